@@ -1,0 +1,2 @@
+//! strata-opt: placeholder until the IR core lands.
+fn main() {}
