@@ -1,0 +1,51 @@
+# Strata: one entry point for setup, build, tests, demo and benchmarks.
+#   make check   - the full test suite (what CI runs via .ci/run)
+#   make demo    - run the shipped example through strata-opt
+#   make bench   - compare with mlir-opt 22 on this machine
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := check
+
+CARGO ?= cargo
+
+# melior (feature `mlir`) links MLIR 22 statically from the Debian packages;
+# /usr/bin/llvm-config may be an older LLVM, so point at LLVM 22 explicitly.
+export MLIR_SYS_220_PREFIX := /usr/lib/llvm-22
+export TABLEGEN_220_PREFIX := /usr/lib/llvm-22
+export LLVM_SYS_221_PREFIX := /usr/lib/llvm-22
+
+.PHONY: setup build check demo bench fmt fmt-check clippy clean
+
+setup:
+	scripts/setup.sh
+
+build:
+	$(CARGO) build --workspace --release
+
+# Unit tests + the lit suite (tools/tests/lit.rs runs lit over test/).
+check: setup
+	$(CARGO) test --workspace --release
+# ---- FEATURE BUILDS: add them here once the features exist --------------
+#	$(CARGO) test --workspace --release --features mlir   # melior bridge (MLIR 22)
+#	$(CARGO) test --workspace --release --features llvm   # inkwell JIT (LLVM 22)
+# --------------------------------------------------------------------------
+
+demo: setup build
+	scripts/demo.sh
+
+bench: setup
+	bench/parse_print.sh
+
+fmt:
+	$(CARGO) fmt --all
+
+fmt-check:
+	$(CARGO) fmt --all -- --check
+
+clippy:
+	$(CARGO) clippy --workspace --all-targets --release -- -D warnings
+
+clean:
+	$(CARGO) clean
+	rm -rf bench/out
