@@ -34,8 +34,9 @@ check: setup
 demo: setup build
 	scripts/demo.sh
 
+# Every bench/*.sh script (each builds what it needs and prints a table).
 bench: setup
-	bench/parse_print.sh
+	for script in bench/*.sh; do echo "== $$script"; "$$script"; done
 
 fmt:
 	$(CARGO) fmt --all
