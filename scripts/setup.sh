@@ -47,7 +47,7 @@ else
     "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null
     log "installing: ${missing[*]}"
     "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
-        apt-get install -y -q --no-install-recommends "${missing[@]}" </dev/null ||
+        apt-get install -y -q "${missing[@]}" </dev/null ||
         die "apt-get install failed; LLVM 22 comes from bookworm-security (or apt.llvm.org): check /etc/apt/sources.list.d"
     log "installed: ${missing[*]}"
 fi
