@@ -56,6 +56,8 @@ def measure(name, cmd, args):
     exe = shlex.split(cmd)[0]
     if not (os.path.isfile(exe) and os.access(exe, os.X_OK)):
         return {"name": name, "error": "not found: " + exe}
+    if os.path.exists(out_file):
+        os.remove(out_file)  # a stale output must not count for this run
     _, _, p = run_once(sub(out_file), rss=False)
     if p.returncode != 0:
         msg = p.stderr.decode(errors="replace").strip().splitlines()
