@@ -23,6 +23,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use crate::map::AffineMap;
@@ -57,7 +58,7 @@ impl AffineBinaryOp {
 
 /// A binary node. Its fields are private so that it can only be created by
 /// the simplifying constructors of [`AffineExpr`].
-#[derive(Debug, Hash)]
+#[derive(Debug)]
 pub struct AffineBinaryExpr {
     op: AffineBinaryOp,
     lhs: AffineExpr,
@@ -90,6 +91,16 @@ impl PartialEq for AffineBinaryExpr {
 }
 impl Eq for AffineBinaryExpr {}
 
+// Equality is structural (with a pointer shortcut), so hashing is too; the
+// depth is a function of the operands and need not be hashed.
+impl Hash for AffineBinaryExpr {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.op.hash(state);
+        self.lhs.hash(state);
+        self.rhs.hash(state);
+    }
+}
+
 /// An affine expression over dimensions `d0, d1, ...`, symbols `s0, s1, ...`
 /// and 64-bit integer constants.
 ///
@@ -97,7 +108,7 @@ impl Eq for AffineBinaryExpr {}
 /// with the operator traits (`+`, `-`, `*`, `%`, unary `-`) or
 /// [`floor_div`](Self::floor_div) / [`ceil_div`](Self::ceil_div), all of
 /// which simplify exactly as MLIR does.
-#[derive(Clone, Debug, Hash)]
+#[derive(Clone, Debug)]
 pub enum AffineExpr {
     /// Dimension `d<pos>`.
     Dim(usize),
@@ -121,6 +132,17 @@ impl PartialEq for AffineExpr {
     }
 }
 impl Eq for AffineExpr {}
+
+impl Hash for AffineExpr {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            AffineExpr::Dim(p) | AffineExpr::Symbol(p) => p.hash(state),
+            AffineExpr::Constant(value) => value.hash(state),
+            AffineExpr::Binary(binary) => binary.hash(state),
+        }
+    }
+}
 
 impl PartialEq<i64> for AffineExpr {
     fn eq(&self, other: &i64) -> bool {

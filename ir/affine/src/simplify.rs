@@ -306,8 +306,7 @@ impl Flattener {
             add(key, local.clone(), coefficient)?;
             added[index] = true;
         }
-        for j in 0..num_dims {
-            let coefficient = flat[j];
+        for (j, &coefficient) in flat.iter().enumerate().take(num_dims) {
             if coefficient != 0 {
                 add((j, dim_offset), AffineExpr::Dim(j), coefficient)?;
                 dim_offset -= 1;

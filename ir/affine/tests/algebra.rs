@@ -31,7 +31,7 @@ fn smart_constructors_print_like_mlir() {
     assert_eq!((d(0) * 1).to_string(), "d0");
     assert_eq!((d(0) + 0).to_string(), "d0");
     assert_eq!(d(0).floor_div(1).to_string(), "d0");
-    assert_eq!((d(0) % 1).to_string(), "0");
+    assert_eq!(d(0).modulo(1).to_string(), "0");
     assert_eq!(((d(0) + 3) + 4).to_string(), "d0 + 7");
     assert_eq!((AffineExpr::constant(3) * 4).to_string(), "12");
     assert_eq!((AffineExpr::constant(2) + d(0)).to_string(), "d0 + 2");
