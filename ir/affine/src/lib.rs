@@ -18,6 +18,13 @@
 //! where MLIR would assert or silently miscompute, this crate returns an
 //! error or leaves the expression alone, and says so in the item docs.
 //!
+//! Upstream history that affects printed output: the dims-before-symbols
+//! operand order for `+`/`*` of two leaves (llvm-project#146895) is
+//! implemented, and so is the fix that stops `x + (x floordiv c - c)` from
+//! becoming `x mod c` (#181613). Not implemented: the
+//! `(a + x) - (x floordiv c) * c => a + x mod c` rule (#146492) and the
+//! `x mod x => 0` family (#182234).
+//!
 //! ```
 //! use strata_affine::{parse_affine_map, AffineExpr};
 //!
