@@ -19,3 +19,5 @@ pub use isa::{
     AluInsn, AluOp, DecodeError, DepFlag, DepFlags, EncodeError, GemmInsn, Insn, IsaLayout,
     LoopNest, MemId, MemInsn, Module, Opcode, TokenQueue, Uop,
 };
+pub use program::{DramBuffer, DramImage, ElemType, Program, ProgramError};
+pub use sim::{run_program, Fault, SimError, SimOptions, SimOutcome, SimStats, Simulator};
