@@ -120,6 +120,48 @@ impl SimStats {
     }
 }
 
+impl std::fmt::Display for SimStats {
+    /// A multi-line report: totals, then one line per module.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "cycles: {} ({:.3} us at {} MHz), gemm utilisation {:.1}%",
+            self.total_cycles,
+            self.seconds() * 1e6,
+            self.clock_mhz,
+            100.0 * self.gemm_utilisation()
+        )?;
+        writeln!(
+            f,
+            "micro-ops: gemm {} (+{} reset), alu {}; MACs {}",
+            self.gemm_uops, self.gemm_reset_uops, self.alu_uops, self.macs
+        )?;
+        let b = &self.bytes;
+        writeln!(
+            f,
+            "dram bytes: read uop {} inp {} wgt {} acc {}, write out {}",
+            b.uop_read, b.inp_read, b.wgt_read, b.acc_read, b.out_write
+        )?;
+        for module in Module::ALL {
+            let m = self.module(module);
+            let stalls: Vec<String> = TokenQueue::ALL
+                .iter()
+                .filter(|&&q| m.stall_on(q) > 0)
+                .map(|&q| format!("{} {}", q.name(), m.stall_on(q)))
+                .collect();
+            writeln!(
+                f,
+                "{:<7} insns {} busy {} stall [{}]",
+                module.name(),
+                m.insns,
+                m.busy_cycles,
+                stalls.join(", ")
+            )?;
+        }
+        Ok(())
+    }
+}
+
 /// The queues an instruction pops (or pushes) in its module.
 fn queues(module: Module, deps: DepFlags, pop: bool) -> impl Iterator<Item = TokenQueue> {
     deps.set_flags()
