@@ -1100,3 +1100,77 @@ fn random_streams_never_panic() {
     }
     assert!(outcomes[0] > 0);
 }
+
+#[test]
+fn gemm_lanes_with_batch_and_rectangular_block() {
+    // BATCH = 2, BLOCK_IN = 16, BLOCK_OUT = 8: inp lane b*16+k, wgt lane
+    // n*16+k, acc lane b*8+n.
+    let config = VtaConfig {
+        log_batch: 1,
+        log_block_in: 4,
+        log_block_out: 3,
+        log_wgt_buff_size: 17,
+        log_acc_buff_size: 16,
+        ..VtaConfig::default()
+    };
+    let uop = Uop::new(1, 2, 3).encode(&config).unwrap();
+    let mut dram = uop.to_le_bytes().to_vec();
+    dram.resize(64, 0);
+    let mut sim = Simulator::new(&config, dram).unwrap();
+    let mut rng = Rng::new(0xBA7C4);
+    let inp: Vec<i32> = (0..32).map(|_| rng.i8().into()).collect();
+    let wgt: Vec<i32> = (0..128).map(|_| rng.i8().into()).collect();
+    sim.sram_mut(Buffer::Inp, 2).unwrap().copy_from_slice(&inp);
+    sim.sram_mut(Buffer::Wgt, 3).unwrap().copy_from_slice(&wgt);
+    let insns = [
+        Insn::Load(load(MemId::Uop, 0, 0, 1, 1)),
+        Insn::Gemm(GemmInsn {
+            loops: loops(1, 1, 1),
+            ..GemmInsn::default()
+        }),
+        // 16 int8 lanes per out element: DRAM element 2 = bytes 32..48.
+        Insn::Store(load(MemId::Out, 1, 2, 1, 1)),
+        FINISH,
+    ];
+    let stats = run(&mut sim, &insns);
+    let acc = sim.sram(Buffer::Acc, 1).unwrap().to_vec();
+    assert_eq!(acc.len(), 16);
+    for b in 0..2 {
+        for n in 0..8 {
+            let dot: i32 = (0..16).map(|k| inp[b * 16 + k] * wgt[n * 16 + k]).sum();
+            assert_eq!(acc[b * 8 + n], dot, "b={b} n={n}");
+            assert_eq!(sim.dram()[32 + b * 8 + n], dot as u8);
+        }
+    }
+    assert_eq!(stats.macs, 2 * 16 * 8);
+}
+
+#[test]
+fn narrower_accumulators_wrap_at_their_width() {
+    // 16-bit accumulators: a LOAD ACC reads 2-byte lanes, ADD wraps at 16 bits
+    // and STORE keeps the low 8 bits.
+    let config = VtaConfig {
+        log_acc_width: 4,
+        log_acc_buff_size: 16,
+        ..VtaConfig::default()
+    };
+    assert_eq!(config.elem_bytes(Buffer::Acc), 32);
+    let uop = Uop::new(0, 0, 0).encode(&config).unwrap();
+    let mut dram = vec![0u8; 96];
+    dram[..4].copy_from_slice(&uop.to_le_bytes());
+    // Acc element 1 (bytes 32..64): lane 0 = 0x7fff, lane 1 = -2.
+    dram[32..34].copy_from_slice(&0x7fffi16.to_le_bytes());
+    dram[34..36].copy_from_slice(&(-2i16).to_le_bytes());
+    let mut sim = Simulator::new(&config, dram).unwrap();
+    let insns = [
+        Insn::Load(load(MemId::Uop, 0, 0, 1, 1)),
+        Insn::Load(load(MemId::Acc, 0, 1, 1, 1)),
+        alu(AluOp::Add, loops(1, 1, 1), true, 1),
+        Insn::Store(load(MemId::Out, 0, 5, 1, 1)),
+        FINISH,
+    ];
+    run(&mut sim, &insns);
+    let acc = sim.sram(Buffer::Acc, 0).unwrap();
+    assert_eq!((acc[0], acc[1], acc[2]), (-0x8000, -1, 1));
+    assert_eq!(&sim.dram()[80..83], &[0x00, 0xff, 0x01]);
+}
