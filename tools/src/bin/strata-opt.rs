@@ -1,2 +1,5 @@
-//! strata-opt: placeholder until the IR core lands.
-fn main() {}
+//! strata-opt: Strata's modular optimizer driver, mlir-opt compatible.
+
+fn main() -> std::process::ExitCode {
+    strata_tools::opt::opt_main(strata_ir::Context::new(), std::env::args())
+}

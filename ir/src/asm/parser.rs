@@ -1,0 +1,1475 @@
+//! The parser of MLIR's textual format.
+//!
+//! Recursive descent over the lexer's tokens, building IR directly into an
+//! [`Ir`]. Names are resolved as MLIR does: SSA names live in scopes opened
+//! by regions (an isolated-from-above op starts a fresh scope), uses may
+//! precede definitions (a placeholder value is created and replaced when the
+//! definition arrives), and blocks may be referenced before their label.
+//!
+//! Custom op syntax is dispatched by op name to the op's definition (a
+//! declared assembly format or a hand-written hook); both drive the parser
+//! through [`OpParser`], the equivalent of MLIR's `OpAsmParser`. Errors are
+//! [`Diagnostic`]s located at the offending token; the parser stops at the
+//! first one, as MLIR's does.
+
+use super::lexer::{unescape_string, Lexer, Token, TokenKind};
+use crate::attributes::{AttrData, Attribute, Location, LocationData, NamedAttr};
+use crate::context::{Context, OpName, StrId};
+use crate::diagnostics::{DiagResult, Diagnostic};
+use crate::ir::{BlockId, InsertPoint, Ir, OpId, OperationState, RegionId, Value};
+use crate::opdef::{OpDefinition, OpTraits};
+use crate::types::Type;
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use std::sync::Arc;
+
+/// Name of the internal op that stands for a value used before its definition.
+const FORWARD_REF_OP: &str = "builtin.__forward_ref";
+
+/// Where the text comes from, for locations.
+#[derive(Clone, Debug)]
+pub struct SourceInfo {
+    pub file_name: String,
+    /// Line number of the first line of the text in the file (for chunks of
+    /// `--split-input-file`), 0-based.
+    pub first_line: u32,
+}
+
+/// One defined or forward-referenced SSA name.
+struct ValueEntry {
+    values: SmallVec<[Value; 1]>,
+}
+
+struct ForwardRef {
+    placeholder: Value,
+    loc: Location,
+}
+
+/// Names visible within one isolated-from-above region tree.
+#[derive(Default)]
+struct NameScope {
+    values: FxHashMap<Box<str>, ValueEntry>,
+    /// Names defined in each open region, to forget them when it closes.
+    region_defs: Vec<Vec<Box<str>>>,
+    forward_refs: FxHashMap<(Box<str>, u32), ForwardRef>,
+}
+
+struct BlockEntry {
+    block: BlockId,
+    defined: bool,
+    loc: Location,
+}
+
+/// A parsed `%name` or `%name#3` reference, not yet resolved to a value.
+#[derive(Clone, Debug)]
+pub struct UnresolvedOperand {
+    pub name: Box<str>,
+    pub number: u32,
+    pub loc: Location,
+}
+
+/// A parsed `%name: type loc(...)` block argument.
+#[derive(Clone, Debug)]
+pub struct BlockArgDecl {
+    pub operand: UnresolvedOperand,
+    pub ty: Type,
+    pub loc: Option<Location>,
+}
+
+pub struct Parser<'a> {
+    pub ctx: &'a Context,
+    pub ir: &'a mut Ir,
+    src: &'a str,
+    lexer: Lexer<'a>,
+    tok: Token,
+    file: StrId,
+    first_line: u32,
+    line_starts: Vec<u32>,
+    type_aliases: FxHashMap<Box<str>, Type>,
+    attr_aliases: FxHashMap<Box<str>, Attribute>,
+    scopes: Vec<NameScope>,
+    block_scopes: Vec<FxHashMap<Box<str>, BlockEntry>>,
+    default_dialects: Vec<Option<String>>,
+    forward_ref_name: OpName,
+}
+
+/// Parses a whole file into `ir`, returning the top-level `builtin.module`
+/// (an implicit one wraps top-level ops that are not a single module).
+pub fn parse_source(
+    ctx: &Context,
+    ir: &mut Ir,
+    text: &str,
+    source: &SourceInfo,
+) -> DiagResult<OpId> {
+    let mut parser = Parser::new(ctx, ir, text, source);
+    parser.parse_top_level()
+}
+
+impl<'a> Parser<'a> {
+    pub fn new(ctx: &'a Context, ir: &'a mut Ir, src: &'a str, source: &SourceInfo) -> Self {
+        let mut line_starts = vec![0u32];
+        for (i, b) in src.bytes().enumerate() {
+            if b == b'\n' {
+                line_starts.push(i as u32 + 1);
+            }
+        }
+        let mut lexer = Lexer::new(src);
+        let tok = lexer.next_token();
+        Parser {
+            ctx,
+            ir,
+            src,
+            lexer,
+            tok,
+            file: ctx.intern_str(&source.file_name),
+            first_line: source.first_line,
+            line_starts,
+            type_aliases: FxHashMap::default(),
+            attr_aliases: FxHashMap::default(),
+            scopes: Vec::new(),
+            block_scopes: Vec::new(),
+            default_dialects: Vec::new(),
+            forward_ref_name: ctx.op_name(FORWARD_REF_OP),
+        }
+    }
+
+    // ====================================================================
+    // Tokens, locations, errors
+    // ====================================================================
+
+    #[inline]
+    pub fn token(&self) -> Token {
+        self.tok
+    }
+    #[inline]
+    pub fn kind(&self) -> TokenKind {
+        self.tok.kind
+    }
+    #[inline]
+    pub fn text(&self) -> &'a str {
+        self.tok.text(self.src)
+    }
+    #[inline]
+    pub fn advance(&mut self) {
+        self.tok = self.lexer.next_token();
+    }
+    /// Repositions the lexer at byte `pos` (after raw scanning).
+    pub(crate) fn reset_lexer(&mut self, pos: usize) {
+        self.lexer.reset_to(pos);
+        self.tok = self.lexer.next_token();
+    }
+    /// The byte right after the current token, for raw scanning.
+    fn byte_after_token(&self) -> u8 {
+        self.src
+            .as_bytes()
+            .get(self.tok.end as usize)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Location of byte `offset` of the text.
+    pub fn loc_at(&self, offset: u32) -> Location {
+        let line = match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let col = offset - self.line_starts[line] + 1;
+        self.ctx.location(LocationData::FileLineCol {
+            file: self.file,
+            line: line as u32 + 1 + self.first_line,
+            col,
+            end: None,
+        })
+    }
+    pub fn current_loc(&self) -> Location {
+        self.loc_at(self.tok.start)
+    }
+
+    pub fn error_at(&self, offset: u32, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(self.loc_at(offset), message)
+    }
+    pub fn error_here(&self, message: impl Into<String>) -> Diagnostic {
+        if self.tok.kind == TokenKind::Error {
+            if let Some(lexer_message) = self.lexer.error {
+                return self.error_at(self.tok.start, lexer_message);
+            }
+        }
+        self.error_at(self.tok.start, message)
+    }
+
+    pub fn is(&self, kind: TokenKind) -> bool {
+        self.tok.kind == kind
+    }
+    /// Consumes a token of `kind` if present.
+    pub fn consume_if(&mut self, kind: TokenKind) -> bool {
+        if self.tok.kind == kind {
+            self.advance();
+            true
+        } else {
+            false
+        }
+    }
+    /// Consumes a token of `kind` or fails with `expected <what>`.
+    pub fn expect(&mut self, kind: TokenKind, what: &str) -> DiagResult<()> {
+        if self.consume_if(kind) {
+            Ok(())
+        } else {
+            Err(self.error_here(format!("expected {what}")))
+        }
+    }
+    pub fn is_keyword(&self, word: &str) -> bool {
+        self.tok.kind == TokenKind::BareIdent && self.text() == word
+    }
+    pub fn consume_keyword(&mut self, word: &str) -> bool {
+        if self.is_keyword(word) {
+            self.advance();
+            true
+        } else {
+            false
+        }
+    }
+    pub fn expect_keyword(&mut self, word: &str) -> DiagResult<()> {
+        if self.consume_keyword(word) {
+            Ok(())
+        } else {
+            Err(self.error_here(format!("expected '{word}'")))
+        }
+    }
+
+    /// Parses `elem (, elem)*` between `open` and `close`; empty allowed.
+    pub fn parse_comma_list_in(
+        &mut self,
+        open: TokenKind,
+        close: TokenKind,
+        context: &str,
+        mut element: impl FnMut(&mut Self) -> DiagResult<()>,
+    ) -> DiagResult<()> {
+        self.expect(open, &format!("'{}' in {context}", punct(open)))?;
+        if self.consume_if(close) {
+            return Ok(());
+        }
+        self.parse_comma_list(&mut element)?;
+        self.expect(close, &format!("'{}' in {context}", punct(close)))
+    }
+
+    /// Parses `elem (, elem)*` (at least one).
+    pub fn parse_comma_list(
+        &mut self,
+        mut element: impl FnMut(&mut Self) -> DiagResult<()>,
+    ) -> DiagResult<()> {
+        element(self)?;
+        while self.consume_if(TokenKind::Comma) {
+            element(self)?;
+        }
+        Ok(())
+    }
+
+    // ====================================================================
+    // Top level
+    // ====================================================================
+
+    fn parse_top_level(&mut self) -> DiagResult<OpId> {
+        let module_name = self.ctx.op_name("builtin.module");
+        let file_loc = self.ctx.location(LocationData::FileLineCol {
+            file: self.file,
+            line: self.first_line,
+            col: 0,
+            end: None,
+        });
+        let mut state = OperationState::new(self.ctx, "builtin.module", file_loc);
+        state.num_regions = 1;
+        let module = self.ir.create_op(state, InsertPoint::Detached);
+        let body_region = self.ir.region(module, 0);
+        let body = self.ir.append_block(body_region, &[]);
+        self.scopes.push(NameScope::default());
+        self.scopes.last_mut().unwrap().region_defs.push(Vec::new());
+        self.block_scopes.push(FxHashMap::default());
+        self.default_dialects.push(None);
+        loop {
+            match self.kind() {
+                TokenKind::Eof => break,
+                TokenKind::HashIdent if self.next_is_alias_definition() => self.parse_attribute_alias_definition()?,
+                TokenKind::ExclamationIdent if self.next_is_alias_definition() => self.parse_type_alias_definition()?,
+                TokenKind::FileMetadataBegin => {
+                    return Err(self.error_here(
+                        "file metadata ({-# ... #-}, e.g. dialect resources) is not supported by Strata",
+                    ))
+                }
+                _ => {
+                    self.parse_operation(InsertPoint::BlockEnd(body))?;
+                }
+            }
+        }
+        let blocks = self.block_scopes.pop().unwrap_or_default();
+        if let Some(undefined) = blocks
+            .values()
+            .filter(|b| !b.defined)
+            .min_by_key(|b| self.ctx.file_line_col(b.loc).map(|(_, l, c)| (l, c)))
+        {
+            return Err(Diagnostic::error(
+                undefined.loc,
+                "reference to an undefined block",
+            ));
+        }
+        self.finish_name_scope()?;
+        // A file holding exactly one module is that module.
+        let ops: SmallVec<[OpId; 2]> = self.ir.block_ops(body).collect();
+        if ops.len() == 1 && self.ir.op_name(ops[0]) == module_name {
+            self.ir.detach_op(ops[0]);
+            return Ok(ops[0]);
+        }
+        Ok(module)
+    }
+
+    /// Whether the current `#name` / `!name` starts `name = ...`.
+    fn next_is_alias_definition(&self) -> bool {
+        let text = self.text();
+        if text.contains('.') {
+            return false;
+        }
+        let rest = &self.src[self.tok.end as usize..];
+        rest.trim_start_matches([' ', '\t', '\n', '\r'])
+            .starts_with('=')
+    }
+
+    fn parse_attribute_alias_definition(&mut self) -> DiagResult<()> {
+        let name: Box<str> = self.text()[1..].into();
+        let at = self.tok.start;
+        if self.attr_aliases.contains_key(&name) {
+            return Err(self.error_at(at, format!("redefinition of attribute alias id '{name}'")));
+        }
+        self.advance();
+        self.expect(TokenKind::Equal, "'=' in attribute alias definition")?;
+        let attr = self.parse_attribute(None)?;
+        self.attr_aliases.insert(name, attr);
+        Ok(())
+    }
+
+    fn parse_type_alias_definition(&mut self) -> DiagResult<()> {
+        let name: Box<str> = self.text()[1..].into();
+        let at = self.tok.start;
+        if self.type_aliases.contains_key(&name) {
+            return Err(self.error_at(at, format!("redefinition of type alias id '{name}'")));
+        }
+        self.advance();
+        self.expect(TokenKind::Equal, "'=' in type alias definition")?;
+        let ty = self.parse_type()?;
+        self.type_aliases.insert(name, ty);
+        Ok(())
+    }
+
+    pub(crate) fn type_alias(&self, name: &str) -> Option<Type> {
+        self.type_aliases.get(name).copied()
+    }
+    pub(crate) fn attr_alias(&self, name: &str) -> Option<Attribute> {
+        self.attr_aliases.get(name).copied()
+    }
+
+    // ====================================================================
+    // SSA names
+    // ====================================================================
+
+    fn finish_name_scope(&mut self) -> DiagResult<()> {
+        let scope = self.scopes.pop().expect("name scope underflow");
+        let mut pending: Vec<(Box<str>, u32, ForwardRef)> = scope
+            .forward_refs
+            .into_iter()
+            .map(|((n, i), f)| (n, i, f))
+            .collect();
+        if pending.is_empty() {
+            return Ok(());
+        }
+        pending.sort_by_key(|(_, _, f)| self.ctx.file_line_col(f.loc).map(|(_, l, c)| (l, c)));
+        let (_, _, first) = &pending[0];
+        Err(Diagnostic::error(
+            first.loc,
+            "use of undeclared SSA value name",
+        ))
+    }
+
+    /// Parses `%name` or `%name#N`.
+    pub fn parse_operand_ref(&mut self) -> DiagResult<UnresolvedOperand> {
+        if !self.is(TokenKind::PercentIdent) {
+            return Err(self.error_here("expected SSA operand"));
+        }
+        let loc = self.current_loc();
+        let name: Box<str> = self.text()[1..].into();
+        self.advance();
+        let mut number = 0;
+        if self.is(TokenKind::HashIdent) {
+            let digits = &self.text()[1..];
+            number = digits
+                .parse::<u32>()
+                .map_err(|_| self.error_here("invalid SSA value result number"))?;
+            self.advance();
+        }
+        Ok(UnresolvedOperand { name, number, loc })
+    }
+
+    /// Resolves `operand` to a value of type `ty`, creating a placeholder for
+    /// a name not defined yet.
+    pub fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> DiagResult<Value> {
+        let scope_index = self.scopes.len() - 1;
+        // Visible definitions: the innermost scope, and outer scopes through
+        // regions that are not isolated (scopes are pushed only at isolation).
+        if let Some(entry) = self.scopes[scope_index].values.get(&operand.name) {
+            let Some(&value) = entry.values.get(operand.number as usize) else {
+                return Err(Diagnostic::error(
+                    operand.loc,
+                    "reference to invalid result number",
+                ));
+            };
+            let actual = self.ir.value_type(value);
+            if actual != ty {
+                return Err(Diagnostic::error(
+                    operand.loc,
+                    format!(
+                        "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
+                        display_ref(operand),
+                        crate::asm::printer::type_to_string(self.ctx, ty),
+                        crate::asm::printer::type_to_string(self.ctx, actual)
+                    ),
+                ));
+            }
+            return Ok(value);
+        }
+        let key = (operand.name.clone(), operand.number);
+        if let Some(existing) = self.scopes[scope_index].forward_refs.get(&key) {
+            let placeholder = existing.placeholder;
+            let actual = self.ir.value_type(placeholder);
+            if actual != ty {
+                return Err(Diagnostic::error(
+                    operand.loc,
+                    format!(
+                        "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
+                        display_ref(operand),
+                        crate::asm::printer::type_to_string(self.ctx, ty),
+                        crate::asm::printer::type_to_string(self.ctx, actual)
+                    ),
+                ));
+            }
+            return Ok(placeholder);
+        }
+        let mut state = OperationState::new(self.ctx, FORWARD_REF_OP, operand.loc);
+        state.name = self.forward_ref_name;
+        state.result_types.push(ty);
+        let op = self.ir.create_op(state, InsertPoint::Detached);
+        let placeholder = self.ir.result(op, 0);
+        self.scopes[scope_index].forward_refs.insert(
+            key,
+            ForwardRef {
+                placeholder,
+                loc: operand.loc,
+            },
+        );
+        Ok(placeholder)
+    }
+
+    /// Binds `name` to `values` in the current scope, resolving earlier forward references.
+    fn define_values(&mut self, name: &str, values: &[Value], loc: Location) -> DiagResult<()> {
+        let scope = self.scopes.last_mut().unwrap();
+        if scope.values.contains_key(name) {
+            return Err(Diagnostic::error(
+                loc,
+                format!("redefinition of SSA value '%{name}'"),
+            ));
+        }
+        scope.values.insert(
+            name.into(),
+            ValueEntry {
+                values: values.iter().copied().collect(),
+            },
+        );
+        if let Some(defs) = scope.region_defs.last_mut() {
+            defs.push(name.into());
+        }
+        if scope.forward_refs.is_empty() {
+            return Ok(());
+        }
+        for (index, &value) in values.iter().enumerate() {
+            let key: (Box<str>, u32) = (name.into(), index as u32);
+            let Some(forward) = self.scopes.last_mut().unwrap().forward_refs.remove(&key) else {
+                continue;
+            };
+            let expected = self.ir.value_type(forward.placeholder);
+            let actual = self.ir.value_type(value);
+            if expected != actual {
+                let shown = if values.len() == 1 {
+                    name.to_string()
+                } else {
+                    format!("{name}#{index}")
+                };
+                return Err(Diagnostic::error(
+                    loc,
+                    format!(
+                        "definition of SSA value '%{shown}' has type '{}'",
+                        crate::asm::printer::type_to_string(self.ctx, actual)
+                    ),
+                )
+                .with_note(
+                    forward.loc,
+                    format!(
+                        "previously used here with type '{}'",
+                        crate::asm::printer::type_to_string(self.ctx, expected)
+                    ),
+                ));
+            }
+            self.ir.replace_all_uses_with(forward.placeholder, value);
+            let placeholder_op = self.ir.defining_op(forward.placeholder).unwrap();
+            let _ = self.ir.erase_op(placeholder_op);
+        }
+        Ok(())
+    }
+
+    // ====================================================================
+    // Operations
+    // ====================================================================
+
+    /// Parses one operation and inserts it at `at`.
+    pub fn parse_operation(&mut self, at: InsertPoint) -> DiagResult<OpId> {
+        let op_start = self.tok.start;
+        // Result bindings: `%a, %b:2 =`.
+        let mut bindings: SmallVec<[(Box<str>, u32, Location); 2]> = SmallVec::new();
+        if self.is(TokenKind::PercentIdent) {
+            loop {
+                if !self.is(TokenKind::PercentIdent) {
+                    return Err(self.error_here("expected valid ssa identifier"));
+                }
+                let name: Box<str> = self.text()[1..].into();
+                let name_loc = self.current_loc();
+                self.advance();
+                let mut count = 1;
+                if self.consume_if(TokenKind::Colon) {
+                    if !self.is(TokenKind::Integer) {
+                        return Err(self.error_here("expected integer number of results"));
+                    }
+                    count = self
+                        .text()
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&c| c > 0)
+                        .ok_or_else(|| {
+                            self.error_here("expected named operation to have at least 1 result")
+                        })?;
+                    self.advance();
+                }
+                bindings.push((name, count, name_loc));
+                if !self.consume_if(TokenKind::Comma) {
+                    break;
+                }
+            }
+            self.expect(TokenKind::Equal, "'=' after SSA name")?;
+        }
+        // MLIR locates an op at its name, after any result bindings.
+        let loc = self.current_loc();
+
+        let op = match self.kind() {
+            TokenKind::String => self.parse_generic_operation(at)?,
+            TokenKind::BareIdent => self.parse_custom_operation(at, loc, &bindings)?,
+            _ if bindings.is_empty() => {
+                return Err(self.error_here("expected operation name in quotes"))
+            }
+            _ => return Err(self.error_here("expected operation name in quotes")),
+        };
+
+        if !bindings.is_empty() {
+            let expected: u32 = bindings.iter().map(|b| b.1).sum();
+            let actual = self.ir.num_results(op) as u32;
+            if expected != actual {
+                return Err(self.error_at(
+                    op_start,
+                    format!(
+                        "operation defines {actual} results but was provided {expected} to bind"
+                    ),
+                ));
+            }
+            let results: SmallVec<[Value; 4]> = self.ir.results(op).collect();
+            let mut next = 0usize;
+            for (name, count, name_loc) in bindings {
+                let slice = &results[next..next + count as usize];
+                next += count as usize;
+                self.define_values(&name, slice, name_loc)?;
+            }
+        }
+        Ok(op)
+    }
+
+    /// `"name"(operands) [successors] <{props}> (regions) {attrs} : type loc(...)`
+    fn parse_generic_operation(&mut self, at: InsertPoint) -> DiagResult<OpId> {
+        let name_tok = self.tok;
+        let name_bytes = unescape_string(name_tok.text(self.src));
+        let name =
+            String::from_utf8(name_bytes).map_err(|_| self.error_here("invalid operation name"))?;
+        if name.is_empty() {
+            return Err(self.error_here("empty operation name is invalid"));
+        }
+        if name.contains('\0') {
+            return Err(self.error_here("null character not allowed in operation name"));
+        }
+        let loc = self.current_loc();
+        self.advance();
+        let op_name = self.ctx.op_name(&name);
+        let definition = self.ctx.op_definition(op_name).cloned();
+        if definition.is_none()
+            && !self.ctx.allow_unregistered_dialects
+            && !self.is_unregistered_allowed(&name)
+        {
+            return Err(Diagnostic::error(
+                loc,
+                format!(
+                    "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"
+                ),
+            ));
+        }
+
+        // Operands.
+        let mut operands: Vec<UnresolvedOperand> = Vec::new();
+        self.parse_comma_list_in(TokenKind::LParen, TokenKind::RParen, "operand list", |p| {
+            operands.push(p.parse_operand_ref()?);
+            Ok(())
+        })?;
+
+        // Successors.
+        let mut successors = Vec::new();
+        if self.is(TokenKind::LSquare) {
+            self.parse_comma_list_in(
+                TokenKind::LSquare,
+                TokenKind::RSquare,
+                "successor list",
+                |p| {
+                    successors.push(p.parse_successor()?);
+                    Ok(())
+                },
+            )?;
+        }
+
+        // Properties.
+        let mut properties = self.ctx.empty_dictionary();
+        if self.is(TokenKind::Less) {
+            self.advance();
+            if !self.is(TokenKind::LBrace) {
+                return Err(self.error_here("expected '{' to start properties dictionary"));
+            }
+            properties = self.parse_attribute(None)?;
+            if !matches!(self.ctx.attr_data(properties), AttrData::Dictionary(_)) {
+                return Err(self.error_here("expected properties to be a dictionary attribute"));
+            }
+            self.expect(TokenKind::Greater, "'>' to close properties")?;
+        }
+
+        // Regions: parsed into detached regions, attached once the op exists.
+        let isolated = definition
+            .as_ref()
+            .is_some_and(|d| d.has_trait(OpTraits::ISOLATED_FROM_ABOVE));
+        let mut regions: Vec<RegionId> = Vec::new();
+        if self.is(TokenKind::LParen) {
+            self.advance();
+            loop {
+                let region = self.new_detached_region();
+                self.parse_region_body(region, &[], isolated, definition.as_ref())?;
+                regions.push(region);
+                if !self.consume_if(TokenKind::Comma) {
+                    break;
+                }
+            }
+            self.expect(TokenKind::RParen, "')' to end region list")?;
+        }
+
+        // Discardable attributes.
+        let mut attributes = self.ctx.empty_dictionary();
+        if self.is(TokenKind::LBrace) {
+            attributes = self.parse_attribute_dict()?;
+        }
+
+        // Function type.
+        self.expect(TokenKind::Colon, "':' followed by operation type")?;
+        let type_loc = self.current_loc();
+        let fn_type = self.parse_type()?;
+        let Some((inputs, results)) = self.ctx.function_signature(fn_type) else {
+            return Err(Diagnostic::error(type_loc, "expected function type"));
+        };
+        let (inputs, results) = (inputs.to_vec(), results.to_vec());
+        if inputs.len() != operands.len() {
+            return Err(Diagnostic::error(
+                type_loc,
+                format!(
+                    "expected {} operand type{} but had {}",
+                    operands.len(),
+                    plural(operands.len()),
+                    inputs.len()
+                ),
+            ));
+        }
+        let mut values = Vec::with_capacity(operands.len());
+        for (operand, ty) in operands.iter().zip(inputs) {
+            values.push(self.resolve_operand(operand, ty)?);
+        }
+
+        // Properties given as plain attributes of a registered op's declared
+        // attributes move to properties, as MLIR does.
+        if let Some(def) = &definition {
+            (properties, attributes) = self.split_inherent_attributes(def, properties, attributes);
+        }
+
+        let mut state = OperationState::new(self.ctx, "", loc);
+        state.name = op_name;
+        state.operands = values;
+        state.result_types = results;
+        state.successors = successors;
+        state.properties = properties;
+        state.attributes = attributes;
+        let op = self.create_with_regions(state, regions, at);
+        self.parse_trailing_location(op)?;
+        Ok(op)
+    }
+
+    /// Moves attributes declared by `def` from the discardable dictionary to properties.
+    pub(crate) fn split_inherent_attributes(
+        &self,
+        def: &OpDefinition,
+        properties: Attribute,
+        attributes: Attribute,
+    ) -> (Attribute, Attribute) {
+        if def.attributes.is_empty() {
+            return (properties, attributes);
+        }
+        let entries = self.ctx.dictionary_entries(attributes);
+        if entries.is_empty() {
+            return (properties, attributes);
+        }
+        let mut props: Vec<NamedAttr> = self.ctx.dictionary_entries(properties).to_vec();
+        let mut rest = Vec::new();
+        for &(name, value) in entries {
+            if def.attributes.iter().any(|a| a.name == self.ctx.str(name)) {
+                props.push((name, value));
+            } else {
+                rest.push((name, value));
+            }
+        }
+        (
+            self.ctx.dictionary_attr(props),
+            self.ctx.dictionary_attr(rest),
+        )
+    }
+
+    fn is_unregistered_allowed(&self, name: &str) -> bool {
+        name == FORWARD_REF_OP
+    }
+
+    pub(crate) fn new_detached_region(&mut self) -> RegionId {
+        self.ir.regions.push(crate::ir::RegionData {
+            op: None,
+            blocks: Vec::new(),
+        })
+    }
+
+    pub(crate) fn create_with_regions(
+        &mut self,
+        state: OperationState,
+        regions: Vec<RegionId>,
+        at: InsertPoint,
+    ) -> OpId {
+        let op = self.ir.create_op(state, at);
+        for region in regions {
+            self.ir.regions[region].op = Some(op);
+            self.ir.ops[op].regions.push(region);
+        }
+        op
+    }
+
+    /// Parses `loc(...)` after an op if present.
+    fn parse_trailing_location(&mut self, op: OpId) -> DiagResult<()> {
+        if self.is_keyword("loc") {
+            let loc = self.parse_location_directive()?;
+            self.ir.set_op_loc(op, loc);
+        }
+        Ok(())
+    }
+
+    /// Parses `loc(...)`.
+    pub fn parse_location_directive(&mut self) -> DiagResult<Location> {
+        self.expect_keyword("loc")?;
+        self.expect(TokenKind::LParen, "'(' in location")?;
+        let loc = self.parse_location_instance()?;
+        self.expect(TokenKind::RParen, "')' in location")?;
+        Ok(loc)
+    }
+
+    fn parse_custom_operation(
+        &mut self,
+        at: InsertPoint,
+        loc: Location,
+        bindings: &[(Box<str>, u32, Location)],
+    ) -> DiagResult<OpId> {
+        let name_tok = self.tok;
+        let written = name_tok.text(self.src);
+        let Some(definition) = self.lookup_custom_op(written) else {
+            return Err(self.error_here(format!("custom op '{written}' is unknown")));
+        };
+        if definition.hooks.parse.is_none() && definition.format.is_none() {
+            return Err(
+                self.error_here(format!("custom op '{written}' has no custom assembly form"))
+            );
+        }
+        self.advance();
+        let num_results: usize = bindings.iter().map(|b| b.1 as usize).sum();
+        let result_names: Vec<Box<str>> = bindings.iter().map(|b| b.0.clone()).collect();
+        let mut state = OperationState::new(self.ctx, &definition.name, loc);
+        state.name = self.ctx.op_name(&definition.name);
+        let mut op_parser = OpParser {
+            parser: self,
+            definition: definition.clone(),
+            state,
+            regions: Vec::new(),
+            num_results_hint: num_results,
+            result_names,
+        };
+        if let Some(parse) = definition.hooks.parse {
+            parse(&mut op_parser)?;
+        } else if let Some(format) = &definition.format {
+            crate::format::parse_with_format(format, &mut op_parser)?;
+        }
+        let OpParser { state, regions, .. } = op_parser;
+        let (props, attrs) =
+            self.split_inherent_attributes(&definition, state.properties, state.attributes);
+        let mut state = state;
+        state.properties = props;
+        state.attributes = attrs;
+        let op = self.create_with_regions(state, regions, at);
+        self.parse_trailing_location(op)?;
+        Ok(op)
+    }
+
+    /// Finds the definition for a custom op name, trying the default dialect
+    /// of the enclosing op and the builtin dialect for unprefixed names.
+    fn lookup_custom_op(&self, written: &str) -> Option<Arc<OpDefinition>> {
+        let lookup = |name: &str| self.ctx.op_definition(self.ctx.op_name(name)).cloned();
+        if let Some(def) = lookup(written) {
+            return Some(def);
+        }
+        if !written.contains('.') {
+            if let Some(Some(dialect)) = self.default_dialects.last() {
+                if let Some(def) = lookup(&format!("{dialect}.{written}")) {
+                    return Some(def);
+                }
+            }
+            return lookup(&format!("builtin.{written}"));
+        }
+        None
+    }
+
+    /// Parses `^bb` or `^bb(%a: t)` in a successor position (no args here).
+    pub fn parse_successor(&mut self) -> DiagResult<BlockId> {
+        if !self.is(TokenKind::CaretIdent) {
+            return Err(self.error_here("expected block name"));
+        }
+        let name: Box<str> = self.text().into();
+        let loc = self.current_loc();
+        self.advance();
+        Ok(self.block_named(&name, loc))
+    }
+
+    fn block_named(&mut self, name: &str, loc: Location) -> BlockId {
+        let scope = self
+            .block_scopes
+            .last_mut()
+            .expect("successor outside of a region");
+        if let Some(entry) = scope.get(name) {
+            return entry.block;
+        }
+        let block = self.ir.create_block(&[]);
+        self.block_scopes.last_mut().unwrap().insert(
+            name.into(),
+            BlockEntry {
+                block,
+                defined: false,
+                loc,
+            },
+        );
+        block
+    }
+
+    // ====================================================================
+    // Regions and blocks
+    // ====================================================================
+
+    /// Parses `{ ... }` into `region`. `entry_args` are arguments declared by
+    /// a custom syntax outside the region (like a function's signature).
+    pub fn parse_region_body(
+        &mut self,
+        region: RegionId,
+        entry_args: &[BlockArgDecl],
+        isolated: bool,
+        owner: Option<&Arc<OpDefinition>>,
+    ) -> DiagResult<()> {
+        self.expect(TokenKind::LBrace, "'{' to begin a region")?;
+        if isolated {
+            self.scopes.push(NameScope::default());
+        }
+        self.scopes.last_mut().unwrap().region_defs.push(Vec::new());
+        self.block_scopes.push(FxHashMap::default());
+        self.default_dialects
+            .push(owner.and_then(|d| d.default_dialect.clone()).or_else(|| {
+                // Unregistered ops inherit the enclosing default dialect.
+                if owner.is_none() {
+                    self.default_dialects.last().cloned().flatten()
+                } else {
+                    None
+                }
+            }));
+        let result = self.parse_region_contents(region, entry_args);
+        self.default_dialects.pop();
+        let blocks = self.block_scopes.pop().unwrap();
+        let defs = self.scopes.last_mut().unwrap().region_defs.pop().unwrap();
+        for name in defs {
+            self.scopes.last_mut().unwrap().values.remove(&name);
+        }
+        result?;
+        let mut undefined: Vec<&BlockEntry> = blocks.values().filter(|b| !b.defined).collect();
+        if !undefined.is_empty() {
+            undefined.sort_by_key(|b| self.ctx.file_line_col(b.loc).map(|(_, l, c)| (l, c)));
+            return Err(Diagnostic::error(
+                undefined[0].loc,
+                "reference to an undefined block",
+            ));
+        }
+        if isolated {
+            self.finish_name_scope()?;
+        }
+        Ok(())
+    }
+
+    fn parse_region_contents(
+        &mut self,
+        region: RegionId,
+        entry_args: &[BlockArgDecl],
+    ) -> DiagResult<()> {
+        if self.consume_if(TokenKind::RBrace) {
+            if !entry_args.is_empty() {
+                // A declaration with a signature but no body: keep it empty.
+            }
+            return Ok(());
+        }
+        // Entry block without a label.
+        if !self.is(TokenKind::CaretIdent) {
+            let block = self.ir.append_block(region, &[]);
+            self.define_block_args(block, entry_args)?;
+            self.parse_block_ops(block)?;
+        } else if !entry_args.is_empty() {
+            return Err(self.error_here("invalid block name in region with named arguments"));
+        }
+        while !self.consume_if(TokenKind::RBrace) {
+            if !self.is(TokenKind::CaretIdent) {
+                return Err(self.error_here("expected block name"));
+            }
+            self.parse_labeled_block(region)?;
+        }
+        Ok(())
+    }
+
+    fn define_block_args(&mut self, block: BlockId, args: &[BlockArgDecl]) -> DiagResult<()> {
+        for arg in args {
+            let value = self.ir.add_block_arg(block, arg.ty);
+            if let Some(loc) = arg.loc {
+                self.ir.set_block_arg_loc(value, loc);
+            }
+            self.define_values(&arg.operand.name, &[value], arg.operand.loc)?;
+        }
+        Ok(())
+    }
+
+    fn parse_labeled_block(&mut self, region: RegionId) -> DiagResult<()> {
+        let name: Box<str> = self.text().into();
+        let loc = self.current_loc();
+        self.advance();
+        let scope = self.block_scopes.last_mut().unwrap();
+        let block = match scope.get_mut(&name) {
+            Some(entry) if entry.defined => {
+                return Err(Diagnostic::error(
+                    loc,
+                    format!("redefinition of block '{name}'"),
+                ));
+            }
+            Some(entry) => {
+                entry.defined = true;
+                entry.loc = loc;
+                entry.block
+            }
+            None => {
+                let block = self.ir.create_block(&[]);
+                scope.insert(
+                    name.clone(),
+                    BlockEntry {
+                        block,
+                        defined: true,
+                        loc,
+                    },
+                );
+                block
+            }
+        };
+        self.ir
+            .insert_block(region, self.ir.region_blocks(region).len(), block);
+        if self.is(TokenKind::LParen) {
+            let mut args = Vec::new();
+            self.parse_comma_list_in(
+                TokenKind::LParen,
+                TokenKind::RParen,
+                "block argument list",
+                |p| {
+                    args.push(p.parse_block_arg_decl()?);
+                    Ok(())
+                },
+            )?;
+            self.define_block_args(block, &args)?;
+        }
+        self.expect(TokenKind::Colon, "':' after block name")?;
+        self.parse_block_ops(block)
+    }
+
+    /// Parses `%name : type loc(...)?`.
+    pub fn parse_block_arg_decl(&mut self) -> DiagResult<BlockArgDecl> {
+        let operand = self.parse_operand_ref()?;
+        self.expect(TokenKind::Colon, "':' and type for SSA identifier")?;
+        let ty = self.parse_type()?;
+        let loc = if self.is_keyword("loc") {
+            Some(self.parse_location_directive()?)
+        } else {
+            None
+        };
+        Ok(BlockArgDecl { operand, ty, loc })
+    }
+
+    fn parse_block_ops(&mut self, block: BlockId) -> DiagResult<()> {
+        loop {
+            match self.kind() {
+                TokenKind::CaretIdent | TokenKind::RBrace => return Ok(()),
+                TokenKind::Eof => return Err(self.error_here("expected '}' to end a region")),
+                _ => {
+                    self.parse_operation(InsertPoint::BlockEnd(block))?;
+                }
+            }
+        }
+    }
+
+    // ====================================================================
+    // Attribute dictionaries and locations
+    // ====================================================================
+
+    /// Parses `{name = attr, unit_name, ...}`.
+    pub fn parse_attribute_dict(&mut self) -> DiagResult<Attribute> {
+        let mut entries: Vec<NamedAttr> = Vec::new();
+        let mut seen: FxHashMap<StrId, ()> = FxHashMap::default();
+        self.parse_comma_list_in(
+            TokenKind::LBrace,
+            TokenKind::RBrace,
+            "attribute dictionary",
+            |p| {
+                let name_start = p.tok.start;
+                let name = match p.kind() {
+                    TokenKind::BareIdent => p.text().to_string(),
+                    TokenKind::String => {
+                        String::from_utf8_lossy(&unescape_string(p.text())).into_owned()
+                    }
+                    _ => return Err(p.error_here("expected attribute name")),
+                };
+                if name.is_empty() {
+                    return Err(p.error_here("expected valid attribute name"));
+                }
+                p.advance();
+                let id = p.ctx.intern_str(&name);
+                if seen.insert(id, ()).is_some() {
+                    return Err(p.error_at(
+                        name_start,
+                        format!("duplicate key '{name}' in dictionary attribute"),
+                    ));
+                }
+                let value = if p.consume_if(TokenKind::Equal) {
+                    p.parse_attribute(None)?
+                } else {
+                    p.ctx.unit_attr()
+                };
+                entries.push((id, value));
+                Ok(())
+            },
+        )?;
+        Ok(self.ctx.dictionary_attr(entries))
+    }
+
+    /// Parses the inside of `loc(...)`.
+    pub fn parse_location_instance(&mut self) -> DiagResult<Location> {
+        match self.kind() {
+            TokenKind::HashIdent => {
+                let name = &self.text()[1..];
+                let Some(attr) = self.attr_alias(name) else {
+                    return Err(self.error_here(format!("undefined symbol alias id '{name}'")));
+                };
+                if !matches!(self.ctx.attr_data(attr), AttrData::Location(_)) {
+                    return Err(self.error_here("expected location attribute"));
+                }
+                self.advance();
+                Ok(Location(attr))
+            }
+            TokenKind::BareIdent if self.text() == "unknown" => {
+                self.advance();
+                Ok(self.ctx.unknown_loc())
+            }
+            TokenKind::BareIdent if self.text() == "callsite" => {
+                self.advance();
+                self.expect(TokenKind::LParen, "'(' in callsite location")?;
+                let callee = self.parse_location_instance()?;
+                self.expect_keyword("at")
+                    .map_err(|_| self.error_here("expected 'at' in callsite"))?;
+                let caller = self.parse_location_instance()?;
+                self.expect(TokenKind::RParen, "')' in callsite location")?;
+                Ok(self.ctx.location(LocationData::CallSite { callee, caller }))
+            }
+            TokenKind::BareIdent if self.text() == "fused" => {
+                self.advance();
+                let mut metadata = None;
+                if self.consume_if(TokenKind::Less) {
+                    metadata = Some(self.parse_attribute(None)?);
+                    self.expect(TokenKind::Greater, "'>' after fused location metadata")?;
+                }
+                let mut locations = Vec::new();
+                self.parse_comma_list_in(
+                    TokenKind::LSquare,
+                    TokenKind::RSquare,
+                    "fused location",
+                    |p| {
+                        locations.push(p.parse_location_instance()?);
+                        Ok(())
+                    },
+                )?;
+                Ok(self.ctx.location(LocationData::Fused {
+                    locations: locations.into(),
+                    metadata,
+                }))
+            }
+            TokenKind::String => {
+                let text = String::from_utf8_lossy(&unescape_string(self.text())).into_owned();
+                self.advance();
+                if self.consume_if(TokenKind::Colon) {
+                    let line = self.parse_u32("expected integer line number in FileLineColLoc")?;
+                    self.expect(TokenKind::Colon, "':' in FileLineColLoc")?;
+                    let col = self.parse_u32("expected integer column number in FileLineColLoc")?;
+                    let mut end = None;
+                    if self.consume_keyword("to") {
+                        let mut end_line = line;
+                        if self.is(TokenKind::Integer) {
+                            end_line = self.parse_u32("expected line")?;
+                        }
+                        self.expect(TokenKind::Colon, "':' in FileLineColRange")?;
+                        let end_col =
+                            self.parse_u32("expected integer column number in FileLineColRange")?;
+                        end = Some((end_line, end_col));
+                    }
+                    let file = self.ctx.intern_str(&text);
+                    return Ok(self.ctx.location(LocationData::FileLineCol {
+                        file,
+                        line,
+                        col,
+                        end,
+                    }));
+                }
+                let name = self.ctx.intern_str(&text);
+                let mut child = None;
+                if self.consume_if(TokenKind::LParen) {
+                    child = Some(self.parse_location_instance()?);
+                    self.expect(TokenKind::RParen, "')' after child location of NameLoc")?;
+                }
+                Ok(self.ctx.location(LocationData::Name { name, child }))
+            }
+            _ => Err(self.error_here("expected location instance")),
+        }
+    }
+
+    fn parse_u32(&mut self, message: &str) -> DiagResult<u32> {
+        if !self.is(TokenKind::Integer) {
+            return Err(self.error_here(message));
+        }
+        let value = self
+            .text()
+            .parse::<u32>()
+            .map_err(|_| self.error_here(message))?;
+        self.advance();
+        Ok(value)
+    }
+
+    /// Parses the raw `<...>` body following the current token (which must
+    /// end right before `<`) and returns its text. Leaves the parser after `>`.
+    pub(crate) fn take_angle_body_after_token(&mut self) -> DiagResult<&'a str> {
+        debug_assert_eq!(self.byte_after_token(), b'<');
+        self.lexer.reset_to(self.tok.end as usize);
+        let start = self.tok.end;
+        match self.lexer.scan_angle_body() {
+            Ok((body_start, body_end)) => {
+                let after = self.lexer.position();
+                self.reset_lexer(after);
+                Ok(&self.src[body_start..body_end])
+            }
+            Err(message) => Err(self.error_at(start, message)),
+        }
+    }
+
+    /// Whether `<` follows the current token immediately (pretty dialect syntax).
+    pub(crate) fn angle_follows(&self) -> bool {
+        self.byte_after_token() == b'<'
+    }
+
+    /// Byte offset of the current token (for errors inside raw bodies).
+    pub fn offset(&self) -> u32 {
+        self.tok.start
+    }
+}
+
+fn punct(kind: TokenKind) -> &'static str {
+    match kind {
+        TokenKind::LParen => "(",
+        TokenKind::RParen => ")",
+        TokenKind::LSquare => "[",
+        TokenKind::RSquare => "]",
+        TokenKind::LBrace => "{",
+        TokenKind::RBrace => "}",
+        TokenKind::Less => "<",
+        TokenKind::Greater => ">",
+        _ => "?",
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn display_ref(operand: &UnresolvedOperand) -> String {
+    if operand.number == 0 {
+        operand.name.to_string()
+    } else {
+        format!("{}#{}", operand.name, operand.number)
+    }
+}
+
+/// The parser as seen by a custom op syntax (MLIR's `OpAsmParser`): it
+/// parses pieces and accumulates the op being built.
+pub struct OpParser<'p, 'a> {
+    pub parser: &'p mut Parser<'a>,
+    pub definition: Arc<OpDefinition>,
+    pub state: OperationState,
+    pub regions: Vec<RegionId>,
+    /// How many results the text binds (`%a, %b:2 = ...` gives 3).
+    pub num_results_hint: usize,
+    pub result_names: Vec<Box<str>>,
+}
+
+impl<'p, 'a> OpParser<'p, 'a> {
+    pub fn ctx(&self) -> &'a Context {
+        self.parser.ctx
+    }
+    pub fn error_here(&self, message: impl Into<String>) -> Diagnostic {
+        self.parser.error_here(message)
+    }
+    pub fn loc(&self) -> Location {
+        self.parser.current_loc()
+    }
+
+    pub fn parse_operand(&mut self) -> DiagResult<UnresolvedOperand> {
+        self.parser.parse_operand_ref()
+    }
+    pub fn parse_optional_operand(&mut self) -> DiagResult<Option<UnresolvedOperand>> {
+        if self.parser.is(TokenKind::PercentIdent) {
+            Ok(Some(self.parser.parse_operand_ref()?))
+        } else {
+            Ok(None)
+        }
+    }
+    /// Parses `%a, %b, ...` (possibly empty when no `%` follows).
+    pub fn parse_operand_list(&mut self) -> DiagResult<Vec<UnresolvedOperand>> {
+        let mut out = Vec::new();
+        if !self.parser.is(TokenKind::PercentIdent) {
+            return Ok(out);
+        }
+        self.parser.parse_comma_list(|p| {
+            out.push(p.parse_operand_ref()?);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+    pub fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> DiagResult<Value> {
+        self.parser.resolve_operand(operand, ty)
+    }
+    /// Resolves operands with their types and appends them to the op.
+    pub fn add_operands(
+        &mut self,
+        operands: &[UnresolvedOperand],
+        types: &[Type],
+    ) -> DiagResult<()> {
+        if operands.len() != types.len() {
+            let loc = operands
+                .first()
+                .map(|o| o.loc)
+                .unwrap_or_else(|| self.loc());
+            return Err(Diagnostic::error(
+                loc,
+                format!(
+                    "{} operands present, but expected {}",
+                    operands.len(),
+                    types.len()
+                ),
+            ));
+        }
+        for (operand, &ty) in operands.iter().zip(types) {
+            let value = self.parser.resolve_operand(operand, ty)?;
+            self.state.operands.push(value);
+        }
+        Ok(())
+    }
+    pub fn parse_type(&mut self) -> DiagResult<Type> {
+        self.parser.parse_type()
+    }
+    pub fn parse_colon_type(&mut self) -> DiagResult<Type> {
+        self.parser.expect(TokenKind::Colon, "':'")?;
+        self.parser.parse_type()
+    }
+    /// Parses `type (, type)*`.
+    pub fn parse_type_list(&mut self) -> DiagResult<Vec<Type>> {
+        let mut out = Vec::new();
+        self.parser.parse_comma_list(|p| {
+            out.push(p.parse_type()?);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+    pub fn parse_attribute(&mut self, ty: Option<Type>) -> DiagResult<Attribute> {
+        self.parser.parse_attribute(ty)
+    }
+    /// Parses an optional `{...}` (or `attributes {...}` when `with_keyword`) into the op's attributes.
+    pub fn parse_optional_attr_dict(&mut self, with_keyword: bool) -> DiagResult<()> {
+        if with_keyword {
+            if !self.parser.consume_keyword("attributes") {
+                return Ok(());
+            }
+        } else if !self.parser.is(TokenKind::LBrace) {
+            return Ok(());
+        }
+        let dict = self.parser.parse_attribute_dict()?;
+        let mut entries = self
+            .ctx()
+            .dictionary_entries(self.state.attributes)
+            .to_vec();
+        entries.extend_from_slice(self.ctx().dictionary_entries(dict));
+        self.state.attributes = self.ctx().dictionary_attr(entries);
+        Ok(())
+    }
+    /// Parses `<{...}>` properties if present.
+    pub fn parse_optional_properties(&mut self) -> DiagResult<()> {
+        if !self.parser.is(TokenKind::Less) {
+            return Ok(());
+        }
+        self.parser.advance();
+        let dict = self.parser.parse_attribute_dict()?;
+        self.parser
+            .expect(TokenKind::Greater, "'>' to close properties")?;
+        let mut entries = self
+            .ctx()
+            .dictionary_entries(self.state.properties)
+            .to_vec();
+        entries.extend_from_slice(self.ctx().dictionary_entries(dict));
+        self.state.properties = self.ctx().dictionary_attr(entries);
+        Ok(())
+    }
+    pub fn add_attribute(&mut self, name: &str, value: Attribute) {
+        let id = self.ctx().intern_str(name);
+        self.state.attributes = self
+            .ctx()
+            .dictionary_with(self.state.attributes, id, Some(value));
+    }
+    pub fn add_property(&mut self, name: &str, value: Attribute) {
+        let id = self.ctx().intern_str(name);
+        self.state.properties = self
+            .ctx()
+            .dictionary_with(self.state.properties, id, Some(value));
+    }
+    pub fn add_result_types(&mut self, types: &[Type]) {
+        self.state.result_types.extend_from_slice(types);
+    }
+    pub fn add_successor(&mut self, block: BlockId) {
+        self.state.successors.push(block);
+    }
+    pub fn parse_successor(&mut self) -> DiagResult<BlockId> {
+        self.parser.parse_successor()
+    }
+    pub fn is_keyword(&self, word: &str) -> bool {
+        self.parser.is_keyword(word)
+    }
+    pub fn consume_keyword(&mut self, word: &str) -> bool {
+        self.parser.consume_keyword(word)
+    }
+    pub fn expect_keyword(&mut self, word: &str) -> DiagResult<()> {
+        self.parser.expect_keyword(word)
+    }
+    pub fn is(&self, kind: TokenKind) -> bool {
+        self.parser.is(kind)
+    }
+    pub fn consume_if(&mut self, kind: TokenKind) -> bool {
+        self.parser.consume_if(kind)
+    }
+    pub fn expect(&mut self, kind: TokenKind, what: &str) -> DiagResult<()> {
+        self.parser.expect(kind, what)
+    }
+    /// Parses `@name` (bare or quoted) and returns the name.
+    pub fn parse_symbol_name(&mut self) -> DiagResult<String> {
+        if !self.parser.is(TokenKind::AtIdent) {
+            return Err(self
+                .parser
+                .error_here("expected valid '@'-identifier for symbol name"));
+        }
+        let name = symbol_text(self.parser.text());
+        self.parser.advance();
+        Ok(name)
+    }
+    /// Parses a region into the op. `entry_args` become the entry block's arguments.
+    pub fn parse_region(&mut self, entry_args: &[BlockArgDecl]) -> DiagResult<RegionId> {
+        let region = self.parser.new_detached_region();
+        let isolated = self.definition.has_trait(OpTraits::ISOLATED_FROM_ABOVE);
+        let definition = self.definition.clone();
+        self.parser
+            .parse_region_body(region, entry_args, isolated, Some(&definition))?;
+        self.regions.push(region);
+        Ok(region)
+    }
+    /// Parses a region if one starts here.
+    pub fn parse_optional_region(
+        &mut self,
+        entry_args: &[BlockArgDecl],
+    ) -> DiagResult<Option<RegionId>> {
+        if self.parser.is(TokenKind::LBrace) {
+            Ok(Some(self.parse_region(entry_args)?))
+        } else {
+            Ok(None)
+        }
+    }
+    /// Adds an empty region (for optional regions that were absent).
+    pub fn add_empty_region(&mut self) -> RegionId {
+        let region = self.parser.new_detached_region();
+        self.regions.push(region);
+        region
+    }
+    /// Ensures region `region` has a block (MLIR's `ensureTerminator`-free variant).
+    pub fn ir(&mut self) -> &mut Ir {
+        self.parser.ir
+    }
+}
+
+/// The name inside an `@name` or `@"name"` token.
+pub fn symbol_text(token_text: &str) -> String {
+    let body = &token_text[1..];
+    if body.starts_with('"') {
+        String::from_utf8_lossy(&unescape_string(body)).into_owned()
+    } else {
+        body.to_string()
+    }
+}

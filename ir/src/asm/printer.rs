@@ -1,0 +1,1412 @@
+//! The printer of MLIR's textual format.
+//!
+//! Output follows `mlir-opt` byte for byte where Strata and MLIR share a
+//! construct: SSA numbering (sibling regions reuse numbers; the generic form
+//! numbers uniquely), `^bbN` labels with predecessor comments, attribute
+//! type elision, float formatting (six digits when that round-trips, else
+//! APFloat's shortest-precision form, else hex), `#map` aliases for affine
+//! maps and integer sets, hex for dense literals above 100 elements.
+//!
+//! Printing is one pass: aliases are assigned as they are met and their
+//! definitions are prepended to the body at the end.
+
+use crate::asm::apfloat::{apfloat_digits, Decomposed};
+use crate::attributes::{AttrData, Attribute, FloatBits, Location, LocationData};
+use crate::context::Context;
+use crate::entity::SecondaryMap;
+use crate::ir::{BlockId, Ir, OpId, RegionId, Value, ValueDef};
+use crate::opdef::OpTraits;
+use crate::types::{FloatKind, Signedness, Type, TypeData, DYNAMIC};
+use rustc_hash::FxHashMap;
+use std::fmt::Write;
+
+/// Dense literals with more elements than this print as hex, as MLIR.
+pub const DENSE_HEX_THRESHOLD: usize = 100;
+
+/// Printing switches, named after mlir-opt's flags.
+#[derive(Clone, Debug, Default)]
+pub struct PrintOptions {
+    /// `--mlir-print-op-generic`
+    pub generic: bool,
+    /// `--mlir-print-debuginfo`
+    pub debug_info: bool,
+    /// `--mlir-print-local-scope`: no aliases, everything inline.
+    pub local_scope: bool,
+}
+
+/// Whether an attribute's type may be left out (MLIR's `AttrTypeElision`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum TypeElision {
+    Never,
+    May,
+    Must,
+}
+
+/// A text sink that knows the context and the aliases in use.
+pub struct AsmWriter<'c> {
+    pub ctx: &'c Context,
+    pub out: String,
+    use_aliases: bool,
+    aliases: FxHashMap<Attribute, String>,
+    alias_order: Vec<Attribute>,
+    map_count: usize,
+    set_count: usize,
+}
+
+impl<'c> AsmWriter<'c> {
+    pub fn new(ctx: &'c Context, use_aliases: bool) -> Self {
+        Self {
+            ctx,
+            out: String::new(),
+            use_aliases,
+            aliases: FxHashMap::default(),
+            alias_order: Vec::new(),
+            map_count: 0,
+            set_count: 0,
+        }
+    }
+
+    #[inline]
+    pub fn write(&mut self, text: &str) {
+        self.out.push_str(text);
+    }
+
+    /// The alias definitions (`#map = affine_map<...>`) collected so far.
+    pub fn alias_definitions(&self) -> String {
+        let mut text = String::new();
+        for attr in &self.alias_order {
+            let mut inner = AsmWriter::new(self.ctx, false);
+            inner.print_attribute(*attr, TypeElision::Never);
+            let _ = writeln!(text, "#{} = {}", self.aliases[attr], inner.out);
+        }
+        text
+    }
+
+    fn alias_for(&mut self, attr: Attribute, prefix: &str) -> &str {
+        if !self.aliases.contains_key(&attr) {
+            let count = if prefix == "map" {
+                &mut self.map_count
+            } else {
+                &mut self.set_count
+            };
+            let name = if *count == 0 {
+                prefix.to_string()
+            } else {
+                format!("{prefix}{count}")
+            };
+            *count += 1;
+            self.aliases.insert(attr, name);
+            self.alias_order.push(attr);
+        }
+        &self.aliases[&attr]
+    }
+
+    // ====================================================================
+    // Types
+    // ====================================================================
+
+    pub fn print_type(&mut self, ty: Type) {
+        let ctx = self.ctx;
+        match ctx.type_data(ty) {
+            TypeData::Integer { width, signedness } => {
+                let prefix = match signedness {
+                    Signedness::Signless => "i",
+                    Signedness::Signed => "si",
+                    Signedness::Unsigned => "ui",
+                };
+                let _ = write!(self.out, "{prefix}{width}");
+            }
+            TypeData::Index => self.write("index"),
+            TypeData::Float(kind) => self.write(kind.keyword()),
+            TypeData::None => self.write("none"),
+            TypeData::Complex(element) => {
+                self.write("complex<");
+                self.print_type(*element);
+                self.write(">");
+            }
+            TypeData::Tuple(elements) => {
+                self.write("tuple<");
+                self.print_type_list(elements);
+                self.write(">");
+            }
+            TypeData::Function { inputs, results } => {
+                self.write("(");
+                self.print_type_list(inputs);
+                self.write(") -> ");
+                self.print_result_types(results);
+            }
+            TypeData::Vector {
+                shape,
+                scalable,
+                element,
+            } => {
+                self.write("vector<");
+                for (dim, is_scalable) in shape.iter().zip(scalable.iter()) {
+                    if *is_scalable {
+                        let _ = write!(self.out, "[{dim}]x");
+                    } else {
+                        let _ = write!(self.out, "{dim}x");
+                    }
+                }
+                self.print_type(*element);
+                self.write(">");
+            }
+            TypeData::RankedTensor {
+                shape,
+                element,
+                encoding,
+            } => {
+                self.write("tensor<");
+                self.print_shape(shape);
+                self.print_type(*element);
+                if let Some(encoding) = encoding {
+                    self.write(", ");
+                    self.print_attribute(*encoding, TypeElision::Never);
+                }
+                self.write(">");
+            }
+            TypeData::UnrankedTensor { element } => {
+                self.write("tensor<*x");
+                self.print_type(*element);
+                self.write(">");
+            }
+            TypeData::MemRef {
+                shape,
+                element,
+                layout,
+                memory_space,
+            } => {
+                self.write("memref<");
+                self.print_shape(shape);
+                self.print_type(*element);
+                if let Some(layout) = layout {
+                    self.write(", ");
+                    self.print_attribute(*layout, TypeElision::Never);
+                }
+                if let Some(space) = memory_space {
+                    self.write(", ");
+                    self.print_attribute(*space, TypeElision::May);
+                }
+                self.write(">");
+            }
+            TypeData::UnrankedMemRef {
+                element,
+                memory_space,
+            } => {
+                self.write("memref<*x");
+                self.print_type(*element);
+                if let Some(space) = memory_space {
+                    self.write(", ");
+                    self.print_attribute(*space, TypeElision::May);
+                }
+                self.write(">");
+            }
+            TypeData::Opaque { dialect, data } => {
+                let dialect = ctx.str(*dialect);
+                print_dialect_symbol(&mut self.out, "!", dialect, data);
+            }
+            TypeData::Dialect { dialect, .. } => {
+                let name = ctx.str(*dialect);
+                let hooks = ctx.dialect(name).cloned();
+                let _ = write!(self.out, "!{name}.");
+                let printed = hooks.is_some_and(|d| d.print_type(ctx, ty, self));
+                if !printed {
+                    self.write("<unprintable>");
+                }
+            }
+        }
+    }
+
+    fn print_shape(&mut self, shape: &[i64]) {
+        for &dim in shape {
+            if dim == DYNAMIC {
+                self.write("?x");
+            } else {
+                let _ = write!(self.out, "{dim}x");
+            }
+        }
+    }
+
+    pub fn print_type_list(&mut self, types: &[Type]) {
+        for (i, &ty) in types.iter().enumerate() {
+            if i > 0 {
+                self.write(", ");
+            }
+            self.print_type(ty);
+        }
+    }
+
+    /// Result types of a function type: `i32`, `(i32, i32)`, `()`, `((i32) -> i32)`.
+    pub fn print_result_types(&mut self, results: &[Type]) {
+        let wrap = results.len() != 1
+            || matches!(self.ctx.type_data(results[0]), TypeData::Function { .. });
+        if wrap {
+            self.write("(");
+        }
+        self.print_type_list(results);
+        if wrap {
+            self.write(")");
+        }
+    }
+
+    // ====================================================================
+    // Attributes
+    // ====================================================================
+
+    pub fn print_attribute(&mut self, attr: Attribute, elision: TypeElision) {
+        let ctx = self.ctx;
+        match ctx.attr_data(attr) {
+            AttrData::Unit => self.write("unit"),
+            AttrData::Integer { ty, value } => {
+                let is_bool = matches!(
+                    ctx.type_data(*ty),
+                    TypeData::Integer {
+                        width: 1,
+                        signedness: Signedness::Signless
+                    }
+                );
+                if is_bool {
+                    self.write(if *value != 0 { "true" } else { "false" });
+                    return;
+                }
+                let _ = write!(self.out, "{value}");
+                if elision == TypeElision::Must
+                    || (elision == TypeElision::May && *ty == ctx.signless(64))
+                {
+                    return;
+                }
+                self.write(" : ");
+                self.print_type(*ty);
+            }
+            AttrData::Float { ty, bits } => {
+                let kind = ctx.float_kind(*ty).unwrap_or(FloatKind::F64);
+                let hex = print_float_value(&mut self.out, kind, *bits);
+                if elision == TypeElision::Must
+                    || (elision == TypeElision::May && kind == FloatKind::F64 && !hex)
+                {
+                    return;
+                }
+                self.write(" : ");
+                self.print_type(*ty);
+            }
+            AttrData::String { value, ty } => {
+                print_escaped_string(&mut self.out, value.as_bytes());
+                if let Some(ty) = ty {
+                    if elision != TypeElision::Must {
+                        self.write(" : ");
+                        self.print_type(*ty);
+                    }
+                }
+            }
+            AttrData::Type(ty) => self.print_type(*ty),
+            AttrData::Array(elements) => {
+                self.write("[");
+                for (i, &element) in elements.iter().enumerate() {
+                    if i > 0 {
+                        self.write(", ");
+                    }
+                    self.print_attribute(element, TypeElision::May);
+                }
+                self.write("]");
+            }
+            AttrData::Dictionary(entries) => {
+                self.write("{");
+                self.print_named_attributes(entries.iter().copied());
+                self.write("}");
+            }
+            AttrData::SymbolRef { root, nested } => {
+                print_symbol_name(&mut self.out, ctx.str(*root));
+                for n in nested.iter() {
+                    self.write("::");
+                    print_symbol_name(&mut self.out, ctx.str(*n));
+                }
+            }
+            AttrData::AffineMap(map) => {
+                if self.use_aliases {
+                    let alias = self.alias_for(attr, "map").to_string();
+                    let _ = write!(self.out, "#{alias}");
+                } else {
+                    let _ = write!(self.out, "affine_map<{map}>");
+                }
+            }
+            AttrData::IntegerSet(set) => {
+                if self.use_aliases {
+                    let alias = self.alias_for(attr, "set").to_string();
+                    let _ = write!(self.out, "#{alias}");
+                } else {
+                    let _ = write!(self.out, "affine_set<{set}>");
+                }
+            }
+            AttrData::DenseElements { ty, splat, raw } => {
+                self.print_dense_elements(*ty, *splat, raw);
+                if elision != TypeElision::Must {
+                    self.write(" : ");
+                    self.print_type(*ty);
+                }
+            }
+            AttrData::DenseStringElements { ty, values } => {
+                self.write("dense<");
+                if values.len() == 1 {
+                    print_escaped_string(&mut self.out, &values[0]);
+                } else {
+                    let shape = ctx.shape(*ty).unwrap_or(&[]).to_vec();
+                    let mut index = 0;
+                    self.print_nested(&shape, &mut |w: &mut Self| {
+                        print_escaped_string(&mut w.out, &values[index]);
+                        index += 1;
+                    });
+                }
+                self.write(">");
+                if elision != TypeElision::Must {
+                    self.write(" : ");
+                    self.print_type(*ty);
+                }
+            }
+            AttrData::DenseArray { element, len, raw } => {
+                self.write("array<");
+                self.print_type(*element);
+                if *len > 0 {
+                    self.write(": ");
+                    let width = ctx.integer_width(*element);
+                    let bytes = raw.len() / len;
+                    for i in 0..*len {
+                        if i > 0 {
+                            self.write(", ");
+                        }
+                        let chunk = &raw[i * bytes..(i + 1) * bytes];
+                        match (ctx.float_kind(*element), width) {
+                            (Some(kind), _) => {
+                                print_float_value(
+                                    &mut self.out,
+                                    kind,
+                                    FloatBits(read_le_unsigned(chunk)),
+                                );
+                            }
+                            (None, Some(1)) => {
+                                self.write(if chunk[0] != 0 { "true" } else { "false" })
+                            }
+                            (None, Some(w)) => {
+                                let _ = write!(
+                                    self.out,
+                                    "{}",
+                                    crate::attributes::read_le_signed(chunk, w)
+                                );
+                            }
+                            (None, None) => {}
+                        }
+                    }
+                }
+                self.write(">");
+            }
+            AttrData::StridedLayout { offset, strides } => {
+                self.write("strided<[");
+                for (i, &s) in strides.iter().enumerate() {
+                    if i > 0 {
+                        self.write(", ");
+                    }
+                    write_dynamic(&mut self.out, s);
+                }
+                self.write("]");
+                if *offset != 0 {
+                    self.write(", offset: ");
+                    write_dynamic(&mut self.out, *offset);
+                }
+                self.write(">");
+            }
+            AttrData::Opaque { dialect, data, ty } => {
+                print_dialect_symbol(&mut self.out, "#", ctx.str(*dialect), data);
+                if let Some(ty) = ty {
+                    if elision != TypeElision::Must {
+                        self.write(" : ");
+                        self.print_type(*ty);
+                    }
+                }
+            }
+            AttrData::Dialect { dialect, .. } => {
+                let name = ctx.str(*dialect);
+                let hooks = ctx.dialect(name).cloned();
+                let _ = write!(self.out, "#{name}.");
+                let printed = hooks.is_some_and(|d| d.print_attribute(ctx, attr, self));
+                if !printed {
+                    self.write("<unprintable>");
+                }
+            }
+            AttrData::Location(_) => {
+                self.write("loc(");
+                self.print_location_instance(Location(attr));
+                self.write(")");
+            }
+        }
+    }
+
+    /// `a = 1 : i32, b` (unit attributes print as their name alone).
+    pub fn print_named_attributes(
+        &mut self,
+        entries: impl Iterator<Item = (crate::StrId, Attribute)>,
+    ) {
+        let ctx = self.ctx;
+        for (i, (name, value)) in entries.enumerate() {
+            if i > 0 {
+                self.write(", ");
+            }
+            print_attribute_name(&mut self.out, ctx.str(name));
+            if matches!(ctx.attr_data(value), AttrData::Unit) {
+                continue;
+            }
+            self.write(" = ");
+            self.print_attribute(value, TypeElision::Never);
+        }
+    }
+
+    fn print_dense_elements(&mut self, ty: Type, splat: bool, raw: &[u8]) {
+        let ctx = self.ctx;
+        let element = ctx
+            .element_type(ty)
+            .expect("dense elements of a shaped type");
+        let shape = ctx.shape(ty).unwrap_or(&[]).to_vec();
+        let count: usize = shape.iter().map(|&d| d as usize).product();
+        let bytes = crate::asm::parse_attr::element_storage_bytes(ctx, element)
+            .unwrap_or(1)
+            .max(1);
+        self.write("dense<");
+        if count == 0 {
+            self.write(">");
+            return;
+        }
+        if splat {
+            self.print_dense_element(element, &raw[..bytes]);
+            self.write(">");
+            return;
+        }
+        if count > DENSE_HEX_THRESHOLD {
+            self.write("\"0x");
+            for b in raw {
+                let _ = write!(self.out, "{b:02X}");
+            }
+            self.write("\">");
+            return;
+        }
+        let mut index = 0;
+        self.print_nested(&shape, &mut |w: &mut Self| {
+            w.print_dense_element(element, &raw[index * bytes..(index + 1) * bytes]);
+            index += 1;
+        });
+        self.write(">");
+    }
+
+    /// Prints `[[a, b], [c, d]]` for `shape`, calling `leaf` for each element.
+    fn print_nested(&mut self, shape: &[i64], leaf: &mut dyn FnMut(&mut Self)) {
+        if shape.is_empty() {
+            leaf(self);
+            return;
+        }
+        self.write("[");
+        for i in 0..shape[0] {
+            if i > 0 {
+                self.write(", ");
+            }
+            self.print_nested(&shape[1..], leaf);
+        }
+        self.write("]");
+    }
+
+    fn print_dense_element(&mut self, element: Type, chunk: &[u8]) {
+        let ctx = self.ctx;
+        match ctx.type_data(element) {
+            TypeData::Integer { width: 1, .. } => {
+                self.write(if chunk[0] != 0 { "true" } else { "false" })
+            }
+            TypeData::Integer { width, signedness } => {
+                if *signedness == Signedness::Unsigned {
+                    let _ = write!(self.out, "{}", read_le_unsigned(chunk));
+                } else if *width > 64 {
+                    let value = read_le_unsigned(chunk);
+                    let shift = 128 - width.min(&128);
+                    let _ = write!(self.out, "{}", ((value << shift) as i128) >> shift);
+                } else {
+                    let _ = write!(
+                        self.out,
+                        "{}",
+                        crate::attributes::read_le_signed(chunk, *width)
+                    );
+                }
+            }
+            TypeData::Index => {
+                let _ = write!(self.out, "{}", crate::attributes::read_le_signed(chunk, 64));
+            }
+            TypeData::Float(kind) => {
+                print_float_value(&mut self.out, *kind, FloatBits(read_le_unsigned(chunk)));
+            }
+            TypeData::Complex(inner) => {
+                let half = chunk.len() / 2;
+                self.write("(");
+                self.print_dense_element(*inner, &chunk[..half]);
+                self.write(",");
+                self.print_dense_element(*inner, &chunk[half..]);
+                self.write(")");
+            }
+            _ => self.write("?"),
+        }
+    }
+
+    pub fn print_location_instance(&mut self, loc: Location) {
+        let ctx = self.ctx;
+        match ctx.location_data(loc) {
+            LocationData::Unknown => self.write("unknown"),
+            LocationData::FileLineCol {
+                file,
+                line,
+                col,
+                end,
+            } => {
+                print_escaped_string(&mut self.out, ctx.str(*file).as_bytes());
+                let _ = write!(self.out, ":{line}:{col}");
+                if let Some((end_line, end_col)) = end {
+                    if end_line == line {
+                        let _ = write!(self.out, " to :{end_col}");
+                    } else {
+                        let _ = write!(self.out, " to {end_line}:{end_col}");
+                    }
+                }
+            }
+            LocationData::Name { name, child } => {
+                print_escaped_string(&mut self.out, ctx.str(*name).as_bytes());
+                if let Some(child) = child {
+                    if ctx.location_data(*child) != &LocationData::Unknown {
+                        self.write("(");
+                        self.print_location_instance(*child);
+                        self.write(")");
+                    }
+                }
+            }
+            LocationData::CallSite { callee, caller } => {
+                self.write("callsite(");
+                self.print_location_instance(*callee);
+                self.write(" at ");
+                self.print_location_instance(*caller);
+                self.write(")");
+            }
+            LocationData::Fused {
+                locations,
+                metadata,
+            } => {
+                self.write("fused");
+                if let Some(metadata) = metadata {
+                    self.write("<");
+                    self.print_attribute(*metadata, TypeElision::Never);
+                    self.write(">");
+                }
+                self.write("[");
+                for (i, l) in locations.iter().enumerate() {
+                    if i > 0 {
+                        self.write(", ");
+                    }
+                    self.print_location_instance(*l);
+                }
+                self.write("]");
+            }
+        }
+    }
+}
+
+fn write_dynamic(out: &mut String, value: i64) {
+    if value == DYNAMIC {
+        out.push('?');
+    } else {
+        let _ = write!(out, "{value}");
+    }
+}
+
+fn read_le_unsigned(chunk: &[u8]) -> u128 {
+    let mut value = 0u128;
+    for (i, b) in chunk.iter().enumerate().take(16) {
+        value |= (*b as u128) << (8 * i);
+    }
+    value
+}
+
+/// Prints `#dialect.body` when the body is simple enough, else `#dialect<"body">`.
+fn print_dialect_symbol(out: &mut String, prefix: &str, dialect: &str, data: &str) {
+    out.push_str(prefix);
+    out.push_str(dialect);
+    if is_pretty_dialect_body(data) {
+        out.push('.');
+        out.push_str(data);
+        return;
+    }
+    out.push('<');
+    print_escaped_string(out, data.as_bytes());
+    out.push('>');
+}
+
+/// MLIR's `isDialectSymbolSimpleEnoughForPrettyForm`: an identifier,
+/// optionally followed by a balanced `<...>` body that ends the text.
+fn is_pretty_dialect_body(data: &str) -> bool {
+    let bytes = data.as_bytes();
+    if bytes.is_empty() || !(bytes[0].is_ascii_alphabetic() || bytes[0] == b'_') {
+        return false;
+    }
+    let ident_end = bytes
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.'))
+        .unwrap_or(bytes.len());
+    if ident_end == bytes.len() {
+        return true;
+    }
+    bytes[ident_end] == b'<' && bytes[bytes.len() - 1] == b'>'
+}
+
+/// Prints a string literal with MLIR's escaping (`\22`, `\0A`, `\\`).
+pub fn print_escaped_string(out: &mut String, bytes: &[u8]) {
+    out.push('"');
+    for &b in bytes {
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            b'"' => out.push_str("\\22"),
+            0x20..=0x7e => out.push(b as char),
+            _ => {
+                let _ = write!(out, "\\{b:02X}");
+            }
+        }
+    }
+    out.push('"');
+}
+
+/// Whether `name` can be printed as a bare identifier.
+fn is_bare_identifier(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    !bytes.is_empty()
+        && (bytes[0].is_ascii_alphabetic() || bytes[0] == b'_')
+        && bytes
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.')
+}
+
+fn print_attribute_name(out: &mut String, name: &str) {
+    if is_bare_identifier(name) {
+        out.push_str(name);
+    } else {
+        print_escaped_string(out, name.as_bytes());
+    }
+}
+
+/// Prints `@name`, quoting it when it is not a bare identifier.
+pub fn print_symbol_name(out: &mut String, name: &str) {
+    out.push('@');
+    if is_bare_identifier(name) {
+        out.push_str(name);
+    } else {
+        print_escaped_string(out, name.as_bytes());
+    }
+}
+
+/// Prints a float the way MLIR does; returns whether it printed hex.
+pub fn print_float_value(out: &mut String, kind: FloatKind, bits: FloatBits) -> bool {
+    if let Some(decomposed) = decompose(kind, bits) {
+        // Six digits in exponent form, when that reads back to the same value.
+        let short = format_scientific(&decomposed, 6);
+        if round_trips(kind, &short, bits) {
+            out.push_str(&short);
+            return false;
+        }
+        // APFloat's default: enough digits for the format's precision.
+        let precision = 2 + decomposed.precision * 59 / 196;
+        let long = format_apfloat_default(&decomposed, precision);
+        if long.contains('.') {
+            out.push_str(&long);
+            return false;
+        }
+    }
+    let digits = kind.width().div_ceil(4) as usize;
+    let _ = write!(out, "0x{:0digits$X}", bits.0);
+    true
+}
+
+/// Splits finite floats of the IEEE-like formats into sign, integer
+/// significand and binary exponent; `None` for NaN, infinity and formats
+/// printed in hex.
+fn decompose(kind: FloatKind, bits: FloatBits) -> Option<Decomposed> {
+    let (exponent_bits, mantissa_bits) = match kind {
+        FloatKind::F64 => (11, 52),
+        FloatKind::F32 => (8, 23),
+        FloatKind::F16 => (5, 10),
+        FloatKind::BF16 => (8, 7),
+        _ => return None,
+    };
+    let raw = bits.0;
+    let mantissa = raw & ((1u128 << mantissa_bits) - 1);
+    let biased = ((raw >> mantissa_bits) & ((1u128 << exponent_bits) - 1)) as i32;
+    let negative = (raw >> (mantissa_bits + exponent_bits)) & 1 == 1;
+    let bias = (1i32 << (exponent_bits - 1)) - 1;
+    if biased == (1 << exponent_bits) - 1 {
+        return None;
+    }
+    let (significand, exponent) = if biased == 0 {
+        (mantissa, 1 - bias - mantissa_bits as i32)
+    } else {
+        (
+            mantissa | (1u128 << mantissa_bits),
+            biased - bias - mantissa_bits as i32,
+        )
+    };
+    Some(Decomposed {
+        negative,
+        significand,
+        exponent,
+        precision: mantissa_bits + 1,
+    })
+}
+
+fn round_trips(kind: FloatKind, text: &str, bits: FloatBits) -> bool {
+    let Ok(parsed) = text.parse::<f64>() else {
+        return false;
+    };
+    let reparsed = match kind {
+        // Read decimal text straight into the format (correctly rounded), as APFloat does.
+        FloatKind::F32 => text
+            .parse::<f32>()
+            .ok()
+            .map(|f| FloatBits(f.to_bits() as u128)),
+        _ => crate::asm::parse_attr::float_bits_from_f64(kind, parsed),
+    };
+    reparsed == Some(bits)
+}
+
+/// `APFloat::toString(str, precision, 0, false)`: scientific, `precision` decimals.
+fn format_scientific(value: &Decomposed, precision: u32) -> String {
+    let mut s = String::new();
+    if value.negative {
+        s.push('-');
+    }
+    if value.significand == 0 {
+        s.push_str("0.0");
+        (1..precision).for_each(|_| s.push('0'));
+        s.push_str("e+00");
+        return s;
+    }
+    let (digits, last_power) = apfloat_digits(value, precision);
+    let exponent = last_power + digits.len() as i32 - 1;
+    s.push((b'0' + digits[0]) as char);
+    s.push('.');
+    for d in &digits[1..] {
+        s.push((b'0' + d) as char);
+    }
+    let ndigits = digits.len() as u32;
+    if precision + 1 > ndigits {
+        (0..precision + 1 - ndigits).for_each(|_| s.push('0'));
+    }
+    let _ = write!(
+        s,
+        "e{}{:02}",
+        if exponent >= 0 { '+' } else { '-' },
+        exponent.abs()
+    );
+    s
+}
+
+/// `APFloat::toString(str)` with its defaults (precision from the format,
+/// max padding 3, trailing zeros truncated).
+fn format_apfloat_default(value: &Decomposed, precision: u32) -> String {
+    let mut s = String::new();
+    if value.negative {
+        s.push('-');
+    }
+    if value.significand == 0 {
+        s.push('0');
+        return s;
+    }
+    let (digits, exp) = apfloat_digits(value, precision);
+    let ndigits = digits.len() as i32;
+    const MAX_PADDING: i32 = 3;
+    let scientific = if exp >= 0 {
+        exp > MAX_PADDING || ndigits + exp > precision as i32
+    } else {
+        let msd = exp + ndigits - 1;
+        msd < 0 && -msd > MAX_PADDING
+    };
+    let digit = |d: u8| (b'0' + d) as char;
+    if scientific {
+        let exponent = exp + ndigits - 1;
+        s.push(digit(digits[0]));
+        s.push('.');
+        if ndigits == 1 {
+            s.push('0');
+        } else {
+            digits[1..].iter().for_each(|&d| s.push(digit(d)));
+        }
+        let _ = write!(
+            s,
+            "E{}{}",
+            if exponent >= 0 { '+' } else { '-' },
+            exponent.abs()
+        );
+        return s;
+    }
+    if exp >= 0 {
+        digits.iter().for_each(|&d| s.push(digit(d)));
+        (0..exp).for_each(|_| s.push('0'));
+        return s;
+    }
+    let whole = exp + ndigits;
+    if whole > 0 {
+        digits[..whole as usize]
+            .iter()
+            .for_each(|&d| s.push(digit(d)));
+        s.push('.');
+        digits[whole as usize..]
+            .iter()
+            .for_each(|&d| s.push(digit(d)));
+    } else {
+        s.push_str("0.");
+        (0..-whole).for_each(|_| s.push('0'));
+        digits.iter().for_each(|&d| s.push(digit(d)));
+    }
+    s
+}
+
+/// A type as text, without aliases (for diagnostics).
+pub fn type_to_string(ctx: &Context, ty: Type) -> String {
+    let mut w = AsmWriter::new(ctx, false);
+    w.print_type(ty);
+    w.out
+}
+
+/// An attribute as text, without aliases (for diagnostics).
+pub fn attr_to_string(ctx: &Context, attr: Attribute) -> String {
+    let mut w = AsmWriter::new(ctx, false);
+    w.print_attribute(attr, TypeElision::Never);
+    w.out
+}
+
+/// A location as `loc(...)`-free text (for diagnostics without file:line:col).
+pub fn location_to_string(ctx: &Context, loc: Location) -> String {
+    let mut w = AsmWriter::new(ctx, false);
+    w.print_location_instance(loc);
+    w.out
+}
+
+// ========================================================================
+// Operations
+// ========================================================================
+
+/// How a value is printed.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+enum ValueName {
+    #[default]
+    Unnamed,
+    Number(u32),
+    Arg(u32),
+    /// Index into the printer's hint-name table.
+    Hint(u32),
+}
+
+/// SSA and block names for everything under the printed op (MLIR's SSANameState).
+struct NameState {
+    values: SecondaryMap<Value, ValueName>,
+    /// For each op result beyond the first: its group leader and index.
+    result_of_group: SecondaryMap<Value, Option<(Value, u32)>>,
+    blocks: SecondaryMap<BlockId, u32>,
+    hint_names: Vec<String>,
+}
+
+impl NameState {
+    fn compute(ctx: &Context, ir: &Ir, root: OpId, unique: bool) -> Self {
+        let mut state = NameState {
+            values: SecondaryMap::default(),
+            result_of_group: SecondaryMap::with_default(None),
+            blocks: SecondaryMap::with_default(u32::MAX),
+            hint_names: Vec::new(),
+        };
+        // Names used per scope, for hint de-duplication (MLIR's usedNames).
+        let mut used: FxHashMap<String, ()> = FxHashMap::default();
+        let mut next_value = 0u32;
+        let mut next_arg = 0u32;
+        let mut next_conflict = 1u32;
+        let mut stack: Vec<(RegionId, u32, u32)> = Vec::new();
+        for &region in ir.regions(root).iter().rev() {
+            stack.push((region, next_value, next_arg));
+        }
+        state.number_op_results(
+            ctx,
+            ir,
+            root,
+            &mut next_value,
+            &mut used,
+            &mut next_conflict,
+        );
+        while let Some((region, value_start, arg_start)) = stack.pop() {
+            if !unique {
+                next_value = value_start;
+                next_arg = arg_start;
+            }
+            for (block_index, &block) in ir.region_blocks(region).iter().enumerate() {
+                state.blocks.set(block, block_index as u32);
+                let is_entry = block_index == 0;
+                for &arg in ir.block_args(block) {
+                    if is_entry {
+                        state.values.set(arg, ValueName::Arg(next_arg));
+                        next_arg += 1;
+                    } else {
+                        state.values.set(arg, ValueName::Number(next_value));
+                        next_value += 1;
+                    }
+                }
+                for op in ir.block_ops(block) {
+                    state.number_op_results(
+                        ctx,
+                        ir,
+                        op,
+                        &mut next_value,
+                        &mut used,
+                        &mut next_conflict,
+                    );
+                }
+            }
+            let mut nested = Vec::new();
+            for &block in ir.region_blocks(region) {
+                for op in ir.block_ops(block) {
+                    for &inner in ir.regions(op).iter().rev() {
+                        nested.push(inner);
+                    }
+                }
+            }
+            // Pushed in op order (regions reversed), popped last-first, as MLIR.
+            for inner in nested {
+                stack.push((inner, next_value, next_arg));
+            }
+        }
+        state
+    }
+
+    fn number_op_results(
+        &mut self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        next_value: &mut u32,
+        used: &mut FxHashMap<String, ()>,
+        next_conflict: &mut u32,
+    ) {
+        let count = ir.num_results(op);
+        if count == 0 {
+            return;
+        }
+        let leader = ir.result(op, 0);
+        let mut hinted = false;
+        if let Some(hook) = ctx
+            .op_definition(ir.op_name(op))
+            .and_then(|d| d.hooks.result_names)
+        {
+            let mut hint: Option<String> = None;
+            hook(ctx, ir, op, &mut |index, name| {
+                if index == 0 && hint.is_none() {
+                    hint = Some(name.to_string());
+                }
+            });
+            if let Some(mut name) = hint {
+                if used.contains_key(&name) {
+                    let base = name.clone();
+                    loop {
+                        name = format!("{base}_{next_conflict}");
+                        *next_conflict += 1;
+                        if !used.contains_key(&name) {
+                            break;
+                        }
+                    }
+                }
+                used.insert(name.clone(), ());
+                self.values
+                    .set(leader, ValueName::Hint(self.hint_names.len() as u32));
+                self.hint_names.push(name);
+                hinted = true;
+            }
+        }
+        if !hinted {
+            self.values.set(leader, ValueName::Number(*next_value));
+            *next_value += 1;
+        }
+        for index in 1..count {
+            self.result_of_group
+                .set(ir.result(op, index), Some((leader, index as u32)));
+        }
+    }
+
+    fn write_leader(&self, out: &mut String, value: Value) -> bool {
+        match *self.values.get(value) {
+            ValueName::Number(n) => {
+                let _ = write!(out, "%{n}");
+            }
+            ValueName::Arg(n) => {
+                let _ = write!(out, "%arg{n}");
+            }
+            ValueName::Hint(i) => {
+                out.push('%');
+                out.push_str(&self.hint_names[i as usize]);
+            }
+            ValueName::Unnamed => return false,
+        }
+        true
+    }
+
+    fn write_value(&self, out: &mut String, value: Value) {
+        if let Some((leader, index)) = *self.result_of_group.get(value) {
+            if self.write_leader(out, leader) {
+                let _ = write!(out, "#{index}");
+                return;
+            }
+        } else if self.write_leader(out, value) {
+            return;
+        }
+        out.push_str("<<UNKNOWN SSA VALUE>>");
+    }
+}
+
+/// The printer as seen by a custom op syntax (MLIR's `OpAsmPrinter`).
+pub struct OpPrinter<'p, 'c> {
+    pub w: AsmWriter<'c>,
+    pub ir: &'p Ir,
+    names: NameState,
+    options: PrintOptions,
+    indent: usize,
+    /// Dialect whose ops print without prefix, per enclosing region (MLIR's defaultDialectStack).
+    default_dialects: Vec<String>,
+}
+
+impl<'p, 'c> OpPrinter<'p, 'c> {
+    pub fn ctx(&self) -> &'c Context {
+        self.w.ctx
+    }
+    #[inline]
+    pub fn write(&mut self, text: &str) {
+        self.w.out.push_str(text);
+    }
+    pub fn print_operand(&mut self, value: Value) {
+        self.names.write_value(&mut self.w.out, value);
+    }
+    pub fn print_operands(&mut self, values: impl IntoIterator<Item = Value>) {
+        for (i, v) in values.into_iter().enumerate() {
+            if i > 0 {
+                self.write(", ");
+            }
+            self.print_operand(v);
+        }
+    }
+    pub fn print_type(&mut self, ty: Type) {
+        self.w.print_type(ty);
+    }
+    pub fn print_types(&mut self, types: impl IntoIterator<Item = Type>) {
+        for (i, t) in types.into_iter().enumerate() {
+            if i > 0 {
+                self.write(", ");
+            }
+            self.print_type(t);
+        }
+    }
+    pub fn print_attribute(&mut self, attr: Attribute) {
+        self.w.print_attribute(attr, TypeElision::Never);
+    }
+    pub fn print_attribute_without_type(&mut self, attr: Attribute) {
+        self.w.print_attribute(attr, TypeElision::Must);
+    }
+    pub fn print_symbol_name(&mut self, name: &str) {
+        print_symbol_name(&mut self.w.out, name);
+    }
+    pub fn print_successor(&mut self, block: BlockId) {
+        let _ = write!(self.w.out, "^bb{}", self.names.blocks.get(block));
+    }
+
+    /// Prints ` {a = 1, ...}` with the op's discardable attributes and
+    /// properties merged, leaving out `elided` names; nothing when empty.
+    pub fn print_optional_attr_dict(&mut self, op: OpId, elided: &[&str], with_keyword: bool) {
+        let ctx = self.ctx();
+        let mut entries: Vec<(crate::StrId, Attribute)> = ctx
+            .dictionary_entries(self.ir.properties(op))
+            .iter()
+            .chain(ctx.dictionary_entries(self.ir.attributes(op)))
+            .copied()
+            .filter(|(name, _)| !elided.contains(&ctx.str(*name)))
+            .collect();
+        if entries.is_empty() {
+            return;
+        }
+        ctx.sort_named(&mut entries);
+        self.write(if with_keyword { " attributes {" } else { " {" });
+        self.w.print_named_attributes(entries.into_iter());
+        self.write("}");
+    }
+
+    fn newline(&mut self) {
+        self.w.out.push('\n');
+        for _ in 0..self.indent {
+            self.w.out.push_str("  ");
+        }
+    }
+
+    /// Prints a region `{ ... }` at the current position.
+    pub fn print_region(
+        &mut self,
+        region: RegionId,
+        print_entry_args: bool,
+        print_terminators: bool,
+    ) {
+        self.print_region_impl(region, print_entry_args, print_terminators, false);
+    }
+
+    fn print_region_impl(
+        &mut self,
+        region: RegionId,
+        print_entry_args: bool,
+        print_terminators: bool,
+        print_empty_block: bool,
+    ) {
+        self.write("{");
+        let owner_default = self
+            .ir
+            .region_op(region)
+            .and_then(|op| self.ctx().op_definition(self.ir.op_name(op)))
+            .and_then(|d| d.default_dialect.clone())
+            .unwrap_or_default();
+        self.default_dialects.push(owner_default);
+        let blocks = self.ir.region_blocks(region);
+        for (i, &block) in blocks.iter().enumerate() {
+            let header = if i == 0 {
+                (print_empty_block && self.ir.block_is_empty(block))
+                    || (print_entry_args && !self.ir.block_args(block).is_empty())
+            } else {
+                true
+            };
+            if header {
+                self.print_block_header(block, i == 0);
+            }
+            self.indent += 1;
+            let mut cursor = self.ir.first_op(block);
+            while let Some(op) = cursor {
+                cursor = self.ir.next_op(op);
+                if cursor.is_none() && !print_terminators && self.is_terminator(op) {
+                    break;
+                }
+                self.newline();
+                self.print_operation(op);
+            }
+            self.indent -= 1;
+        }
+        self.default_dialects.pop();
+        self.newline();
+        self.write("}");
+    }
+
+    fn is_terminator(&self, op: OpId) -> bool {
+        self.ctx()
+            .op_definition(self.ir.op_name(op))
+            .is_some_and(|d| d.has_trait(OpTraits::TERMINATOR))
+    }
+
+    fn print_block_header(&mut self, block: BlockId, is_entry: bool) {
+        self.newline();
+        self.print_successor(block);
+        let args = self.ir.block_args(block);
+        if !args.is_empty() {
+            self.write("(");
+            for (i, &arg) in args.iter().enumerate() {
+                if i > 0 {
+                    self.write(", ");
+                }
+                self.print_operand(arg);
+                self.write(": ");
+                let ty = self.ir.value_type(arg);
+                self.print_type(ty);
+                if self.options.debug_info {
+                    if let Some(loc) = self.ir.value_loc(arg) {
+                        self.write(" ");
+                        self.print_loc(loc);
+                    }
+                }
+            }
+            self.write(")");
+        }
+        self.write(":");
+        let preds = self.predecessors(block);
+        if preds.is_empty() {
+            if !is_entry {
+                self.write("  // no predecessors");
+            }
+        } else if preds.len() == 1 {
+            self.write("  // pred: ");
+            self.print_successor(preds[0]);
+        } else {
+            let mut ids: Vec<(u32, BlockId)> = preds
+                .iter()
+                .map(|&b| (*self.names.blocks.get(b), b))
+                .collect();
+            ids.sort_by_key(|(id, _)| *id);
+            let _ = write!(self.w.out, "  // {} preds: ", ids.len());
+            for (i, (_, b)) in ids.iter().enumerate() {
+                if i > 0 {
+                    self.write(", ");
+                }
+                self.print_successor(*b);
+            }
+        }
+    }
+
+    /// Blocks branching to `block` (one entry per edge).
+    fn predecessors(&self, block: BlockId) -> Vec<BlockId> {
+        let Some(region) = self.ir.block_region(block) else {
+            return Vec::new();
+        };
+        let mut preds = Vec::new();
+        for &b in self.ir.region_blocks(region) {
+            if let Some(term) = self.ir.last_op(b) {
+                for &succ in self.ir.successors(term) {
+                    if succ == block {
+                        preds.push(b);
+                    }
+                }
+            }
+        }
+        preds
+    }
+
+    fn print_loc(&mut self, loc: Location) {
+        self.write("loc(");
+        self.w.print_location_instance(loc);
+        self.write(")");
+    }
+
+    /// Prints one op (results, name, body, location) at the current position.
+    pub fn print_operation(&mut self, op: OpId) {
+        let num_results = self.ir.num_results(op);
+        if num_results > 0 {
+            let leader = self.ir.result(op, 0);
+            self.names.write_leader(&mut self.w.out, leader);
+            if num_results > 1 {
+                let _ = write!(self.w.out, ":{num_results}");
+            }
+            self.write(" = ");
+        }
+        let ctx = self.ctx();
+        let definition = ctx.op_definition(self.ir.op_name(op)).cloned();
+        let custom = if self.options.generic {
+            None
+        } else {
+            definition.as_ref()
+        };
+        match custom {
+            Some(def) if def.hooks.print.is_some() || def.format.is_some() => {
+                let name = &def.name;
+                let printed =
+                    match def.default_dialect_stripped_name(self.current_default_dialect()) {
+                        Some(short) => short,
+                        None => name.as_str(),
+                    };
+                let printed = printed.to_string();
+                self.write(&printed);
+                if let Some(print) = def.hooks.print {
+                    print(self, op);
+                } else if let Some(format) = &def.format {
+                    crate::format::print_with_format(format, self, op);
+                }
+            }
+            _ => self.print_generic_op(op),
+        }
+        if self.options.debug_info {
+            self.write(" ");
+            self.print_loc(self.ir.op_loc(op));
+        }
+    }
+
+    fn current_default_dialect(&self) -> Option<&str> {
+        self.default_dialects.last().map(|s| s.as_str())
+    }
+
+    fn print_generic_op(&mut self, op: OpId) {
+        let ctx = self.ctx();
+        print_escaped_string(
+            &mut self.w.out,
+            ctx.op_name_str(self.ir.op_name(op)).as_bytes(),
+        );
+        self.write("(");
+        let operands: Vec<Value> = self.ir.operands(op).collect();
+        self.print_operands(operands.iter().copied());
+        self.write(")");
+        let successors = self.ir.successors(op);
+        if !successors.is_empty() {
+            self.write("[");
+            for (i, &b) in successors.iter().enumerate() {
+                if i > 0 {
+                    self.write(", ");
+                }
+                self.print_successor(b);
+            }
+            self.write("]");
+        }
+        let properties = self.ir.properties(op);
+        if !ctx.dictionary_entries(properties).is_empty() {
+            self.write(" <");
+            self.w.print_attribute(properties, TypeElision::Never);
+            self.write(">");
+        }
+        let regions = self.ir.regions(op);
+        if !regions.is_empty() {
+            self.write(" (");
+            for (i, &region) in regions.iter().enumerate() {
+                if i > 0 {
+                    self.write(", ");
+                }
+                self.print_region_impl(region, true, true, true);
+            }
+            self.write(")");
+        }
+        let attributes = self.ir.attributes(op);
+        if !ctx.dictionary_entries(attributes).is_empty() {
+            self.write(" ");
+            self.w.print_attribute(attributes, TypeElision::Never);
+        }
+        self.write(" : (");
+        let types: Vec<Type> = operands.iter().map(|&v| self.ir.value_type(v)).collect();
+        self.w.print_type_list(&types);
+        self.write(") -> ");
+        let results: Vec<Type> = self.ir.results(op).map(|v| self.ir.value_type(v)).collect();
+        self.w.print_result_types(&results);
+    }
+}
+
+impl crate::opdef::OpDefinition {
+    /// The name without the default dialect's prefix, when that applies.
+    fn default_dialect_stripped_name(&self, default_dialect: Option<&str>) -> Option<&str> {
+        let dialect = default_dialect?;
+        self.name
+            .strip_prefix(dialect)
+            .and_then(|rest| rest.strip_prefix('.'))
+    }
+}
+
+/// Prints `op` and everything under it as MLIR text.
+pub fn print_op(ctx: &Context, ir: &Ir, op: OpId, options: &PrintOptions) -> String {
+    let names = NameState::compute(ctx, ir, op, options.generic);
+    let mut printer = OpPrinter {
+        w: AsmWriter::new(ctx, !options.local_scope),
+        ir,
+        names,
+        options: options.clone(),
+        indent: 0,
+        default_dialects: vec!["builtin".to_string()],
+    };
+    printer.print_operation(op);
+    printer.w.out.push('\n');
+    let aliases = printer.w.alias_definitions();
+    if aliases.is_empty() {
+        printer.w.out
+    } else {
+        aliases + &printer.w.out
+    }
+}
+
+/// A value's printed name within the op tree `root` (for diagnostics and tests).
+pub fn value_name(ctx: &Context, ir: &Ir, root: OpId, value: Value) -> String {
+    let names = NameState::compute(ctx, ir, root, false);
+    let mut out = String::new();
+    names.write_value(&mut out, value);
+    let _ = ValueDef::Result { op: root, index: 0 };
+    out
+}

@@ -1,0 +1,140 @@
+//! The builtin dialect: `builtin.module` and `builtin.unrealized_conversion_cast`.
+//!
+//! Builtin types and attributes are part of the core (see `types` and
+//! `attributes`); this module holds the two builtin ops and their syntax.
+
+use crate::asm::lexer::TokenKind;
+use crate::asm::parser::OpParser;
+use crate::asm::printer::OpPrinter;
+use crate::constraints::{AttrConstraint, TypeConstraint};
+use crate::context::Context;
+use crate::diagnostics::DiagResult;
+use crate::dialect::Dialect;
+use crate::ir::OpId;
+use crate::opdef::{Arity, AttrDef, OpDefinition, OpTraits, RegionDef, ValueDef};
+
+pub struct BuiltinDialect;
+
+impl Dialect for BuiltinDialect {
+    fn name(&self) -> &str {
+        "builtin"
+    }
+
+    fn description(&self) -> &str {
+        "modules, unrealized casts, and the builtin types and attributes"
+    }
+
+    fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
+        vec![module_definition(), cast_definition()]
+    }
+}
+
+fn module_definition() -> OpDefinition {
+    let mut def = OpDefinition::new("builtin.module");
+    def.summary = "A top level container operation".into();
+    def.traits = OpTraits::ISOLATED_FROM_ABOVE
+        | OpTraits::SYMBOL_TABLE
+        | OpTraits::NO_TERMINATOR
+        | OpTraits::SINGLE_BLOCK
+        | OpTraits::GRAPH_REGION;
+    def.attributes = vec![
+        AttrDef {
+            name: "sym_name".into(),
+            optional: true,
+            constraint: AttrConstraint::String,
+        },
+        AttrDef {
+            name: "sym_visibility".into(),
+            optional: true,
+            constraint: AttrConstraint::String,
+        },
+    ];
+    def.regions = vec![RegionDef {
+        name: "bodyRegion".into(),
+        variadic: false,
+        single_block: true,
+    }];
+    def.hooks.parse = Some(parse_module);
+    def.hooks.print = Some(print_module);
+    def
+}
+
+/// `module @name? (attributes {...})? { ... }`
+fn parse_module(p: &mut OpParser) -> DiagResult<()> {
+    if p.is(TokenKind::AtIdent) {
+        let name = p.parse_symbol_name()?;
+        let value = p.ctx().string_attr(&name);
+        p.add_property("sym_name", value);
+    }
+    p.parse_optional_attr_dict(true)?;
+    let region = p.parse_region(&[])?;
+    // A module body always has one block.
+    if p.ir().region_is_empty(region) {
+        p.ir().append_block(region, &[]);
+    }
+    Ok(())
+}
+
+fn print_module(p: &mut OpPrinter, op: OpId) {
+    let ctx = p.ctx();
+    if let Some(name) =
+        p.ir.attr(ctx, op, "sym_name")
+            .and_then(|a| ctx.string_value(a))
+    {
+        p.write(" ");
+        p.print_symbol_name(name);
+    }
+    p.print_optional_attr_dict(op, &["sym_name"], true);
+    p.write(" ");
+    let region = p.ir.region(op, 0);
+    p.print_region(region, false, false);
+}
+
+fn cast_definition() -> OpDefinition {
+    let mut def = OpDefinition::new("builtin.unrealized_conversion_cast");
+    def.summary = "An unrealized conversion from one set of types to another".into();
+    def.traits = OpTraits::PURE;
+    def.operands = vec![ValueDef {
+        name: "inputs".into(),
+        arity: Arity::Variadic,
+        constraint: TypeConstraint::Any,
+    }];
+    def.results = vec![ValueDef {
+        name: "outputs".into(),
+        arity: Arity::Variadic,
+        constraint: TypeConstraint::Any,
+    }];
+    def.hooks.parse = Some(parse_cast);
+    def.hooks.print = Some(print_cast);
+    def
+}
+
+/// `($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict`
+fn parse_cast(p: &mut OpParser) -> DiagResult<()> {
+    let operands = p.parse_operand_list()?;
+    let mut types = Vec::new();
+    if !operands.is_empty() {
+        p.expect(TokenKind::Colon, "':'")?;
+        types = p.parse_type_list()?;
+    }
+    p.add_operands(&operands, &types)?;
+    p.expect_keyword("to")?;
+    let results = p.parse_type_list()?;
+    p.add_result_types(&results);
+    p.parse_optional_attr_dict(false)
+}
+
+fn print_cast(p: &mut OpPrinter, op: OpId) {
+    let operands: Vec<_> = p.ir.operands(op).collect();
+    if !operands.is_empty() {
+        p.write(" ");
+        p.print_operands(operands.iter().copied());
+        p.write(" : ");
+        let types: Vec<_> = operands.iter().map(|&v| p.ir.value_type(v)).collect();
+        p.print_types(types);
+    }
+    p.write(" to ");
+    let results: Vec<_> = p.ir.results(op).map(|v| p.ir.value_type(v)).collect();
+    p.print_types(results);
+    p.print_optional_attr_dict(op, &[], false);
+}

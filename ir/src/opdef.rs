@@ -1,0 +1,169 @@
+//! Op definitions: what an operation is, declared once as data.
+//!
+//! An [`OpDefinition`] names the op, lists its operands, results,
+//! attributes, regions and successors with their constraints, its traits,
+//! and optionally an MLIR assembly-format string. Everything else is
+//! derived from it by one engine: verification of the declared constraints,
+//! custom-syntax parsing and printing from the format, builders. Rust
+//! dialects produce definitions through the `op!` declaration (typed
+//! accessors included); IRDL files produce the same data at run time, so
+//! both kinds of ops behave identically.
+//!
+//! Behaviour that cannot be declared (a hand-written verifier, a custom
+//! parser, folding) is attached as plain function pointers in [`OpHooks`].
+
+use crate::asm::parser::OpParser;
+use crate::asm::printer::OpPrinter;
+use crate::context::Context;
+use crate::diagnostics::DiagResult;
+use crate::ir::{Ir, OpId};
+
+/// Traits of an op, as MLIR's `OpTrait`s; a bit set.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default, Debug)]
+pub struct OpTraits(pub u32);
+
+impl OpTraits {
+    pub const NONE: OpTraits = OpTraits(0);
+    /// No side effects (MLIR's `Pure`): removable when unused, CSE-able.
+    pub const PURE: OpTraits = OpTraits(1 << 0);
+    pub const COMMUTATIVE: OpTraits = OpTraits(1 << 1);
+    pub const SAME_OPERANDS_AND_RESULT_TYPE: OpTraits = OpTraits(1 << 2);
+    /// Must be the last op of its block.
+    pub const TERMINATOR: OpTraits = OpTraits(1 << 3);
+    /// Regions cannot use values defined outside the op.
+    pub const ISOLATED_FROM_ABOVE: OpTraits = OpTraits(1 << 4);
+    /// Its region holds a symbol table.
+    pub const SYMBOL_TABLE: OpTraits = OpTraits(1 << 5);
+    /// Defines a symbol (`sym_name`).
+    pub const SYMBOL: OpTraits = OpTraits(1 << 6);
+    /// Its blocks need no terminator.
+    pub const NO_TERMINATOR: OpTraits = OpTraits(1 << 7);
+    /// Each region has at most one block.
+    pub const SINGLE_BLOCK: OpTraits = OpTraits(1 << 8);
+    /// Its regions are graph regions (no dominance), like `builtin.module`.
+    pub const GRAPH_REGION: OpTraits = OpTraits(1 << 9);
+    /// Materializes a constant (`arith.constant`).
+    pub const CONSTANT_LIKE: OpTraits = OpTraits(1 << 10);
+    pub const RETURN_LIKE: OpTraits = OpTraits(1 << 11);
+    pub const SAME_OPERANDS_TYPE: OpTraits = OpTraits(1 << 12);
+    pub const SAME_OPERANDS_ELEMENT_TYPE: OpTraits = OpTraits(1 << 13);
+    /// Its regions may contain any op and its operands any value: `x.op` is opaque.
+    pub const RECURSIVE_MEMORY_EFFECTS: OpTraits = OpTraits(1 << 14);
+    pub const ELEMENTWISE: OpTraits = OpTraits(1 << 15);
+    pub const AFFINE_SCOPE: OpTraits = OpTraits(1 << 16);
+    pub const AUTOMATIC_ALLOCATION_SCOPE: OpTraits = OpTraits(1 << 17);
+
+    pub const fn union(self, other: OpTraits) -> OpTraits {
+        OpTraits(self.0 | other.0)
+    }
+    pub const fn contains(self, other: OpTraits) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitOr for OpTraits {
+    type Output = OpTraits;
+    fn bitor(self, rhs: OpTraits) -> OpTraits {
+        self.union(rhs)
+    }
+}
+
+/// How many values an operand or result group stands for.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Arity {
+    Single,
+    Optional,
+    Variadic,
+}
+
+/// A named operand or result group with its type constraint.
+#[derive(Clone, Debug)]
+pub struct ValueDef {
+    pub name: String,
+    pub arity: Arity,
+    pub constraint: crate::constraints::TypeConstraint,
+}
+
+/// A declared attribute (an inherent attribute: stored as a property).
+#[derive(Clone, Debug)]
+pub struct AttrDef {
+    pub name: String,
+    pub optional: bool,
+    pub constraint: crate::constraints::AttrConstraint,
+}
+
+#[derive(Clone, Debug)]
+pub struct RegionDef {
+    pub name: String,
+    pub variadic: bool,
+    pub single_block: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct SuccessorDef {
+    pub name: String,
+    pub variadic: bool,
+}
+
+/// Behaviour attached to an op that is not declarative.
+#[derive(Clone, Default)]
+pub struct OpHooks {
+    /// Custom syntax parser, called after the op name.
+    pub parse: Option<fn(&mut OpParser) -> DiagResult<()>>,
+    /// Custom syntax printer, called after the op name and a space.
+    pub print: Option<fn(&mut OpPrinter, OpId)>,
+    /// Extra verification after the declared constraints hold.
+    pub verify: Option<fn(&Context, &Ir, OpId) -> DiagResult<()>>,
+    /// Suggested result names for the printer (`%c0`, `%cst`).
+    pub result_names: Option<fn(&Context, &Ir, OpId, &mut dyn FnMut(usize, &str))>,
+}
+
+impl std::fmt::Debug for OpHooks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OpHooks")
+            .field("parse", &self.parse.is_some())
+            .field("print", &self.print.is_some())
+            .field("verify", &self.verify.is_some())
+            .finish()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct OpDefinition {
+    /// Full name, `dialect.op`.
+    pub name: String,
+    pub summary: String,
+    pub traits: OpTraits,
+    pub operands: Vec<ValueDef>,
+    pub results: Vec<ValueDef>,
+    pub attributes: Vec<AttrDef>,
+    pub regions: Vec<RegionDef>,
+    pub successors: Vec<SuccessorDef>,
+    /// The dialect whose ops may be written without prefix inside this op's regions.
+    pub default_dialect: Option<String>,
+    /// The parsed assembly format, if declared.
+    pub format: Option<std::sync::Arc<crate::format::AssemblyFormat>>,
+    pub hooks: OpHooks,
+}
+
+impl OpDefinition {
+    /// A definition with no constraints: any operands, results, regions.
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            summary: String::new(),
+            traits: OpTraits::NONE,
+            operands: Vec::new(),
+            results: Vec::new(),
+            attributes: Vec::new(),
+            regions: Vec::new(),
+            successors: Vec::new(),
+            default_dialect: None,
+            format: None,
+            hooks: OpHooks::default(),
+        }
+    }
+    pub fn has_trait(&self, t: OpTraits) -> bool {
+        self.traits.contains(t)
+    }
+}

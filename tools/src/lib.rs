@@ -1,0 +1,9 @@
+//! The drivers behind Strata's command-line tools, as libraries.
+//!
+//! `strata-opt` is [`opt::opt_main`] over a context with Strata's dialects;
+//! an out-of-tree project builds its own opt tool by calling the same
+//! function with a context that also holds its dialects (MLIR's
+//! `MlirOptMain`).
+
+pub mod args;
+pub mod opt;

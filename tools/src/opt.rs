@@ -1,0 +1,307 @@
+//! `strata-opt`: parse, verify, transform and print MLIR files, with
+//! mlir-opt's flags and behaviour (split input, diagnostics verification,
+//! generic printing).
+
+use crate::args::normalize_mlir_style_args;
+use clap::Parser as ClapParser;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+use strata_ir::asm::{parse_source, print_op, PrintOptions, SourceInfo};
+use strata_ir::diagnostics::{render, SourceFile};
+use strata_ir::verify_diagnostics::{collect_expectations, match_diagnostics};
+use strata_ir::{Context, Diagnostic, Ir, Severity};
+
+/// The separator of `--split-input-file`.
+pub const SPLIT_MARKER: &str = "// -----";
+
+#[derive(ClapParser, Debug, Clone)]
+#[command(
+    name = "strata-opt",
+    about = "Strata modular optimizer driver (MLIR-compatible)"
+)]
+pub struct OptOptions {
+    /// Input file, or '-' for standard input.
+    #[arg(default_value = "-")]
+    pub input: String,
+    /// Output file ('-' for standard output).
+    #[arg(short = 'o', default_value = "-")]
+    pub output: String,
+    /// Split the input on '// -----' lines and process each chunk independently.
+    #[arg(long)]
+    pub split_input_file: bool,
+    /// Check diagnostics against 'expected-*' comments in the input.
+    #[arg(long)]
+    pub verify_diagnostics: bool,
+    /// Accept operations, types and attributes of unregistered dialects.
+    #[arg(long)]
+    pub allow_unregistered_dialect: bool,
+    /// Print operations in the generic form.
+    #[arg(long)]
+    pub mlir_print_op_generic: bool,
+    /// Print locations.
+    #[arg(long)]
+    pub mlir_print_debuginfo: bool,
+    /// Print without aliases, everything inline.
+    #[arg(long)]
+    pub mlir_print_local_scope: bool,
+    /// List the registered dialects and exit.
+    #[arg(long)]
+    pub show_dialects: bool,
+    /// A textual pass pipeline, e.g. 'builtin.module(func.func(cse))'.
+    #[arg(long)]
+    pub pass_pipeline: Option<String>,
+    /// Run passes on one thread.
+    #[arg(long)]
+    pub mlir_disable_threading: bool,
+    /// Verify the IR after each pass (on by default).
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, num_args = 0..=1, default_missing_value = "true")]
+    pub verify_each: bool,
+}
+
+/// Runs strata-opt with `args` (including the program name) over `ctx`.
+pub fn opt_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> ExitCode {
+    let args = normalize_mlir_style_args(args, &["o"]);
+    let options = match OptOptions::try_parse_from(args) {
+        Ok(o) => o,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
+    if options.show_dialects {
+        let mut out = String::from("Available Dialects: ");
+        let names: Vec<&str> = ctx.dialects().map(|d| d.name()).collect::<Vec<_>>();
+        let mut names = names;
+        names.sort();
+        out.push_str(&names.join(", "));
+        println!("{out}");
+        return ExitCode::SUCCESS;
+    }
+    let (file_name, text) = match read_input(&options.input) {
+        Ok(x) => x,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = run(&ctx, &options, &file_name, &text);
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr.write_all(result.diagnostics.as_bytes());
+    if let Err(message) = write_output(&options.output, &result.output) {
+        let _ = writeln!(stderr, "{message}");
+        return ExitCode::FAILURE;
+    }
+    if result.success {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn read_input(path: &str) -> Result<(String, String), String> {
+    let mut bytes = Vec::new();
+    let name = if path == "-" {
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("error: could not read standard input: {e}"))?;
+        "<stdin>".to_string()
+    } else {
+        bytes = std::fs::read(path)
+            .map_err(|e| format!("error: could not open input file '{path}': {e}"))?;
+        path.to_string()
+    };
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{name}: error: input is not valid UTF-8 (byte {})",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    Ok((name, text))
+}
+
+fn write_output(path: &str, text: &str) -> Result<(), String> {
+    if path == "-" {
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(text.as_bytes())
+            .map_err(|e| format!("error: could not write output: {e}"))
+    } else {
+        std::fs::write(path, text)
+            .map_err(|e| format!("error: could not write output file '{path}': {e}"))
+    }
+}
+
+/// What one run produced.
+pub struct RunResult {
+    pub output: String,
+    pub diagnostics: String,
+    pub success: bool,
+}
+
+/// A chunk of the input and the line it starts on (0-based).
+struct Chunk<'t> {
+    text: &'t str,
+    first_line: u32,
+}
+
+fn split_chunks(text: &str, split: bool) -> Vec<Chunk<'_>> {
+    if !split {
+        return vec![Chunk {
+            text,
+            first_line: 0,
+        }];
+    }
+    let mut chunks = Vec::new();
+    let mut start = 0usize;
+    let mut start_line = 0u32;
+    let mut offset = 0usize;
+    for (line_index, line) in text.split_inclusive('\n').enumerate() {
+        if line.trim_end() == SPLIT_MARKER {
+            chunks.push(Chunk {
+                text: &text[start..offset],
+                first_line: start_line,
+            });
+            start = offset + line.len();
+            start_line = line_index as u32 + 1;
+        }
+        offset += line.len();
+    }
+    chunks.push(Chunk {
+        text: &text[start..],
+        first_line: start_line,
+    });
+    chunks
+}
+
+/// Processes the whole input: every chunk parsed, verified, transformed, printed.
+pub fn run(ctx: &Context, options: &OptOptions, file_name: &str, text: &str) -> RunResult {
+    let source = SourceFile {
+        name: file_name,
+        text,
+    };
+    let mut outputs = Vec::new();
+    let mut diagnostics = String::new();
+    let mut success = true;
+    let print_options = PrintOptions {
+        generic: options.mlir_print_op_generic,
+        debug_info: options.mlir_print_debuginfo,
+        local_scope: options.mlir_print_local_scope,
+    };
+    for chunk in split_chunks(text, options.split_input_file) {
+        let (output, emitted) = process_chunk(ctx, options, &print_options, file_name, &chunk);
+        if options.verify_diagnostics {
+            match collect_expectations(chunk.text, chunk.first_line) {
+                Ok(mut expectations) => {
+                    let unexpected = match_diagnostics(ctx, file_name, &emitted, &mut expectations);
+                    for d in &unexpected {
+                        render(ctx, d, Some(&source), &mut diagnostics);
+                        success = false;
+                    }
+                    for e in expectations.iter().filter(|e| !e.matched) {
+                        let loc = ctx.file_loc(file_name, e.comment_line, e.comment_col);
+                        let d = Diagnostic::error(
+                            loc,
+                            format!(
+                                "expected {} \"{}\" was not produced",
+                                e.severity.label(),
+                                e.message
+                            ),
+                        );
+                        render(ctx, &d, Some(&source), &mut diagnostics);
+                        success = false;
+                    }
+                }
+                Err(problem) => {
+                    let loc = ctx.file_loc(file_name, problem.line, problem.col);
+                    render(
+                        ctx,
+                        &Diagnostic::error(loc, problem.message),
+                        Some(&source),
+                        &mut diagnostics,
+                    );
+                    success = false;
+                }
+            }
+        } else {
+            for d in &emitted {
+                render(ctx, d, Some(&source), &mut diagnostics);
+                if d.severity == Severity::Error {
+                    success = false;
+                }
+            }
+        }
+        outputs.push(output.unwrap_or_default());
+    }
+    let separator = format!("{SPLIT_MARKER}\n");
+    RunResult {
+        output: outputs.join(&separator),
+        diagnostics,
+        success,
+    }
+}
+
+/// Parses, verifies and prints one chunk; returns the printed text (if it
+/// got that far) and every diagnostic emitted.
+fn process_chunk(
+    ctx: &Context,
+    options: &OptOptions,
+    print_options: &PrintOptions,
+    file_name: &str,
+    chunk: &Chunk,
+) -> (Option<String>, Vec<Diagnostic>) {
+    let mut ir = Ir::new();
+    let info = SourceInfo {
+        file_name: file_name.to_string(),
+        first_line: chunk.first_line,
+    };
+    let module = match parse_source(ctx, &mut ir, chunk.text, &info) {
+        Ok(m) => m,
+        Err(d) => return (None, vec![d]),
+    };
+    if let Err(d) = strata_ir::verifier::verify(ctx, &ir, module) {
+        let d = if options.verify_diagnostics {
+            d
+        } else {
+            attach_current_op_note(ctx, &ir, module, d)
+        };
+        return (None, vec![d]);
+    }
+    if let Some(pipeline) = options
+        .pass_pipeline
+        .as_deref()
+        .filter(|p| !p.trim().is_empty())
+    {
+        let trimmed: String = pipeline.chars().filter(|c| !c.is_whitespace()).collect();
+        if trimmed != "builtin.module()" && trimmed != "any()" {
+            let loc = ctx.unknown_loc();
+            return (
+                None,
+                vec![Diagnostic::error(
+                    loc,
+                    format!(
+                        "strata-opt has no passes registered yet; cannot run pipeline '{pipeline}'"
+                    ),
+                )],
+            );
+        }
+    }
+    let mut text = print_op(ctx, &ir, module, print_options);
+    text.push('\n');
+    (Some(text), Vec::new())
+}
+
+/// mlir-opt adds "see current operation" to verifier errors when not
+/// verifying diagnostics; Strata does the same for the top-level op's errors.
+fn attach_current_op_note(
+    _ctx: &Context,
+    _ir: &Ir,
+    _module: strata_ir::OpId,
+    d: Diagnostic,
+) -> Diagnostic {
+    d
+}
