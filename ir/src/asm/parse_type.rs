@@ -6,6 +6,9 @@ use crate::attributes::{AttrData, Attribute};
 use crate::diagnostics::{DiagResult, Diagnostic};
 use crate::types::{FloatKind, Signedness, Type, TypeData, DYNAMIC, MAX_INTEGER_WIDTH};
 
+/// How many distinct function-type texts the parser remembers.
+const FUNCTION_TYPE_CACHE_SIZE: usize = 8;
+
 /// A parsed dimension list: sizes and, for vectors, which are scalable.
 struct Dimensions {
     sizes: Vec<i64>,
@@ -24,7 +27,43 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses a type that may be a function type (`(i32) -> i32`).
+    ///
+    /// Files repeat the same few signatures (every op of the generic form
+    /// has one), so the last few are remembered by their exact text: a
+    /// text that matches up to a token boundary parses to the same type.
     pub fn parse_function_type(&mut self) -> DiagResult<Type> {
+        let rest = self.rest_of_source();
+        let hit = self.function_type_cache.iter().find(|(text, _)| {
+            rest.starts_with(text)
+                && matches!(
+                    rest.as_bytes().get(text.len()),
+                    None | Some(b' ' | b'\n' | b'\r' | b'\t' | b',' | b')' | b'}' | b']')
+                )
+        });
+        if let Some(&(text, ty)) = hit {
+            let end = self.token_start() as usize + text.len();
+            self.reset_lexer(end);
+            return Ok(ty);
+        }
+        let start = self.token_start();
+        let ty = self.parse_function_type_uncached()?;
+        // The previous token ended where the current one starts, minus trivia.
+        let end = start as usize
+            + self
+                .source_between(start, self.token_start())
+                .trim_end()
+                .len();
+        let text = self.source_between(start, end as u32);
+        if !text.contains("//") {
+            if self.function_type_cache.len() == FUNCTION_TYPE_CACHE_SIZE {
+                self.function_type_cache.remove(0);
+            }
+            self.function_type_cache.push((text, ty));
+        }
+        Ok(ty)
+    }
+
+    fn parse_function_type_uncached(&mut self) -> DiagResult<Type> {
         let mut inputs = Vec::new();
         self.parse_comma_list_in(TokenKind::LParen, TokenKind::RParen, "function type", |p| {
             inputs.push(p.parse_type()?);
@@ -182,7 +221,10 @@ impl<'a> Parser<'a> {
                     "integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits"
                 ))
             })?;
-        Ok(Some(self.ctx.integer_type(width as u32, signedness)))
+        Ok(Some(match signedness {
+            Signedness::Signless => self.ctx.signless(width as u32),
+            _ => self.ctx.integer_type(width as u32, signedness),
+        }))
     }
 
     /// Parses `4x?x[8]x` style dimensions, stopping before the element type.

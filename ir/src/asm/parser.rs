@@ -47,11 +47,11 @@ struct ForwardRef {
 
 /// Names visible within one isolated-from-above region tree.
 #[derive(Default)]
-struct NameScope {
-    values: FxHashMap<Box<str>, ValueEntry>,
+struct NameScope<'a> {
+    values: FxHashMap<&'a str, ValueEntry>,
     /// Names defined in each open region, to forget them when it closes.
-    region_defs: Vec<Vec<Box<str>>>,
-    forward_refs: FxHashMap<(Box<str>, u32), ForwardRef>,
+    region_defs: Vec<Vec<&'a str>>,
+    forward_refs: FxHashMap<(&'a str, u32), ForwardRef>,
 }
 
 struct BlockEntry {
@@ -62,16 +62,19 @@ struct BlockEntry {
 
 /// A parsed `%name` or `%name#3` reference, not yet resolved to a value.
 #[derive(Clone, Debug)]
-pub struct UnresolvedOperand {
-    pub name: Box<str>,
+pub struct UnresolvedOperand<'a> {
+    /// The name without `%`, borrowed from the source text.
+    pub name: &'a str,
     pub number: u32,
-    pub loc: Location,
+    /// Byte offset of the `%`; turned into a location only for diagnostics
+    /// or forward references, so the common case interns nothing.
+    pub offset: u32,
 }
 
 /// A parsed `%name: type loc(...)` block argument.
 #[derive(Clone, Debug)]
-pub struct BlockArgDecl {
-    pub operand: UnresolvedOperand,
+pub struct BlockArgDecl<'a> {
+    pub operand: UnresolvedOperand<'a>,
     pub ty: Type,
     pub loc: Option<Location>,
 }
@@ -87,10 +90,17 @@ pub struct Parser<'a> {
     line_starts: Vec<u32>,
     type_aliases: FxHashMap<Box<str>, Type>,
     attr_aliases: FxHashMap<Box<str>, Attribute>,
-    scopes: Vec<NameScope>,
-    block_scopes: Vec<FxHashMap<Box<str>, BlockEntry>>,
+    scopes: Vec<NameScope<'a>>,
+    block_scopes: Vec<FxHashMap<&'a str, BlockEntry>>,
     default_dialects: Vec<Option<String>>,
     forward_ref_name: OpName,
+    /// Op names already seen, by their quoted source text: most files use
+    /// few distinct ops many times, and this skips the shared interner.
+    op_name_cache: FxHashMap<&'a str, (OpName, Option<Arc<OpDefinition>>)>,
+    /// Recently parsed function types by their source text (see `parse_function_type`).
+    pub(crate) function_type_cache: Vec<(&'a str, Type)>,
+    /// The last file name seen in a `loc(...)`, with its identifier.
+    last_loc_file: Option<(&'a str, StrId)>,
 }
 
 /// Parses a whole file into `ir`, returning the top-level `builtin.module`
@@ -108,11 +118,7 @@ pub fn parse_source(
 impl<'a> Parser<'a> {
     pub fn new(ctx: &'a Context, ir: &'a mut Ir, src: &'a str, source: &SourceInfo) -> Self {
         let mut line_starts = vec![0u32];
-        for (i, b) in src.bytes().enumerate() {
-            if b == b'\n' {
-                line_starts.push(i as u32 + 1);
-            }
-        }
+        line_starts.extend(memchr::memchr_iter(b'\n', src.as_bytes()).map(|i| i as u32 + 1));
         let mut lexer = Lexer::new(src);
         let tok = lexer.next_token();
         Parser {
@@ -130,6 +136,9 @@ impl<'a> Parser<'a> {
             block_scopes: Vec::new(),
             default_dialects: Vec::new(),
             forward_ref_name: ctx.op_name(FORWARD_REF_OP),
+            op_name_cache: FxHashMap::default(),
+            last_loc_file: None,
+            function_type_cache: Vec::new(),
         }
     }
 
@@ -148,6 +157,17 @@ impl<'a> Parser<'a> {
     #[inline]
     pub fn text(&self) -> &'a str {
         self.tok.text(self.src)
+    }
+    /// The source text from the current token on.
+    pub(crate) fn rest_of_source(&self) -> &'a str {
+        &self.src[self.tok.start as usize..]
+    }
+    pub(crate) fn source_between(&self, start: u32, end: u32) -> &'a str {
+        &self.src[start as usize..end as usize]
+    }
+    /// End offset of the previous token (where the last consumed token ended).
+    pub(crate) fn token_start(&self) -> u32 {
+        self.tok.start
     }
     #[inline]
     pub fn advance(&mut self) {
@@ -244,12 +264,17 @@ impl<'a> Parser<'a> {
         context: &str,
         mut element: impl FnMut(&mut Self) -> DiagResult<()>,
     ) -> DiagResult<()> {
-        self.expect(open, &format!("'{}' in {context}", punct(open)))?;
+        if !self.consume_if(open) {
+            return Err(self.error_here(format!("expected '{}' in {context}", punct(open))));
+        }
         if self.consume_if(close) {
             return Ok(());
         }
         self.parse_comma_list(&mut element)?;
-        self.expect(close, &format!("'{}' in {context}", punct(close)))
+        if !self.consume_if(close) {
+            return Err(self.error_here(format!("expected '{}' in {context}", punct(close))));
+        }
+        Ok(())
     }
 
     /// Parses `elem (, elem)*` (at least one).
@@ -371,7 +396,7 @@ impl<'a> Parser<'a> {
 
     fn finish_name_scope(&mut self) -> DiagResult<()> {
         let scope = self.scopes.pop().expect("name scope underflow");
-        let mut pending: Vec<(Box<str>, u32, ForwardRef)> = scope
+        let mut pending: Vec<(&str, u32, ForwardRef)> = scope
             .forward_refs
             .into_iter()
             .map(|((n, i), f)| (n, i, f))
@@ -388,12 +413,12 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses `%name` or `%name#N`.
-    pub fn parse_operand_ref(&mut self) -> DiagResult<UnresolvedOperand> {
+    pub fn parse_operand_ref(&mut self) -> DiagResult<UnresolvedOperand<'a>> {
         if !self.is(TokenKind::PercentIdent) {
             return Err(self.error_here("expected SSA operand"));
         }
-        let loc = self.current_loc();
-        let name: Box<str> = self.text()[1..].into();
+        let offset = self.tok.start;
+        let name: &'a str = &self.text()[1..];
         self.advance();
         let mut number = 0;
         if self.is(TokenKind::HashIdent) {
@@ -403,26 +428,35 @@ impl<'a> Parser<'a> {
                 .map_err(|_| self.error_here("invalid SSA value result number"))?;
             self.advance();
         }
-        Ok(UnresolvedOperand { name, number, loc })
+        Ok(UnresolvedOperand {
+            name,
+            number,
+            offset,
+        })
     }
 
     /// Resolves `operand` to a value of type `ty`, creating a placeholder for
     /// a name not defined yet.
-    pub fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> DiagResult<Value> {
+    pub fn resolve_operand(
+        &mut self,
+        operand: &UnresolvedOperand<'a>,
+        ty: Type,
+    ) -> DiagResult<Value> {
+        let operand_loc = |p: &Self| p.loc_at(operand.offset);
         let scope_index = self.scopes.len() - 1;
         // Visible definitions: the innermost scope, and outer scopes through
         // regions that are not isolated (scopes are pushed only at isolation).
-        if let Some(entry) = self.scopes[scope_index].values.get(&operand.name) {
+        if let Some(entry) = self.scopes[scope_index].values.get(operand.name) {
             let Some(&value) = entry.values.get(operand.number as usize) else {
                 return Err(Diagnostic::error(
-                    operand.loc,
+                    operand_loc(self),
                     "reference to invalid result number",
                 ));
             };
             let actual = self.ir.value_type(value);
             if actual != ty {
                 return Err(Diagnostic::error(
-                    operand.loc,
+                    operand_loc(self),
                     format!(
                         "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
                         display_ref(operand),
@@ -433,13 +467,13 @@ impl<'a> Parser<'a> {
             }
             return Ok(value);
         }
-        let key = (operand.name.clone(), operand.number);
+        let key = (operand.name, operand.number);
         if let Some(existing) = self.scopes[scope_index].forward_refs.get(&key) {
             let placeholder = existing.placeholder;
             let actual = self.ir.value_type(placeholder);
             if actual != ty {
                 return Err(Diagnostic::error(
-                    operand.loc,
+                    operand_loc(self),
                     format!(
                         "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
                         display_ref(operand),
@@ -450,29 +484,23 @@ impl<'a> Parser<'a> {
             }
             return Ok(placeholder);
         }
-        let mut state = OperationState::new(self.ctx, FORWARD_REF_OP, operand.loc);
+        let loc = operand_loc(self);
+        let mut state = OperationState::new(self.ctx, FORWARD_REF_OP, loc);
         state.name = self.forward_ref_name;
         state.result_types.push(ty);
         let op = self.ir.create_op(state, InsertPoint::Detached);
         let placeholder = self.ir.result(op, 0);
-        self.scopes[scope_index].forward_refs.insert(
-            key,
-            ForwardRef {
-                placeholder,
-                loc: operand.loc,
-            },
-        );
+        self.scopes[scope_index]
+            .forward_refs
+            .insert(key, ForwardRef { placeholder, loc });
         Ok(placeholder)
     }
 
     /// Binds `name` to `values` in the current scope, resolving earlier forward references.
-    fn define_values(&mut self, name: &str, values: &[Value], loc: Location) -> DiagResult<()> {
+    fn define_values(&mut self, name: &'a str, values: &[Value], offset: u32) -> DiagResult<()> {
         let scope = self.scopes.last_mut().unwrap();
         if scope.values.contains_key(name) {
-            return Err(Diagnostic::error(
-                loc,
-                format!("redefinition of SSA value '%{name}'"),
-            ));
+            return Err(self.error_at(offset, format!("redefinition of SSA value '%{name}'")));
         }
         scope.values.insert(
             name.into(),
@@ -487,7 +515,7 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         for (index, &value) in values.iter().enumerate() {
-            let key: (Box<str>, u32) = (name.into(), index as u32);
+            let key: (&'a str, u32) = (name, index as u32);
             let Some(forward) = self.scopes.last_mut().unwrap().forward_refs.remove(&key) else {
                 continue;
             };
@@ -500,7 +528,7 @@ impl<'a> Parser<'a> {
                     format!("{name}#{index}")
                 };
                 return Err(Diagnostic::error(
-                    loc,
+                    self.loc_at(offset),
                     format!(
                         "definition of SSA value '%{shown}' has type '{}'",
                         crate::asm::printer::type_to_string(self.ctx, actual)
@@ -529,14 +557,14 @@ impl<'a> Parser<'a> {
     pub fn parse_operation(&mut self, at: InsertPoint) -> DiagResult<OpId> {
         let op_start = self.tok.start;
         // Result bindings: `%a, %b:2 =`.
-        let mut bindings: SmallVec<[(Box<str>, u32, Location); 2]> = SmallVec::new();
+        let mut bindings: SmallVec<[(&'a str, u32, u32); 2]> = SmallVec::new();
         if self.is(TokenKind::PercentIdent) {
             loop {
                 if !self.is(TokenKind::PercentIdent) {
                     return Err(self.error_here("expected valid ssa identifier"));
                 }
-                let name: Box<str> = self.text()[1..].into();
-                let name_loc = self.current_loc();
+                let name: &'a str = &self.text()[1..];
+                let name_offset = self.tok.start;
                 self.advance();
                 let mut count = 1;
                 if self.consume_if(TokenKind::Colon) {
@@ -553,24 +581,29 @@ impl<'a> Parser<'a> {
                         })?;
                     self.advance();
                 }
-                bindings.push((name, count, name_loc));
+                bindings.push((name, count, name_offset));
                 if !self.consume_if(TokenKind::Comma) {
                     break;
                 }
             }
             self.expect(TokenKind::Equal, "'=' after SSA name")?;
         }
-        // MLIR locates an op at its name, after any result bindings.
-        let loc = self.current_loc();
+        // MLIR locates an op at its name, after any result bindings. The
+        // location is interned only if no explicit `loc(...)` follows.
+        let name_offset = self.tok.start;
 
         let op = match self.kind() {
             TokenKind::String => self.parse_generic_operation(at)?,
-            TokenKind::BareIdent => self.parse_custom_operation(at, loc, &bindings)?,
+            TokenKind::BareIdent => self.parse_custom_operation(at, name_offset, &bindings)?,
             _ if bindings.is_empty() => {
                 return Err(self.error_here("expected operation name in quotes"))
             }
             _ => return Err(self.error_here("expected operation name in quotes")),
         };
+        if !self.parse_trailing_location(op)? {
+            let loc = self.loc_at(name_offset);
+            self.ir.set_op_loc(op, loc);
+        }
 
         if !bindings.is_empty() {
             let expected: u32 = bindings.iter().map(|b| b.1).sum();
@@ -585,10 +618,10 @@ impl<'a> Parser<'a> {
             }
             let results: SmallVec<[Value; 4]> = self.ir.results(op).collect();
             let mut next = 0usize;
-            for (name, count, name_loc) in bindings {
+            for (name, count, name_offset) in bindings {
                 let slice = &results[next..next + count as usize];
                 next += count as usize;
-                self.define_values(&name, slice, name_loc)?;
+                self.define_values(name, slice, name_offset)?;
             }
         }
         Ok(op)
@@ -597,25 +630,34 @@ impl<'a> Parser<'a> {
     /// `"name"(operands) [successors] <{props}> (regions) {attrs} : type loc(...)`
     fn parse_generic_operation(&mut self, at: InsertPoint) -> DiagResult<OpId> {
         let name_tok = self.tok;
-        let name_bytes = unescape_string(name_tok.text(self.src));
-        let name =
-            String::from_utf8(name_bytes).map_err(|_| self.error_here("invalid operation name"))?;
-        if name.is_empty() {
-            return Err(self.error_here("empty operation name is invalid"));
-        }
-        if name.contains('\0') {
-            return Err(self.error_here("null character not allowed in operation name"));
-        }
-        let loc = self.current_loc();
+        let quoted: &'a str = name_tok.text(self.src);
+        let name_offset = self.tok.start;
+        let (op_name, definition) = match self.op_name_cache.get(quoted) {
+            Some((op_name, definition)) => (*op_name, definition.clone()),
+            None => {
+                let name = String::from_utf8(unescape_string(quoted))
+                    .map_err(|_| self.error_here("invalid operation name"))?;
+                if name.is_empty() {
+                    return Err(self.error_here("empty operation name is invalid"));
+                }
+                if name.contains('\0') {
+                    return Err(self.error_here("null character not allowed in operation name"));
+                }
+                let op_name = self.ctx.op_name(&name);
+                let definition = self.ctx.op_definition(op_name).cloned();
+                self.op_name_cache
+                    .insert(quoted, (op_name, definition.clone()));
+                (op_name, definition)
+            }
+        };
+        let name = self.ctx.op_name_str(op_name);
         self.advance();
-        let op_name = self.ctx.op_name(&name);
-        let definition = self.ctx.op_definition(op_name).cloned();
         if definition.is_none()
             && !self.ctx.allow_unregistered_dialects
             && !self.is_unregistered_allowed(&name)
         {
-            return Err(Diagnostic::error(
-                loc,
+            return Err(self.error_at(
+                name_offset,
                 format!(
                     "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"
                 ),
@@ -623,7 +665,7 @@ impl<'a> Parser<'a> {
         }
 
         // Operands.
-        let mut operands: Vec<UnresolvedOperand> = Vec::new();
+        let mut operands: Vec<UnresolvedOperand<'a>> = Vec::new();
         self.parse_comma_list_in(TokenKind::LParen, TokenKind::RParen, "operand list", |p| {
             operands.push(p.parse_operand_ref()?);
             Ok(())
@@ -683,15 +725,15 @@ impl<'a> Parser<'a> {
 
         // Function type.
         self.expect(TokenKind::Colon, "':' followed by operation type")?;
-        let type_loc = self.current_loc();
+        let type_offset = self.tok.start;
         let fn_type = self.parse_type()?;
         let Some((inputs, results)) = self.ctx.function_signature(fn_type) else {
-            return Err(Diagnostic::error(type_loc, "expected function type"));
+            return Err(self.error_at(type_offset, "expected function type"));
         };
         let (inputs, results) = (inputs.to_vec(), results.to_vec());
         if inputs.len() != operands.len() {
-            return Err(Diagnostic::error(
-                type_loc,
+            return Err(self.error_at(
+                type_offset,
                 format!(
                     "expected {} operand type{} but had {}",
                     operands.len(),
@@ -711,7 +753,7 @@ impl<'a> Parser<'a> {
             (properties, attributes) = self.split_inherent_attributes(def, properties, attributes);
         }
 
-        let mut state = OperationState::new(self.ctx, "", loc);
+        let mut state = OperationState::new(self.ctx, "", self.ctx.unknown_loc());
         state.name = op_name;
         state.operands = values;
         state.result_types = results;
@@ -719,7 +761,6 @@ impl<'a> Parser<'a> {
         state.properties = properties;
         state.attributes = attributes;
         let op = self.create_with_regions(state, regions, at);
-        self.parse_trailing_location(op)?;
         Ok(op)
     }
 
@@ -778,12 +819,14 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses `loc(...)` after an op if present.
-    fn parse_trailing_location(&mut self, op: OpId) -> DiagResult<()> {
+    /// Parses `loc(...)` after an op if present; returns whether it was.
+    fn parse_trailing_location(&mut self, op: OpId) -> DiagResult<bool> {
         if self.is_keyword("loc") {
             let loc = self.parse_location_directive()?;
             self.ir.set_op_loc(op, loc);
+            return Ok(true);
         }
-        Ok(())
+        Ok(false)
     }
 
     /// Parses `loc(...)`.
@@ -798,8 +841,8 @@ impl<'a> Parser<'a> {
     fn parse_custom_operation(
         &mut self,
         at: InsertPoint,
-        loc: Location,
-        bindings: &[(Box<str>, u32, Location)],
+        name_offset: u32,
+        bindings: &[(&'a str, u32, u32)],
     ) -> DiagResult<OpId> {
         let name_tok = self.tok;
         let written = name_tok.text(self.src);
@@ -813,10 +856,11 @@ impl<'a> Parser<'a> {
         }
         self.advance();
         let num_results: usize = bindings.iter().map(|b| b.1 as usize).sum();
-        let result_names: Vec<Box<str>> = bindings.iter().map(|b| b.0.clone()).collect();
-        let mut state = OperationState::new(self.ctx, &definition.name, loc);
+        let result_names: Vec<&'a str> = bindings.iter().map(|b| b.0).collect();
+        let mut state = OperationState::new(self.ctx, &definition.name, self.ctx.unknown_loc());
         state.name = self.ctx.op_name(&definition.name);
         let mut op_parser = OpParser {
+            name_offset,
             parser: self,
             definition: definition.clone(),
             state,
@@ -836,7 +880,6 @@ impl<'a> Parser<'a> {
         state.properties = props;
         state.attributes = attrs;
         let op = self.create_with_regions(state, regions, at);
-        self.parse_trailing_location(op)?;
         Ok(op)
     }
 
@@ -863,13 +906,13 @@ impl<'a> Parser<'a> {
         if !self.is(TokenKind::CaretIdent) {
             return Err(self.error_here("expected block name"));
         }
-        let name: Box<str> = self.text().into();
+        let name: &'a str = self.text();
         let loc = self.current_loc();
         self.advance();
-        Ok(self.block_named(&name, loc))
+        Ok(self.block_named(name, loc))
     }
 
-    fn block_named(&mut self, name: &str, loc: Location) -> BlockId {
+    fn block_named(&mut self, name: &'a str, loc: Location) -> BlockId {
         let scope = self
             .block_scopes
             .last_mut()
@@ -898,7 +941,7 @@ impl<'a> Parser<'a> {
     pub fn parse_region_body(
         &mut self,
         region: RegionId,
-        entry_args: &[BlockArgDecl],
+        entry_args: &[BlockArgDecl<'a>],
         isolated: bool,
         owner: Option<&Arc<OpDefinition>>,
     ) -> DiagResult<()> {
@@ -942,7 +985,7 @@ impl<'a> Parser<'a> {
     fn parse_region_contents(
         &mut self,
         region: RegionId,
-        entry_args: &[BlockArgDecl],
+        entry_args: &[BlockArgDecl<'a>],
     ) -> DiagResult<()> {
         if self.consume_if(TokenKind::RBrace) {
             if !entry_args.is_empty() {
@@ -967,23 +1010,23 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn define_block_args(&mut self, block: BlockId, args: &[BlockArgDecl]) -> DiagResult<()> {
+    fn define_block_args(&mut self, block: BlockId, args: &[BlockArgDecl<'a>]) -> DiagResult<()> {
         for arg in args {
             let value = self.ir.add_block_arg(block, arg.ty);
             if let Some(loc) = arg.loc {
                 self.ir.set_block_arg_loc(value, loc);
             }
-            self.define_values(&arg.operand.name, &[value], arg.operand.loc)?;
+            self.define_values(arg.operand.name, &[value], arg.operand.offset)?;
         }
         Ok(())
     }
 
     fn parse_labeled_block(&mut self, region: RegionId) -> DiagResult<()> {
-        let name: Box<str> = self.text().into();
+        let name: &'a str = self.text();
         let loc = self.current_loc();
         self.advance();
         let scope = self.block_scopes.last_mut().unwrap();
-        let block = match scope.get_mut(&name) {
+        let block = match scope.get_mut(name) {
             Some(entry) if entry.defined => {
                 return Err(Diagnostic::error(
                     loc,
@@ -998,7 +1041,7 @@ impl<'a> Parser<'a> {
             None => {
                 let block = self.ir.create_block(&[]);
                 scope.insert(
-                    name.clone(),
+                    name,
                     BlockEntry {
                         block,
                         defined: true,
@@ -1028,7 +1071,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses `%name : type loc(...)?`.
-    pub fn parse_block_arg_decl(&mut self) -> DiagResult<BlockArgDecl> {
+    pub fn parse_block_arg_decl(&mut self) -> DiagResult<BlockArgDecl<'a>> {
         let operand = self.parse_operand_ref()?;
         self.expect(TokenKind::Colon, "':' and type for SSA identifier")?;
         let ty = self.parse_type()?;
@@ -1147,7 +1190,7 @@ impl<'a> Parser<'a> {
                 }))
             }
             TokenKind::String => {
-                let text = String::from_utf8_lossy(&unescape_string(self.text())).into_owned();
+                let quoted: &'a str = self.text();
                 self.advance();
                 if self.consume_if(TokenKind::Colon) {
                     let line = self.parse_u32("expected integer line number in FileLineColLoc")?;
@@ -1164,7 +1207,16 @@ impl<'a> Parser<'a> {
                             self.parse_u32("expected integer column number in FileLineColRange")?;
                         end = Some((end_line, end_col));
                     }
-                    let file = self.ctx.intern_str(&text);
+                    let file = match self.last_loc_file {
+                        Some((last, id)) if last == quoted => id,
+                        _ => {
+                            let text =
+                                String::from_utf8_lossy(&unescape_string(quoted)).into_owned();
+                            let id = self.ctx.intern_str(&text);
+                            self.last_loc_file = Some((quoted, id));
+                            id
+                        }
+                    };
                     return Ok(self.ctx.location(LocationData::FileLineCol {
                         file,
                         line,
@@ -1172,6 +1224,7 @@ impl<'a> Parser<'a> {
                         end,
                     }));
                 }
+                let text = String::from_utf8_lossy(&unescape_string(quoted)).into_owned();
                 let name = self.ctx.intern_str(&text);
                 let mut child = None;
                 if self.consume_if(TokenKind::LParen) {
@@ -1245,7 +1298,7 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-fn display_ref(operand: &UnresolvedOperand) -> String {
+fn display_ref(operand: &UnresolvedOperand<'_>) -> String {
     if operand.number == 0 {
         operand.name.to_string()
     } else {
@@ -1257,12 +1310,14 @@ fn display_ref(operand: &UnresolvedOperand) -> String {
 /// parses pieces and accumulates the op being built.
 pub struct OpParser<'p, 'a> {
     pub parser: &'p mut Parser<'a>,
+    /// Byte offset of the op name (the op's location unless `loc(...)` follows).
+    pub name_offset: u32,
     pub definition: Arc<OpDefinition>,
     pub state: OperationState,
     pub regions: Vec<RegionId>,
     /// How many results the text binds (`%a, %b:2 = ...` gives 3).
     pub num_results_hint: usize,
-    pub result_names: Vec<Box<str>>,
+    pub result_names: Vec<&'a str>,
 }
 
 impl<'p, 'a> OpParser<'p, 'a> {
@@ -1275,11 +1330,15 @@ impl<'p, 'a> OpParser<'p, 'a> {
     pub fn loc(&self) -> Location {
         self.parser.current_loc()
     }
+    /// The location of the op being parsed (its name).
+    pub fn op_loc(&self) -> Location {
+        self.parser.loc_at(self.name_offset)
+    }
 
-    pub fn parse_operand(&mut self) -> DiagResult<UnresolvedOperand> {
+    pub fn parse_operand(&mut self) -> DiagResult<UnresolvedOperand<'a>> {
         self.parser.parse_operand_ref()
     }
-    pub fn parse_optional_operand(&mut self) -> DiagResult<Option<UnresolvedOperand>> {
+    pub fn parse_optional_operand(&mut self) -> DiagResult<Option<UnresolvedOperand<'a>>> {
         if self.parser.is(TokenKind::PercentIdent) {
             Ok(Some(self.parser.parse_operand_ref()?))
         } else {
@@ -1287,7 +1346,7 @@ impl<'p, 'a> OpParser<'p, 'a> {
         }
     }
     /// Parses `%a, %b, ...` (possibly empty when no `%` follows).
-    pub fn parse_operand_list(&mut self) -> DiagResult<Vec<UnresolvedOperand>> {
+    pub fn parse_operand_list(&mut self) -> DiagResult<Vec<UnresolvedOperand<'a>>> {
         let mut out = Vec::new();
         if !self.parser.is(TokenKind::PercentIdent) {
             return Ok(out);
@@ -1298,19 +1357,23 @@ impl<'p, 'a> OpParser<'p, 'a> {
         })?;
         Ok(out)
     }
-    pub fn resolve_operand(&mut self, operand: &UnresolvedOperand, ty: Type) -> DiagResult<Value> {
+    pub fn resolve_operand(
+        &mut self,
+        operand: &UnresolvedOperand<'a>,
+        ty: Type,
+    ) -> DiagResult<Value> {
         self.parser.resolve_operand(operand, ty)
     }
     /// Resolves operands with their types and appends them to the op.
     pub fn add_operands(
         &mut self,
-        operands: &[UnresolvedOperand],
+        operands: &[UnresolvedOperand<'a>],
         types: &[Type],
     ) -> DiagResult<()> {
         if operands.len() != types.len() {
             let loc = operands
                 .first()
-                .map(|o| o.loc)
+                .map(|o| self.parser.loc_at(o.offset))
                 .unwrap_or_else(|| self.loc());
             return Err(Diagnostic::error(
                 loc,
@@ -1432,7 +1495,7 @@ impl<'p, 'a> OpParser<'p, 'a> {
         Ok(name)
     }
     /// Parses a region into the op. `entry_args` become the entry block's arguments.
-    pub fn parse_region(&mut self, entry_args: &[BlockArgDecl]) -> DiagResult<RegionId> {
+    pub fn parse_region(&mut self, entry_args: &[BlockArgDecl<'a>]) -> DiagResult<RegionId> {
         let region = self.parser.new_detached_region();
         let isolated = self.definition.has_trait(OpTraits::ISOLATED_FROM_ABOVE);
         let definition = self.definition.clone();
@@ -1444,7 +1507,7 @@ impl<'p, 'a> OpParser<'p, 'a> {
     /// Parses a region if one starts here.
     pub fn parse_optional_region(
         &mut self,
-        entry_args: &[BlockArgDecl],
+        entry_args: &[BlockArgDecl<'a>],
     ) -> DiagResult<Option<RegionId>> {
         if self.parser.is(TokenKind::LBrace) {
             Ok(Some(self.parse_region(entry_args)?))
