@@ -17,6 +17,7 @@ use crate::asm::printer::OpPrinter;
 use crate::context::Context;
 use crate::diagnostics::DiagResult;
 use crate::ir::{Ir, OpId};
+use std::sync::Arc;
 
 /// Traits of an op, as MLIR's `OpTrait`s; a bit set.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default, Debug)]
@@ -105,6 +106,53 @@ pub struct SuccessorDef {
     pub variadic: bool,
 }
 
+/// The interfaces an op implements, by interface type (MLIR's op
+/// interfaces): `definition.interface::<dyn CallOpInterface>()`. Each
+/// implementation may bring a verifier that runs with the op's own.
+#[derive(Clone, Default)]
+pub struct InterfaceMap {
+    entries: Vec<(std::any::TypeId, Arc<dyn std::any::Any + Send + Sync>)>,
+    /// Verifiers of the implemented interfaces, run by the verifier after the declared constraints.
+    pub verifiers: Vec<fn(&Context, &Ir, OpId) -> DiagResult<()>>,
+}
+
+impl InterfaceMap {
+    /// Registers `implementation` as the op's `I` (usually `dyn SomeInterface`).
+    pub fn insert<I: ?Sized + Send + Sync + 'static>(&mut self, implementation: Arc<I>) {
+        let id = std::any::TypeId::of::<I>();
+        self.entries.retain(|(existing, _)| *existing != id);
+        self.entries.push((id, Arc::new(implementation)));
+    }
+    /// Registers an implementation together with its verifier.
+    pub fn insert_with_verifier<I: ?Sized + Send + Sync + 'static>(
+        &mut self,
+        implementation: Arc<I>,
+        verify: fn(&Context, &Ir, OpId) -> DiagResult<()>,
+    ) {
+        self.insert(implementation);
+        self.verifiers.push(verify);
+    }
+    pub fn get<I: ?Sized + Send + Sync + 'static>(&self) -> Option<&Arc<I>> {
+        let id = std::any::TypeId::of::<I>();
+        self.entries
+            .iter()
+            .find(|(existing, _)| *existing == id)
+            .and_then(|(_, any)| any.downcast_ref::<Arc<I>>())
+    }
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+impl std::fmt::Debug for InterfaceMap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "InterfaceMap({} interfaces)", self.entries.len())
+    }
+}
+
 /// Behaviour attached to an op that is not declarative.
 #[derive(Clone, Default)]
 pub struct OpHooks {
@@ -144,6 +192,7 @@ pub struct OpDefinition {
     /// The parsed assembly format, if declared.
     pub format: Option<std::sync::Arc<crate::format::AssemblyFormat>>,
     pub hooks: OpHooks,
+    pub interfaces: InterfaceMap,
 }
 
 impl OpDefinition {
@@ -161,9 +210,14 @@ impl OpDefinition {
             default_dialect: None,
             format: None,
             hooks: OpHooks::default(),
+            interfaces: InterfaceMap::default(),
         }
     }
     pub fn has_trait(&self, t: OpTraits) -> bool {
         self.traits.contains(t)
+    }
+    /// The op's implementation of interface `I`, if any.
+    pub fn interface<I: ?Sized + Send + Sync + 'static>(&self) -> Option<&Arc<I>> {
+        self.interfaces.get::<I>()
     }
 }

@@ -144,8 +144,13 @@ fn verify_op(ctx: &Context, ir: &Ir, op: OpId, dominance: &mut DominanceInfo) ->
         }
     }
     let _ = isolated;
-    if let Some(verify) = definition.as_ref().and_then(|d| d.hooks.verify) {
-        verify(ctx, ir, op)?;
+    if let Some(def) = &definition {
+        for verify in &def.interfaces.verifiers {
+            verify(ctx, ir, op)?;
+        }
+        if let Some(verify) = def.hooks.verify {
+            verify(ctx, ir, op)?;
+        }
     }
     Ok(())
 }
