@@ -91,6 +91,37 @@ pub struct AttrDef {
     pub name: String,
     pub optional: bool,
     pub constraint: crate::constraints::AttrConstraint,
+    /// How `$name` reads and writes in an assembly format when the
+    /// attribute has its own spelling (enums such as `slt`, flags such as
+    /// `fastmath<fast>`); by default the builtin attribute syntax is used.
+    pub syntax: Option<AttrSyntax>,
+}
+
+impl AttrDef {
+    pub fn required(name: &str, constraint: crate::constraints::AttrConstraint) -> Self {
+        Self { name: name.into(), optional: false, constraint, syntax: None }
+    }
+    pub fn optional(name: &str, constraint: crate::constraints::AttrConstraint) -> Self {
+        Self { name: name.into(), optional: true, constraint, syntax: None }
+    }
+    pub fn with_syntax(mut self, syntax: AttrSyntax) -> Self {
+        self.syntax = Some(syntax);
+        self
+    }
+}
+
+/// A custom spelling of an attribute inside assembly formats.
+#[derive(Copy, Clone)]
+pub struct AttrSyntax {
+    /// Parses the attribute; `Ok(None)` when it is absent (for optional groups).
+    pub parse: fn(&mut OpParser) -> DiagResult<Option<crate::attributes::Attribute>>,
+    pub print: fn(&mut OpPrinter, crate::attributes::Attribute),
+}
+
+impl std::fmt::Debug for AttrSyntax {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AttrSyntax")
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -162,6 +193,9 @@ pub struct OpHooks {
     pub print: Option<fn(&mut OpPrinter, OpId)>,
     /// Extra verification after the declared constraints hold.
     pub verify: Option<fn(&Context, &Ir, OpId) -> DiagResult<()>>,
+    /// Result types computed from operands and attributes when the format
+    /// does not spell them (MLIR's `InferTypeOpInterface`).
+    pub infer_result_types: Option<fn(&Context, &[crate::types::Type], crate::attributes::Attribute) -> DiagResult<Vec<crate::types::Type>>>,
     /// Suggested result names for the printer (`%c0`, `%cst`).
     pub result_names: Option<fn(&Context, &Ir, OpId, &mut dyn FnMut(usize, &str))>,
 }
@@ -187,6 +221,9 @@ pub struct OpDefinition {
     pub attributes: Vec<AttrDef>,
     pub regions: Vec<RegionDef>,
     pub successors: Vec<SuccessorDef>,
+    /// Groups of operand/result/attribute names whose types must be equal
+    /// (MLIR's `AllTypesMatch`); also lets formats omit all but one type.
+    pub type_equalities: Vec<Vec<String>>,
     /// The dialect whose ops may be written without prefix inside this op's regions.
     pub default_dialect: Option<String>,
     /// The parsed assembly format, if declared.
@@ -207,6 +244,7 @@ impl OpDefinition {
             attributes: Vec::new(),
             regions: Vec::new(),
             successors: Vec::new(),
+            type_equalities: Vec::new(),
             default_dialect: None,
             format: None,
             hooks: OpHooks::default(),

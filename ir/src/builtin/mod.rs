@@ -38,16 +38,8 @@ fn module_definition() -> OpDefinition {
         | OpTraits::SINGLE_BLOCK
         | OpTraits::GRAPH_REGION;
     def.attributes = vec![
-        AttrDef {
-            name: "sym_name".into(),
-            optional: true,
-            constraint: AttrConstraint::String,
-        },
-        AttrDef {
-            name: "sym_visibility".into(),
-            optional: true,
-            constraint: AttrConstraint::String,
-        },
+        AttrDef::optional("sym_name", AttrConstraint::String),
+        AttrDef::optional("sym_visibility", AttrConstraint::String),
     ];
     def.regions = vec![RegionDef {
         name: "bodyRegion".into(),
