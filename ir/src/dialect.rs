@@ -57,4 +57,19 @@ pub trait Dialect: Send + Sync {
     fn print_attribute(&self, _ctx: &Context, _attr: Attribute, _out: &mut AsmWriter) -> bool {
         false
     }
+
+    /// Builds a constant op of this dialect producing `value` of type `ty`
+    /// at `at` (MLIR's `materializeConstant`); used by folding. Returns the
+    /// op, which must be `CONSTANT_LIKE` with one result, or `None`.
+    fn materialize_constant(
+        &self,
+        _ctx: &Context,
+        _ir: &mut crate::ir::Ir,
+        _value: Attribute,
+        _ty: Type,
+        _loc: crate::attributes::Location,
+        _at: crate::ir::InsertPoint,
+    ) -> Option<crate::ir::OpId> {
+        None
+    }
 }

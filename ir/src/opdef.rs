@@ -198,6 +198,11 @@ pub struct OpHooks {
     pub infer_result_types: Option<fn(&Context, &[crate::types::Type], crate::attributes::Attribute) -> DiagResult<Vec<crate::types::Type>>>,
     /// Suggested result names for the printer (`%c0`, `%cst`).
     pub result_names: Option<fn(&Context, &Ir, OpId, &mut dyn FnMut(usize, &str))>,
+    /// Folding given the operands' constant values (see [`crate::fold`]).
+    pub fold: Option<crate::fold::FoldHook>,
+    /// Adds the op's canonicalization patterns (MLIR's `getCanonicalizationPatterns`).
+    pub canonicalization_patterns:
+        Option<fn(&Context, &mut crate::rewrite::RewritePatternSet)>,
 }
 
 impl std::fmt::Debug for OpHooks {
@@ -206,6 +211,11 @@ impl std::fmt::Debug for OpHooks {
             .field("parse", &self.parse.is_some())
             .field("print", &self.print.is_some())
             .field("verify", &self.verify.is_some())
+            .field("fold", &self.fold.is_some())
+            .field(
+                "canonicalization_patterns",
+                &self.canonicalization_patterns.is_some(),
+            )
             .finish()
     }
 }

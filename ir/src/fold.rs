@@ -1,0 +1,81 @@
+//! Folding: what an op's `fold` hook returns, and how constants are read.
+//!
+//! An op folds when, given the constant values of its operands (`None` for
+//! operands that are not constants), it can name its results without
+//! executing: as attributes (to be materialized as constant ops by the
+//! op's dialect, [`crate::Dialect::materialize_constant`]) or as values that
+//! already exist. It may also simplify itself in place (MLIR's
+//! `OpFoldResult` and the two `fold` outcomes). A `CONSTANT_LIKE` op's fold
+//! returns its value: that is how drivers learn the value of a constant
+//! (MLIR's `m_Constant`).
+
+use crate::attributes::Attribute;
+use crate::context::Context;
+use crate::ir::{Ir, OpId, Value};
+use crate::opdef::OpTraits;
+use smallvec::SmallVec;
+
+/// One folded result: a constant or an existing value.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum OpFoldResult {
+    Attribute(Attribute),
+    Value(Value),
+}
+
+/// What a fold hook did.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FoldOutcome {
+    /// Nothing to fold.
+    Failed,
+    /// The op changed itself (operands, attributes) and stays.
+    InPlace,
+    /// One entry per result; the op is to be replaced by them.
+    Results(SmallVec<[OpFoldResult; 1]>),
+}
+
+impl FoldOutcome {
+    /// A single-result fold to a constant.
+    pub fn attribute(attr: Attribute) -> Self {
+        let mut results = SmallVec::new();
+        results.push(OpFoldResult::Attribute(attr));
+        FoldOutcome::Results(results)
+    }
+    /// A single-result fold to an existing value.
+    pub fn value(value: Value) -> Self {
+        let mut results = SmallVec::new();
+        results.push(OpFoldResult::Value(value));
+        FoldOutcome::Results(results)
+    }
+}
+
+/// The fold hook: `(ctx, ir, op, operand constants)`.
+pub type FoldHook = fn(&Context, &mut Ir, OpId, &[Option<Attribute>]) -> FoldOutcome;
+
+/// Folds `op` with its hook, if it has one.
+pub fn fold_op(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    operand_constants: &[Option<Attribute>],
+) -> FoldOutcome {
+    match ctx.op_definition(ir.op_name(op)).and_then(|d| d.hooks.fold) {
+        Some(fold) => fold(ctx, ir, op, operand_constants),
+        None => FoldOutcome::Failed,
+    }
+}
+
+/// The value of a `CONSTANT_LIKE` op (MLIR's `matchPattern(op, m_Constant(&attr))`):
+/// its `value` attribute, where every upstream constant op keeps it.
+#[inline]
+pub fn constant_value(ctx: &Context, ir: &Ir, op: OpId) -> Option<Attribute> {
+    let def = ctx.op_definition(ir.op_name(op))?;
+    if !def.has_trait(OpTraits::CONSTANT_LIKE) || ir.num_results(op) != 1 {
+        return None;
+    }
+    ir.attr(ctx, op, "value")
+}
+
+/// The constant value of `value` if its defining op is a constant.
+pub fn constant_of_value(ctx: &Context, ir: &Ir, value: Value) -> Option<Attribute> {
+    constant_value(ctx, ir, ir.defining_op(value)?)
+}

@@ -1,0 +1,19 @@
+//! Rewriting: patterns, the rewriter they mutate the IR through, and the
+//! drivers that apply them (MLIR's `Rewrite/` and `Transforms/Utils`).
+//!
+//! - [`RewritePattern`]: "if this op looks like X, rewrite it to Y", rooted on
+//!   one op name or any op, with a benefit that orders competing patterns.
+//!   [`OpRewritePattern`] is the typed form for one concrete op.
+//! - [`PatternRewriter`]: every IR change a pattern makes goes through it, so
+//!   the driver's [`RewriteListener`] sees each creation, modification,
+//!   replacement and erasure (to re-queue the ops concerned).
+//! - Drivers: [`greedy`] (MLIR's `applyPatternsGreedily`, with folding and
+//!   constant de-duplication), [`walk`] (each op once), and [`conversion`]
+//!   (dialect conversion with legality and a type converter).
+
+mod pattern;
+
+pub use pattern::{
+    FnPattern, FrozenPatternSet, NoListener, NoMatch, OpRewritePattern, PatternBenefit, PatternRewriter, RewriteListener,
+    RewritePattern, RewritePatternSet, RewriteResult, TypedOp,
+};
