@@ -1,22 +1,1263 @@
-//! MLIR assembly formats (`$lhs `,` $rhs attr-dict `:` type($result)`),
-//! parsed once per op definition and interpreted to parse and print ops.
+//! MLIR assembly formats, interpreted.
+//!
+//! An op definition may carry a format string in MLIR's declarative
+//! assembly-format language (`$lhs `,` $rhs attr-dict `:` type($result)`).
+//! It is parsed once, when the definition is built, into a list of
+//! [`Element`]s; one interpreter then parses and prints every op that has a
+//! format. Interpreting instead of generating code keeps a single
+//! implementation for Rust dialects and for dialects loaded from IRDL at run
+//! time.
+//!
+//! Spacing follows MLIR's generated printers: a space before each element
+//! unless the previous literal was opening punctuation, no space before
+//! `,` `)` `]` `>` and friends, `` ` ` `` forces a space and `` `` ``
+//! suppresses the next one.
 
-use crate::asm::parser::OpParser;
+use crate::asm::lexer::TokenKind;
+use crate::asm::parser::{OpParser, UnresolvedOperand};
 use crate::asm::printer::OpPrinter;
-use crate::diagnostics::DiagResult;
-use crate::ir::OpId;
+use crate::attributes::Attribute;
+use crate::constraints::{AttrConstraint, TypeConstraint};
+use crate::context::Context;
+use crate::diagnostics::{DiagResult, Diagnostic};
+use crate::ir::{BlockId, Ir, OpId, RegionId, Value};
+use crate::opdef::{Arity, OpDefinition, OpTraits};
+use crate::types::Type;
 
-/// A parsed assembly format. (The interpreter lands with the op-definition work.)
+/// Whose types a `type(...)` directive names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeTarget {
+    Operand(usize),
+    Result(usize),
+    AllOperands,
+    AllResults,
+}
+
+/// The variable whose presence decides an optional group (`^`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    Operand(usize),
+    Attribute(usize),
+    Region(usize),
+    Successor(usize),
+    Type(TypeTarget),
+}
+
+/// One piece of a format.
+#[derive(Clone, Debug)]
+pub enum Element {
+    /// A keyword or punctuation, printed and expected verbatim.
+    Literal(String),
+    /// `` ` ` ``: a space.
+    Space,
+    /// `` `` ``: no space before the next element.
+    NoSpace,
+    /// `` `\n` ``
+    Newline,
+    Operand(usize),
+    Attribute(usize),
+    Region(usize),
+    Successor(usize),
+    Type(TypeTarget),
+    FunctionalType(TypeTarget, TypeTarget),
+    AttrDict {
+        with_keyword: bool,
+    },
+    PropDict,
+    AllOperands,
+    AllRegions,
+    AllSuccessors,
+    Optional {
+        then: Vec<Element>,
+        otherwise: Vec<Element>,
+        anchor: Anchor,
+    },
+}
+
+/// A parsed assembly format.
 #[derive(Clone, Debug, Default)]
 pub struct AssemblyFormat {
     pub source: String,
+    pub elements: Vec<Element>,
+    /// Attributes spelled by the format; `attr-dict` leaves them out.
+    pub attributes_in_format: Vec<String>,
 }
 
+// ========================================================================
+// Reading a format string
+// ========================================================================
+
+#[derive(Clone, Debug, PartialEq)]
+enum FormatToken {
+    Variable(String),
+    Literal(String),
+    Word(String),
+    LParen,
+    RParen,
+    Question,
+    Caret,
+    Colon,
+    Comma,
+}
+
+fn tokenize(source: &str) -> Result<Vec<FormatToken>, String> {
+    let mut tokens = Vec::new();
+    let bytes = source.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        match c {
+            b' ' | b'\t' | b'\n' | b'\r' => i += 1,
+            b'(' => {
+                tokens.push(FormatToken::LParen);
+                i += 1;
+            }
+            b')' => {
+                tokens.push(FormatToken::RParen);
+                i += 1;
+            }
+            b'?' => {
+                tokens.push(FormatToken::Question);
+                i += 1;
+            }
+            b'^' => {
+                tokens.push(FormatToken::Caret);
+                i += 1;
+            }
+            b':' => {
+                tokens.push(FormatToken::Colon);
+                i += 1;
+            }
+            b',' => {
+                tokens.push(FormatToken::Comma);
+                i += 1;
+            }
+            b'`' => {
+                let end = source[i + 1..]
+                    .find('`')
+                    .ok_or("unterminated literal in assembly format")?;
+                tokens.push(FormatToken::Literal(source[i + 1..i + 1 + end].to_string()));
+                i += end + 2;
+            }
+            b'$' => {
+                let start = i + 1;
+                let mut end = start;
+                while end < bytes.len()
+                    && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_')
+                {
+                    end += 1;
+                }
+                if end == start {
+                    return Err("expected variable name after '$'".into());
+                }
+                tokens.push(FormatToken::Variable(source[start..end].to_string()));
+                i = end;
+            }
+            _ if c.is_ascii_alphabetic() || c == b'_' => {
+                let start = i;
+                while i < bytes.len()
+                    && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'-')
+                {
+                    i += 1;
+                }
+                tokens.push(FormatToken::Word(source[start..i].to_string()));
+            }
+            _ => {
+                return Err(format!(
+                    "unexpected character '{}' in assembly format",
+                    c as char
+                ))
+            }
+        }
+    }
+    Ok(tokens)
+}
+
+struct FormatReader<'d> {
+    tokens: Vec<FormatToken>,
+    pos: usize,
+    def: &'d OpDefinition,
+    attributes_in_format: Vec<String>,
+}
+
+impl AssemblyFormat {
+    /// Parses `source` against the names declared in `def`.
+    pub fn parse(source: &str, def: &OpDefinition) -> Result<AssemblyFormat, String> {
+        let mut reader = FormatReader {
+            tokens: tokenize(source)?,
+            pos: 0,
+            def,
+            attributes_in_format: Vec::new(),
+        };
+        let elements = reader.elements(false)?;
+        if reader.pos != reader.tokens.len() {
+            return Err("unexpected ')' in assembly format".into());
+        }
+        Ok(AssemblyFormat {
+            source: source.into(),
+            elements,
+            attributes_in_format: reader.attributes_in_format,
+        })
+    }
+}
+
+impl FormatReader<'_> {
+    fn peek(&self) -> Option<&FormatToken> {
+        self.tokens.get(self.pos)
+    }
+    fn next(&mut self) -> Option<FormatToken> {
+        let t = self.tokens.get(self.pos).cloned();
+        self.pos += 1;
+        t
+    }
+    fn expect(&mut self, token: FormatToken, what: &str) -> Result<(), String> {
+        if self.next() == Some(token) {
+            Ok(())
+        } else {
+            Err(format!("expected {what} in assembly format"))
+        }
+    }
+
+    /// Reads elements until `)` (inside a group) or the end.
+    fn elements(&mut self, in_group: bool) -> Result<Vec<Element>, String> {
+        let mut out = Vec::new();
+        while let Some(token) = self.peek() {
+            if *token == FormatToken::RParen || (in_group && *token == FormatToken::Colon) {
+                break;
+            }
+            out.push(self.element()?);
+        }
+        Ok(out)
+    }
+
+    fn variable(&mut self, name: &str) -> Result<Element, String> {
+        let def = self.def;
+        if let Some(i) = def.operands.iter().position(|o| o.name == name) {
+            return Ok(Element::Operand(i));
+        }
+        if let Some(i) = def.attributes.iter().position(|a| a.name == name) {
+            self.attributes_in_format.push(name.into());
+            return Ok(Element::Attribute(i));
+        }
+        if let Some(i) = def.regions.iter().position(|r| r.name == name) {
+            return Ok(Element::Region(i));
+        }
+        if let Some(i) = def.successors.iter().position(|s| s.name == name) {
+            return Ok(Element::Successor(i));
+        }
+        if def.results.iter().any(|r| r.name == name) {
+            return Err(format!("result '${name}' may only appear inside type(...)"));
+        }
+        Err(format!(
+            "no operand, attribute, region or successor named '{name}' in '{}'",
+            def.name
+        ))
+    }
+
+    fn type_target(&mut self) -> Result<TypeTarget, String> {
+        match self.next() {
+            Some(FormatToken::Variable(name)) => {
+                if let Some(i) = self.def.operands.iter().position(|o| o.name == name) {
+                    Ok(TypeTarget::Operand(i))
+                } else if let Some(i) = self.def.results.iter().position(|r| r.name == name) {
+                    Ok(TypeTarget::Result(i))
+                } else {
+                    Err(format!("type(...) names no operand or result '{name}'"))
+                }
+            }
+            Some(FormatToken::Word(w)) if w == "operands" => Ok(TypeTarget::AllOperands),
+            Some(FormatToken::Word(w)) if w == "results" => Ok(TypeTarget::AllResults),
+            _ => Err("expected '$name', 'operands' or 'results' in type directive".into()),
+        }
+    }
+
+    fn element(&mut self) -> Result<Element, String> {
+        match self.next() {
+            Some(FormatToken::Literal(text)) => Ok(match text.as_str() {
+                "" => Element::NoSpace,
+                " " => Element::Space,
+                "\\n" => Element::Newline,
+                _ => Element::Literal(text),
+            }),
+            Some(FormatToken::Variable(name)) => self.variable(&name),
+            Some(FormatToken::Word(word)) => match word.as_str() {
+                "attr-dict" => Ok(Element::AttrDict {
+                    with_keyword: false,
+                }),
+                "attr-dict-with-keyword" => Ok(Element::AttrDict { with_keyword: true }),
+                "prop-dict" => Ok(Element::PropDict),
+                "operands" => Ok(Element::AllOperands),
+                "regions" => Ok(Element::AllRegions),
+                "successors" => Ok(Element::AllSuccessors),
+                "type" | "qualified" => {
+                    self.expect(FormatToken::LParen, "'('")?;
+                    let element = if word == "qualified" {
+                        // qualified(type($x)) or qualified($attr): Strata always prints fully qualified.
+                        let inner = self.element()?;
+                        self.expect(FormatToken::RParen, "')'")?;
+                        return Ok(inner);
+                    } else {
+                        Element::Type(self.type_target()?)
+                    };
+                    self.expect(FormatToken::RParen, "')'")?;
+                    Ok(element)
+                }
+                "functional-type" => {
+                    self.expect(FormatToken::LParen, "'('")?;
+                    let inputs = self.type_target()?;
+                    self.expect(FormatToken::Comma, "','")?;
+                    let results = self.type_target()?;
+                    self.expect(FormatToken::RParen, "')'")?;
+                    Ok(Element::FunctionalType(inputs, results))
+                }
+                "custom" => Err(
+                    "custom<...> directives are not supported; give the op a parse/print hook"
+                        .into(),
+                ),
+                other => Err(format!("unknown assembly format directive '{other}'")),
+            },
+            Some(FormatToken::LParen) => self.optional_group(),
+            other => Err(format!("unexpected {other:?} in assembly format")),
+        }
+    }
+
+    fn optional_group(&mut self) -> Result<Element, String> {
+        let mut then = Vec::new();
+        let mut anchor = None;
+        while let Some(token) = self.peek() {
+            if *token == FormatToken::RParen {
+                break;
+            }
+            let element = self.element()?;
+            if self.peek() == Some(&FormatToken::Caret) {
+                self.pos += 1;
+                anchor = Some(match &element {
+                    Element::Operand(i) => Anchor::Operand(*i),
+                    Element::Attribute(i) => Anchor::Attribute(*i),
+                    Element::Region(i) => Anchor::Region(*i),
+                    Element::Successor(i) => Anchor::Successor(*i),
+                    Element::Type(t) => Anchor::Type(*t),
+                    _ => {
+                        return Err(
+                            "only variables and type directives can anchor an optional group"
+                                .into(),
+                        )
+                    }
+                });
+            }
+            then.push(element);
+        }
+        self.expect(FormatToken::RParen, "')'")?;
+        let mut otherwise = Vec::new();
+        if self.peek() == Some(&FormatToken::Colon) {
+            self.pos += 1;
+            self.expect(FormatToken::LParen, "'(' to start the else group")?;
+            otherwise = self.elements(false)?;
+            self.expect(FormatToken::RParen, "')'")?;
+        }
+        self.expect(FormatToken::Question, "'?' after optional group")?;
+        let anchor = anchor.ok_or("optional group has no anchor ('^')")?;
+        if then
+            .iter()
+            .all(|e| matches!(e, Element::Space | Element::NoSpace | Element::Newline))
+        {
+            return Err("optional group has no elements".into());
+        }
+        Ok(Element::Optional {
+            then,
+            otherwise,
+            anchor,
+        })
+    }
+}
+
+// ========================================================================
+// Parsing ops with a format
+// ========================================================================
+
+/// What the text gave, by declared group, before types are known.
+struct Parsed<'a> {
+    operands: Vec<Option<Vec<UnresolvedOperand<'a>>>>,
+    operand_types: Vec<Option<Vec<Type>>>,
+    result_types: Vec<Option<Vec<Type>>>,
+    attributes: Vec<Option<Attribute>>,
+    regions: Vec<Vec<RegionId>>,
+    successors: Vec<Vec<BlockId>>,
+    all_operands: Option<Vec<UnresolvedOperand<'a>>>,
+    all_operand_types: Option<Vec<Type>>,
+    all_result_types: Option<Vec<Type>>,
+    all_regions: Option<Vec<RegionId>>,
+}
+
+/// Parses an op's text after its name according to `format`.
 pub fn parse_with_format(format: &AssemblyFormat, p: &mut OpParser) -> DiagResult<()> {
-    Err(p.error_here(format!(
-        "assembly format '{}' is not supported yet",
-        format.source
-    )))
+    let def = p.definition.clone();
+    let mut parsed = Parsed {
+        operands: vec![None; def.operands.len()],
+        operand_types: vec![None; def.operands.len()],
+        result_types: vec![None; def.results.len()],
+        attributes: vec![None; def.attributes.len()],
+        regions: vec![Vec::new(); def.regions.len()],
+        successors: vec![Vec::new(); def.successors.len()],
+        all_operands: None,
+        all_operand_types: None,
+        all_result_types: None,
+        all_regions: None,
+    };
+    parse_elements(&format.elements, &def, p, &mut parsed)?;
+    finish_parse(&def, p, parsed)
 }
 
-pub fn print_with_format(_format: &AssemblyFormat, _p: &mut OpPrinter, _op: OpId) {}
+fn parse_elements<'a>(
+    elements: &[Element],
+    def: &OpDefinition,
+    p: &mut OpParser<'_, 'a>,
+    parsed: &mut Parsed<'a>,
+) -> DiagResult<()> {
+    for element in elements {
+        parse_element(element, def, p, parsed)?;
+    }
+    Ok(())
+}
+
+fn punctuation_kind(text: &str) -> Option<TokenKind> {
+    Some(match text {
+        "(" => TokenKind::LParen,
+        ")" => TokenKind::RParen,
+        "[" => TokenKind::LSquare,
+        "]" => TokenKind::RSquare,
+        "{" => TokenKind::LBrace,
+        "}" => TokenKind::RBrace,
+        "<" => TokenKind::Less,
+        ">" => TokenKind::Greater,
+        ":" => TokenKind::Colon,
+        "::" => TokenKind::ColonColon,
+        "," => TokenKind::Comma,
+        "=" => TokenKind::Equal,
+        "->" => TokenKind::Arrow,
+        "?" => TokenKind::Question,
+        "+" => TokenKind::Plus,
+        "-" => TokenKind::Minus,
+        "*" => TokenKind::Star,
+        "|" => TokenKind::Vertical,
+        "..." => TokenKind::Ellipsis,
+        _ => return None,
+    })
+}
+
+fn consume_literal(p: &mut OpParser, text: &str) -> bool {
+    match punctuation_kind(text) {
+        Some(kind) => p.consume_if(kind),
+        None => p.consume_keyword(text),
+    }
+}
+
+fn parse_element<'a>(
+    element: &Element,
+    def: &OpDefinition,
+    p: &mut OpParser<'_, 'a>,
+    parsed: &mut Parsed<'a>,
+) -> DiagResult<()> {
+    match element {
+        Element::Literal(text) => {
+            if !consume_literal(p, text) {
+                return Err(p.error_here(format!("expected '{text}'")));
+            }
+        }
+        Element::Space | Element::NoSpace | Element::Newline => {}
+        Element::Operand(i) => {
+            let operands = match def.operands[*i].arity {
+                Arity::Single => vec![p.parse_operand()?],
+                Arity::Optional => p.parse_optional_operand()?.into_iter().collect(),
+                Arity::Variadic => p.parse_operand_list()?,
+            };
+            parsed.operands[*i] = Some(operands);
+        }
+        Element::AllOperands => parsed.all_operands = Some(p.parse_operand_list()?),
+        Element::Attribute(i) => {
+            let attr = parse_format_attribute(def, *i, p)?;
+            match attr {
+                Some(a) => parsed.attributes[*i] = Some(a),
+                None => {
+                    return Err(
+                        p.error_here(format!("expected attribute '{}'", def.attributes[*i].name))
+                    )
+                }
+            }
+        }
+        Element::Region(i) => {
+            let region = p.parse_region(&[])?;
+            parsed.regions[*i].push(region);
+            if def.regions[*i].variadic {
+                while p.consume_if(TokenKind::Comma) {
+                    let region = p.parse_region(&[])?;
+                    parsed.regions[*i].push(region);
+                }
+            }
+        }
+        Element::AllRegions => {
+            let mut regions = Vec::new();
+            if p.is(TokenKind::LBrace) {
+                regions.push(p.parse_region(&[])?);
+                while p.consume_if(TokenKind::Comma) {
+                    regions.push(p.parse_region(&[])?);
+                }
+            }
+            parsed.all_regions = Some(regions);
+        }
+        Element::Successor(i) => {
+            parsed.successors[*i].push(p.parse_successor()?);
+            if def.successors[*i].variadic {
+                while p.consume_if(TokenKind::Comma) {
+                    parsed.successors[*i].push(p.parse_successor()?);
+                }
+            }
+        }
+        Element::AllSuccessors => {
+            if p.is(TokenKind::CaretIdent) {
+                p.parser.parse_comma_list(|parser| {
+                    let block = parser.parse_successor()?;
+                    parsed.successors.push(vec![block]);
+                    Ok(())
+                })?;
+            }
+        }
+        Element::Type(target) => {
+            let types = parse_types_for(target, def, p)?;
+            store_types(target, types, parsed);
+        }
+        Element::FunctionalType(inputs, results) => {
+            p.expect(TokenKind::LParen, "'(' in functional type")?;
+            let mut input_types = Vec::new();
+            if !p.consume_if(TokenKind::RParen) {
+                input_types = p.parse_type_list()?;
+                p.expect(TokenKind::RParen, "')' in functional type")?;
+            }
+            p.expect(TokenKind::Arrow, "'->' in functional type")?;
+            let result_types = p.parser.parse_function_result_types()?;
+            store_types(inputs, input_types, parsed);
+            store_types(results, result_types, parsed);
+        }
+        Element::AttrDict { with_keyword } => p.parse_optional_attr_dict(*with_keyword)?,
+        Element::PropDict => p.parse_optional_properties()?,
+        Element::Optional {
+            then, otherwise, ..
+        } => {
+            let (first, rest) = then.split_first().expect("optional group has elements");
+            if parse_optional_first(first, def, p, parsed)? {
+                parse_elements(rest, def, p, parsed)?;
+            } else {
+                parse_elements(otherwise, def, p, parsed)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Parses the first element of an optional group if it is present.
+fn parse_optional_first<'a>(
+    element: &Element,
+    def: &OpDefinition,
+    p: &mut OpParser<'_, 'a>,
+    parsed: &mut Parsed<'a>,
+) -> DiagResult<bool> {
+    match element {
+        Element::Literal(text) => Ok(consume_literal(p, text)),
+        Element::Operand(i) => {
+            if !p.is(TokenKind::PercentIdent) {
+                return Ok(false);
+            }
+            parse_element(element, def, p, parsed)?;
+            let _ = i;
+            Ok(true)
+        }
+        Element::Attribute(i) => match parse_optional_format_attribute(def, *i, p)? {
+            Some(attr) => {
+                parsed.attributes[*i] = Some(attr);
+                Ok(true)
+            }
+            None => Ok(false),
+        },
+        Element::Region(_) | Element::AllRegions => {
+            if !p.is(TokenKind::LBrace) {
+                return Ok(false);
+            }
+            parse_element(element, def, p, parsed)?;
+            Ok(true)
+        }
+        Element::Successor(_) => {
+            if !p.is(TokenKind::CaretIdent) {
+                return Ok(false);
+            }
+            parse_element(element, def, p, parsed)?;
+            Ok(true)
+        }
+        Element::Type(_) | Element::FunctionalType(..) => {
+            if !token_starts_type(p) {
+                return Ok(false);
+            }
+            parse_element(element, def, p, parsed)?;
+            Ok(true)
+        }
+        Element::Space | Element::NoSpace | Element::Newline => Ok(true),
+        _ => Err(p.error_here("unsupported first element of an optional group")),
+    }
+}
+
+fn token_starts_type(p: &OpParser) -> bool {
+    match p.parser.kind() {
+        TokenKind::ExclamationIdent | TokenKind::LParen => true,
+        TokenKind::BareIdent => {
+            let word = p.parser.text();
+            matches!(
+                word,
+                "index" | "none" | "tensor" | "memref" | "vector" | "complex" | "tuple"
+            ) || crate::types::FloatKind::from_keyword(word).is_some()
+                || ((word.starts_with('i') || word.starts_with("si") || word.starts_with("ui"))
+                    && word
+                        .trim_start_matches(['s', 'u', 'i'])
+                        .bytes()
+                        .all(|b| b.is_ascii_digit())
+                    && word.len() > 1)
+        }
+        _ => false,
+    }
+}
+
+fn token_starts_attribute(p: &OpParser) -> bool {
+    match p.parser.kind() {
+        TokenKind::HashIdent
+        | TokenKind::AtIdent
+        | TokenKind::String
+        | TokenKind::LSquare
+        | TokenKind::LBrace
+        | TokenKind::Integer
+        | TokenKind::Float
+        | TokenKind::Minus => true,
+        TokenKind::BareIdent => {
+            matches!(
+                p.parser.text(),
+                "true"
+                    | "false"
+                    | "unit"
+                    | "dense"
+                    | "array"
+                    | "affine_map"
+                    | "affine_set"
+                    | "strided"
+                    | "loc"
+            ) || token_starts_type(p)
+        }
+        _ => token_starts_type(p),
+    }
+}
+
+/// The type an attribute constraint fixes, if any (its value prints without type).
+fn implied_attr_type(ctx: &Context, constraint: &AttrConstraint) -> Option<Type> {
+    match constraint {
+        AttrConstraint::Integer(Some(width)) => Some(ctx.signless(*width)),
+        AttrConstraint::Index => Some(ctx.index_type()),
+        _ => None,
+    }
+}
+
+fn parse_format_attribute(
+    def: &OpDefinition,
+    index: usize,
+    p: &mut OpParser,
+) -> DiagResult<Option<Attribute>> {
+    let attr_def = &def.attributes[index];
+    if let Some(syntax) = attr_def.syntax {
+        return (syntax.parse)(p);
+    }
+    if matches!(attr_def.constraint, AttrConstraint::Unit) {
+        return Ok(Some(p.ctx().unit_attr()));
+    }
+    let ty = implied_attr_type(p.ctx(), &attr_def.constraint);
+    Ok(Some(p.parse_attribute(ty)?))
+}
+
+fn parse_optional_format_attribute(
+    def: &OpDefinition,
+    index: usize,
+    p: &mut OpParser,
+) -> DiagResult<Option<Attribute>> {
+    let attr_def = &def.attributes[index];
+    if attr_def.syntax.is_some() {
+        return parse_format_attribute(def, index, p);
+    }
+    if !token_starts_attribute(p) {
+        return Ok(None);
+    }
+    parse_format_attribute(def, index, p)
+}
+
+fn parse_types_for(
+    target: &TypeTarget,
+    def: &OpDefinition,
+    p: &mut OpParser,
+) -> DiagResult<Vec<Type>> {
+    let single = match target {
+        TypeTarget::Operand(i) => def.operands[*i].arity == Arity::Single,
+        TypeTarget::Result(i) => def.results[*i].arity == Arity::Single,
+        _ => false,
+    };
+    if single {
+        return Ok(vec![p.parse_type()?]);
+    }
+    let optional = match target {
+        TypeTarget::Operand(i) => def.operands[*i].arity == Arity::Optional,
+        TypeTarget::Result(i) => def.results[*i].arity == Arity::Optional,
+        _ => false,
+    };
+    if !token_starts_type(p) {
+        return Ok(Vec::new());
+    }
+    if optional {
+        return Ok(vec![p.parse_type()?]);
+    }
+    p.parse_type_list()
+}
+
+fn store_types(target: &TypeTarget, types: Vec<Type>, parsed: &mut Parsed) {
+    match target {
+        TypeTarget::Operand(i) => parsed.operand_types[*i] = Some(types),
+        TypeTarget::Result(i) => parsed.result_types[*i] = Some(types),
+        TypeTarget::AllOperands => parsed.all_operand_types = Some(types),
+        TypeTarget::AllResults => parsed.all_result_types = Some(types),
+    }
+}
+
+/// Fills in types the text left out, resolves operands and builds the op state.
+fn finish_parse<'a>(
+    def: &OpDefinition,
+    p: &mut OpParser<'_, 'a>,
+    mut parsed: Parsed<'a>,
+) -> DiagResult<()> {
+    let ctx = p.ctx();
+    // Group operands: either per group or all at once.
+    let operand_groups: Vec<Vec<UnresolvedOperand<'a>>> = match parsed.all_operands.take() {
+        Some(all) => split_evenly(def, all),
+        None => parsed
+            .operands
+            .iter_mut()
+            .map(|g| g.take().unwrap_or_default())
+            .collect(),
+    };
+    if let Some(all) = parsed.all_operand_types.take() {
+        let mut rest = all.into_iter();
+        for (i, group) in operand_groups.iter().enumerate() {
+            parsed.operand_types[i] = Some(rest.by_ref().take(group.len()).collect());
+        }
+    }
+    if let Some(all) = parsed.all_result_types.take() {
+        if def.results.len() == 1 {
+            parsed.result_types[0] = Some(all);
+        } else {
+            let mut rest = all.into_iter();
+            for (i, spec) in def.results.iter().enumerate() {
+                let take = if spec.arity == Arity::Single {
+                    1
+                } else {
+                    rest.len()
+                };
+                parsed.result_types[i] = Some(rest.by_ref().take(take).collect());
+            }
+        }
+    }
+    infer_missing_types(def, ctx, &operand_groups, &mut parsed, p)?;
+
+    // Resolve operands.
+    let mut segment_sizes = Vec::new();
+    for (i, group) in operand_groups.iter().enumerate() {
+        let types = parsed.operand_types[i].clone().unwrap_or_default();
+        if types.len() != group.len() {
+            return Err(p.error_here(format!(
+                "{} operands present, but expected {} (operand group '{}')",
+                group.len(),
+                types.len(),
+                def.operands[i].name
+            )));
+        }
+        p.add_operands(group, &types)?;
+        segment_sizes.push(group.len() as i32);
+    }
+    if def
+        .operands
+        .iter()
+        .filter(|o| o.arity != Arity::Single)
+        .count()
+        > 1
+    {
+        let sizes = ctx.dense_i32_array(&segment_sizes);
+        p.add_property("operandSegmentSizes", sizes);
+    }
+    let mut result_sizes = Vec::new();
+    for types in parsed.result_types.iter() {
+        let types = types.clone().unwrap_or_default();
+        result_sizes.push(types.len() as i32);
+        p.add_result_types(&types);
+    }
+    if def
+        .results
+        .iter()
+        .filter(|r| r.arity != Arity::Single)
+        .count()
+        > 1
+    {
+        let sizes = ctx.dense_i32_array(&result_sizes);
+        p.add_property("resultSegmentSizes", sizes);
+    }
+    for (i, attr) in parsed.attributes.iter().enumerate() {
+        if let Some(attr) = attr {
+            p.add_property(&def.attributes[i].name, *attr);
+        }
+    }
+    // Regions in declaration order; declared regions the text left out are empty.
+    let mut ordered: Vec<RegionId> = Vec::new();
+    if let Some(all) = parsed.all_regions.take() {
+        ordered = all;
+    } else {
+        for (i, regions) in parsed.regions.iter().enumerate() {
+            if regions.is_empty() && !def.regions[i].variadic {
+                let region = p.add_empty_region();
+                p.regions.retain(|r| *r != region);
+                ordered.push(region);
+            } else {
+                ordered.extend(regions.iter().copied());
+            }
+        }
+    }
+    p.regions = ordered;
+    for block in parsed.successors.into_iter().flatten() {
+        p.add_successor(block);
+    }
+    Ok(())
+}
+
+/// Splits a flat operand list over the groups when there is at most one variable group.
+fn split_evenly<'a>(
+    def: &OpDefinition,
+    all: Vec<UnresolvedOperand<'a>>,
+) -> Vec<Vec<UnresolvedOperand<'a>>> {
+    let fixed = def
+        .operands
+        .iter()
+        .filter(|o| o.arity == Arity::Single)
+        .count();
+    let variable = all.len().saturating_sub(fixed);
+    let mut rest = all.into_iter();
+    def.operands
+        .iter()
+        .map(|o| {
+            let take = if o.arity == Arity::Single {
+                1
+            } else {
+                variable
+            };
+            rest.by_ref().take(take).collect()
+        })
+        .collect()
+}
+
+/// Applies type equalities, traits and constraints to types the format did not spell.
+fn infer_missing_types(
+    def: &OpDefinition,
+    ctx: &Context,
+    operands: &[Vec<UnresolvedOperand>],
+    parsed: &mut Parsed,
+    p: &OpParser,
+) -> DiagResult<()> {
+    // Named groups of equal types: declared equalities plus trait-implied ones.
+    let mut groups: Vec<Vec<String>> = def.type_equalities.clone();
+    if def.has_trait(OpTraits::SAME_OPERANDS_AND_RESULT_TYPE) {
+        groups.push(
+            def.operands
+                .iter()
+                .chain(&def.results)
+                .map(|v| v.name.clone())
+                .collect(),
+        );
+    } else if def.has_trait(OpTraits::SAME_OPERANDS_TYPE) {
+        groups.push(def.operands.iter().map(|v| v.name.clone()).collect());
+    }
+    let known = |parsed: &Parsed, name: &str| -> Option<Type> {
+        if let Some(i) = def.operands.iter().position(|o| o.name == name) {
+            return parsed.operand_types[i]
+                .as_ref()
+                .and_then(|t| t.first().copied());
+        }
+        if let Some(i) = def.results.iter().position(|r| r.name == name) {
+            return parsed.result_types[i]
+                .as_ref()
+                .and_then(|t| t.first().copied());
+        }
+        if let Some(i) = def.attributes.iter().position(|a| a.name == name) {
+            return parsed.attributes[i].and_then(|a| typed_attribute_type(ctx, a));
+        }
+        None
+    };
+    for group in &groups {
+        let Some(ty) = group.iter().find_map(|n| known(parsed, n)) else {
+            continue;
+        };
+        for name in group {
+            if let Some(i) = def.operands.iter().position(|o| &o.name == name) {
+                if parsed.operand_types[i].is_none() {
+                    parsed.operand_types[i] = Some(vec![ty; operands[i].len()]);
+                }
+            }
+            if let Some(i) = def.results.iter().position(|r| &r.name == name) {
+                if parsed.result_types[i].is_none() && def.results[i].arity == Arity::Single {
+                    parsed.result_types[i] = Some(vec![ty]);
+                }
+            }
+        }
+    }
+    // Constraints naming exactly one type.
+    for (i, spec) in def.operands.iter().enumerate() {
+        if parsed.operand_types[i].is_none() {
+            if let TypeConstraint::Is(ty) = spec.constraint {
+                parsed.operand_types[i] = Some(vec![ty; operands[i].len()]);
+            }
+        }
+    }
+    for (i, spec) in def.results.iter().enumerate() {
+        if parsed.result_types[i].is_none() {
+            if let TypeConstraint::Is(ty) = spec.constraint {
+                if spec.arity == Arity::Single {
+                    parsed.result_types[i] = Some(vec![ty]);
+                }
+            }
+        }
+    }
+    // The op's own inference.
+    if parsed.result_types.iter().any(|t| t.is_none()) {
+        if let Some(infer) = def.hooks.infer_result_types {
+            let operand_types: Vec<Type> = parsed
+                .operand_types
+                .iter()
+                .flatten()
+                .flatten()
+                .copied()
+                .collect();
+            let props = {
+                let entries: Vec<_> = parsed
+                    .attributes
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, a)| a.map(|a| (ctx.intern_str(&def.attributes[i].name), a)))
+                    .collect();
+                ctx.dictionary_attr(entries)
+            };
+            let inferred = infer(ctx, &operand_types, props)?;
+            if def.results.len() == 1 {
+                parsed.result_types[0] = Some(inferred);
+            } else if inferred.len() == def.results.len() {
+                for (i, ty) in inferred.into_iter().enumerate() {
+                    parsed.result_types[i].get_or_insert_with(|| vec![ty]);
+                }
+            }
+        }
+    }
+    for (i, spec) in def.operands.iter().enumerate() {
+        if parsed.operand_types[i].is_none() && !operands[i].is_empty() {
+            return Err(p.error_here(format!(
+                "type of operand '{}' is neither written nor inferable",
+                spec.name
+            )));
+        }
+    }
+    for (i, spec) in def.results.iter().enumerate() {
+        if parsed.result_types[i].is_none() && spec.arity == Arity::Single {
+            return Err(p.error_here(format!(
+                "type of result '{}' is neither written nor inferable",
+                spec.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The type carried by a typed attribute (integer, float, dense elements).
+fn typed_attribute_type(ctx: &Context, attr: Attribute) -> Option<Type> {
+    match ctx.attr_data(attr) {
+        crate::AttrData::Integer { ty, .. } | crate::AttrData::Float { ty, .. } => Some(*ty),
+        crate::AttrData::DenseElements { ty, .. }
+        | crate::AttrData::DenseStringElements { ty, .. } => Some(*ty),
+        _ => None,
+    }
+}
+
+// ========================================================================
+// Printing ops with a format
+// ========================================================================
+
+/// The values of each declared operand (or result) group of `op`.
+pub fn value_groups(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    def: &OpDefinition,
+    results: bool,
+) -> Vec<Vec<Value>> {
+    let (specs, values): (&[crate::opdef::ValueDef], Vec<Value>) = if results {
+        (&def.results, ir.results(op).collect())
+    } else {
+        (&def.operands, ir.operands(op).collect())
+    };
+    let kind = if results { "result" } else { "operand" };
+    let sizes = crate::verifier::group_sizes(ctx, ir, op, specs, values.len(), kind)
+        .unwrap_or_else(|_| specs.iter().map(|_| 0).collect());
+    let mut next = 0;
+    sizes
+        .into_iter()
+        .map(|n| {
+            let end = (next + n).min(values.len());
+            let group = values[next..end].to_vec();
+            next = end;
+            group
+        })
+        .collect()
+}
+
+struct PrintState {
+    should_emit_space: bool,
+    last_was_punctuation: bool,
+}
+
+/// Prints `op` after its name according to `format`.
+pub fn print_with_format(format: &AssemblyFormat, p: &mut OpPrinter, op: OpId) {
+    let ctx = p.ctx();
+    let def = ctx
+        .op_definition(p.ir.op_name(op))
+        .expect("formatted op is registered")
+        .clone();
+    let operands = value_groups(ctx, p.ir, op, &def, false);
+    let results = value_groups(ctx, p.ir, op, &def, true);
+    let mut state = PrintState {
+        should_emit_space: true,
+        last_was_punctuation: false,
+    };
+    let context = PrintContext {
+        def: &def,
+        format,
+        op,
+        operands,
+        results,
+    };
+    print_elements(&format.elements, &context, p, &mut state);
+}
+
+struct PrintContext<'d> {
+    def: &'d OpDefinition,
+    format: &'d AssemblyFormat,
+    op: OpId,
+    operands: Vec<Vec<Value>>,
+    results: Vec<Vec<Value>>,
+}
+
+fn print_elements(
+    elements: &[Element],
+    c: &PrintContext,
+    p: &mut OpPrinter,
+    state: &mut PrintState,
+) {
+    for element in elements {
+        print_element(element, c, p, state);
+    }
+}
+
+/// MLIR's `shouldEmitSpaceBefore` for literals.
+fn should_emit_space_before(value: &str, last_was_punctuation: bool) -> bool {
+    if value.len() != 1 && value != "->" {
+        return true;
+    }
+    let first = value.chars().next().unwrap_or(' ');
+    if last_was_punctuation {
+        return !">)}],".contains(first);
+    }
+    !"<>(){}[],".contains(first)
+}
+
+fn present(anchor: &Anchor, c: &PrintContext, p: &OpPrinter) -> bool {
+    let ctx = p.ctx();
+    match anchor {
+        Anchor::Operand(i) => !c.operands[*i].is_empty(),
+        Anchor::Attribute(i) => {
+            let name = &c.def.attributes[*i].name;
+            p.ir.attr(ctx, c.op, name).is_some()
+        }
+        Anchor::Region(i) => {
+            p.ir.regions(c.op)
+                .get(*i)
+                .is_some_and(|r| !p.ir.region_is_empty(*r))
+        }
+        Anchor::Successor(_) => !p.ir.successors(c.op).is_empty(),
+        Anchor::Type(target) => !types_of(target, c, p).is_empty(),
+    }
+}
+
+fn types_of(target: &TypeTarget, c: &PrintContext, p: &OpPrinter) -> Vec<Type> {
+    let values: Vec<Value> = match target {
+        TypeTarget::Operand(i) => c.operands[*i].clone(),
+        TypeTarget::Result(i) => c.results[*i].clone(),
+        TypeTarget::AllOperands => p.ir.operands(c.op).collect(),
+        TypeTarget::AllResults => p.ir.results(c.op).collect(),
+    };
+    values.into_iter().map(|v| p.ir.value_type(v)).collect()
+}
+
+fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: &mut PrintState) {
+    match element {
+        Element::Literal(text) => {
+            if state.should_emit_space && should_emit_space_before(text, state.last_was_punctuation)
+            {
+                p.write(" ");
+            }
+            p.write(text);
+            let first = text.chars().next().unwrap_or(' ');
+            state.should_emit_space = text.len() != 1 || !"<({[".contains(first);
+            state.last_was_punctuation = first != '_' && !first.is_ascii_alphabetic();
+            return;
+        }
+        Element::Space => {
+            p.write(" ");
+            state.last_was_punctuation = false;
+            state.should_emit_space = false;
+            return;
+        }
+        Element::NoSpace => {
+            state.last_was_punctuation = true;
+            state.should_emit_space = false;
+            return;
+        }
+        Element::Newline => {
+            p.write("\n");
+            return;
+        }
+        // A unit attribute only marks presence; MLIR prints nothing for it.
+        Element::Attribute(i)
+            if matches!(c.def.attributes[*i].constraint, AttrConstraint::Unit) =>
+        {
+            return
+        }
+        Element::Optional {
+            then,
+            otherwise,
+            anchor,
+        } => {
+            if present(anchor, c, p) {
+                print_elements(then, c, p, state);
+            } else {
+                print_elements(otherwise, c, p, state);
+            }
+            return;
+        }
+        Element::AttrDict { with_keyword } => {
+            let mut elided: Vec<&str> = c
+                .format
+                .attributes_in_format
+                .iter()
+                .map(|s| s.as_str())
+                .collect();
+            elided.push("operandSegmentSizes");
+            elided.push("resultSegmentSizes");
+            p.print_optional_attr_dict(c.op, &elided, *with_keyword);
+            state.last_was_punctuation = false;
+            return;
+        }
+        _ => {}
+    }
+    if state.should_emit_space || !state.last_was_punctuation {
+        p.write(" ");
+    }
+    state.last_was_punctuation = false;
+    state.should_emit_space = true;
+    let ctx = p.ctx();
+    match element {
+        Element::Operand(i) => {
+            let values = c.operands[*i].clone();
+            p.print_operands(values);
+        }
+        Element::AllOperands => {
+            let values: Vec<Value> = p.ir.operands(c.op).collect();
+            p.print_operands(values);
+        }
+        Element::Attribute(i) => {
+            let attr_def = &c.def.attributes[*i];
+            if let Some(attr) = p.ir.attr(ctx, c.op, &attr_def.name) {
+                if let Some(syntax) = attr_def.syntax {
+                    (syntax.print)(p, attr);
+                } else if implied_attr_type(ctx, &attr_def.constraint).is_some() {
+                    p.print_attribute_without_type(attr);
+                } else {
+                    p.print_attribute(attr);
+                }
+            }
+        }
+        Element::Region(i) => {
+            if let Some(&region) = p.ir.regions(c.op).get(*i) {
+                p.print_region(region, true, true);
+            }
+        }
+        Element::AllRegions => {
+            let regions = p.ir.regions(c.op).to_vec();
+            for (k, region) in regions.into_iter().enumerate() {
+                if k > 0 {
+                    p.write(", ");
+                }
+                p.print_region(region, true, true);
+            }
+        }
+        Element::Successor(_) | Element::AllSuccessors => {
+            let successors = p.ir.successors(c.op).to_vec();
+            for (k, block) in successors.into_iter().enumerate() {
+                if k > 0 {
+                    p.write(", ");
+                }
+                p.print_successor(block);
+            }
+        }
+        Element::Type(target) => {
+            let types = types_of(target, c, p);
+            p.print_types(types);
+        }
+        Element::FunctionalType(inputs, results) => {
+            let inputs = types_of(inputs, c, p);
+            let results = types_of(results, c, p);
+            p.write("(");
+            p.print_types(inputs);
+            p.write(") -> ");
+            p.w.print_result_types(&results);
+        }
+        Element::PropDict => {
+            let props = p.ir.properties(c.op);
+            let entries: Vec<_> = ctx
+                .dictionary_entries(props)
+                .iter()
+                .copied()
+                .filter(|(n, _)| {
+                    !c.format
+                        .attributes_in_format
+                        .iter()
+                        .any(|a| a == ctx.str(*n))
+                })
+                .collect();
+            if !entries.is_empty() {
+                p.write("<{");
+                p.w.print_named_attributes(entries.into_iter());
+                p.write("}>");
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Builds a diagnostic for a format string that does not fit its op.
+pub fn format_error(ctx: &Context, def: &OpDefinition, message: &str) -> Diagnostic {
+    Diagnostic::error(
+        ctx.unknown_loc(),
+        format!("invalid assembly format for '{}': {message}", def.name),
+    )
+}

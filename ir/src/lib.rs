@@ -12,15 +12,18 @@
 
 pub mod asm;
 pub mod attributes;
+pub mod builder;
 pub mod builtin;
 pub mod constraints;
 pub mod context;
+mod define_op;
 pub mod diagnostics;
 pub mod dialect;
 pub mod dominance;
 pub mod entity;
 pub mod fold;
 pub mod format;
+pub mod interfaces;
 mod intern;
 pub mod ir;
 pub mod opdef;

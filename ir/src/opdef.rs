@@ -99,10 +99,20 @@ pub struct AttrDef {
 
 impl AttrDef {
     pub fn required(name: &str, constraint: crate::constraints::AttrConstraint) -> Self {
-        Self { name: name.into(), optional: false, constraint, syntax: None }
+        Self {
+            name: name.into(),
+            optional: false,
+            constraint,
+            syntax: None,
+        }
     }
     pub fn optional(name: &str, constraint: crate::constraints::AttrConstraint) -> Self {
-        Self { name: name.into(), optional: true, constraint, syntax: None }
+        Self {
+            name: name.into(),
+            optional: true,
+            constraint,
+            syntax: None,
+        }
     }
     pub fn with_syntax(mut self, syntax: AttrSyntax) -> Self {
         self.syntax = Some(syntax);
@@ -195,14 +205,19 @@ pub struct OpHooks {
     pub verify: Option<fn(&Context, &Ir, OpId) -> DiagResult<()>>,
     /// Result types computed from operands and attributes when the format
     /// does not spell them (MLIR's `InferTypeOpInterface`).
-    pub infer_result_types: Option<fn(&Context, &[crate::types::Type], crate::attributes::Attribute) -> DiagResult<Vec<crate::types::Type>>>,
+    pub infer_result_types: Option<
+        fn(
+            &Context,
+            &[crate::types::Type],
+            crate::attributes::Attribute,
+        ) -> DiagResult<Vec<crate::types::Type>>,
+    >,
     /// Suggested result names for the printer (`%c0`, `%cst`).
     pub result_names: Option<fn(&Context, &Ir, OpId, &mut dyn FnMut(usize, &str))>,
     /// Folding given the operands' constant values (see [`crate::fold`]).
     pub fold: Option<crate::fold::FoldHook>,
     /// Adds the op's canonicalization patterns (MLIR's `getCanonicalizationPatterns`).
-    pub canonicalization_patterns:
-        Option<fn(&Context, &mut crate::rewrite::RewritePatternSet)>,
+    pub canonicalization_patterns: Option<fn(&Context, &mut crate::rewrite::RewritePatternSet)>,
 }
 
 impl std::fmt::Debug for OpHooks {
@@ -268,4 +283,34 @@ impl OpDefinition {
     pub fn interface<I: ?Sized + Send + Sync + 'static>(&self) -> Option<&Arc<I>> {
         self.interfaces.get::<I>()
     }
+}
+
+/// The values of the operand (or result) group called `name` of `op`.
+pub fn named_group(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    name: &str,
+    results: bool,
+) -> smallvec::SmallVec<[crate::ir::Value; 2]> {
+    let Some(def) = ctx.op_definition(ir.op_name(op)) else {
+        return Default::default();
+    };
+    let specs = if results { &def.results } else { &def.operands };
+    let Some(index) = specs.iter().position(|s| s.name == name) else {
+        return Default::default();
+    };
+    // Fast path: every group before and at `index` holds one value.
+    if specs[..=index].iter().all(|s| s.arity == Arity::Single) {
+        let value = if results {
+            ir.result(op, index)
+        } else {
+            ir.operand(op, index)
+        };
+        return smallvec::smallvec![value];
+    }
+    crate::format::value_groups(ctx, ir, op, def, results)
+        .swap_remove(index)
+        .into_iter()
+        .collect()
 }

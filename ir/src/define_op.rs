@@ -1,0 +1,332 @@
+//! `define_op!`: an op declared in one place.
+//!
+//! ```
+//! use strata_ir::constraints::{AttrConstraint, TypeConstraint};
+//! strata_ir::define_op! {
+//!     /// Adds two integers.
+//!     pub struct AddOp = "demo.add" {
+//!         summary: "integer addition",
+//!         traits: [PURE, COMMUTATIVE, SAME_OPERANDS_AND_RESULT_TYPE],
+//!         operands: [lhs: single(TypeConstraint::AnyInteger), rhs: single(TypeConstraint::AnyInteger)],
+//!         results: [result: single(TypeConstraint::AnyInteger)],
+//!         format: "$lhs `,` $rhs attr-dict `:` type($result)",
+//!     }
+//! }
+//! let definition = AddOp::definition();
+//! assert_eq!(definition.name, "demo.add");
+//! assert!(definition.format.is_some());
+//! ```
+//!
+//! The declaration produces the [`OpDefinition`](crate::OpDefinition) (the
+//! data every generic mechanism reads: verifier, format engine, passes), a
+//! typed handle `AddOp(OpId)` with accessors named after the operands,
+//! results, attributes, regions and successors, and a builder taking them
+//! in declaration order. Behaviour that is code (verification beyond the
+//! constraints, folding, custom syntax) is attached by the dialect to the
+//! returned definition's hooks.
+//!
+//! Arities: `single(C)`, `optional(C)`, `variadic(C)` for operands and
+//! results; `required(C)`, `optional(C)` for attributes; `single_block`,
+//! `any`, `variadic` for regions; `single`, `variadic` for successors.
+//! `types_match: [[a, b, c]]` declares names whose types are equal (MLIR's
+//! `AllTypesMatch`; a typed attribute counts by its type), which also lets
+//! a format spell only one of them.
+
+/// Declares an op; see the module documentation.
+#[macro_export]
+macro_rules! define_op {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident = $opname:literal {
+            $(summary: $summary:literal,)?
+            $(traits: [$($tr:ident),* $(,)?],)?
+            $(operands: [$($oname:ident : $oarity:ident($ocons:expr)),* $(,)?],)?
+            $(results: [$($rname:ident : $rarity:ident($rcons:expr)),* $(,)?],)?
+            $(attributes: [$($aname:ident : $aarity:ident($acons:expr)),* $(,)?],)?
+            $(regions: [$($gname:ident : $gkind:ident),* $(,)?],)?
+            $(successors: [$($sname:ident : $skind:ident),* $(,)?],)?
+            $(types_match: [$([$($tm:ident),* $(,)?]),* $(,)?],)?
+            $(default_dialect: $dialect:literal,)?
+            $(format: $format:literal,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+        $vis struct $name(pub $crate::OpId);
+
+        #[allow(non_snake_case, clippy::too_many_arguments, dead_code)]
+        impl $name {
+            pub const NAME: &'static str = $opname;
+
+            /// The op's definition, to register in its dialect.
+            pub fn definition() -> $crate::OpDefinition {
+                let mut def = $crate::OpDefinition::new($opname);
+                $(def.summary = $summary.into();)?
+                def.traits = $crate::OpTraits::NONE $($(.union($crate::OpTraits::$tr))*)?;
+                def.operands = vec![$($($crate::opdef::ValueDef {
+                    name: stringify!($oname).into(),
+                    arity: $crate::__op_arity!($oarity),
+                    constraint: $ocons,
+                }),*)?];
+                def.results = vec![$($($crate::opdef::ValueDef {
+                    name: stringify!($rname).into(),
+                    arity: $crate::__op_arity!($rarity),
+                    constraint: $rcons,
+                }),*)?];
+                def.attributes = vec![$($($crate::opdef::AttrDef {
+                    name: stringify!($aname).into(),
+                    optional: $crate::__op_attr_optional!($aarity),
+                    constraint: $acons,
+                    syntax: None,
+                }),*)?];
+                def.regions = vec![$($($crate::opdef::RegionDef {
+                    name: stringify!($gname).into(),
+                    variadic: $crate::__op_region_variadic!($gkind),
+                    single_block: $crate::__op_region_single_block!($gkind),
+                }),*)?];
+                def.successors = vec![$($($crate::opdef::SuccessorDef {
+                    name: stringify!($sname).into(),
+                    variadic: $crate::__op_successor_variadic!($skind),
+                }),*)?];
+                $(def.type_equalities = vec![$(vec![$(stringify!($tm).to_string()),*]),*];)?
+                $(def.default_dialect = Some($dialect.into());)?
+                $(
+                    match $crate::format::AssemblyFormat::parse($format, &def) {
+                        Ok(format) => def.format = Some(::std::sync::Arc::new(format)),
+                        Err(message) => panic!("invalid assembly format for '{}': {}", $opname, message),
+                    }
+                )?
+                def
+            }
+
+            /// The typed view of `op` if it is this op.
+            pub fn wrap(ctx: &$crate::Context, ir: &$crate::Ir, op: $crate::OpId) -> Option<Self> {
+                (ctx.op_name_str(ir.op_name(op)) == $opname).then_some(Self(op))
+            }
+
+            pub fn op(self) -> $crate::OpId {
+                self.0
+            }
+
+            $($(
+                pub fn $oname(self, ctx: &$crate::Context, ir: &$crate::Ir) -> $crate::__op_value_accessor_type!($oarity) {
+                    let group = $crate::opdef::named_group(ctx, ir, self.0, stringify!($oname), false);
+                    $crate::__op_value_accessor_body!($oarity, group)
+                }
+            )*)?
+
+            $($(
+                pub fn $rname(self, ctx: &$crate::Context, ir: &$crate::Ir) -> $crate::__op_value_accessor_type!($rarity) {
+                    let group = $crate::opdef::named_group(ctx, ir, self.0, stringify!($rname), true);
+                    $crate::__op_value_accessor_body!($rarity, group)
+                }
+            )*)?
+
+            $($(
+                pub fn $aname(self, ctx: &$crate::Context, ir: &$crate::Ir) -> $crate::__op_attr_accessor_type!($aarity) {
+                    let value = ir.attr(ctx, self.0, stringify!($aname));
+                    $crate::__op_attr_accessor_body!($aarity, value)
+                }
+            )*)?
+
+            $($(
+                pub fn $gname(self, ir: &$crate::Ir) -> $crate::RegionId {
+                    let index = Self::definition_region_index(stringify!($gname));
+                    ir.region(self.0, index)
+                }
+            )*)?
+
+            fn definition_region_index(name: &str) -> usize {
+                let names: &[&str] = &[$($(stringify!($gname)),*)?];
+                names.iter().position(|n| *n == name).unwrap_or(0)
+            }
+
+            /// Creates the op at the builder's cursor; regions are created empty.
+            pub fn build(
+                builder: &mut $crate::builder::OpBuilder,
+                $($($oname: $crate::__op_operand_param!($oarity),)*)?
+                $($($rname: $crate::__op_result_param!($rarity),)*)?
+                $($($aname: $crate::__op_attr_param!($aarity),)*)?
+            ) -> Self {
+                let mut state = builder.state($opname);
+                let mut operand_segments: Vec<i32> = Vec::new();
+                $($(
+                    let before = state.operands.len();
+                    $crate::__op_push_values!($oarity, state.operands, $oname);
+                    operand_segments.push((state.operands.len() - before) as i32);
+                )*)?
+                let mut result_segments: Vec<i32> = Vec::new();
+                $($(
+                    let before = state.result_types.len();
+                    $crate::__op_push_values!($rarity, state.result_types, $rname);
+                    result_segments.push((state.result_types.len() - before) as i32);
+                )*)?
+                let ctx = builder.ctx;
+                let mut properties: Vec<$crate::NamedAttr> = Vec::new();
+                $($(
+                    $crate::__op_push_attr!($aarity, properties, ctx, stringify!($aname), $aname);
+                )*)?
+                let arities: &[&str] = &[$($(stringify!($oarity)),*)?];
+                if arities.iter().filter(|a| **a != "single").count() > 1 {
+                    properties.push((ctx.intern_str("operandSegmentSizes"), ctx.dense_i32_array(&operand_segments)));
+                }
+                let result_arities: &[&str] = &[$($(stringify!($rarity)),*)?];
+                if result_arities.iter().filter(|a| **a != "single").count() > 1 {
+                    properties.push((ctx.intern_str("resultSegmentSizes"), ctx.dense_i32_array(&result_segments)));
+                }
+                state.properties = ctx.dictionary_attr(properties);
+                let regions: &[&str] = &[$($(stringify!($gname)),*)?];
+                state.num_regions = regions.len();
+                $($(
+                    $crate::__op_push_successor!($skind, state.successors, $sname);
+                )*)?
+                Self(builder.create(state))
+            }
+        }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_arity {
+    (single) => {
+        $crate::opdef::Arity::Single
+    };
+    (optional) => {
+        $crate::opdef::Arity::Optional
+    };
+    (variadic) => {
+        $crate::opdef::Arity::Variadic
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_attr_optional {
+    (required) => {
+        false
+    };
+    (optional) => {
+        true
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_region_variadic {
+    (variadic) => {
+        true
+    };
+    ($other:ident) => {
+        false
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_region_single_block {
+    (single_block) => {
+        true
+    };
+    ($other:ident) => {
+        false
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_successor_variadic {
+    (variadic) => {
+        true
+    };
+    (single) => {
+        false
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_value_accessor_type {
+    (single) => { $crate::Value };
+    (optional) => { Option<$crate::Value> };
+    (variadic) => { Vec<$crate::Value> };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_value_accessor_body {
+    (single, $group:ident) => {
+        $group[0]
+    };
+    (optional, $group:ident) => {
+        $group.first().copied()
+    };
+    (variadic, $group:ident) => {
+        $group.to_vec()
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_attr_accessor_type {
+    (required) => { $crate::Attribute };
+    (optional) => { Option<$crate::Attribute> };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_attr_accessor_body {
+    (required, $value:ident) => {
+        $value.expect("verified op has its required attribute")
+    };
+    (optional, $value:ident) => {
+        $value
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_operand_param {
+    (single) => { $crate::Value };
+    (optional) => { Option<$crate::Value> };
+    (variadic) => { &[$crate::Value] };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_result_param {
+    (single) => { $crate::Type };
+    (optional) => { Option<$crate::Type> };
+    (variadic) => { &[$crate::Type] };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_attr_param {
+    (required) => { $crate::Attribute };
+    (optional) => { Option<$crate::Attribute> };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_push_values {
+    (single, $list:expr, $value:ident) => {
+        $list.push($value)
+    };
+    (optional, $list:expr, $value:ident) => {
+        $list.extend($value)
+    };
+    (variadic, $list:expr, $value:ident) => {
+        $list.extend_from_slice($value)
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_push_attr {
+    (required, $list:ident, $ctx:ident, $name:expr, $value:ident) => {
+        $list.push(($ctx.intern_str($name), $value))
+    };
+    (optional, $list:ident, $ctx:ident, $name:expr, $value:ident) => {
+        if let Some(v) = $value {
+            $list.push(($ctx.intern_str($name), v));
+        }
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_push_successor {
+    (single, $list:expr, $value:ident) => {
+        $list.push($value)
+    };
+    (variadic, $list:expr, $value:ident) => {
+        $list.extend_from_slice($value)
+    };
+}
