@@ -907,6 +907,8 @@ struct NameState {
     result_of_group: SecondaryMap<Value, Option<(Value, u32)>>,
     blocks: SecondaryMap<BlockId, u32>,
     hint_names: Vec<String>,
+    /// Result-name hints (`%c0`) apply to the custom form only, as in MLIR.
+    use_hints: bool,
 }
 
 impl NameState {
@@ -916,6 +918,7 @@ impl NameState {
             result_of_group: SecondaryMap::with_default(None),
             blocks: SecondaryMap::with_default(u32::MAX),
             hint_names: Vec::new(),
+            use_hints: !unique,
         };
         // Names used per scope, for hint de-duplication (MLIR's usedNames).
         let mut used: FxHashMap<String, ()> = FxHashMap::default();
@@ -996,6 +999,7 @@ impl NameState {
         if let Some(hook) = ctx
             .op_definition(ir.op_name(op))
             .and_then(|d| d.hooks.result_names)
+            .filter(|_| self.use_hints)
         {
             let mut hint: Option<String> = None;
             hook(ctx, ir, op, &mut |index, name| {

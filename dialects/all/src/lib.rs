@@ -1,0 +1,17 @@
+//! All of Strata's standard dialects, for tools that want every one of
+//! them (MLIR's `registerAllDialects`). Each dialect crate also has its
+//! own `register` for programs that need only a few.
+
+use strata_ir::Context;
+
+/// Loads every standard dialect into `ctx`.
+pub fn register_all_dialects(ctx: &mut Context) {
+    strata_dialect_func::register(ctx);
+}
+
+/// A context with every standard dialect loaded.
+pub fn context() -> Context {
+    let mut ctx = Context::new();
+    register_all_dialects(&mut ctx);
+    ctx
+}

@@ -1,0 +1,588 @@
+//! The ops of the func dialect, their syntax, verifiers and interfaces.
+
+use crate::signature::{parse_function_signature, print_function_signature};
+use smallvec::SmallVec;
+use std::sync::Arc;
+use strata_ir::asm::lexer::TokenKind;
+use strata_ir::asm::parser::OpParser;
+use strata_ir::asm::printer::{type_to_string, OpPrinter};
+use strata_ir::constraints::{AttrConstraint, TypeConstraint};
+use strata_ir::diagnostics::DiagResult;
+use strata_ir::interfaces::{CallOpInterface, CallableOpInterface};
+use strata_ir::symbol_table::lookup_symbol_from;
+use strata_ir::verifier::emit_op_error;
+use strata_ir::{Attribute, Context, Diagnostic, Ir, OpDefinition, OpId, RegionId, Type};
+
+fn is_function_type(ctx: &Context, ty: Type) -> bool {
+    ctx.function_signature(ty).is_some()
+}
+
+fn function_type_attr(ctx: &Context, attr: Attribute) -> bool {
+    ctx.type_value(attr)
+        .is_some_and(|t| is_function_type(ctx, t))
+}
+
+fn array_of_dicts(ctx: &Context, attr: Attribute) -> bool {
+    ctx.array_elements(attr).is_some_and(|items| {
+        items
+            .iter()
+            .all(|a| matches!(ctx.attr_data(*a), strata_ir::AttrData::Dictionary(_)))
+    })
+}
+
+strata_ir::define_op! {
+    /// A function: a symbol with a signature and, unless it is a declaration, a body.
+    pub struct FuncOp = "func.func" {
+        summary: "An operation with a name containing a single `SSACFG` region",
+        traits: [ISOLATED_FROM_ABOVE, SYMBOL, AUTOMATIC_ALLOCATION_SCOPE, AFFINE_SCOPE],
+        attributes: [
+            sym_name: required(AttrConstraint::String),
+            function_type: required(AttrConstraint::Predicate(function_type_attr, "type attribute of function type")),
+            sym_visibility: optional(AttrConstraint::String),
+            arg_attrs: optional(AttrConstraint::Predicate(array_of_dicts, "Array of dictionary attributes")),
+            res_attrs: optional(AttrConstraint::Predicate(array_of_dicts, "Array of dictionary attributes")),
+            no_inline: optional(AttrConstraint::Unit),
+        ],
+        regions: [body: any],
+        default_dialect: "func",
+    }
+}
+
+strata_ir::define_op! {
+    /// Returns from a function.
+    pub struct ReturnOp = "func.return" {
+        summary: "Function return operation",
+        traits: [PURE, TERMINATOR, RETURN_LIKE],
+        operands: [operands: variadic(TypeConstraint::Any)],
+        format: "attr-dict ($operands^ `:` type($operands))?",
+    }
+}
+
+strata_ir::define_op! {
+    /// Calls a function by symbol.
+    pub struct CallOp = "func.call" {
+        summary: "call operation",
+        operands: [operands: variadic(TypeConstraint::Any)],
+        results: [results: variadic(TypeConstraint::Any)],
+        attributes: [
+            callee: required(AttrConstraint::FlatSymbol),
+            arg_attrs: optional(AttrConstraint::Predicate(array_of_dicts, "Array of dictionary attributes")),
+            res_attrs: optional(AttrConstraint::Predicate(array_of_dicts, "Array of dictionary attributes")),
+            no_inline: optional(AttrConstraint::Unit),
+        ],
+        format: "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)",
+    }
+}
+
+strata_ir::define_op! {
+    /// Calls a function value.
+    pub struct CallIndirectOp = "func.call_indirect" {
+        summary: "indirect call operation",
+        operands: [
+            callee: single(TypeConstraint::Predicate(is_function_type, "function type")),
+            callee_operands: variadic(TypeConstraint::Any),
+        ],
+        results: [results: variadic(TypeConstraint::Any)],
+        attributes: [
+            arg_attrs: optional(AttrConstraint::Predicate(array_of_dicts, "Array of dictionary attributes")),
+            res_attrs: optional(AttrConstraint::Predicate(array_of_dicts, "Array of dictionary attributes")),
+        ],
+    }
+}
+
+strata_ir::define_op! {
+    /// A function symbol as an SSA value.
+    pub struct ConstantOp = "func.constant" {
+        summary: "constant",
+        traits: [PURE, CONSTANT_LIKE],
+        results: [result: single(TypeConstraint::Any)],
+        attributes: [value: required(AttrConstraint::FlatSymbol)],
+        format: "attr-dict $value `:` type(results)",
+    }
+}
+
+pub(crate) fn definitions() -> Vec<OpDefinition> {
+    let mut func = FuncOp::definition();
+    func.hooks.parse = Some(parse_func);
+    func.hooks.print = Some(print_func);
+    func.hooks.verify = Some(verify_func);
+    func.interfaces
+        .insert::<dyn CallableOpInterface>(Arc::new(FuncCallable));
+
+    let mut ret = ReturnOp::definition();
+    ret.hooks.verify = Some(verify_return);
+
+    let mut call = CallOp::definition();
+    call.hooks.verify = Some(verify_call);
+    call.interfaces
+        .insert::<dyn CallOpInterface>(Arc::new(DirectCall));
+
+    let mut indirect = CallIndirectOp::definition();
+    indirect.hooks.parse = Some(parse_call_indirect);
+    indirect.hooks.print = Some(print_call_indirect);
+    indirect.hooks.verify = Some(verify_call_indirect);
+    indirect
+        .interfaces
+        .insert::<dyn CallOpInterface>(Arc::new(IndirectCall));
+
+    let mut constant = ConstantOp::definition();
+    constant.hooks.verify = Some(verify_constant);
+    constant.hooks.result_names = Some(|_, _, _, set| set(0, "f"));
+
+    vec![func, ret, call, indirect, constant]
+}
+
+// ---------------------------------------------------------------------------
+// func.func
+// ---------------------------------------------------------------------------
+
+/// The signature `(inputs, results)` of a `func.func`.
+pub fn function_signature(ctx: &Context, ir: &Ir, op: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
+    let ty = ctx.type_value(ir.attr(ctx, op, "function_type")?)?;
+    let (inputs, results) = ctx.function_signature(ty)?;
+    Some((inputs.to_vec(), results.to_vec()))
+}
+
+/// The symbol name of a `func.func`.
+pub fn function_name<'c>(ctx: &'c Context, ir: &Ir, op: OpId) -> &'c str {
+    strata_ir::symbol_table::symbol_name(ctx, ir, op).unwrap_or("")
+}
+
+/// Whether `op` is a declaration (no body).
+pub fn is_declaration(ir: &Ir, op: OpId) -> bool {
+    ir.regions(op)
+        .first()
+        .is_none_or(|&r| ir.region_is_empty(r))
+}
+
+fn parse_func(p: &mut OpParser) -> DiagResult<()> {
+    if p.is(TokenKind::String) || p.is(TokenKind::BareIdent) {
+        // Visibility: `private`, `public` or `nested` before the name.
+        let word = p.parser.text().to_string();
+        if p.is(TokenKind::BareIdent) && matches!(word.as_str(), "private" | "public" | "nested") {
+            p.parser.advance();
+            let value = p.ctx().string_attr(&word);
+            p.add_property("sym_visibility", value);
+        }
+    }
+    let name = p.parse_symbol_name()?;
+    let ctx = p.ctx();
+    p.add_property("sym_name", ctx.string_attr(&name));
+    let sig = parse_function_signature(p)?;
+    let fn_type = ctx.function_type(&sig.arg_types, &sig.result_types);
+    p.add_property("function_type", ctx.type_attr(fn_type));
+    let (arg_attrs, res_attrs) = sig.attr_arrays(ctx);
+    if let Some(a) = arg_attrs {
+        p.add_property("arg_attrs", a);
+    }
+    if let Some(a) = res_attrs {
+        p.add_property("res_attrs", a);
+    }
+    p.parse_optional_attr_dict(true)?;
+    // Attributes written in `attributes {...}` that are inherent move to properties.
+    let attrs = p.state.attributes;
+    for &(key, value) in ctx.dictionary_entries(attrs) {
+        if ctx.str(key) == "no_inline" {
+            p.add_property("no_inline", value);
+            p.state.attributes = ctx.dictionary_with(p.state.attributes, key, None);
+        }
+    }
+    if p.is(TokenKind::LBrace) {
+        if sig.named_args.len() != sig.arg_types.len() {
+            return Err(p.error_here("expected arguments with names for a function with a body"));
+        }
+        let region = p.parse_region(&sig.named_args)?;
+        if p.ir().region_is_empty(region) {
+            return Err(p.error_here("expected non-empty function body"));
+        }
+    } else {
+        p.add_empty_region();
+    }
+    Ok(())
+}
+
+fn print_func(p: &mut OpPrinter, op: OpId) {
+    let ctx = p.ctx();
+    p.write(" ");
+    if let Some(vis) =
+        p.ir.attr(ctx, op, "sym_visibility")
+            .and_then(|a| ctx.string_value(a))
+    {
+        p.write(vis);
+        p.write(" ");
+    }
+    p.print_symbol_name(function_name(ctx, p.ir, op));
+    let (inputs, results) = function_signature(ctx, p.ir, op).unwrap_or_default();
+    let arg_attrs = p.ir.attr(ctx, op, "arg_attrs");
+    let res_attrs = p.ir.attr(ctx, op, "res_attrs");
+    print_function_signature(p, op, &inputs, &results, arg_attrs, res_attrs);
+    p.print_optional_attr_dict(
+        op,
+        &[
+            "sym_name",
+            "function_type",
+            "sym_visibility",
+            "arg_attrs",
+            "res_attrs",
+        ],
+        true,
+    );
+    if let Some(&body) = p.ir.regions(op).first() {
+        if !p.ir.region_is_empty(body) {
+            p.write(" ");
+            p.print_region(body, false, true);
+        }
+    }
+}
+
+fn verify_func(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let Some((inputs, results)) = function_signature(ctx, ir, op) else {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "requires a type attribute 'function_type'",
+        ));
+    };
+    if let Some(vis) = ir.attr(ctx, op, "sym_visibility") {
+        let v = ctx.string_value(vis).unwrap_or("");
+        if !matches!(v, "public" | "private" | "nested") {
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                op,
+                format!("visibility expected to be one of [\"public\", \"private\", \"nested\"], but got \"{v}\""),
+            ));
+        }
+    }
+    for (name, count, what) in [
+        ("arg_attrs", inputs.len(), "argument"),
+        ("res_attrs", results.len(), "result"),
+    ] {
+        if let Some(array) = ir.attr(ctx, op, name) {
+            let got = ctx.array_elements(array).map_or(0, |a| a.len());
+            if got != count {
+                return Err(emit_op_error(
+                    ctx,
+                    ir,
+                    op,
+                    format!(
+                        "expects {what} attribute array to have the same number of elements as the number of function {what}s, got {got}, but expected {count}"
+                    ),
+                ));
+            }
+        }
+    }
+    for (name, what) in [("arg_attrs", "arguments"), ("res_attrs", "results")] {
+        let Some(array) = ir.attr(ctx, op, name) else {
+            continue;
+        };
+        for &dict in ctx.array_elements(array).unwrap_or(&[]) {
+            if ctx
+                .dictionary_entries(dict)
+                .iter()
+                .any(|(key, _)| !ctx.str(*key).contains('.'))
+            {
+                return Err(emit_op_error(
+                    ctx,
+                    ir,
+                    op,
+                    format!("{what} may only have dialect attributes"),
+                ));
+            }
+        }
+    }
+    if is_declaration(ir, op) {
+        let public = ir
+            .attr(ctx, op, "sym_visibility")
+            .and_then(|a| ctx.string_value(a))
+            .is_none_or(|v| v == "public");
+        if public {
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                op,
+                "symbol declaration cannot have public visibility",
+            ));
+        }
+        return Ok(());
+    }
+    let entry = ir.entry_block(ir.region(op, 0)).unwrap();
+    let args = ir.block_args(entry);
+    if args.len() != inputs.len() {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "entry block must have {} arguments to match function signature",
+                inputs.len()
+            ),
+        ));
+    }
+    for (i, (&arg, &ty)) in args.iter().zip(&inputs).enumerate() {
+        let actual = ir.value_type(arg);
+        if actual != ty {
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                op,
+                format!(
+                    "type of entry block argument #{i}({}) must match the type of the corresponding argument in function signature({})",
+                    type_to_string(ctx, actual),
+                    type_to_string(ctx, ty)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+struct FuncCallable;
+
+impl CallableOpInterface for FuncCallable {
+    fn callable_region(&self, _ctx: &Context, ir: &Ir, op: OpId) -> Option<RegionId> {
+        ir.regions(op)
+            .first()
+            .copied()
+            .filter(|&r| !ir.region_is_empty(r))
+    }
+    fn argument_types(&self, ctx: &Context, ir: &Ir, op: OpId) -> Vec<Type> {
+        function_signature(ctx, ir, op).unwrap_or_default().0
+    }
+    fn result_types(&self, ctx: &Context, ir: &Ir, op: OpId) -> Vec<Type> {
+        function_signature(ctx, ir, op).unwrap_or_default().1
+    }
+}
+
+// ---------------------------------------------------------------------------
+// func.return
+// ---------------------------------------------------------------------------
+
+fn verify_return(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let parent = ir.parent_op(op);
+    let Some(function) = parent.filter(|&f| ctx.op_name_str(ir.op_name(f)) == FuncOp::NAME) else {
+        return Err(emit_op_error(ctx, ir, op, "expects parent op 'func.func'"));
+    };
+    let (_, results) = function_signature(ctx, ir, function).unwrap_or_default();
+    let name = function_name(ctx, ir, function);
+    if ir.num_operands(op) != results.len() {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "has {} operands, but enclosing function (@{name}) returns {}",
+                ir.num_operands(op),
+                results.len()
+            ),
+        ));
+    }
+    for (i, (value, &ty)) in ir.operands(op).zip(&results).enumerate() {
+        let actual = ir.value_type(value);
+        if actual != ty {
+            return Err(Diagnostic::error(
+                ir.op_loc(op),
+                format!(
+                    "type of return operand {i} ({}) doesn't match function result type ({}) in function @{name}",
+                    type_to_string(ctx, actual),
+                    type_to_string(ctx, ty)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// func.call
+// ---------------------------------------------------------------------------
+
+fn type_list(ctx: &Context, types: impl IntoIterator<Item = Type>) -> String {
+    types
+        .into_iter()
+        .map(|t| type_to_string(ctx, t))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn verify_call(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let callee = ir.attr(ctx, op, "callee").unwrap();
+    let name = match ctx.attr_data(callee) {
+        strata_ir::AttrData::SymbolRef { root, .. } => ctx.str(*root).to_string(),
+        _ => String::new(),
+    };
+    let function = lookup_symbol_from(ctx, ir, op, callee)
+        .filter(|&f| ctx.op_name_str(ir.op_name(f)) == FuncOp::NAME);
+    let Some(function) = function else {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            format!("'{name}' does not reference a valid function"),
+        ));
+    };
+    let (inputs, results) = function_signature(ctx, ir, function).unwrap_or_default();
+    if inputs.len() != ir.num_operands(op) {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "incorrect number of operands for callee",
+        ));
+    }
+    for (i, (value, &ty)) in ir.operands(op).zip(&inputs).enumerate() {
+        let actual = ir.value_type(value);
+        if actual != ty {
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                op,
+                format!(
+                    "operand type mismatch: expected operand type {}, but provided {} for operand number {i}",
+                    type_to_string(ctx, ty),
+                    type_to_string(ctx, actual)
+                ),
+            ));
+        }
+    }
+    if results.len() != ir.num_results(op) {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "incorrect number of results for callee",
+        ));
+    }
+    for (i, (value, &ty)) in ir.results(op).zip(&results).enumerate() {
+        if ir.value_type(value) != ty {
+            let loc = ir.op_loc(op);
+            return Err(
+                emit_op_error(ctx, ir, op, format!("result type mismatch at index {i}"))
+                    .with_note(
+                        loc,
+                        format!(
+                            "      op result types: {}",
+                            type_list(ctx, ir.results(op).map(|v| ir.value_type(v)))
+                        ),
+                    )
+                    .with_note(
+                        loc,
+                        format!("function result types: {}", type_list(ctx, results.clone())),
+                    ),
+            );
+        }
+    }
+    Ok(())
+}
+
+struct DirectCall;
+
+impl CallOpInterface for DirectCall {
+    fn callee(&self, ctx: &Context, ir: &Ir, op: OpId) -> Option<Attribute> {
+        ir.attr(ctx, op, "callee")
+    }
+}
+
+struct IndirectCall;
+
+impl CallOpInterface for IndirectCall {
+    fn callee(&self, _ctx: &Context, _ir: &Ir, _op: OpId) -> Option<Attribute> {
+        None
+    }
+    fn arg_operands(&self, _ctx: &Context, ir: &Ir, op: OpId) -> SmallVec<[strata_ir::Value; 4]> {
+        ir.operands(op).skip(1).collect()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// func.call_indirect
+// ---------------------------------------------------------------------------
+
+/// `%callee(%args) attr-dict : (types) -> results`
+fn parse_call_indirect(p: &mut OpParser) -> DiagResult<()> {
+    let callee = p.parse_operand()?;
+    p.expect(TokenKind::LParen, "'('")?;
+    let args = p.parse_operand_list()?;
+    p.expect(TokenKind::RParen, "')'")?;
+    p.parse_optional_attr_dict(false)?;
+    p.expect(TokenKind::Colon, "':'")?;
+    let ty = p.parse_type()?;
+    let Some((inputs, results)) = p.ctx().function_signature(ty) else {
+        return Err(p.error_here("expected function type"));
+    };
+    let (inputs, results) = (inputs.to_vec(), results.to_vec());
+    p.add_operands(&[callee], &[ty])?;
+    p.add_operands(&args, &inputs)?;
+    p.add_result_types(&results);
+    Ok(())
+}
+
+fn print_call_indirect(p: &mut OpPrinter, op: OpId) {
+    let operands: Vec<_> = p.ir.operands(op).collect();
+    p.write(" ");
+    p.print_operand(operands[0]);
+    p.write("(");
+    p.print_operands(operands[1..].iter().copied());
+    p.write(")");
+    p.print_optional_attr_dict(op, &[], false);
+    p.write(" : ");
+    let ty = p.ir.value_type(operands[0]);
+    p.print_type(ty);
+}
+
+fn verify_call_indirect(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let ty = ir.value_type(ir.operand(op, 0));
+    let (inputs, results) = ctx.function_signature(ty).unwrap_or((&[], &[]));
+    let args: Vec<Type> = ir.operands(op).skip(1).map(|v| ir.value_type(v)).collect();
+    if args != inputs {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "failed to verify that callee input types match argument types",
+        ));
+    }
+    let outs: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    if outs != results {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "failed to verify that callee result types match result types",
+        ));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// func.constant
+// ---------------------------------------------------------------------------
+
+fn verify_constant(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let value = ir.attr(ctx, op, "value").unwrap();
+    let name = match ctx.attr_data(value) {
+        strata_ir::AttrData::SymbolRef { root, .. } => ctx.str(*root).to_string(),
+        _ => String::new(),
+    };
+    let function = lookup_symbol_from(ctx, ir, op, value)
+        .filter(|&f| ctx.op_name_str(ir.op_name(f)) == FuncOp::NAME);
+    let Some(function) = function else {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            format!("reference to undefined function '{name}'"),
+        ));
+    };
+    let fn_type = ctx.type_value(ir.attr(ctx, function, "function_type").unwrap());
+    if fn_type != Some(ir.value_type(ir.result(op, 0))) {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "reference to function with mismatched type",
+        ));
+    }
+    Ok(())
+}
