@@ -11,9 +11,13 @@
 //!   constant de-duplication), [`walk`] (each op once), and [`conversion`]
 //!   (dialect conversion with legality and a type converter).
 
+pub mod greedy;
 mod pattern;
+pub mod walk;
 
+pub use greedy::{apply_patterns_greedily, GreedyRewriteConfig, GreedyStats, RegionSimplifyLevel};
 pub use pattern::{
-    FnPattern, FrozenPatternSet, NoListener, NoMatch, OpRewritePattern, PatternBenefit, PatternRewriter, RewriteListener,
-    RewritePattern, RewritePatternSet, RewriteResult, TypedOp,
+    FnPattern, FrozenPatternSet, NoListener, NoMatch, OpRewritePattern, PatternBenefit,
+    PatternRewriter, RewriteListener, RewritePattern, RewritePatternSet, RewriteResult, TypedOp,
 };
+pub use walk::walk_and_apply_patterns;

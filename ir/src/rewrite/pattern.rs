@@ -67,8 +67,7 @@ impl<P: OpRewritePattern> RewritePattern for TypedPattern<P> {
         std::any::type_name::<P>()
     }
     fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter) -> RewriteResult {
-        self.pattern
-            .match_and_rewrite(P::Op::from_op(op), rewriter)
+        self.pattern.match_and_rewrite(P::Op::from_op(op), rewriter)
     }
 }
 

@@ -1,0 +1,289 @@
+//! Op interfaces used by the transformations, as Rust traits (MLIR's
+//! `Interfaces/`). An op implements one by registering an implementation
+//! in its definition's [`crate::opdef::InterfaceMap`]:
+//!
+//! ```ignore
+//! def.interfaces.insert::<dyn CallOpInterface>(Arc::new(MyCall));
+//! ```
+//!
+//! and passes ask for it with `def.interface::<dyn CallOpInterface>()` or
+//! the helpers here ([`interface`]). Implementations are stateless objects
+//! whose methods take the IR and the op, so one object serves every
+//! instance of the op.
+//!
+//! Side effects follow MLIR: an op is effect-free when it is `PURE`, or
+//! implements [`MemoryEffects`] and reports no effect, or has
+//! `RECURSIVE_MEMORY_EFFECTS` and everything nested is effect-free. An op
+//! that says nothing (unregistered ops included) may do anything.
+
+use crate::attributes::Attribute;
+use crate::context::Context;
+use crate::ir::{BlockId, Ir, OpId, RegionId, Value};
+use crate::opdef::OpTraits;
+use crate::types::Type;
+use smallvec::SmallVec;
+use std::sync::Arc;
+
+/// The implementation of interface `I` for `op`, if its op implements it.
+#[inline]
+pub fn interface<'c, I: ?Sized + Send + Sync + 'static>(
+    ctx: &'c Context,
+    ir: &Ir,
+    op: OpId,
+) -> Option<&'c Arc<I>> {
+    ctx.op_definition(ir.op_name(op))?.interface::<I>()
+}
+
+// =========================================================================
+// Memory effects
+// =========================================================================
+
+/// What an op does to memory (MLIR's `MemoryEffects::Effect`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Effect {
+    Allocate,
+    Free,
+    Read,
+    Write,
+}
+
+/// One effect, optionally on a value (MLIR's `EffectInstance`); a `None`
+/// value means "on some unknown memory".
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct EffectInstance {
+    pub effect: Effect,
+    pub value: Option<Value>,
+}
+
+/// MLIR's `MemoryEffectOpInterface`.
+pub trait MemoryEffects: Send + Sync {
+    fn effects(&self, ctx: &Context, ir: &Ir, op: OpId, out: &mut SmallVec<[EffectInstance; 2]>);
+}
+
+/// Reports a fixed list of effects on unknown memory (`[Read]`, `[Write]`, ...).
+pub struct FixedEffects(pub &'static [Effect]);
+
+impl MemoryEffects for FixedEffects {
+    fn effects(&self, _: &Context, _: &Ir, _: OpId, out: &mut SmallVec<[EffectInstance; 2]>) {
+        out.extend(self.0.iter().map(|&effect| EffectInstance {
+            effect,
+            value: None,
+        }));
+    }
+}
+
+/// The effects of `op` alone, or `None` when they are unknown.
+pub fn op_effects(ctx: &Context, ir: &Ir, op: OpId) -> Option<SmallVec<[EffectInstance; 2]>> {
+    let def = ctx.op_definition(ir.op_name(op))?;
+    let mut out = SmallVec::new();
+    if def.has_trait(OpTraits::PURE) {
+        return Some(out);
+    }
+    if let Some(iface) = def.interface::<dyn MemoryEffects>() {
+        iface.effects(ctx, ir, op, &mut out);
+        return Some(out);
+    }
+    if def.has_trait(OpTraits::RECURSIVE_MEMORY_EFFECTS) {
+        return Some(out);
+    }
+    None
+}
+
+/// Whether `op` (and, for ops with recursive effects, everything nested)
+/// has no memory effect at all (MLIR's `isMemoryEffectFree`).
+pub fn is_memory_effect_free(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    let Some(def) = ctx.op_definition(ir.op_name(op)) else {
+        return false;
+    };
+    if def.has_trait(OpTraits::PURE) {
+        // Pure ops may hold regions of pure ops only if recursive; MLIR's
+        // `Pure` covers the op itself, and nested ops are the op's business.
+        return !def.has_trait(OpTraits::RECURSIVE_MEMORY_EFFECTS)
+            || nested_effect_free(ctx, ir, op);
+    }
+    if let Some(iface) = def.interface::<dyn MemoryEffects>() {
+        let mut out = SmallVec::new();
+        iface.effects(ctx, ir, op, &mut out);
+        if !out.is_empty() {
+            return false;
+        }
+        return !def.has_trait(OpTraits::RECURSIVE_MEMORY_EFFECTS)
+            || nested_effect_free(ctx, ir, op);
+    }
+    def.has_trait(OpTraits::RECURSIVE_MEMORY_EFFECTS) && nested_effect_free(ctx, ir, op)
+}
+
+fn nested_effect_free(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    ir.regions(op).iter().all(|&r| {
+        ir.region_blocks(r)
+            .iter()
+            .all(|&b| ir.block_ops(b).all(|o| is_memory_effect_free(ctx, ir, o)))
+    })
+}
+
+/// Whether erasing `op` would be unobservable if its results were unused
+/// (MLIR's `wouldOpBeTriviallyDead`): no effects other than reads and
+/// allocations of its own results, not a terminator, not a symbol.
+pub fn would_op_be_trivially_dead(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    let Some(def) = ctx.op_definition(ir.op_name(op)) else {
+        return false;
+    };
+    if def.has_trait(OpTraits::TERMINATOR) {
+        return false;
+    }
+    if def.has_trait(OpTraits::PURE) && ir.regions(op).is_empty() {
+        return true;
+    }
+    if let Some(iface) = def.interface::<dyn MemoryEffects>() {
+        let mut out = SmallVec::new();
+        iface.effects(ctx, ir, op, &mut out);
+        let ok = out.iter().all(|e| match e.effect {
+            Effect::Read => true,
+            Effect::Allocate => e.value.is_some_and(|v| ir.defining_op(v) == Some(op)),
+            _ => false,
+        });
+        if !ok {
+            return false;
+        }
+    } else if !def.has_trait(OpTraits::PURE) && !def.has_trait(OpTraits::RECURSIVE_MEMORY_EFFECTS) {
+        return false;
+    }
+    if def.has_trait(OpTraits::RECURSIVE_MEMORY_EFFECTS) {
+        for &region in ir.regions(op) {
+            for &block in ir.region_blocks(region) {
+                for nested in ir.block_ops(block) {
+                    // Nested terminators are fine: they go with the op.
+                    let nested_def = ctx.op_definition(ir.op_name(nested));
+                    if nested_def.is_some_and(|d| d.has_trait(OpTraits::TERMINATOR))
+                        && is_memory_effect_free(ctx, ir, nested)
+                    {
+                        continue;
+                    }
+                    if !would_op_be_trivially_dead(ctx, ir, nested) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Whether `op` is unused and erasable (MLIR's `isOpTriviallyDead`).
+#[inline]
+pub fn is_op_trivially_dead(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    ir.use_empty(op) && would_op_be_trivially_dead(ctx, ir, op)
+}
+
+/// Whether `op` only reads memory (or has no effect): speculatable when
+/// its operands are available, for LICM.
+pub fn only_reads(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    match op_effects(ctx, ir, op) {
+        Some(effects) => effects.iter().all(|e| e.effect == Effect::Read),
+        None => false,
+    }
+}
+
+// =========================================================================
+// Calls and callables
+// =========================================================================
+
+/// An op that calls a symbol (MLIR's `CallOpInterface`), e.g. `func.call`.
+pub trait CallOpInterface: Send + Sync {
+    /// The callee symbol reference (`@f`); `None` for indirect calls.
+    fn callee(&self, ctx: &Context, ir: &Ir, op: OpId) -> Option<Attribute>;
+    /// The operands passed as arguments, in order.
+    fn arg_operands(&self, ctx: &Context, ir: &Ir, op: OpId) -> SmallVec<[Value; 4]> {
+        let _ = ctx;
+        ir.operands(op).collect()
+    }
+}
+
+/// An op with a body that can be called (MLIR's `CallableOpInterface`), e.g.
+/// `func.func`.
+pub trait CallableOpInterface: Send + Sync {
+    /// The body; `None` (or an empty region) for declarations.
+    fn callable_region(&self, ctx: &Context, ir: &Ir, op: OpId) -> Option<RegionId>;
+    fn argument_types(&self, ctx: &Context, ir: &Ir, op: OpId) -> Vec<Type>;
+    fn result_types(&self, ctx: &Context, ir: &Ir, op: OpId) -> Vec<Type>;
+}
+
+// =========================================================================
+// Control flow
+// =========================================================================
+
+/// A terminator that branches to successor blocks passing operands
+/// (MLIR's `BranchOpInterface`).
+pub trait BranchOpInterface: Send + Sync {
+    /// The operands forwarded to successor `index`, as a range of operand
+    /// positions (start, len).
+    fn successor_operands(&self, ctx: &Context, ir: &Ir, op: OpId, index: usize) -> (usize, usize);
+    /// The successor taken for these constant operands, if known.
+    fn successor_for_operands(
+        &self,
+        _ctx: &Context,
+        _ir: &Ir,
+        _op: OpId,
+        _operands: &[Option<Attribute>],
+    ) -> Option<BlockId> {
+        None
+    }
+}
+
+/// Where control can go from a region-holding op or from inside one of its
+/// regions (MLIR's `RegionSuccessor`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum RegionSuccessor {
+    /// Into region `index` of the op.
+    Region(usize),
+    /// Back out to the op's results.
+    Parent,
+}
+
+/// An op whose regions run in a structured way (MLIR's
+/// `RegionBranchOpInterface`): `scf.if`, `scf.for`, ...
+pub trait RegionBranchOpInterface: Send + Sync {
+    /// The successors of the op itself (`from == None`) or of region `from`
+    /// (after its terminator), given constant operands where known.
+    fn successors(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        from: Option<usize>,
+        operands: &[Option<Attribute>],
+    ) -> SmallVec<[RegionSuccessor; 2]>;
+    /// The op's operands forwarded when entering `to` from outside.
+    fn entry_operands(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        to: RegionSuccessor,
+    ) -> SmallVec<[Value; 4]>;
+}
+
+/// A loop (MLIR's `LoopLikeOpInterface`), for loop-invariant code motion.
+pub trait LoopLikeOpInterface: Send + Sync {
+    /// The regions that make up the loop body.
+    fn loop_regions(&self, ctx: &Context, ir: &Ir, op: OpId) -> SmallVec<[RegionId; 1]> {
+        let _ = ctx;
+        ir.regions(op).iter().copied().collect()
+    }
+    /// Whether `value` is defined outside the loop (invariant by definition).
+    fn is_defined_outside_of_loop(&self, ir: &Ir, op: OpId, value: Value) -> bool {
+        match ir.value_block(value).and_then(|b| ir.block_parent_op(b)) {
+            Some(parent) => !ir.is_ancestor(op, parent),
+            None => true,
+        }
+    }
+    /// Moves `inner` out of the loop, just before it.
+    fn move_out_of_loop(&self, ir: &mut Ir, op: OpId, inner: OpId) {
+        ir.move_op(inner, crate::ir::InsertPoint::Before(op));
+    }
+}
+
+/// An op that refers to symbols and checks them (MLIR's `SymbolUserOpInterface`).
+pub trait SymbolUserOpInterface: Send + Sync {
+    fn verify_symbol_uses(&self, ctx: &Context, ir: &Ir, op: OpId) -> crate::DiagResult<()>;
+}

@@ -1,0 +1,250 @@
+//! Pass options: declared on the pass struct by binding names to fields.
+//!
+//! A pass lists its options in [`crate::pass::Pass::options`], each a name,
+//! a description and a mutable reference to the field it sets:
+//!
+//! ```ignore
+//! fn options(&mut self) -> Vec<PassOption<'_>> {
+//!     vec![
+//!         PassOption::bool("top-down", "Seed the worklist in general top-down order", &mut self.top_down),
+//!         PassOption::int("max-iterations", "Max. iterations between applying patterns", &mut self.max_iterations),
+//!     ]
+//! }
+//! ```
+//!
+//! The same list parses `{top-down=false max-iterations=3}` from a
+//! pipeline, `--canonicalize="top-down=false"` from the command line, and
+//! prints the options back when a pipeline is shown.
+
+/// Where an option's value goes, with its type.
+pub enum OptionValue<'a> {
+    Bool(&'a mut bool),
+    Int(&'a mut i64),
+    Str(&'a mut String),
+    IntList(&'a mut Vec<i64>),
+    StrList(&'a mut Vec<String>),
+}
+
+/// One declared option of a pass.
+pub struct PassOption<'a> {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub value: OptionValue<'a>,
+}
+
+impl<'a> PassOption<'a> {
+    pub fn bool(name: &'static str, description: &'static str, field: &'a mut bool) -> Self {
+        Self {
+            name,
+            description,
+            value: OptionValue::Bool(field),
+        }
+    }
+    pub fn int(name: &'static str, description: &'static str, field: &'a mut i64) -> Self {
+        Self {
+            name,
+            description,
+            value: OptionValue::Int(field),
+        }
+    }
+    pub fn string(name: &'static str, description: &'static str, field: &'a mut String) -> Self {
+        Self {
+            name,
+            description,
+            value: OptionValue::Str(field),
+        }
+    }
+    pub fn int_list(
+        name: &'static str,
+        description: &'static str,
+        field: &'a mut Vec<i64>,
+    ) -> Self {
+        Self {
+            name,
+            description,
+            value: OptionValue::IntList(field),
+        }
+    }
+    pub fn string_list(
+        name: &'static str,
+        description: &'static str,
+        field: &'a mut Vec<String>,
+    ) -> Self {
+        Self {
+            name,
+            description,
+            value: OptionValue::StrList(field),
+        }
+    }
+
+    /// Parses `text` into the field; `None` text means the bare flag `name`.
+    pub fn set(&mut self, text: Option<&str>) -> Result<(), String> {
+        let name = self.name;
+        let invalid = |t: &str, what: &str| {
+            format!("for the {name} option: '{t}' value invalid for {what} argument!")
+        };
+        match &mut self.value {
+            OptionValue::Bool(field) => {
+                **field = match text.map(unquote) {
+                    None | Some("true") | Some("1") | Some("TRUE") | Some("True") => true,
+                    Some("false") | Some("0") | Some("FALSE") | Some("False") => false,
+                    Some(t) => return Err(invalid(t, "boolean")),
+                };
+            }
+            OptionValue::Int(field) => {
+                let t = text
+                    .map(unquote)
+                    .ok_or_else(|| format!("option '{name}' needs a value"))?;
+                **field = t.parse().map_err(|_| invalid(t, "integer"))?;
+            }
+            OptionValue::Str(field) => {
+                **field = text.map(unquote).unwrap_or("").to_string();
+            }
+            OptionValue::IntList(field) => {
+                let t = text
+                    .map(strip_list)
+                    .ok_or_else(|| format!("option '{name}' needs a value"))?;
+                field.clear();
+                for item in t.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                    field.push(item.parse().map_err(|_| invalid(item, "integer"))?);
+                }
+            }
+            OptionValue::StrList(field) => {
+                let t = text
+                    .map(strip_list)
+                    .ok_or_else(|| format!("option '{name}' needs a value"))?;
+                field.clear();
+                field.extend(
+                    t.split(',')
+                        .map(str::trim)
+                        .filter(|s| !s.is_empty())
+                        .map(|s| unquote(s).to_string()),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// The current value as pipeline text.
+    pub fn value_text(&self) -> String {
+        match &self.value {
+            OptionValue::Bool(b) => b.to_string(),
+            OptionValue::Int(i) => i.to_string(),
+            OptionValue::Str(s) => {
+                if s.contains([' ', ',', '{', '}']) {
+                    format!("\"{s}\"")
+                } else {
+                    s.to_string()
+                }
+            }
+            OptionValue::IntList(v) => v
+                .iter()
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            OptionValue::StrList(v) => v.join(","),
+        }
+    }
+}
+
+fn unquote(text: &str) -> &str {
+    let t = text.trim();
+    if t.len() >= 2
+        && ((t.starts_with('"') && t.ends_with('"')) || (t.starts_with('\'') && t.ends_with('\'')))
+    {
+        &t[1..t.len() - 1]
+    } else {
+        t
+    }
+}
+
+fn strip_list(text: &str) -> &str {
+    let t = text.trim();
+    if t.starts_with('{') && t.ends_with('}') {
+        &t[1..t.len() - 1]
+    } else {
+        unquote(t)
+    }
+}
+
+/// Splits an option string `a=1 b="x y" c={1,2} flag` into (key, value)
+/// pairs; `Err` carries the byte offset and message of a malformed entry.
+pub fn split_options(text: &str) -> Result<Vec<(&str, Option<&str>, usize)>, (usize, String)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i >= bytes.len() {
+            break;
+        }
+        let key_start = i;
+        while i < bytes.len() && !bytes[i].is_ascii_whitespace() && bytes[i] != b'=' {
+            i += 1;
+        }
+        let key = &text[key_start..i];
+        if i < bytes.len() && bytes[i] == b'=' {
+            i += 1;
+            let value_start = i;
+            let mut depth = 0i32;
+            let mut quote: Option<u8> = None;
+            while i < bytes.len() {
+                let c = bytes[i];
+                match quote {
+                    Some(q) => {
+                        if c == q {
+                            quote = None;
+                        }
+                    }
+                    None => match c {
+                        b'"' | b'\'' => quote = Some(c),
+                        b'{' => depth += 1,
+                        b'}' => depth -= 1,
+                        c if c.is_ascii_whitespace() && depth == 0 => break,
+                        _ => {}
+                    },
+                }
+                i += 1;
+            }
+            if quote.is_some() || depth != 0 {
+                return Err((
+                    value_start,
+                    format!("unterminated value for option '{key}'"),
+                ));
+            }
+            out.push((key, Some(&text[value_start..i]), key_start));
+        } else {
+            out.push((key, None, key_start));
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_typed_values() {
+        let (mut b, mut i, mut s, mut l) = (false, 0i64, String::new(), Vec::new());
+        {
+            let mut opts = [
+                PassOption::bool("flag", "", &mut b),
+                PassOption::int("n", "", &mut i),
+                PassOption::string("s", "", &mut s),
+                PassOption::int_list("list", "", &mut l),
+            ];
+            for (key, value, _) in split_options("flag n=-3 s=\"a b\" list=1,2,3").unwrap() {
+                let opt = opts.iter_mut().find(|o| o.name == key).unwrap();
+                opt.set(value).unwrap();
+            }
+            assert!(opts[1].set(Some("x")).is_err());
+        }
+        assert!(b);
+        assert_eq!(i, -3);
+        assert_eq!(s, "a b");
+        assert_eq!(l, vec![1, 2, 3]);
+    }
+}
