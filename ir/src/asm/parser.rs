@@ -967,6 +967,13 @@ impl<'a> Parser<'a> {
         for name in defs {
             self.scopes.last_mut().unwrap().values.remove(&name);
         }
+        // Pop an isolated region's scope on every path: an error inside a
+        // nested isolated op must leave the enclosing scopes as they were.
+        let scope_result = if isolated {
+            self.finish_name_scope()
+        } else {
+            Ok(())
+        };
         result?;
         let mut undefined: Vec<&BlockEntry> = blocks.values().filter(|b| !b.defined).collect();
         if !undefined.is_empty() {
@@ -976,10 +983,7 @@ impl<'a> Parser<'a> {
                 "reference to an undefined block",
             ));
         }
-        if isolated {
-            self.finish_name_scope()?;
-        }
-        Ok(())
+        scope_result
     }
 
     fn parse_region_contents(
