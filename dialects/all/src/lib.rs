@@ -7,6 +7,7 @@ use strata_ir::Context;
 /// Loads every standard dialect into `ctx`.
 pub fn register_all_dialects(ctx: &mut Context) {
     strata_dialect_func::register(ctx);
+    strata_dialect_scf::register(ctx);
 }
 
 /// A context with every standard dialect loaded.

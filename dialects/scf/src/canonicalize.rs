@@ -1,0 +1,363 @@
+//! Canonicalizations of `scf`, after MLIR's: loops that run zero or one
+//! time disappear, loop-carried values that are only forwarded are
+//! dropped, `scf.if` on a constant condition is inlined and loses unused
+//! results and empty `else` blocks, and single-block `scf.execute_region`s
+//! are inlined.
+
+use smallvec::SmallVec;
+use strata_ir::fold::constant_of_value;
+use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
+use strata_ir::{
+    BlockId, Context, InsertPoint, Ir, OpDefinition, OpId, OperationState, Type, Value,
+};
+
+pub(crate) fn attach(defs: &mut [OpDefinition]) {
+    for def in defs.iter_mut() {
+        def.hooks.canonicalization_patterns = match def.name.as_str() {
+            "scf.for" => Some(for_patterns),
+            "scf.if" => Some(if_patterns),
+            "scf.execute_region" => Some(execute_region_patterns),
+            _ => None,
+        };
+    }
+}
+
+fn for_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    let name = Some(ctx.op_name("scf.for"));
+    set.add_fn(name, 1, "SimplifyTrivialLoops", simplify_trivial_loops);
+    set.add_fn(name, 1, "ForOpIterArgsFolder", for_iter_args_folder);
+}
+
+fn if_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    let name = Some(ctx.op_name("scf.if"));
+    set.add_fn(name, 1, "RemoveStaticCondition", if_static_condition);
+    set.add_fn(name, 1, "RemoveUnusedResults", if_unused_results);
+    set.add_fn(name, 1, "RemoveEmptyElseBranch", if_empty_else);
+    set.add_fn(name, 1, "ConvertTrivialIfToSelect", if_to_select);
+}
+
+fn execute_region_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    let name = Some(ctx.op_name("scf.execute_region"));
+    set.add_fn(name, 1, "SingleBlockExecuteInliner", inline_execute_region);
+}
+
+/// The integer value of `v` if a constant op defines it.
+pub fn constant_int(ctx: &Context, ir: &Ir, v: Value) -> Option<i128> {
+    constant_of_value(ctx, ir, v).and_then(|a| ctx.integer_value(a))
+}
+
+/// The number of iterations of a loop with these bounds, when constant
+/// (MLIR's `constantTripCount`).
+pub fn constant_trip_count(
+    ctx: &Context,
+    ir: &Ir,
+    lb: Value,
+    ub: Value,
+    step: Value,
+    unsigned: bool,
+) -> Option<u128> {
+    if lb == ub {
+        return Some(0);
+    }
+    let (l, u) = (constant_int(ctx, ir, lb)?, constant_int(ctx, ir, ub)?);
+    let width = ctx.integer_width(ir.value_type(lb)).unwrap_or(64);
+    let (l, u) = if unsigned && width < 128 {
+        let mask = (1i128 << width) - 1;
+        (l & mask, u & mask)
+    } else {
+        (l, u)
+    };
+    if u <= l {
+        return Some(0);
+    }
+    let s = constant_int(ctx, ir, step)?;
+    if s <= 0 {
+        return None;
+    }
+    Some(((u - l + s - 1) / s) as u128)
+}
+
+fn entry(ir: &Ir, op: OpId, region: usize) -> Option<BlockId> {
+    ir.entry_block(ir.region(op, region))
+}
+
+/// Moves the single block of `region` of `op` before `op` with `args` for
+/// its arguments, erases its terminator, and returns the terminator's operands.
+fn inline_single_block(
+    rw: &mut PatternRewriter,
+    op: OpId,
+    region: usize,
+    args: &[Value],
+) -> Vec<Value> {
+    let block = entry(rw.ir(), op, region).expect("non-empty region");
+    let term = rw.ir().last_op(block).expect("terminated block");
+    let yielded: Vec<Value> = rw.ir().operands(term).collect();
+    rw.inline_block_before(block, op, args);
+    rw.erase_op(term);
+    yielded
+}
+
+fn simplify_trivial_loops(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let ctx = rw.ctx();
+    let ir = rw.ir();
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let (lb, ub, step) = (operands[0], operands[1], operands[2]);
+    let inits = operands[3..].to_vec();
+    let unsigned = ir.attr(ctx, op, "unsignedCmp").is_some();
+    match constant_trip_count(ctx, ir, lb, ub, step, unsigned) {
+        Some(0) => {
+            rw.replace_op(op, &inits);
+            Ok(())
+        }
+        Some(1) => {
+            let mut args = vec![lb];
+            args.extend(&inits);
+            let yielded = inline_single_block(rw, op, 0, &args);
+            rw.replace_op(op, &yielded);
+            Ok(())
+        }
+        _ => {
+            // A body that only yields values defined outside the loop: the
+            // loop's results are those values if it runs at least once.
+            let block = entry(ir, op, 0).ok_or(NoMatch)?;
+            let term = ir.last_op(block).ok_or(NoMatch)?;
+            if ir.first_op(block) != Some(term) || inits.is_empty() {
+                return Err(NoMatch);
+            }
+            let yielded: Vec<Value> = ir.operands(term).collect();
+            let outside = yielded
+                .iter()
+                .all(|&v| ir.value_block(v).and_then(|b| ir.block_parent_op(b)) != Some(op));
+            let runs =
+                matches!(constant_trip_count(ctx, ir, lb, ub, step, unsigned), Some(n) if n > 0);
+            if !outside || !runs {
+                return Err(NoMatch);
+            }
+            rw.replace_op(op, &yielded);
+            Ok(())
+        }
+    }
+}
+
+/// Creates a copy of `op` (same name, properties, attributes) with new
+/// operands and result types, taking over its regions.
+pub fn rebuild_op(
+    rw: &mut PatternRewriter,
+    op: OpId,
+    operands: Vec<Value>,
+    result_types: Vec<Type>,
+) -> OpId {
+    let ir = rw.ir();
+    let mut state = OperationState::new(rw.ctx(), "", ir.op_loc(op));
+    state.name = ir.op_name(op);
+    state.operands = operands;
+    state.result_types = result_types;
+    state.properties = ir.properties(op);
+    state.attributes = ir.attributes(op);
+    state.num_regions = ir.regions(op).len();
+    let new_op = rw.create_op_at(state, InsertPoint::Before(op));
+    for i in 0..rw.ir().regions(op).len() {
+        let (from, to) = (rw.ir().region(op, i), rw.ir().region(new_op, i));
+        rw.ir_mut_unnotified().take_region_body(from, to);
+    }
+    new_op
+}
+
+fn for_iter_args_folder(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let ir = rw.ir();
+    let block = entry(ir, op, 0).ok_or(NoMatch)?;
+    let term = ir.last_op(block).ok_or(NoMatch)?;
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let inits = &operands[3..];
+    let iter_args: Vec<Value> = ir.block_args(block)[1..].to_vec();
+    let yielded: Vec<Value> = ir.operands(term).collect();
+    if yielded.len() != inits.len() {
+        return Err(NoMatch);
+    }
+    let mut keep = Vec::new();
+    for i in 0..inits.len() {
+        let result = ir.result(op, i);
+        let forwarded = iter_args[i] == yielded[i]
+            || inits[i] == yielded[i]
+            || (!ir.has_uses(iter_args[i]) && !ir.has_uses(result));
+        keep.push(!forwarded);
+    }
+    if keep.iter().all(|&k| k) {
+        return Err(NoMatch);
+    }
+    // Forwarded values read the init inside and after the loop.
+    for i in 0..inits.len() {
+        if !keep[i] {
+            rw.replace_all_uses_with(iter_args[i], inits[i]);
+        }
+    }
+    let mut new_operands = operands[..3].to_vec();
+    let mut new_types = Vec::new();
+    for i in 0..inits.len() {
+        if keep[i] {
+            new_operands.push(inits[i]);
+            new_types.push(rw.ir().value_type(inits[i]));
+        }
+    }
+    let new_yield: Vec<Value> = (0..inits.len())
+        .filter(|&i| keep[i])
+        .map(|i| yielded[i])
+        .collect();
+    rw.modify_op_in_place(term, |ir| ir.set_operands(term, &new_yield));
+    for i in (0..inits.len()).rev() {
+        if !keep[i] {
+            rw.ir_mut_unnotified()
+                .erase_block_arg(block, i + 1)
+                .expect("forwarded iter_arg has no uses left");
+        }
+    }
+    let new_op = rebuild_op(rw, op, new_operands, new_types);
+    let mut replacements = Vec::new();
+    let mut next = 0;
+    for i in 0..inits.len() {
+        if keep[i] {
+            replacements.push(rw.ir().result(new_op, next));
+            next += 1;
+        } else {
+            replacements.push(inits[i]);
+        }
+    }
+    rw.replace_op(op, &replacements);
+    Ok(())
+}
+
+fn if_static_condition(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let ctx = rw.ctx();
+    let cond = constant_int(ctx, rw.ir(), rw.ir().operand(op, 0)).ok_or(NoMatch)?;
+    let region = if cond != 0 { 0 } else { 1 };
+    if rw.ir().region_is_empty(rw.ir().region(op, region)) {
+        rw.erase_op(op);
+        return Ok(());
+    }
+    let yielded = inline_single_block(rw, op, region, &[]);
+    rw.replace_op(op, &yielded);
+    Ok(())
+}
+
+fn if_unused_results(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let ir = rw.ir();
+    let n = ir.num_results(op);
+    let used: Vec<bool> = (0..n).map(|i| ir.has_uses(ir.result(op, i))).collect();
+    if used.iter().all(|&u| u) {
+        return Err(NoMatch);
+    }
+    let types: Vec<Type> = (0..n)
+        .filter(|&i| used[i])
+        .map(|i| ir.value_type(ir.result(op, i)))
+        .collect();
+    let cond = ir.operand(op, 0);
+    for r in 0..2 {
+        let Some(block) = entry(rw.ir(), op, r) else {
+            continue;
+        };
+        let term = rw.ir().last_op(block).ok_or(NoMatch)?;
+        let kept: Vec<Value> = rw
+            .ir()
+            .operands(term)
+            .enumerate()
+            .filter(|(i, _)| used[*i])
+            .map(|(_, v)| v)
+            .collect();
+        rw.modify_op_in_place(term, |ir| ir.set_operands(term, &kept));
+    }
+    let new_op = rebuild_op(rw, op, vec![cond], types);
+    let mut replacements = Vec::new();
+    let mut next = 0;
+    for i in 0..n {
+        if used[i] {
+            replacements.push(rw.ir().result(new_op, next));
+            next += 1;
+        } else {
+            // Unused: any value of the right type would do; the new op has none,
+            // so keep the old result's uses empty by pointing at itself.
+            replacements.push(rw.ir().result(op, i));
+        }
+    }
+    // Only used results need replacing; unused ones die with the op.
+    for (i, &v) in replacements.iter().enumerate() {
+        if used[i] {
+            let from = rw.ir().result(op, i);
+            rw.replace_all_uses_with(from, v);
+        }
+    }
+    rw.erase_op(op);
+    Ok(())
+}
+
+fn if_empty_else(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let ir = rw.ir();
+    if ir.num_results(op) != 0 {
+        return Err(NoMatch);
+    }
+    let block = entry(ir, op, 1).ok_or(NoMatch)?;
+    let only_terminator = ir.first_op(block) == ir.last_op(block);
+    if !only_terminator {
+        return Err(NoMatch);
+    }
+    rw.erase_block(block);
+    Ok(())
+}
+
+/// `scf.if` whose branches only yield values defined outside becomes
+/// `arith.select`s (MLIR's `ConvertTrivialIfToSelect`), when arith is loaded.
+fn if_to_select(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let ctx = rw.ctx();
+    let ir = rw.ir();
+    if ir.num_results(op) == 0 || ctx.dialect("arith").is_none() {
+        return Err(NoMatch);
+    }
+    let (then_block, else_block) = (
+        entry(ir, op, 0).ok_or(NoMatch)?,
+        entry(ir, op, 1).ok_or(NoMatch)?,
+    );
+    let only_yield = |b: BlockId| ir.first_op(b) == ir.last_op(b);
+    if !only_yield(then_block) || !only_yield(else_block) {
+        return Err(NoMatch);
+    }
+    let then_vals: Vec<Value> = ir
+        .operands(ir.last_op(then_block).ok_or(NoMatch)?)
+        .collect();
+    let else_vals: Vec<Value> = ir
+        .operands(ir.last_op(else_block).ok_or(NoMatch)?)
+        .collect();
+    let inside = |v: &Value| {
+        ir.value_block(*v)
+            .and_then(|b| ir.block_parent_op(b))
+            .is_some_and(|p| ir.is_ancestor(op, p))
+    };
+    if then_vals.iter().chain(&else_vals).any(inside) {
+        return Err(NoMatch);
+    }
+    let cond = ir.operand(op, 0);
+    let loc = ir.op_loc(op);
+    let mut results: SmallVec<[Value; 4]> = SmallVec::new();
+    for (t, e) in then_vals.into_iter().zip(else_vals) {
+        if t == e {
+            results.push(t);
+            continue;
+        }
+        let mut state = OperationState::new(ctx, "arith.select", loc);
+        state.operands = vec![cond, t, e];
+        state.result_types = vec![rw.ir().value_type(t)];
+        let select = rw.create_op_at(state, InsertPoint::Before(op));
+        results.push(rw.ir().result(select, 0));
+    }
+    rw.replace_op(op, &results);
+    Ok(())
+}
+
+fn inline_execute_region(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let ctx = rw.ctx();
+    let ir = rw.ir();
+    if ir.attr(ctx, op, "no_inline").is_some() || ir.region_blocks(ir.region(op, 0)).len() != 1 {
+        return Err(NoMatch);
+    }
+    let yielded = inline_single_block(rw, op, 0, &[]);
+    rw.replace_op(op, &yielded);
+    Ok(())
+}
