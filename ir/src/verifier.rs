@@ -64,8 +64,10 @@ fn verify_op(ctx: &Context, ir: &Ir, op: OpId, dominance: &mut DominanceInfo) ->
         });
         let blocks = ir.region_blocks(region);
         for (index, &block) in blocks.iter().enumerate() {
-            if index == 0 && definition.is_some() {
-                // The entry block of a registered op's region may not be a branch target.
+            if index == 0 {
+                // The entry block of any op's region, registered or not, may
+                // not be a branch target (as in MLIR; the printer leaves its
+                // label out, so the printed IR would not parse again).
                 for &other in blocks {
                     if let Some(term) = ir.last_op(other) {
                         if ir.successors(term).contains(&block) {

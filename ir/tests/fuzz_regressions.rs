@@ -14,3 +14,11 @@ fn error_in_nested_isolated_region() {
     check("module {\n  module {\n    \"foo.a\"() : () -> ()\n  }\n}\n");
     check("module { module { ^bb0: \"t.br\"()[^nowhere] : () -> () } }");
 }
+
+/// A branch to the entry block of an unregistered op's region passed the
+/// verifier; the printer leaves the entry label out, so the printed IR
+/// referred to an undefined block.
+#[test]
+fn branch_to_entry_block_of_unregistered_op() {
+    check("\"foo.region\"() ({\n^bb0:\n  \"foo.br\"()[^bb0] : () -> ()\n}) : () -> ()\n");
+}
