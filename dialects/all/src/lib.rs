@@ -8,6 +8,7 @@ use strata_ir::Context;
 pub fn register_all_dialects(ctx: &mut Context) {
     strata_dialect_func::register(ctx);
     strata_dialect_scf::register(ctx);
+    strata_dialect_memref::register(ctx);
 }
 
 /// A context with every standard dialect loaded.

@@ -1,0 +1,78 @@
+//! The `memref` dialect (MLIR's buffers): allocation (`alloc`, `alloca`,
+//! `dealloc`, `global`, `get_global`), access (`load`, `store`, `copy`),
+//! views that alias their source (`subview`, `reinterpret_cast`, `cast`,
+//! `collapse_shape`, `expand_shape`, `view`) and queries (`dim`, `rank`).
+//!
+//! Syntax, result names (`%alloc`, `%subview`), verifier messages and folds
+//! follow MLIR 22. [`layout`] computes the strided layouts views produce;
+//! [`syntax`] holds MLIR's mixed static/dynamic index lists, also used by
+//! the vector dialect.
+
+mod effects;
+pub mod fold;
+pub mod layout;
+mod ops;
+pub mod syntax;
+pub mod verify;
+
+pub use ops::{
+    global_definition, AllocOp, AllocaOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp,
+    ExpandShapeOp, GetGlobalOp, LoadOp, RankOp, ReinterpretCastOp, StoreOp, SubViewOp, ViewOp,
+};
+use std::sync::Arc;
+use strata_ir::{
+    Attribute, Context, Dialect, InsertPoint, Ir, Location, OpDefinition, OpId, OperationState,
+    Type,
+};
+
+/// The dialect object to load into a [`Context`].
+pub struct MemrefDialect;
+
+impl Dialect for MemrefDialect {
+    fn name(&self) -> &str {
+        "memref"
+    }
+    fn description(&self) -> &str {
+        "buffers: allocation, loads and stores, strided views"
+    }
+    fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
+        ops::definitions()
+    }
+    /// Folded sizes and ranks become `arith.constant`s, as in MLIR.
+    fn materialize_constant(
+        &self,
+        ctx: &Context,
+        ir: &mut Ir,
+        value: Attribute,
+        ty: Type,
+        loc: Location,
+        at: InsertPoint,
+    ) -> Option<OpId> {
+        materialize_arith_constant(ctx, ir, value, ty, loc, at)
+    }
+}
+
+/// An `arith.constant` holding `value`, when the arith dialect is loaded.
+pub fn materialize_arith_constant(
+    ctx: &Context,
+    ir: &mut Ir,
+    value: Attribute,
+    ty: Type,
+    loc: Location,
+    at: InsertPoint,
+) -> Option<OpId> {
+    let arith = ctx.dialect("arith")?;
+    arith
+        .materialize_constant(ctx, ir, value, ty, loc, at)
+        .or_else(|| {
+            let mut state = OperationState::new(ctx, "arith.constant", loc);
+            state.result_types = vec![ty];
+            state.properties = ctx.dictionary_attr([(ctx.intern_str("value"), value)]);
+            Some(ir.create_op(state, at))
+        })
+}
+
+/// Loads the memref dialect into `ctx`.
+pub fn register(ctx: &mut Context) {
+    ctx.load_dialect(Arc::new(MemrefDialect));
+}
