@@ -7,6 +7,8 @@ use strata_ir::Context;
 /// Loads every standard dialect into `ctx`.
 pub fn register_all_dialects(ctx: &mut Context) {
     strata_dialect_func::register(ctx);
+    strata_dialect_linalg::register(ctx);
+    strata_dialect_tensor::register(ctx);
     strata_dialect_scf::register(ctx);
     strata_dialect_memref::register(ctx);
 }

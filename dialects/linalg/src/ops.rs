@@ -1,0 +1,816 @@
+//! The linalg ops: definitions, MLIR's custom syntax and the structured-op verifier.
+
+use crate::named::{affine_maps_attr, default_maps_with, window_attr, Kind, NAMED};
+use crate::structured::{structured_info, IteratorType, LinalgStructuredOp};
+use std::sync::Arc;
+use strata_dialect_tensor::syntax::*;
+use strata_ir::asm::lexer::TokenKind;
+use strata_ir::asm::parser::{BlockArgDecl, OpParser, UnresolvedOperand};
+use strata_ir::asm::printer::OpPrinter;
+use strata_ir::constraints::{AttrConstraint, TypeConstraint};
+use strata_ir::diagnostics::{DiagResult, Diagnostic};
+use strata_ir::opdef::{Arity, AttrDef, OpTraits, RegionDef, ValueDef};
+use strata_ir::{Attribute, Context, Ir, OpDefinition, OpId, Type, DYNAMIC};
+
+strata_ir::define_op! {
+    /// Yields the payload's results.
+    pub struct YieldOp = "linalg.yield" {
+        traits: [PURE, TERMINATOR, RETURN_LIKE],
+        operands: [values: variadic(TypeConstraint::Any)],
+        format: "attr-dict ($values^ `:` type($values))?",
+    }
+}
+strata_ir::define_op! {
+    /// The current iteration index along one loop.
+    pub struct IndexOp = "linalg.index" {
+        traits: [PURE],
+        results: [result: single(TypeConstraint::Index)],
+        attributes: [dim: required(AttrConstraint::Integer(Some(64)))],
+        format: "$dim attr-dict `:` type($result)",
+    }
+}
+
+fn value(name: &str, arity: Arity, constraint: TypeConstraint) -> ValueDef {
+    ValueDef {
+        name: name.into(),
+        arity,
+        constraint,
+    }
+}
+
+fn structured_def(name: &str, kind: Kind) -> OpDefinition {
+    let mut d = OpDefinition::new(name);
+    d.traits = OpTraits::RECURSIVE_MEMORY_EFFECTS | OpTraits::SINGLE_BLOCK;
+    let shaped_or_scalar = TypeConstraint::Any;
+    d.operands = match kind {
+        Kind::Transpose | Kind::Broadcast => vec![
+            value("input", Arity::Single, TypeConstraint::Any),
+            value("init", Arity::Single, TypeConstraint::Any),
+        ],
+        Kind::Map => vec![
+            value("inputs", Arity::Variadic, TypeConstraint::Any),
+            value("init", Arity::Single, TypeConstraint::Any),
+        ],
+        Kind::Reduce => vec![value("operands", Arity::Variadic, TypeConstraint::Any)],
+        _ => vec![
+            value("inputs", Arity::Variadic, shaped_or_scalar.clone()),
+            value("outputs", Arity::Variadic, shaped_or_scalar),
+        ],
+    };
+    d.results = vec![value(
+        "result_tensors",
+        Arity::Variadic,
+        TypeConstraint::AnyRankedTensor,
+    )];
+    d.regions = vec![RegionDef {
+        name: "region".into(),
+        variadic: false,
+        single_block: true,
+    }];
+    d.attributes = match kind {
+        Kind::Generic => vec![
+            AttrDef::required(
+                "indexing_maps",
+                AttrConstraint::Array(Some(Box::new(AttrConstraint::AffineMap))),
+            ),
+            AttrDef::required("iterator_types", AttrConstraint::Array(None)),
+            AttrDef::optional("doc", AttrConstraint::String),
+            AttrDef::optional("library_call", AttrConstraint::String),
+        ],
+        Kind::Transpose => vec![AttrDef::required(
+            "permutation",
+            AttrConstraint::DenseI64Array,
+        )],
+        Kind::Broadcast | Kind::Reduce => {
+            vec![AttrDef::required(
+                "dimensions",
+                AttrConstraint::DenseI64Array,
+            )]
+        }
+        k if k.has_explicit_maps() => vec![AttrDef::optional(
+            "indexing_maps",
+            AttrConstraint::Array(Some(Box::new(AttrConstraint::AffineMap))),
+        )],
+        k if k.is_windowed() => vec![
+            AttrDef::optional("strides", AttrConstraint::DenseElements),
+            AttrDef::optional("dilations", AttrConstraint::DenseElements),
+        ],
+        _ => vec![],
+    };
+    d.interfaces
+        .insert::<dyn LinalgStructuredOp>(Arc::new(kind));
+    d.hooks.verify = Some(verify_structured);
+    match kind {
+        Kind::Generic => {
+            d.hooks.parse = Some(parse_generic);
+            d.hooks.print = Some(print_generic);
+        }
+        Kind::Transpose | Kind::Broadcast => {
+            d.hooks.parse = Some(parse_transpose_like);
+            d.hooks.print = Some(print_transpose_like);
+            d.hooks.result_names = Some(if kind == Kind::Transpose {
+                |_, _, _, f| f(0, "transposed")
+            } else {
+                |_, _, _, f| f(0, "broadcasted")
+            });
+        }
+        Kind::Map | Kind::Reduce => {
+            d.hooks.parse = Some(parse_map_like);
+            d.hooks.print = Some(print_map_like);
+            d.hooks.result_names = Some(if kind == Kind::Map {
+                |_, _, _, f| f(0, "mapped")
+            } else {
+                |_, _, _, f| f(0, "reduced")
+            });
+        }
+        _ => {
+            d.hooks.parse = Some(parse_named);
+            d.hooks.print = Some(print_named);
+        }
+    }
+    d
+}
+
+/// Every op definition of the dialect.
+pub fn definitions(_ctx: &Context) -> Vec<OpDefinition> {
+    let mut defs = vec![
+        YieldOp::definition(),
+        IndexOp::definition(),
+        structured_def("linalg.generic", Kind::Generic),
+        structured_def("linalg.transpose", Kind::Transpose),
+        structured_def("linalg.broadcast", Kind::Broadcast),
+        structured_def("linalg.map", Kind::Map),
+        structured_def("linalg.reduce", Kind::Reduce),
+    ];
+    defs[0].hooks.verify = Some(verify_yield);
+    defs[1].attributes[0].syntax = Some(PLAIN_I64);
+    defs[1].hooks.infer_result_types = Some(|ctx, _, _| Ok(vec![ctx.index_type()]));
+    for &(name, kind) in NAMED {
+        defs.push(structured_def(name, kind));
+    }
+    defs.extend(crate::pack::definitions());
+    defs
+}
+
+/// The kind of a structured op definition by name.
+pub fn kind_of(name: &str) -> Option<Kind> {
+    match name {
+        "linalg.generic" => Some(Kind::Generic),
+        "linalg.transpose" => Some(Kind::Transpose),
+        "linalg.broadcast" => Some(Kind::Broadcast),
+        "linalg.map" => Some(Kind::Map),
+        "linalg.reduce" => Some(Kind::Reduce),
+        _ => NAMED.iter().find(|(n, _)| *n == name).map(|(_, k)| *k),
+    }
+}
+
+fn current_kind(p: &OpParser) -> Kind {
+    kind_of(&p.definition.name).unwrap_or(Kind::Generic)
+}
+
+// ---------------------------------------------------------------------------
+// ins/outs
+// ---------------------------------------------------------------------------
+
+type Group<'a> = (Vec<UnresolvedOperand<'a>>, Vec<Type>);
+
+fn parse_group<'a>(p: &mut OpParser<'_, 'a>, keyword: &str) -> DiagResult<Group<'a>> {
+    if !p.consume_keyword(keyword) {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    p.expect(TokenKind::LParen, "'('")?;
+    let operands = p.parse_operand_list()?;
+    let mut types = Vec::new();
+    if !operands.is_empty() {
+        p.expect(TokenKind::Colon, "':'")?;
+        types = p.parse_type_list()?;
+    }
+    p.expect(TokenKind::RParen, "')'")?;
+    Ok((operands, types))
+}
+
+fn print_group(pr: &mut OpPrinter, keyword: &str, values: &[strata_ir::Value]) {
+    let ir = pr.ir;
+    pr.write(&format!(" {keyword}("));
+    pr.print_operands(values.iter().copied());
+    if !values.is_empty() {
+        pr.write(" : ");
+        pr.print_types(values.iter().map(|&v| ir.value_type(v)));
+    }
+    pr.write(")");
+}
+
+fn parse_arrow_types(p: &mut OpParser) -> DiagResult<Vec<Type>> {
+    if !p.consume_if(TokenKind::Arrow) {
+        return Ok(Vec::new());
+    }
+    if p.consume_if(TokenKind::LParen) {
+        let types = if p.is(TokenKind::RParen) {
+            Vec::new()
+        } else {
+            p.parse_type_list()?
+        };
+        p.expect(TokenKind::RParen, "')'")?;
+        return Ok(types);
+    }
+    Ok(vec![p.parse_type()?])
+}
+
+fn print_arrow_types(pr: &mut OpPrinter, op: OpId) {
+    let ir = pr.ir;
+    let n = ir.num_results(op);
+    if n == 0 {
+        return;
+    }
+    pr.write(" -> ");
+    if n > 1 {
+        pr.write("(");
+    }
+    pr.print_types(ir.results(op).map(|v| ir.value_type(v)));
+    if n > 1 {
+        pr.write(")");
+    }
+}
+
+/// Moves attributes the op stores as properties out of the parsed attr-dict.
+fn move_to_properties(p: &mut OpParser, names: &[&str]) {
+    let ctx = p.ctx();
+    let entries = ctx.dictionary_entries(p.state.attributes).to_vec();
+    let (props, rest): (Vec<_>, Vec<_>) = entries
+        .into_iter()
+        .partition(|(n, _)| names.contains(&ctx.str(*n)));
+    for (n, a) in props {
+        p.add_property(ctx.str(n), a);
+    }
+    p.state.attributes = ctx.dictionary_attr(rest);
+}
+
+/// Adds the operands and a region whose block holds the payload of `kind`.
+fn finish_structured<'a>(
+    p: &mut OpParser<'_, 'a>,
+    kind: Kind,
+    ins: Group<'a>,
+    outs: Group<'a>,
+    segments: bool,
+    build_body: bool,
+) -> DiagResult<()> {
+    let ctx = p.ctx();
+    p.add_operands(&ins.0, &ins.1)?;
+    p.add_operands(&outs.0, &outs.1)?;
+    if segments {
+        set_segments(p, &[ins.0.len(), outs.0.len()]);
+    }
+    if build_body {
+        let loc = p.op_loc();
+        let elements: Vec<Type> = ins
+            .1
+            .iter()
+            .chain(&outs.1)
+            .map(|&t| ctx.element_type_or_self(t))
+            .collect();
+        let region = p.add_empty_region();
+        let ir = p.ir();
+        let block = ir.append_block(region, &elements);
+        kind.build_payload(ctx, ir, loc, block);
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Named ops: `linalg.matmul {attrs} ins(...) outs(...) -> types`
+// ---------------------------------------------------------------------------
+
+fn parse_named(p: &mut OpParser) -> DiagResult<()> {
+    let kind = current_kind(p);
+    if p.consume_keyword("indexing_maps") {
+        p.expect(TokenKind::Equal, "'='")?;
+        let maps = p.parse_attribute(None)?;
+        p.add_property("indexing_maps", maps);
+    }
+    p.parse_optional_attr_dict(false)?;
+    move_to_properties(p, &["strides", "dilations", "indexing_maps"]);
+    let ins = parse_group(p, "ins")?;
+    let outs = parse_group(p, "outs")?;
+    let results = parse_arrow_types(p)?;
+    p.add_result_types(&results);
+    if kind.has_explicit_maps()
+        && p.ctx()
+            .dictionary_get(p.state.properties, "indexing_maps")
+            .is_none()
+    {
+        let (maps, _) = default_maps_with(kind, &[], &[]);
+        let ctx = p.ctx();
+        let attrs: Vec<Attribute> = maps.into_iter().map(|m| ctx.affine_map_attr(m)).collect();
+        p.add_property("indexing_maps", ctx.array_attr(&attrs));
+    }
+    finish_structured(p, kind, ins, outs, true, true)
+}
+
+fn print_named(pr: &mut OpPrinter, op: OpId) {
+    let ctx = pr.ctx();
+    let ir = pr.ir;
+    let kind = kind_of(ctx.op_name_str(ir.op_name(op))).unwrap_or(Kind::Matmul);
+    if kind.has_explicit_maps() {
+        if let Some(maps) = affine_maps_attr(ctx, ir, op, "indexing_maps") {
+            let (defaults, _) = default_maps_with(kind, &[], &[]);
+            if maps != defaults {
+                pr.write(" indexing_maps = ");
+                let attr = ir.attr(ctx, op, "indexing_maps").unwrap();
+                pr.print_attribute(attr);
+            }
+        }
+    }
+    pr.print_optional_attr_dict(op, &["operandSegmentSizes", "indexing_maps"], false);
+    let groups = operand_segments(ctx, ir, op);
+    if let [ins, outs] = groups.as_slice() {
+        print_group(pr, "ins", ins);
+        print_group(pr, "outs", outs);
+    }
+    print_arrow_types(pr, op);
+}
+
+// ---------------------------------------------------------------------------
+// linalg.generic
+// ---------------------------------------------------------------------------
+
+const GENERIC_TRAIT_ATTRS: &[&str] = &["indexing_maps", "iterator_types", "doc", "library_call"];
+
+fn parse_generic(p: &mut OpParser) -> DiagResult<()> {
+    let ctx = p.ctx();
+    if !p.is(TokenKind::LBrace) {
+        return Err(p.error_here("expected '{'"));
+    }
+    p.parse_optional_attr_dict(false)?;
+    // iterator_types are written as strings and stored as #linalg.iterator_type.
+    if let Some(its) = ctx.dictionary_get(p.state.attributes, "iterator_types") {
+        let mut converted = Vec::new();
+        for &a in ctx.array_elements(its).unwrap_or(&[]) {
+            let word = ctx.string_value(a).map(|s| s.to_string());
+            match word.as_deref().and_then(IteratorType::from_keyword) {
+                Some(it) => converted.push(crate::iterator_type_attr(ctx, it)),
+                None if crate::iterator_type_of(ctx, a).is_some() => converted.push(a),
+                None => {
+                    return Err(p.error_here(format!(
+                        "unexpected iterator_type ({})",
+                        word.unwrap_or_default()
+                    )))
+                }
+            }
+        }
+        let id = ctx.intern_str("iterator_types");
+        p.state.attributes =
+            ctx.dictionary_with(p.state.attributes, id, Some(ctx.array_attr(&converted)));
+    }
+    move_to_properties(p, GENERIC_TRAIT_ATTRS);
+    let ins = parse_group(p, "ins")?;
+    let outs = parse_group(p, "outs")?;
+    if p.consume_keyword("attrs") {
+        p.expect(TokenKind::Equal, "'='")?;
+        p.parse_optional_attr_dict(false)?;
+    }
+    p.parse_region(&[])?;
+    let results = parse_arrow_types(p)?;
+    p.add_result_types(&results);
+    finish_structured(p, Kind::Generic, ins, outs, true, false)
+}
+
+fn print_generic(pr: &mut OpPrinter, op: OpId) {
+    let ctx = pr.ctx();
+    let ir = pr.ir;
+    pr.write(" {");
+    let mut first = true;
+    for name in GENERIC_TRAIT_ATTRS {
+        let Some(attr) = ir.attr(ctx, op, name) else {
+            continue;
+        };
+        if !first {
+            pr.write(", ");
+        }
+        first = false;
+        pr.write(name);
+        pr.write(" = ");
+        if *name == "iterator_types" {
+            let words: Vec<Attribute> = ctx
+                .array_elements(attr)
+                .unwrap_or(&[])
+                .iter()
+                .map(|&a| match crate::iterator_type_of(ctx, a) {
+                    Some(it) => ctx.string_attr(it.keyword()),
+                    None => a,
+                })
+                .collect();
+            pr.print_attribute(ctx.array_attr(&words));
+        } else {
+            pr.print_attribute(attr);
+        }
+    }
+    pr.write("}");
+    let groups = operand_segments(ctx, ir, op);
+    if let [ins, outs] = groups.as_slice() {
+        if !ins.is_empty() {
+            print_group(pr, "ins", ins);
+        }
+        if !outs.is_empty() {
+            print_group(pr, "outs", outs);
+        }
+    }
+    let mut elided: Vec<&str> = GENERIC_TRAIT_ATTRS.to_vec();
+    elided.push("operandSegmentSizes");
+    let before = pr.w.out.len();
+    pr.print_optional_attr_dict(op, &elided, false);
+    if pr.w.out.len() > before {
+        let printed = pr.w.out.split_off(before);
+        pr.write(" attrs = ");
+        pr.write(printed.trim_start());
+    }
+    pr.write(" ");
+    pr.print_region(ir.region(op, 0), true, true);
+    print_arrow_types(pr, op);
+}
+
+// ---------------------------------------------------------------------------
+// transpose / broadcast: `ins(...) outs(...) permutation = [1, 0]`
+// ---------------------------------------------------------------------------
+
+fn parse_transpose_like(p: &mut OpParser) -> DiagResult<()> {
+    let kind = current_kind(p);
+    let ins = parse_group(p, "ins")?;
+    let outs = parse_group(p, "outs")?;
+    let name = if kind == Kind::Transpose {
+        "permutation"
+    } else {
+        "dimensions"
+    };
+    p.expect_keyword(name)?;
+    p.expect(TokenKind::Equal, "'='")?;
+    let values = parse_i64_list(p)?;
+    let attr = p.ctx().dense_i64_array(&values);
+    p.add_property(name, attr);
+    p.parse_optional_attr_dict(false)?;
+    let results: Vec<Type> = outs
+        .1
+        .iter()
+        .copied()
+        .filter(|&t| is_ranked_tensor(p.ctx(), t))
+        .collect();
+    p.add_result_types(&results);
+    finish_structured(p, kind, ins, outs, false, true)
+}
+
+fn print_transpose_like(pr: &mut OpPrinter, op: OpId) {
+    let ctx = pr.ctx();
+    let ir = pr.ir;
+    let transpose = ctx.op_name_str(ir.op_name(op)) == "linalg.transpose";
+    let name = if transpose {
+        "permutation"
+    } else {
+        "dimensions"
+    };
+    print_group(pr, "ins", &[ir.operand(op, 0)]);
+    print_group(pr, "outs", &[ir.operand(op, 1)]);
+    pr.write(&format!(" {name} = "));
+    print_i64_list(pr, &i64_array_prop(ctx, ir, op, name));
+    pr.print_optional_attr_dict(op, &[name], false);
+    pr.write(" ");
+}
+
+// ---------------------------------------------------------------------------
+// map / reduce: `{ arith.addf } ins(...) outs(...)` or a block with arguments
+// ---------------------------------------------------------------------------
+
+fn parse_map_like(p: &mut OpParser) -> DiagResult<()> {
+    let kind = current_kind(p);
+    let ctx = p.ctx();
+    let mut short_op: Option<(String, Attribute)> = None;
+    if p.consume_if(TokenKind::LBrace) {
+        let name = p.parser.text().to_string();
+        p.parser.advance();
+        let mut attrs = ctx.empty_dictionary();
+        if p.is(TokenKind::LBrace) {
+            attrs = p.parser.parse_attribute_dict()?;
+        }
+        p.expect(TokenKind::RBrace, "'}'")?;
+        short_op = Some((name, attrs));
+    }
+    let ins = parse_group(p, "ins")?;
+    let outs = parse_group(p, "outs")?;
+    if kind == Kind::Reduce {
+        p.expect_keyword("dimensions")?;
+        p.expect(TokenKind::Equal, "'='")?;
+        let values = parse_i64_list(p)?;
+        let attr = ctx.dense_i64_array(&values);
+        p.add_property("dimensions", attr);
+    }
+    p.parse_optional_attr_dict(false)?;
+    let results: Vec<Type> = outs
+        .1
+        .iter()
+        .copied()
+        .filter(|&t| is_ranked_tensor(ctx, t))
+        .collect();
+    p.add_result_types(&results);
+    match short_op {
+        Some((name, attrs)) => {
+            let loc = p.op_loc();
+            let elements: Vec<Type> = ins
+                .1
+                .iter()
+                .chain(&outs.1)
+                .map(|&t| ctx.element_type_or_self(t))
+                .collect();
+            let n_ins = ins.1.len();
+            finish_structured(p, kind, ins, outs, false, false)?;
+            let region = p.add_empty_region();
+            let ir = p.ir();
+            let block = ir.append_block(region, &elements);
+            let args = ir.block_args(block).to_vec();
+            let operands = if kind == Kind::Map {
+                args[..n_ins].to_vec()
+            } else {
+                args[n_ins..]
+                    .iter()
+                    .chain(&args[..n_ins])
+                    .copied()
+                    .collect()
+            };
+            let result_ty = *elements.last().unwrap();
+            let mut state = strata_ir::OperationState::new(ctx, &name, loc);
+            state.operands = operands;
+            state.result_types = vec![result_ty];
+            state.properties = attrs;
+            let body = ir.create_op(state, strata_ir::InsertPoint::BlockEnd(block));
+            let r = ir.result(body, 0);
+            let mut y = strata_ir::OperationState::new(ctx, "linalg.yield", loc);
+            y.operands = vec![r];
+            ir.create_op(y, strata_ir::InsertPoint::BlockEnd(block));
+            Ok(())
+        }
+        None => {
+            let mut decls: Vec<BlockArgDecl> = Vec::new();
+            p.expect(TokenKind::LParen, "'('")?;
+            if !p.is(TokenKind::RParen) {
+                loop {
+                    decls.push(p.parser.parse_block_arg_decl()?);
+                    if !p.consume_if(TokenKind::Comma) {
+                        break;
+                    }
+                }
+            }
+            p.expect(TokenKind::RParen, "')'")?;
+            p.parse_region(&decls)?;
+            finish_structured(p, kind, ins, outs, false, false)
+        }
+    }
+}
+
+/// The body op of a map/reduce in short form, if the body is one op over
+/// the block arguments in order.
+fn short_form_op(ctx: &Context, ir: &Ir, op: OpId, is_map: bool) -> Option<OpId> {
+    let block = ir.entry_block(ir.region(op, 0))?;
+    let first = ir.first_op(block)?;
+    let yield_op = ir.next_op(first)?;
+    if ir.next_op(yield_op).is_some()
+        || ir.num_results(first) != 1
+        || ir.num_operands(yield_op) != 1
+    {
+        return None;
+    }
+    if ir.operand(yield_op, 0) != ir.result(first, 0) || !ir.regions(first).is_empty() {
+        return None;
+    }
+    let args = ir.block_args(block);
+    // map: f(ins...); reduce: f(inits..., ins...) (MLIR's `initFirst`).
+    let expected: Vec<_> = if is_map {
+        args[..args.len() - 1].to_vec()
+    } else {
+        let half = args.len() / 2;
+        args[half..].iter().chain(&args[..half]).copied().collect()
+    };
+    let operands: Vec<_> = ir.operands(first).collect();
+    if operands != expected || !ctx.dictionary_entries(ir.attributes(first)).is_empty() {
+        return None;
+    }
+    Some(first)
+}
+
+fn print_map_like(pr: &mut OpPrinter, op: OpId) {
+    let ctx = pr.ctx();
+    let ir = pr.ir;
+    let is_map = ctx.op_name_str(ir.op_name(op)) == "linalg.map";
+    let short = short_form_op(ctx, ir, op, is_map);
+    if let Some(body) = short {
+        pr.write(" { ");
+        pr.write(ctx.op_name_str(ir.op_name(body)));
+        let props = ir.properties(body);
+        let defaults_only = ctx.dictionary_entries(props).iter().all(|(n, a)| {
+            ctx.str(*n) == "fastmath"
+                && strata_ir::asm::printer::attr_to_string(ctx, *a) == "#arith.fastmath<none>"
+        });
+        if !defaults_only {
+            pr.write(" ");
+            pr.print_attribute(props);
+        }
+        pr.write(" }");
+    }
+    let all: Vec<_> = ir.operands(op).collect();
+    let split = if is_map { all.len() - 1 } else { all.len() / 2 };
+    print_group(pr, "ins", &all[..split]);
+    print_group(pr, "outs", &all[split..]);
+    if !is_map {
+        pr.write(" dimensions = ");
+        print_i64_list(pr, &i64_array_prop(ctx, ir, op, "dimensions"));
+        // MLIR leaves a space after the dimensions list.
+        pr.write(" ");
+    }
+    pr.print_optional_attr_dict(op, &["dimensions"], false);
+    if short.is_none() {
+        let block = ir.entry_block(ir.region(op, 0));
+        pr.write(if is_map { " (" } else { "(" });
+        if let Some(block) = block {
+            for (i, &arg) in ir.block_args(block).iter().enumerate() {
+                if i > 0 {
+                    pr.write(", ");
+                }
+                pr.print_operand(arg);
+                pr.write(": ");
+                pr.print_type(ir.value_type(arg));
+            }
+        }
+        pr.write(") ");
+        pr.print_region(ir.region(op, 0), false, true);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Verification (MLIR's `verifyStructuredOpInterface`)
+// ---------------------------------------------------------------------------
+
+fn verify_structured(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let Some(info) = structured_info(ctx, ir, op) else {
+        return Ok(());
+    };
+    let info = info.map_err(|m| op_error(ctx, ir, op, m))?;
+    let operands: Vec<_> = info.operands().collect();
+    let n_loops = info.num_loops();
+    if info.indexing_maps.len() != operands.len() {
+        return Err(op_error(ctx, ir, op, format!(
+            "expected the number of indexing_map ({}) to be equal to the number of input/output operands ({})",
+            info.indexing_maps.len(),
+            operands.len()
+        )));
+    }
+    let tensor_outs = info
+        .outputs
+        .iter()
+        .filter(|&&v| is_ranked_tensor(ctx, ir.value_type(v)))
+        .count();
+    if tensor_outs != ir.num_results(op) {
+        return Err(op_error(ctx, ir, op, format!(
+            "expected the number of tensor results ({}) to be equal to the number of output tensors ({})",
+            ir.num_results(op),
+            tensor_outs
+        )));
+    }
+    let mut shapes = Vec::new();
+    for (i, (map, &v)) in info.indexing_maps.iter().zip(&operands).enumerate() {
+        if map.num_symbols() != 0 {
+            return Err(op_error(
+                ctx,
+                ir,
+                op,
+                format!("expected indexing_map #{i} to have no symbols"),
+            ));
+        }
+        if map.num_dims() != n_loops {
+            return Err(op_error(
+                ctx,
+                ir,
+                op,
+                format!(
+                "expected indexing_map #{i} to have {n_loops} dim(s) to match the number of loops"
+            ),
+            ));
+        }
+        let shape = ctx
+            .shape(ir.value_type(v))
+            .map(|s| s.to_vec())
+            .unwrap_or_default();
+        if shape.len() != map.num_results() {
+            return Err(op_error(
+                ctx,
+                ir,
+                op,
+                format!(
+                    "expected operand rank ({}) to match the result rank of indexing_map #{i} ({})",
+                    shape.len(),
+                    map.num_results()
+                ),
+            ));
+        }
+        shapes.push(shape);
+    }
+    // Static loop bounds from the operands indexed by plain dims.
+    let mut bounds: Vec<Option<i64>> = vec![None; n_loops];
+    for (map, shape) in info.indexing_maps.iter().zip(&shapes) {
+        for (r, e) in map.results().iter().enumerate() {
+            if let Some(d) = e.as_dim() {
+                if bounds[d].is_none() && shape[r] != DYNAMIC {
+                    bounds[d] = Some(shape[r]);
+                }
+            }
+        }
+    }
+    for (i, (map, shape)) in info.indexing_maps.iter().zip(&shapes).enumerate() {
+        for (r, e) in map.results().iter().enumerate() {
+            if shape[r] == DYNAMIC {
+                continue;
+            }
+            if let Some(d) = e.as_dim() {
+                if let Some(b) = bounds[d] {
+                    if b != shape[r] {
+                        return Err(op_error(ctx, ir, op, format!(
+                            "inferred input/output operand #{i} has shape's dimension #{r} to be {b}, but found {}",
+                            shape[r]
+                        )));
+                    }
+                }
+            } else if let Some((c, coefs)) = crate::structured::linearize(e, n_loops) {
+                let mut max = c;
+                let mut known = true;
+                for (d, &k) in coefs.iter().enumerate() {
+                    if k == 0 {
+                        continue;
+                    }
+                    match bounds[d] {
+                        Some(b) if b > 0 && k > 0 => max += k * (b - 1),
+                        _ => known = false,
+                    }
+                }
+                if known && max + 1 > shape[r] {
+                    return Err(op_error(ctx, ir, op, format!(
+                        "inferred input/output operand #{i} has shape's dimension #{r} to be greater than or equal to {}, but found {}",
+                        max + 1,
+                        shape[r]
+                    )));
+                }
+            }
+        }
+    }
+    let Some(block) = crate::structured::payload_block(ir, op) else {
+        return Ok(());
+    };
+    let args = ir.block_args(block);
+    if args.len() != operands.len() {
+        return Err(op_error(ctx, ir, op, "expected as many non-induction variable region arguments as the number of input/output operands"));
+    }
+    for (i, (&arg, &v)) in args.iter().zip(&operands).enumerate() {
+        let expected = ctx.element_type_or_self(ir.value_type(v));
+        let found = ir.value_type(arg);
+        if found != expected {
+            return Err(op_error(ctx, ir, op, format!(
+                "expected type of bb argument #{i} ('{}') to match element or self type of the corresponding operand ('{}')",
+                type_str(ctx, found),
+                type_str(ctx, expected)
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn verify_yield(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let Some(parent) = ir.parent_op(op) else {
+        return Ok(());
+    };
+    let Some(Ok(info)) = structured_info(ctx, ir, parent) else {
+        return Ok(());
+    };
+    if ir.num_operands(op) != info.outputs.len() {
+        return Err(op_error(ctx, ir, op, format!(
+            "expected number of yield values ({}) to match the number of inits / outs operands of the enclosing LinalgOp ({})",
+            ir.num_operands(op),
+            info.outputs.len()
+        )));
+    }
+    for (i, (v, &out)) in ir.operands(op).zip(&info.outputs).enumerate() {
+        let expected = ctx.element_type_or_self(ir.value_type(out));
+        if ir.value_type(v) != expected {
+            return Err(op_error(ctx, ir, op, format!(
+                "type of yield operand {} ('{}') doesn't match the element type of the enclosing linalg.generic op ('{}')",
+                i + 1,
+                type_str(ctx, ir.value_type(v)),
+                type_str(ctx, expected)
+            )));
+        }
+    }
+    Ok(())
+}
+
+#[allow(dead_code)]
+fn error_at(ir: &Ir, op: OpId, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(ir.op_loc(op), message)
+}
+
+/// For the interpreter and lowerings: strides of a windowed op.
+pub fn strides_of(ctx: &Context, ir: &Ir, op: OpId, rank: usize) -> Vec<i64> {
+    window_attr(ctx, ir, op, "strides", rank)
+}

@@ -1,0 +1,50 @@
+//! The tensor dialect (MLIR's `tensor`): immutable multi-dimensional values
+//! and the ops that build, slice, reshape, pad and combine them.
+//!
+//! MLIR 22 moved `tensor.pack`/`tensor.unpack` to `linalg.pack`/
+//! `linalg.unpack`; they live in the linalg dialect here too.
+//!
+//! [`syntax`] holds the custom-syntax pieces (mixed static/dynamic lists,
+//! reassociations) that the linalg, bufferization and memref-like ops
+//! share.
+
+pub mod fold;
+pub mod ops;
+pub mod syntax;
+
+use std::sync::Arc;
+use strata_ir::{Context, Dialect, OpDefinition};
+
+pub struct TensorDialect;
+
+impl Dialect for TensorDialect {
+    fn name(&self) -> &str {
+        "tensor"
+    }
+    fn description(&self) -> &str {
+        "tensors with value semantics: slices, reshapes, padding, generation"
+    }
+    fn operations(&self, ctx: &Context) -> Vec<OpDefinition> {
+        ops::definitions(ctx)
+    }
+    fn materialize_constant(
+        &self,
+        ctx: &Context,
+        ir: &mut strata_ir::Ir,
+        value: strata_ir::Attribute,
+        ty: strata_ir::Type,
+        loc: strata_ir::attributes::Location,
+        at: strata_ir::InsertPoint,
+    ) -> Option<strata_ir::OpId> {
+        // Scalars and dense tensors fold to `arith.constant`, as in MLIR.
+        let mut state = strata_ir::OperationState::new(ctx, "arith.constant", loc);
+        state.result_types = vec![ty];
+        state.properties = ctx.dictionary_attr([(ctx.intern_str("value"), value)]);
+        Some(ir.create_op(state, at))
+    }
+}
+
+/// Loads the tensor dialect into `ctx`.
+pub fn register(ctx: &mut Context) {
+    ctx.load_dialect(Arc::new(TensorDialect));
+}

@@ -1,0 +1,274 @@
+//! Pieces of custom syntax shared by the tensor, linalg, bufferization and
+//! memref-like ops: MLIR's "mixed static/dynamic" index lists (`[0, %i]`,
+//! stored as a static `array<i64>` with [`DYNAMIC`] holes plus the dynamic
+//! operands), bracketed integer lists (`[1, 0]`), reassociations
+//! (`[[0, 1], [2]]`), and small accessors used by several verifiers.
+//!
+//! They live here, in the lowest of the tensor-family crates, so that every
+//! op that spells these lists reads and writes them one way.
+
+use strata_ir::asm::lexer::TokenKind;
+use strata_ir::asm::parser::{OpParser, UnresolvedOperand};
+use strata_ir::asm::printer::OpPrinter;
+use strata_ir::diagnostics::{DiagResult, Diagnostic};
+use strata_ir::opdef::AttrSyntax;
+use strata_ir::types::TypeData;
+use strata_ir::verifier::emit_op_error;
+use strata_ir::{Attribute, Context, Ir, OpId, Type, Value, DYNAMIC};
+
+/// `'dialect.op' op <message>` at the op's location.
+pub fn op_error(ctx: &Context, ir: &Ir, op: OpId, message: impl AsRef<str>) -> Diagnostic {
+    emit_op_error(ctx, ir, op, message)
+}
+
+/// Parses a (possibly negative) integer literal.
+pub fn parse_i64(p: &mut OpParser) -> DiagResult<i64> {
+    let negative = p.consume_if(TokenKind::Minus);
+    if !p.is(TokenKind::Integer) {
+        return Err(p.error_here("expected integer value"));
+    }
+    let text = p.parser.text();
+    let value = if let Some(hex) = text.strip_prefix("0x") {
+        i64::from_str_radix(hex, 16).ok()
+    } else {
+        text.parse::<i64>().ok()
+    };
+    let Some(value) = value else {
+        return Err(p.error_here("integer value too large"));
+    };
+    p.parser.advance();
+    Ok(if negative { -value } else { value })
+}
+
+/// Parses MLIR's `parseDynamicIndexList`: `[` (int | %ssa) (`,` ...)* `]`.
+/// Returns the static values (DYNAMIC where an SSA value stands) and the
+/// SSA operands in order.
+pub fn parse_dynamic_index_list<'a>(
+    p: &mut OpParser<'_, 'a>,
+) -> DiagResult<(Vec<i64>, Vec<UnresolvedOperand<'a>>)> {
+    let mut statics = Vec::new();
+    let mut dynamics = Vec::new();
+    p.expect(TokenKind::LSquare, "'['")?;
+    if p.consume_if(TokenKind::RSquare) {
+        return Ok((statics, dynamics));
+    }
+    loop {
+        if let Some(operand) = p.parse_optional_operand()? {
+            statics.push(DYNAMIC);
+            dynamics.push(operand);
+        } else {
+            statics.push(parse_i64(p)?);
+        }
+        if !p.consume_if(TokenKind::Comma) {
+            break;
+        }
+    }
+    p.expect(TokenKind::RSquare, "']'")?;
+    Ok((statics, dynamics))
+}
+
+/// Prints `[0, %i, 4]` from static values and the dynamic operands.
+pub fn print_dynamic_index_list(pr: &mut OpPrinter, statics: &[i64], dynamics: &[Value]) {
+    pr.write("[");
+    let mut next = dynamics.iter();
+    for (i, &s) in statics.iter().enumerate() {
+        if i > 0 {
+            pr.write(", ");
+        }
+        if s == DYNAMIC {
+            if let Some(&v) = next.next() {
+                pr.print_operand(v);
+            }
+        } else {
+            pr.write(&s.to_string());
+        }
+    }
+    pr.write("]");
+}
+
+/// Parses `[1, 2, 3]` (possibly empty).
+pub fn parse_i64_list(p: &mut OpParser) -> DiagResult<Vec<i64>> {
+    let mut out = Vec::new();
+    p.expect(TokenKind::LSquare, "'['")?;
+    if p.consume_if(TokenKind::RSquare) {
+        return Ok(out);
+    }
+    loop {
+        out.push(parse_i64(p)?);
+        if !p.consume_if(TokenKind::Comma) {
+            break;
+        }
+    }
+    p.expect(TokenKind::RSquare, "']'")?;
+    Ok(out)
+}
+
+pub fn print_i64_list(pr: &mut OpPrinter, values: &[i64]) {
+    pr.write("[");
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            pr.write(", ");
+        }
+        pr.write(&v.to_string());
+    }
+    pr.write("]");
+}
+
+fn parse_dense_i64_brackets(p: &mut OpParser) -> DiagResult<Option<Attribute>> {
+    if !p.is(TokenKind::LSquare) {
+        return Ok(None);
+    }
+    let values = parse_i64_list(p)?;
+    Ok(Some(p.ctx().dense_i64_array(&values)))
+}
+
+fn print_dense_i64_brackets(pr: &mut OpPrinter, attr: Attribute) {
+    let values = pr.ctx().dense_array_i64(attr).unwrap_or_default();
+    print_i64_list(pr, &values);
+}
+
+/// `array<i64: 1, 0>` written as `[1, 0]` inside an assembly format
+/// (MLIR's `DenseI64ArrayAttr` custom form).
+pub const DENSE_I64_BRACKETS: AttrSyntax = AttrSyntax {
+    parse: parse_dense_i64_brackets,
+    print: print_dense_i64_brackets,
+};
+
+/// Parses `[[0, 1], [2]]` into an array of arrays of i64 attributes.
+pub fn parse_reassociation(p: &mut OpParser) -> DiagResult<Attribute> {
+    let ctx = p.ctx();
+    let mut groups = Vec::new();
+    p.expect(TokenKind::LSquare, "'['")?;
+    if !p.consume_if(TokenKind::RSquare) {
+        loop {
+            let values = parse_i64_list(p)?;
+            let attrs: Vec<Attribute> = values.iter().map(|&v| ctx.i64_attr(v)).collect();
+            groups.push(ctx.array_attr(&attrs));
+            if !p.consume_if(TokenKind::Comma) {
+                break;
+            }
+        }
+        p.expect(TokenKind::RSquare, "']'")?;
+    }
+    Ok(ctx.array_attr(&groups))
+}
+
+pub fn print_reassociation(pr: &mut OpPrinter, attr: Attribute) {
+    let groups = reassociation_groups(pr.ctx(), attr);
+    pr.write("[");
+    for (i, group) in groups.iter().enumerate() {
+        if i > 0 {
+            pr.write(", ");
+        }
+        print_i64_list(pr, group);
+    }
+    pr.write("]");
+}
+
+/// The groups of a reassociation attribute.
+pub fn reassociation_groups(ctx: &Context, attr: Attribute) -> Vec<Vec<i64>> {
+    ctx.array_elements(attr)
+        .unwrap_or(&[])
+        .iter()
+        .map(|g| {
+            ctx.array_elements(*g)
+                .unwrap_or(&[])
+                .iter()
+                .filter_map(|a| ctx.integer_value(*a).map(|v| v as i64))
+                .collect()
+        })
+        .collect()
+}
+
+/// A reassociation attribute from groups.
+pub fn reassociation_attr(ctx: &Context, groups: &[Vec<i64>]) -> Attribute {
+    let groups: Vec<Attribute> = groups
+        .iter()
+        .map(|g| {
+            let items: Vec<Attribute> = g.iter().map(|&v| ctx.i64_attr(v)).collect();
+            ctx.array_attr(&items)
+        })
+        .collect();
+    ctx.array_attr(&groups)
+}
+
+/// Shape and element type of a ranked tensor or memref.
+pub fn shaped(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type)> {
+    match ctx.type_data(ty) {
+        TypeData::RankedTensor { shape, element, .. } | TypeData::MemRef { shape, element, .. } => {
+            Some((shape.to_vec(), *element))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `ty` is a ranked tensor.
+pub fn is_ranked_tensor(ctx: &Context, ty: Type) -> bool {
+    matches!(ctx.type_data(ty), TypeData::RankedTensor { .. })
+}
+
+/// A static array property as i64s (empty when absent).
+pub fn i64_array_prop(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Vec<i64> {
+    ir.attr(ctx, op, name)
+        .and_then(|a| ctx.dense_array_i64(a))
+        .unwrap_or_default()
+}
+
+/// Sets `operandSegmentSizes` on a parsed op.
+pub fn set_segments(p: &mut OpParser, sizes: &[usize]) {
+    let sizes: Vec<i32> = sizes.iter().map(|&s| s as i32).collect();
+    let attr = p.ctx().dense_i32_array(&sizes);
+    p.add_property("operandSegmentSizes", attr);
+}
+
+/// The operand groups of `op` as declared by `operandSegmentSizes`.
+pub fn operand_segments(ctx: &Context, ir: &Ir, op: OpId) -> Vec<Vec<Value>> {
+    let sizes = i64_array_prop(ctx, ir, op, "operandSegmentSizes");
+    let mut out = Vec::new();
+    let mut at = 0usize;
+    for s in sizes {
+        let s = s as usize;
+        out.push(ir.operands(op).skip(at).take(s).collect());
+        at += s;
+    }
+    out
+}
+
+/// Formats a shape as MLIR prints it inside a type (`4x?x8`).
+pub fn shape_string(shape: &[i64]) -> String {
+    shape
+        .iter()
+        .map(|&d| {
+            if d == DYNAMIC {
+                "?".to_string()
+            } else {
+                d.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("x")
+}
+
+/// `'<type>'` as MLIR quotes a type in a message.
+pub fn type_str(ctx: &Context, ty: Type) -> String {
+    strata_ir::asm::printer::type_to_string(ctx, ty)
+}
+
+fn parse_plain_i64(p: &mut OpParser) -> DiagResult<Option<Attribute>> {
+    if !p.is(TokenKind::Integer) && !p.is(TokenKind::Minus) {
+        return Ok(None);
+    }
+    let v = parse_i64(p)?;
+    Ok(Some(p.ctx().i64_attr(v)))
+}
+
+fn print_plain_i64(pr: &mut OpPrinter, attr: Attribute) {
+    let v = pr.ctx().integer_value(attr).unwrap_or(0);
+    pr.write(&v.to_string());
+}
+
+/// An `i64` attribute written as a bare integer (`linalg.index 0`).
+pub const PLAIN_I64: AttrSyntax = AttrSyntax {
+    parse: parse_plain_i64,
+    print: print_plain_i64,
+};
