@@ -7,3 +7,4 @@
 
 pub mod args;
 pub mod opt;
+pub mod translate;

@@ -10,6 +10,7 @@ pub fn register_all_dialects(ctx: &mut Context) {
     strata_dialect_linalg::register(ctx);
     strata_dialect_tensor::register(ctx);
     strata_dialect_scf::register(ctx);
+    strata_dialect_vta::register(ctx);
     strata_dialect_memref::register(ctx);
 }
 

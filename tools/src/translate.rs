@@ -1,0 +1,143 @@
+//! `strata-translate`: translations between MLIR and other formats
+//! (MLIR's `mlir-translate`). Each translation is a library function; this
+//! driver reads, parses, verifies, calls it and writes the result.
+//!
+//! | flag | from | to |
+//! |---|---|---|
+//! | `--mlir-to-vta` | a module in the vta instruction form | a VTA program file (`.vta`) |
+//! | `--vta-to-mlir` | a VTA program file | the vta instruction form |
+
+use clap::Parser as ClapParser;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+use strata_ir::asm::{parse_source, SourceInfo};
+use strata_ir::diagnostics::{render, SourceFile};
+use strata_ir::{Context, Ir};
+
+#[derive(ClapParser, Debug)]
+#[command(
+    name = "strata-translate",
+    about = "Strata translation driver (mlir-translate compatible flags)"
+)]
+pub struct TranslateOptions {
+    /// Input file, or '-' for standard input.
+    #[arg(default_value = "-")]
+    pub input: String,
+    /// Output file ('-' for standard output).
+    #[arg(short = 'o', default_value = "-")]
+    pub output: String,
+    /// Translate the vta instruction form into a VTA program file.
+    #[arg(long, group = "translation")]
+    pub mlir_to_vta: bool,
+    /// Translate a VTA program file into the vta instruction form.
+    #[arg(long, group = "translation")]
+    pub vta_to_mlir: bool,
+    /// Accept operations of unregistered dialects in MLIR input.
+    #[arg(long)]
+    pub allow_unregistered_dialect: bool,
+}
+
+fn read_input(path: &str) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    if path == "-" {
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+    } else {
+        bytes = std::fs::read(path).map_err(|e| format!("cannot open input file '{path}': {e}"))?;
+    }
+    Ok(bytes)
+}
+
+fn write_output(path: &str, bytes: &[u8]) -> Result<(), String> {
+    if path == "-" {
+        std::io::stdout()
+            .lock()
+            .write_all(bytes)
+            .map_err(|e| e.to_string())
+    } else {
+        std::fs::write(path, bytes).map_err(|e| format!("cannot write '{path}': {e}"))
+    }
+}
+
+/// Parses and verifies MLIR text, then runs `translate` on the module.
+/// Errors come back rendered as mlir-translate prints them.
+pub fn translate_mlir(
+    ctx: &Context,
+    file_name: &str,
+    text: &str,
+    translate: impl FnOnce(&Context, &Ir, strata_ir::OpId) -> strata_ir::DiagResult<Vec<u8>>,
+) -> Result<Vec<u8>, String> {
+    let mut ir = Ir::new();
+    let info = SourceInfo {
+        file_name: file_name.into(),
+        first_line: 0,
+    };
+    let source = SourceFile {
+        name: file_name,
+        text,
+    };
+    let render_diag = |d: &strata_ir::Diagnostic| {
+        let mut out = String::new();
+        render(ctx, d, Some(&source), &mut out);
+        out
+    };
+    let module = parse_source(ctx, &mut ir, text, &info).map_err(|d| render_diag(&d))?;
+    strata_ir::verifier::verify(ctx, &ir, module).map_err(|d| render_diag(&d))?;
+    translate(ctx, &ir, module).map_err(|d| render_diag(&d))
+}
+
+/// `--mlir-to-vta` on text: the program file's bytes.
+pub fn mlir_to_vta(ctx: &Context, file_name: &str, text: &str) -> Result<Vec<u8>, String> {
+    translate_mlir(ctx, file_name, text, |ctx, ir, module| {
+        let program = strata_dialect_vta::translate::module_to_program(ctx, ir, module)?;
+        program
+            .to_bytes()
+            .map_err(|e| strata_ir::verifier::emit_op_error(ctx, ir, module, e.to_string()))
+    })
+}
+
+/// The whole tool over a context with the dialects it should know.
+pub fn translate_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> ExitCode {
+    let args = crate::args::normalize_mlir_style_args(args, &["o"]);
+    let options = match TranslateOptions::try_parse_from(args) {
+        Ok(o) => o,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
+    let result = read_input(&options.input).and_then(|bytes| {
+        let file_name = if options.input == "-" {
+            "<stdin>"
+        } else {
+            options.input.as_str()
+        };
+        if options.mlir_to_vta {
+            let text =
+                String::from_utf8(bytes).map_err(|_| "input is not UTF-8 text".to_string())?;
+            mlir_to_vta(&ctx, file_name, &text)
+        } else if options.vta_to_mlir {
+            strata_dialect_vta::translate::vta_to_mlir(&ctx, &bytes)
+                .map(String::into_bytes)
+                .map_err(|m| format!("{file_name}: error: {m}\n"))
+        } else {
+            Err("no translation chosen: pass --mlir-to-vta or --vta-to-mlir\n".into())
+        }
+    });
+    match result.and_then(|out| write_output(&options.output, &out)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprint!("{message}");
+            if !message.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
