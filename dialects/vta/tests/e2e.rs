@@ -202,3 +202,63 @@ fn program_round_trips_through_mlir() {
     let text2 = vta_to_mlir(&ctx, &again.to_bytes().unwrap()).unwrap();
     assert_eq!(text, text2);
 }
+
+/// A 3x3 convolution with spatial zero padding done by the DMA, written in
+/// the tile form with linalg-style indexing maps (the shape a linalg
+/// conv_2d_nchw_fchw lowering produces): NCHW1n16c input, OIHW16o16i kernel.
+#[test]
+fn padded_conv_matches_direct_computation() {
+    let ctx = context();
+    let (ci, co, h, w) = (2usize, 2usize, 6usize, 6usize);
+    let x = data(ci * h * w * 16, 7);
+    let k = data(co * ci * 9 * 256, 8);
+    let text = format!(
+        "module {{
+  vta.dram_buffer @x : tensor<1x{ci}x{h}x{w}x1x16xi8> = {}
+  vta.dram_buffer @k : tensor<{co}x{ci}x3x3x16x16xi8> = {}
+  vta.dram_buffer @y : tensor<1x{co}x{h}x{w}x1x16xi8>
+  %x = vta.load_tile @x[0, 0, 0, 0] pad [1, 1, 1, 1] : !vta.tile<inp, {ci}x{hp}x{wp}>
+  %k = vta.load_tile @k[0, 0, 0, 0] : !vta.tile<wgt, {co}x{ci}x3x3>
+  %c = vta.gemm_tile %x, %k maps [affine_map<(o, h, w, i, kh, kw) -> (i, h + kh, w + kw)>, affine_map<(o, h, w, i, kh, kw) -> (o, i, kh, kw)>, affine_map<(o, h, w, i, kh, kw) -> (o, h, w)>] bounds [{co}, {h}, {w}, {ci}, 3, 3] : !vta.tile<inp, {ci}x{hp}x{wp}>, !vta.tile<wgt, {co}x{ci}x3x3> -> !vta.tile<acc, {co}x{h}x{w}>
+  vta.store_tile %c, @y[0, 0, 0, 0] : !vta.tile<acc, {co}x{h}x{w}>
+}}
+",
+        dense(&x),
+        dense(&k),
+        hp = h + 2,
+        wp = w + 2
+    );
+    let (program, _) = compile(&ctx, &text, &LowerTilesOptions::default());
+    let outcome = run(&program);
+    let mut expected = vec![0u8; co * h * w * 16];
+    for o in 0..co {
+        for y in 0..h {
+            for z in 0..w {
+                for n in 0..16 {
+                    let mut acc = 0i32;
+                    for i in 0..ci {
+                        for kh in 0..3 {
+                            for kw in 0..3 {
+                                let (yy, zz) = (y + kh, z + kw);
+                                if yy < 1 || zz < 1 || yy > h || zz > w {
+                                    continue;
+                                }
+                                for c in 0..16 {
+                                    let xv = x[((i * h + yy - 1) * w + zz - 1) * 16 + c];
+                                    let kv =
+                                        k[(((o * ci + i) * 3 + kh) * 3 + kw) * 256 + n * 16 + c];
+                                    acc = acc.wrapping_add(i32::from(xv) * i32::from(kv));
+                                }
+                            }
+                        }
+                    }
+                    expected[((o * h + y) * w + z) * 16 + n] = acc as u8;
+                }
+            }
+        }
+    }
+    assert_eq!(
+        program.dram.view("y", &outcome.dram).unwrap(),
+        &expected[..]
+    );
+}
