@@ -1,0 +1,63 @@
+//! The `affine` dialect (MLIR's polyhedral loops): `affine.for`,
+//! `affine.if`, `affine.load`/`store`, `affine.vector_load`/`store`,
+//! `affine.apply`, `affine.min`/`max` and `affine.yield`.
+//!
+//! Subscripts and bounds are affine maps (from `strata_affine`) over SSA
+//! operands; the textual syntax writes them with the SSA names in place of
+//! `d0`/`s0` ([`syntax`]). Canonicalization composes chains of
+//! `affine.apply`, folds constant operands into maps and simplifies them
+//! ([`canonicalize`]).
+
+pub mod canonicalize;
+mod ops;
+pub mod syntax;
+pub mod verify;
+
+pub use ops::{
+    ApplyOp, ForOp, IfOp, LoadOp, MaxOp, MinOp, StoreOp, VectorLoadOp, VectorStoreOp, YieldOp,
+};
+use std::sync::Arc;
+use strata_ir::{
+    Attribute, Context, Dialect, InsertPoint, Ir, Location, OpDefinition, OpId, OperationState,
+    Type,
+};
+
+/// The dialect object to load into a [`Context`].
+pub struct AffineDialect;
+
+impl Dialect for AffineDialect {
+    fn name(&self) -> &str {
+        "affine"
+    }
+    fn description(&self) -> &str {
+        "affine loops, conditionals and memory accesses"
+    }
+    fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
+        ops::definitions()
+    }
+    /// Folded `affine.apply`s become `arith.constant`s, as in MLIR.
+    fn materialize_constant(
+        &self,
+        ctx: &Context,
+        ir: &mut Ir,
+        value: Attribute,
+        ty: Type,
+        loc: Location,
+        at: InsertPoint,
+    ) -> Option<OpId> {
+        let arith = ctx.dialect("arith")?;
+        arith
+            .materialize_constant(ctx, ir, value, ty, loc, at)
+            .or_else(|| {
+                let mut state = OperationState::new(ctx, "arith.constant", loc);
+                state.result_types = vec![ty];
+                state.properties = ctx.dictionary_attr([(ctx.intern_str("value"), value)]);
+                Some(ir.create_op(state, at))
+            })
+    }
+}
+
+/// Loads the affine dialect into `ctx`.
+pub fn register(ctx: &mut Context) {
+    ctx.load_dialect(Arc::new(AffineDialect));
+}

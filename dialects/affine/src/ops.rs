@@ -1,0 +1,431 @@
+//! The ops of `affine` with MLIR 22's hand-written syntax: `affine.for`
+//! bounds, `affine.if` integer sets, and memory accesses whose subscripts
+//! are affine expressions of SSA names.
+
+use crate::syntax::*;
+use strata_dialect_scf::syntax::{
+    block_args, ensure_terminator, parse_arrow_types, parse_assignment_list, print_assignment_list,
+    print_optional_arrow_types, types_of,
+};
+use strata_ir::asm::lexer::TokenKind;
+use strata_ir::asm::parser::OpParser;
+use strata_ir::asm::printer::OpPrinter;
+use strata_ir::constraints::{AttrConstraint, TypeConstraint};
+use strata_ir::diagnostics::{DiagResult, Diagnostic};
+use strata_ir::{AttrData, Context, Ir, OpDefinition, OpId, Value};
+
+strata_ir::define_op! {
+    /// `affine.for`: a loop with affine bounds and a constant step.
+    pub struct ForOp = "affine.for" {
+        summary: "for operation",
+        traits: [RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK, AUTOMATIC_ALLOCATION_SCOPE],
+        operands: [lowerBoundOperands: variadic(TypeConstraint::Index), upperBoundOperands: variadic(TypeConstraint::Index), inits: variadic(TypeConstraint::Any)],
+        results: [results: variadic(TypeConstraint::Any)],
+        attributes: [lowerBoundMap: required(AttrConstraint::AffineMap), upperBoundMap: required(AttrConstraint::AffineMap), step: required(AttrConstraint::Index)],
+        regions: [region: single_block],
+    }
+}
+strata_ir::define_op! {
+    /// `affine.if`: a conditional on an integer set.
+    pub struct IfOp = "affine.if" {
+        summary: "if-then-else operation",
+        traits: [RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK],
+        operands: [operands: variadic(TypeConstraint::Index)],
+        results: [results: variadic(TypeConstraint::Any)],
+        attributes: [condition: required(AttrConstraint::IntegerSet)],
+        regions: [thenRegion: single_block, elseRegion: single_block],
+    }
+}
+strata_ir::define_op! {
+    pub struct LoadOp = "affine.load" {
+        summary: "affine load operation",
+        operands: [memref: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index)],
+        results: [result: single(TypeConstraint::Any)],
+        attributes: [map: required(AttrConstraint::AffineMap)],
+    }
+}
+strata_ir::define_op! {
+    pub struct StoreOp = "affine.store" {
+        summary: "affine store operation",
+        operands: [value: single(TypeConstraint::Any), memref: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index)],
+        attributes: [map: required(AttrConstraint::AffineMap)],
+    }
+}
+strata_ir::define_op! {
+    pub struct VectorLoadOp = "affine.vector_load" {
+        summary: "affine vector load operation",
+        operands: [memref: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index)],
+        results: [result: single(TypeConstraint::AnyVector)],
+        attributes: [map: required(AttrConstraint::AffineMap)],
+    }
+}
+strata_ir::define_op! {
+    pub struct VectorStoreOp = "affine.vector_store" {
+        summary: "affine vector store operation",
+        operands: [value: single(TypeConstraint::AnyVector), memref: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index)],
+        attributes: [map: required(AttrConstraint::AffineMap)],
+    }
+}
+strata_ir::define_op! {
+    pub struct ApplyOp = "affine.apply" {
+        summary: "affine apply operation",
+        traits: [PURE],
+        operands: [mapOperands: variadic(TypeConstraint::Index)],
+        results: [result: single(TypeConstraint::Index)],
+        attributes: [map: required(AttrConstraint::AffineMap)],
+    }
+}
+strata_ir::define_op! {
+    pub struct MinOp = "affine.min" {
+        summary: "min operation",
+        traits: [PURE],
+        operands: [operands: variadic(TypeConstraint::Index)],
+        results: [result: single(TypeConstraint::Index)],
+        attributes: [map: required(AttrConstraint::AffineMap)],
+    }
+}
+strata_ir::define_op! {
+    pub struct MaxOp = "affine.max" {
+        summary: "max operation",
+        traits: [PURE],
+        operands: [operands: variadic(TypeConstraint::Index)],
+        results: [result: single(TypeConstraint::Index)],
+        attributes: [map: required(AttrConstraint::AffineMap)],
+    }
+}
+strata_ir::define_op! {
+    pub struct YieldOp = "affine.yield" {
+        summary: "yield values to parent operation",
+        traits: [PURE, TERMINATOR, RETURN_LIKE],
+        operands: [operands: variadic(TypeConstraint::Any)],
+        format: "attr-dict ($operands^ `:` type($operands))?",
+    }
+}
+
+/// Every op definition of the dialect, with hooks attached.
+pub fn definitions() -> Vec<OpDefinition> {
+    type Parse = fn(&mut OpParser) -> DiagResult<()>;
+    type Print = fn(&mut OpPrinter, OpId);
+    let custom: [(OpDefinition, Parse, Print); 9] = [
+        (ForOp::definition(), parse_for, print_for),
+        (IfOp::definition(), parse_if, print_if),
+        (LoadOp::definition(), parse_load, print_load),
+        (StoreOp::definition(), parse_store, print_store),
+        (VectorLoadOp::definition(), parse_load, print_load),
+        (VectorStoreOp::definition(), parse_store, print_store),
+        (ApplyOp::definition(), parse_map_op, print_map_op),
+        (MinOp::definition(), parse_map_op, print_map_op),
+        (MaxOp::definition(), parse_map_op, print_map_op),
+    ];
+    let mut defs: Vec<OpDefinition> = custom
+        .into_iter()
+        .map(|(mut def, parse, print)| {
+            def.hooks.parse = Some(parse);
+            def.hooks.print = Some(print);
+            def
+        })
+        .collect();
+    defs.push(YieldOp::definition());
+    crate::verify::attach(&mut defs);
+    crate::canonicalize::attach(&mut defs);
+    defs
+}
+
+fn groups(ctx: &Context, ir: &Ir, op: OpId) -> Vec<Vec<Value>> {
+    let def = ctx.op_definition(ir.op_name(op)).expect("registered op");
+    strata_ir::format::value_groups(ctx, ir, op, def, false)
+        .into_iter()
+        .map(|g| g.into_iter().collect())
+        .collect()
+}
+
+// ---- affine.for ----
+
+fn parse_for(p: &mut OpParser) -> DiagResult<()> {
+    let ctx = p.ctx();
+    let index = ctx.index_type();
+    let iv = p.parse_operand()?;
+    p.expect(TokenKind::Equal, "'='")?;
+    let (lb_map, lb_operands) = parse_bound(p, "max")?;
+    p.expect_keyword("to")?;
+    let (ub_map, ub_operands) = parse_bound(p, "min")?;
+    let mut step = 1i64;
+    if p.consume_keyword("step") {
+        let loc = p.loc();
+        step = p
+            .parser
+            .text()
+            .parse()
+            .map_err(|_| Diagnostic::error(loc, "expected integer"))?;
+        p.parser.advance();
+        if step <= 0 {
+            return Err(Diagnostic::error(
+                loc,
+                "expected step to be representable as a positive signed integer",
+            ));
+        }
+    }
+    let mut inner = Vec::new();
+    let mut outer = Vec::new();
+    let mut result_types = Vec::new();
+    if p.consume_keyword("iter_args") {
+        (inner, outer) = parse_assignment_list(p)?;
+        result_types = parse_arrow_types(p)?;
+    }
+    p.add_operands(&lb_operands, &vec![index; lb_operands.len()])?;
+    p.add_operands(&ub_operands, &vec![index; ub_operands.len()])?;
+    p.add_operands(&outer, &result_types)?;
+    p.add_result_types(&result_types);
+    p.add_property("lowerBoundMap", lb_map);
+    p.add_property("upperBoundMap", ub_map);
+    p.add_property("step", ctx.index_attr(step));
+    let segments = ctx.dense_i32_array(&[
+        lb_operands.len() as i32,
+        ub_operands.len() as i32,
+        outer.len() as i32,
+    ]);
+    p.add_property("operandSegmentSizes", segments);
+    let mut names = vec![iv];
+    names.extend(inner);
+    let mut arg_types = vec![index];
+    arg_types.extend_from_slice(&result_types);
+    let region = p.parse_region(&block_args(&names, &arg_types))?;
+    let loc = p.op_loc();
+    ensure_terminator(ctx, p.ir(), region, &arg_types, "affine.yield", loc);
+    p.parse_optional_attr_dict(false)
+}
+
+fn print_for(p: &mut OpPrinter, op: OpId) {
+    let ctx = p.ctx();
+    let ir = p.ir;
+    let g = groups(ctx, ir, op);
+    let region = ir.region(op, 0);
+    let Some(body) = ir.entry_block(region) else {
+        return;
+    };
+    let args = ir.block_args(body).to_vec();
+    p.write(" ");
+    p.print_operand(args[0]);
+    p.write(" = ");
+    if let Some(lb) = ir.attr(ctx, op, "lowerBoundMap") {
+        print_bound(p, lb, &g[0], "max");
+    }
+    p.write(" to ");
+    if let Some(ub) = ir.attr(ctx, op, "upperBoundMap") {
+        print_bound(p, ub, &g[1], "min");
+    }
+    let step = ir
+        .attr(ctx, op, "step")
+        .and_then(|a| ctx.integer_value(a))
+        .unwrap_or(1);
+    if step != 1 {
+        p.write(&format!(" step {step}"));
+    }
+    let inits = &g[2];
+    print_assignment_list(p, " iter_args", &args[1..], inits);
+    if !inits.is_empty() {
+        p.write(" -> (");
+        p.print_types(types_of(ir, inits));
+        p.write(")");
+    }
+    p.write(" ");
+    p.print_region(region, false, !inits.is_empty());
+    p.print_optional_attr_dict(
+        op,
+        &[
+            "lowerBoundMap",
+            "upperBoundMap",
+            "step",
+            "operandSegmentSizes",
+        ],
+        false,
+    );
+}
+
+// ---- affine.if ----
+
+fn parse_if(p: &mut OpParser) -> DiagResult<()> {
+    let ctx = p.ctx();
+    let index = ctx.index_type();
+    let loc = p.loc();
+    let set = p.parse_attribute(None)?;
+    let AttrData::IntegerSet(integer_set) = ctx.attr_data(set) else {
+        return Err(Diagnostic::error(loc, "expected valid integer set attr"));
+    };
+    let (num_dims, num_inputs) = (integer_set.num_dims(), integer_set.num_inputs());
+    let (operands, dims) = parse_dim_and_symbol_list(p)?;
+    if dims != num_dims {
+        return Err(p.error_here("dim operand count and integer set dim count must match"));
+    }
+    if operands.len() != num_inputs {
+        return Err(p.error_here("symbol operand count and integer set symbol count must match"));
+    }
+    p.add_operands(&operands, &vec![index; operands.len()])?;
+    p.add_property("condition", set);
+    if p.is(TokenKind::Arrow) {
+        let types = parse_arrow_types(p)?;
+        p.add_result_types(&types);
+    }
+    let loc = p.op_loc();
+    let then_region = p.parse_region(&[])?;
+    ensure_terminator(ctx, p.ir(), then_region, &[], "affine.yield", loc);
+    if p.consume_keyword("else") {
+        let else_region = p.parse_region(&[])?;
+        ensure_terminator(ctx, p.ir(), else_region, &[], "affine.yield", loc);
+    } else {
+        p.add_empty_region();
+    }
+    p.parse_optional_attr_dict(false)
+}
+
+fn print_if(p: &mut OpPrinter, op: OpId) {
+    let ctx = p.ctx();
+    let ir = p.ir;
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let Some(set) = ir.attr(ctx, op, "condition") else {
+        return;
+    };
+    let num_dims = match ctx.attr_data(set) {
+        AttrData::IntegerSet(s) => s.num_dims(),
+        _ => 0,
+    };
+    p.write(" ");
+    p.print_attribute(set);
+    print_dim_and_symbol_list(p, &operands, num_dims);
+    let results: Vec<_> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    print_optional_arrow_types(p, &results);
+    p.write(" ");
+    p.print_region(ir.region(op, 0), false, !results.is_empty());
+    let else_region = ir.region(op, 1);
+    if !ir.region_is_empty(else_region) {
+        p.write(" else ");
+        p.print_region(else_region, false, !results.is_empty());
+    }
+    p.print_optional_attr_dict(op, &["condition"], false);
+}
+
+// ---- loads and stores ----
+
+fn is_vector_op(p: &OpParser) -> bool {
+    p.definition.name.starts_with("affine.vector")
+}
+
+fn parse_load(p: &mut OpParser) -> DiagResult<()> {
+    let ctx = p.ctx();
+    let index = ctx.index_type();
+    let memref = p.parse_operand()?;
+    let (map, indices) = parse_ssa_map(p, TokenKind::LSquare, TokenKind::RSquare)?;
+    p.parse_optional_attr_dict(false)?;
+    let loc = p.loc();
+    let ty = p.parse_colon_type()?;
+    let result = if is_vector_op(p) {
+        p.expect(TokenKind::Comma, "','")?;
+        p.parse_type()?
+    } else {
+        ctx.element_type(ty)
+            .ok_or_else(|| Diagnostic::error(loc, "expected memref type"))?
+    };
+    p.add_operands(&[memref], &[ty])?;
+    p.add_operands(&indices, &vec![index; indices.len()])?;
+    p.add_property("map", ctx.affine_map_attr(map));
+    p.add_result_types(&[result]);
+    Ok(())
+}
+
+fn print_access(p: &mut OpPrinter, op: OpId, memref: Value, indices: &[Value]) {
+    let ctx = p.ctx();
+    p.print_operand(memref);
+    p.write("[");
+    if let Some(map) = p.ir.attr(ctx, op, "map").and_then(|a| map_of(ctx, a)) {
+        print_ssa_exprs(p, map, indices);
+    }
+    p.write("]");
+    p.print_optional_attr_dict(op, &["map"], false);
+    p.write(" : ");
+    p.print_type(p.ir.value_type(memref));
+}
+
+fn print_load(p: &mut OpPrinter, op: OpId) {
+    let ir = p.ir;
+    let operands: Vec<Value> = ir.operands(op).collect();
+    p.write(" ");
+    print_access(p, op, operands[0], &operands[1..]);
+    if p.ctx().op_name_str(ir.op_name(op)) == "affine.vector_load" {
+        p.write(", ");
+        p.print_type(ir.value_type(ir.result(op, 0)));
+    }
+}
+
+fn parse_store(p: &mut OpParser) -> DiagResult<()> {
+    let ctx = p.ctx();
+    let index = ctx.index_type();
+    let value = p.parse_operand()?;
+    p.expect(TokenKind::Comma, "','")?;
+    let memref = p.parse_operand()?;
+    let (map, indices) = parse_ssa_map(p, TokenKind::LSquare, TokenKind::RSquare)?;
+    p.parse_optional_attr_dict(false)?;
+    let loc = p.loc();
+    let ty = p.parse_colon_type()?;
+    let value_ty = if is_vector_op(p) {
+        p.expect(TokenKind::Comma, "','")?;
+        p.parse_type()?
+    } else {
+        ctx.element_type(ty)
+            .ok_or_else(|| Diagnostic::error(loc, "expected memref type"))?
+    };
+    p.add_operands(&[value, memref], &[value_ty, ty])?;
+    p.add_operands(&indices, &vec![index; indices.len()])?;
+    p.add_property("map", ctx.affine_map_attr(map));
+    Ok(())
+}
+
+fn print_store(p: &mut OpPrinter, op: OpId) {
+    let ir = p.ir;
+    let operands: Vec<Value> = ir.operands(op).collect();
+    p.write(" ");
+    p.print_operand(operands[0]);
+    p.write(", ");
+    print_access(p, op, operands[1], &operands[2..]);
+    if p.ctx().op_name_str(ir.op_name(op)) == "affine.vector_store" {
+        p.write(", ");
+        p.print_type(ir.value_type(operands[0]));
+    }
+}
+
+// ---- apply / min / max: `#map(%d)[%s]` ----
+
+fn parse_map_op(p: &mut OpParser) -> DiagResult<()> {
+    let ctx = p.ctx();
+    let index = ctx.index_type();
+    let loc = p.loc();
+    let attr = p.parse_attribute(None)?;
+    let Some(map) = map_of(ctx, attr).cloned() else {
+        return Err(Diagnostic::error(loc, "expected affine map"));
+    };
+    let (operands, dims) = parse_dim_and_symbol_list(p)?;
+    if dims != map.num_dims() || operands.len() != map.num_inputs() {
+        return Err(Diagnostic::error(
+            p.op_loc(),
+            "dimension or symbol index mismatch",
+        ));
+    }
+    p.add_operands(&operands, &vec![index; operands.len()])?;
+    p.add_property("map", attr);
+    p.parse_optional_attr_dict(false)?;
+    p.add_result_types(&[index]);
+    Ok(())
+}
+
+fn print_map_op(p: &mut OpPrinter, op: OpId) {
+    let ctx = p.ctx();
+    let ir = p.ir;
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let Some(attr) = ir.attr(ctx, op, "map") else {
+        return;
+    };
+    let dims = map_of(ctx, attr).map_or(0, |m| m.num_dims());
+    p.write(" ");
+    p.print_attribute(attr);
+    print_dim_and_symbol_list(p, &operands, dims);
+    p.print_optional_attr_dict(op, &["map"], false);
+}
