@@ -22,3 +22,71 @@ fn error_in_nested_isolated_region() {
 fn branch_to_entry_block_of_unregistered_op() {
     check("\"foo.region\"() ({\n^bb0:\n  \"foo.br\"()[^bb0] : () -> ()\n}) : () -> ()\n");
 }
+
+/// 100000 nested `[`, `{`, `(`, `tuple<`, regions or locations overflowed
+/// the stack of the recursive-descent parser; past `MAX_NESTING_DEPTH`
+/// levels the input now gets a diagnostic. This test thread has Rust's
+/// default 2 MiB stack, less than a main thread's.
+#[test]
+fn deep_nesting_is_a_diagnostic() {
+    use strata_ir::asm::parser::MAX_NESTING_DEPTH;
+    use strata_ir::asm::{parse_source, SourceInfo};
+    use strata_ir::{Context, Ir};
+    let nest = |open: &str, inner: &str, close: &str, n: usize| {
+        format!("{}{inner}{}", open.repeat(n), close.repeat(n))
+    };
+    let inputs = |n: usize| {
+        [
+            format!("\"t.a\"() {{a = {}}} : () -> ()", nest("[", "1", "]", n)),
+            format!(
+                "\"t.a\"() {{a = {}}} : () -> ()",
+                nest("{a = ", "1", "}", n)
+            ),
+            format!("\"t.a\"() <{{a = {}}}> : () -> ()", nest("[", "1", "]", n)),
+            format!("\"t.a\"() : () -> {}", nest("(", "i32", ")", n)),
+            format!("\"t.a\"() : () -> {}", nest("tuple<", "i32", ">", n)),
+            format!("\"t.a\"() : () -> {}", nest("complex<", "f32", ">", n)),
+            format!("\"t.a\"() {{a = {}}} : () -> ()", nest("(", "i32", ")", n)),
+            nest("\"t.r\"() ({", "", "}) : () -> ()", n),
+            nest("module {", "", "}", n),
+            format!(
+                "\"t.a\"() : () -> () loc({})",
+                nest("callsite(", "unknown", " at unknown)", n)
+            ),
+            format!(
+                "\"t.a\"() : () -> () loc({})",
+                nest("fused[", "unknown", "]", n)
+            ),
+            format!(
+                "\"t.a\"() : () -> () loc({})",
+                nest("\"n\"(", "unknown", ")", n)
+            ),
+            format!(
+                "\"t.a\"() {{a = dense<{}> : tensor<1xi32>}} : () -> ()",
+                nest("[", "1", "]", n)
+            ),
+        ]
+    };
+    let mut ctx = Context::new();
+    ctx.allow_unregistered_dialects = true;
+    let info = SourceInfo {
+        file_name: "deep.mlir".into(),
+        first_line: 0,
+    };
+    for text in inputs(100_000) {
+        let err = parse_source(&ctx, &mut Ir::new(), &text, &info)
+            .expect_err("100000 levels must be rejected");
+        assert!(
+            err.message.starts_with("nesting too deep"),
+            "{}",
+            err.message
+        );
+    }
+    // Just under the limit is not refused for its depth, and prints back.
+    for text in inputs(MAX_NESTING_DEPTH as usize - 2) {
+        if let Err(err) = parse_source(&ctx, &mut Ir::new(), &text, &info) {
+            assert!(!err.message.starts_with("nesting too deep"), "{text}");
+        }
+        check(&text);
+    }
+}

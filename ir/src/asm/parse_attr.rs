@@ -28,6 +28,10 @@ impl<'a> Parser<'a> {
     /// Parses an attribute; `ty` is the type expected by the context, if any
     /// (it makes `: type` optional after literals).
     pub fn parse_attribute(&mut self, ty: Option<Type>) -> DiagResult<Attribute> {
+        self.nested(|p| p.parse_attribute_unbounded(ty))
+    }
+
+    fn parse_attribute_unbounded(&mut self, ty: Option<Type>) -> DiagResult<Attribute> {
         let ctx = self.ctx;
         match self.kind() {
             TokenKind::Integer | TokenKind::Float | TokenKind::Minus => self.parse_number_attribute(ty),
@@ -634,6 +638,10 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_dense_literal(&mut self) -> DiagResult<DenseLiteral> {
+        self.nested(|p| p.parse_dense_literal_unbounded())
+    }
+
+    fn parse_dense_literal_unbounded(&mut self) -> DiagResult<DenseLiteral> {
         let offset = self.offset();
         match self.kind() {
             TokenKind::LSquare => {

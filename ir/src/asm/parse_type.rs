@@ -18,6 +18,10 @@ struct Dimensions {
 impl<'a> Parser<'a> {
     /// Parses a type.
     pub fn parse_type(&mut self) -> DiagResult<Type> {
+        self.nested(|p| p.parse_type_unbounded())
+    }
+
+    fn parse_type_unbounded(&mut self) -> DiagResult<Type> {
         match self.kind() {
             TokenKind::LParen => self.parse_function_type(),
             TokenKind::ExclamationIdent => self.parse_extended_type(),

@@ -26,6 +26,14 @@ use std::sync::Arc;
 /// Name of the internal op that stands for a value used before its definition.
 const FORWARD_REF_OP: &str = "builtin.__forward_ref";
 
+/// How deeply regions, attributes, types, locations and dense literals may
+/// nest inside one another. Each level is a few frames of this recursive
+/// descent parser (and later of the verifier and printer), so without a
+/// bound a file of 100000 `[` overflows the stack; past it the input gets
+/// a diagnostic. Real IR stays far below: MLIR's own tests nest a few
+/// dozen levels at most.
+pub const MAX_NESTING_DEPTH: u32 = 128;
+
 /// Where the text comes from, for locations.
 #[derive(Clone, Debug)]
 pub struct SourceInfo {
@@ -101,6 +109,8 @@ pub struct Parser<'a> {
     pub(crate) function_type_cache: Vec<(&'a str, Type)>,
     /// The last file name seen in a `loc(...)`, with its identifier.
     last_loc_file: Option<(&'a str, StrId)>,
+    /// Current nesting depth, bounded by [`MAX_NESTING_DEPTH`].
+    nesting_depth: u32,
 }
 
 /// Parses a whole file into `ir`, returning the top-level `builtin.module`
@@ -138,6 +148,7 @@ impl<'a> Parser<'a> {
             forward_ref_name: ctx.op_name(FORWARD_REF_OP),
             op_name_cache: FxHashMap::default(),
             last_loc_file: None,
+            nesting_depth: 0,
             function_type_cache: Vec::new(),
         }
     }
@@ -936,9 +947,36 @@ impl<'a> Parser<'a> {
     // Regions and blocks
     // ====================================================================
 
+    /// Runs `parse` one nesting level deeper; fails with a diagnostic
+    /// instead of recursing past [`MAX_NESTING_DEPTH`].
+    pub(crate) fn nested<T>(
+        &mut self,
+        parse: impl FnOnce(&mut Self) -> DiagResult<T>,
+    ) -> DiagResult<T> {
+        if self.nesting_depth >= MAX_NESTING_DEPTH {
+            return Err(self.error_here(format!(
+                "nesting too deep: more than {MAX_NESTING_DEPTH} levels of regions, attributes, types or locations"
+            )));
+        }
+        self.nesting_depth += 1;
+        let result = parse(self);
+        self.nesting_depth -= 1;
+        result
+    }
+
     /// Parses `{ ... }` into `region`. `entry_args` are arguments declared by
     /// a custom syntax outside the region (like a function's signature).
     pub fn parse_region_body(
+        &mut self,
+        region: RegionId,
+        entry_args: &[BlockArgDecl<'a>],
+        isolated: bool,
+        owner: Option<&Arc<OpDefinition>>,
+    ) -> DiagResult<()> {
+        self.nested(|p| p.parse_region_body_unbounded(region, entry_args, isolated, owner))
+    }
+
+    fn parse_region_body_unbounded(
         &mut self,
         region: RegionId,
         entry_args: &[BlockArgDecl<'a>],
@@ -1145,6 +1183,10 @@ impl<'a> Parser<'a> {
 
     /// Parses the inside of `loc(...)`.
     pub fn parse_location_instance(&mut self) -> DiagResult<Location> {
+        self.nested(|p| p.parse_location_instance_unbounded())
+    }
+
+    fn parse_location_instance_unbounded(&mut self) -> DiagResult<Location> {
         match self.kind() {
             TokenKind::HashIdent => {
                 let name = &self.text()[1..];

@@ -45,6 +45,11 @@ fn check_with(text: &str, allow_unregistered: bool) {
         let printed = print_op(&ctx, &ir, module, &options);
         let mut reparsed = Ir::new();
         if let Err(d) = parse_source(&ctx, &mut reparsed, &printed, &source("printed.mlir")) {
+            // Top-level ops print inside `module { }`, one region deeper than
+            // they were parsed: input at the nesting limit may exceed it.
+            if d.message.starts_with("nesting too deep") {
+                continue;
+            }
             panic!(
                 "printed IR does not re-parse (generic: {}, allow-unregistered: {allow_unregistered}): {}\n--- printed:\n{printed}",
                 options.generic, d.message
