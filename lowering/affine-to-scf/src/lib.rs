@@ -1,0 +1,316 @@
+//! `lower-affine` (MLIR's `LowerAffinePass`): `affine.for` becomes
+//! `scf.for` with bounds computed by `arith` (max of lower-bound results,
+//! min of upper-bound results), `affine.if` becomes `scf.if` on the
+//! conjunction of its constraints, `affine.load/store` become
+//! `memref.load/store` (vector forms `vector.load/store`),
+//! `affine.apply/min/max` become `arith` expressions, `affine.yield`
+//! becomes `scf.yield`.
+//!
+//! Affine expressions expand as MLIR's `AffineExprLowering`: `mod` with a
+//! sign fix-up on `remsi`, `floordiv` and `ceildiv` with the
+//! negate-divide-negate sequences, so results agree on negative operands.
+
+use strata_ir::affine::{AffineBinaryOp, AffineExpr, AffineMap};
+use strata_ir::pass::{Pass, PassContext, PassResult};
+use strata_ir::{AttrData, Context, InsertPoint, Ir, OpId, OperationState, Type, Value};
+
+/// The pass object.
+#[derive(Clone, Default)]
+pub struct LowerAffine;
+
+impl Pass for LowerAffine {
+    fn name(&self) -> &str {
+        "LowerAffinePass"
+    }
+    fn argument(&self) -> &str {
+        "lower-affine"
+    }
+    fn description(&self) -> &str {
+        "Lower Affine operations to a combination of Arith and SCF operations"
+    }
+    fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
+        let ctx = pc.ctx();
+        let root = pc.op();
+        lower_affine(ctx, pc.ir_mut(), root);
+        Ok(())
+    }
+}
+
+/// Lowers every affine op under `root` (innermost first).
+pub fn lower_affine(ctx: &Context, ir: &mut Ir, root: OpId) {
+    let mut ops = Vec::new();
+    ir.walk_postorder(root, &mut |op| ops.push(op));
+    for op in ops {
+        if !ir.is_alive(op) {
+            continue;
+        }
+        let name = ctx.op_name_str(ir.op_name(op)).to_string();
+        match name.as_str() {
+            "affine.for" => lower_for(ctx, ir, op),
+            "affine.if" => lower_if(ctx, ir, op),
+            "affine.load" => lower_access(ctx, ir, op, 1, "memref.load"),
+            "affine.vector_load" => lower_access(ctx, ir, op, 1, "vector.load"),
+            "affine.store" => lower_access(ctx, ir, op, 2, "memref.store"),
+            "affine.vector_store" => lower_access(ctx, ir, op, 2, "vector.store"),
+            "affine.apply" => lower_apply(ctx, ir, op),
+            "affine.min" => lower_min_max(ctx, ir, op, "arith.minsi"),
+            "affine.max" => lower_min_max(ctx, ir, op, "arith.maxsi"),
+            "affine.yield" => rename(ctx, ir, op, "scf.yield"),
+            _ => {}
+        }
+    }
+}
+
+/// Emits ops before an anchor op.
+pub struct Emitter<'a> {
+    pub ctx: &'a Context,
+    pub ir: &'a mut Ir,
+    pub at: OpId,
+}
+
+impl Emitter<'_> {
+    pub fn op(
+        &mut self,
+        name: &str,
+        operands: &[Value],
+        results: &[Type],
+        props: &[(&str, strata_ir::Attribute)],
+    ) -> OpId {
+        let mut state = OperationState::new(self.ctx, name, self.ir.op_loc(self.at));
+        state.operands = operands.to_vec();
+        state.result_types = results.to_vec();
+        state.properties = self
+            .ctx
+            .dictionary_attr(props.iter().map(|(n, a)| (self.ctx.intern_str(n), *a)));
+        self.ir.create_op(state, InsertPoint::Before(self.at))
+    }
+    pub fn value(
+        &mut self,
+        name: &str,
+        operands: &[Value],
+        props: &[(&str, strata_ir::Attribute)],
+    ) -> Value {
+        let ty = self.ir.value_type(operands[0]);
+        let op = self.op(name, operands, &[ty], props);
+        self.ir.result(op, 0)
+    }
+    pub fn constant(&mut self, value: i64) -> Value {
+        let index = self.ctx.index_type();
+        let op = self.op(
+            "arith.constant",
+            &[],
+            &[index],
+            &[("value", self.ctx.index_attr(value))],
+        );
+        self.ir.result(op, 0)
+    }
+    /// `arith.cmpi` with MLIR's predicate number (slt = 2, sle = 3, sge = 5, eq = 0).
+    pub fn cmpi(&mut self, predicate: i64, a: Value, b: Value) -> Value {
+        let i1 = self.ctx.signless(1);
+        let op = self.op(
+            "arith.cmpi",
+            &[a, b],
+            &[i1],
+            &[("predicate", self.ctx.i64_attr(predicate))],
+        );
+        self.ir.result(op, 0)
+    }
+    pub fn select(&mut self, c: Value, a: Value, b: Value) -> Value {
+        let ty = self.ir.value_type(a);
+        let op = self.op("arith.select", &[c, a, b], &[ty], &[]);
+        self.ir.result(op, 0)
+    }
+
+    /// Expands `expr` over `dims` and `symbols` (MLIR's `expandAffineExpr`).
+    pub fn expand(&mut self, expr: &AffineExpr, dims: &[Value], symbols: &[Value]) -> Value {
+        if let Some(c) = expr.as_constant() {
+            return self.constant(c);
+        }
+        if let Some(d) = expr.as_dim() {
+            return dims[d];
+        }
+        if let Some(s) = expr.as_symbol() {
+            return symbols[s];
+        }
+        let bin = expr.as_binary().expect("binary affine expression");
+        let lhs = self.expand(bin.lhs(), dims, symbols);
+        let rhs = self.expand(bin.rhs(), dims, symbols);
+        match bin.op() {
+            AffineBinaryOp::Add => self.value("arith.addi", &[lhs, rhs], &[]),
+            AffineBinaryOp::Mul => self.value("arith.muli", &[lhs, rhs], &[]),
+            AffineBinaryOp::Mod => {
+                let rem = self.value("arith.remsi", &[lhs, rhs], &[]);
+                let zero = self.constant(0);
+                let negative = self.cmpi(2, rem, zero);
+                let corrected = self.value("arith.addi", &[rem, rhs], &[]);
+                self.select(negative, corrected, rem)
+            }
+            AffineBinaryOp::FloorDiv => {
+                let zero = self.constant(0);
+                let minus_one = self.constant(-1);
+                let negative = self.cmpi(2, lhs, zero);
+                let negated = self.value("arith.subi", &[minus_one, lhs], &[]);
+                let dividend = self.select(negative, negated, lhs);
+                let quotient = self.value("arith.divsi", &[dividend, rhs], &[]);
+                let corrected = self.value("arith.subi", &[minus_one, quotient], &[]);
+                self.select(negative, corrected, quotient)
+            }
+            AffineBinaryOp::CeilDiv => {
+                let zero = self.constant(0);
+                let one = self.constant(1);
+                let non_positive = self.cmpi(3, lhs, zero);
+                let negated = self.value("arith.subi", &[zero, lhs], &[]);
+                let decremented = self.value("arith.subi", &[lhs, one], &[]);
+                let dividend = self.select(non_positive, negated, decremented);
+                let quotient = self.value("arith.divsi", &[dividend, rhs], &[]);
+                let negated_quotient = self.value("arith.subi", &[zero, quotient], &[]);
+                let incremented = self.value("arith.addi", &[quotient, one], &[]);
+                self.select(non_positive, negated_quotient, incremented)
+            }
+        }
+    }
+
+    /// Every result of `map` applied to `operands`.
+    pub fn expand_map(&mut self, map: &AffineMap, operands: &[Value]) -> Vec<Value> {
+        let (dims, symbols) = operands.split_at(map.num_dims());
+        map.results()
+            .iter()
+            .map(|e| self.expand(e, dims, symbols))
+            .collect()
+    }
+
+    /// The results of `map` combined with `combine` (`arith.maxsi` / `minsi`).
+    pub fn reduce_map(&mut self, map: &AffineMap, operands: &[Value], combine: &str) -> Value {
+        let values = self.expand_map(map, operands);
+        let mut acc = values[0];
+        for &v in &values[1..] {
+            acc = self.value(combine, &[acc, v], &[]);
+        }
+        acc
+    }
+}
+
+fn map_attr(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> AffineMap {
+    match ir.attr(ctx, op, name).map(|a| ctx.attr_data(a)) {
+        Some(AttrData::AffineMap(m)) => m.clone(),
+        _ => AffineMap::empty(0, 0),
+    }
+}
+
+fn segments(ctx: &Context, ir: &Ir, op: OpId) -> Vec<usize> {
+    ir.attr(ctx, op, "operandSegmentSizes")
+        .and_then(|a| ctx.dense_array_i64(a))
+        .map(|v| v.into_iter().map(|x| x as usize).collect())
+        .unwrap_or_default()
+}
+
+/// Replaces `op` by a new op of `name` with the same operands, results,
+/// regions and attributes minus `drop`.
+fn rebuild(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    name: &str,
+    operands: Vec<Value>,
+    props: Vec<(&str, strata_ir::Attribute)>,
+) -> OpId {
+    let mut state = OperationState::new(ctx, name, ir.op_loc(op));
+    state.operands = operands;
+    state.result_types = ir.results(op).map(|v| ir.value_type(v)).collect();
+    state.num_regions = ir.regions(op).len();
+    state.properties = ctx.dictionary_attr(props.into_iter().map(|(n, a)| (ctx.intern_str(n), a)));
+    state.attributes = ir.attributes(op);
+    let new_op = ir.create_op(state, InsertPoint::Before(op));
+    for i in 0..ir.regions(op).len() {
+        let (from, to) = (ir.region(op, i), ir.region(new_op, i));
+        ir.take_region_body(from, to);
+    }
+    let results: Vec<Value> = ir.results(new_op).collect();
+    ir.replace_all_op_uses_with(op, &results);
+    ir.erase_op(op).expect("uses replaced");
+    new_op
+}
+
+fn rename(ctx: &Context, ir: &mut Ir, op: OpId, name: &str) {
+    let operands: Vec<Value> = ir.operands(op).collect();
+    rebuild(ctx, ir, op, name, operands, Vec::new());
+}
+
+fn lower_for(ctx: &Context, ir: &mut Ir, op: OpId) {
+    let seg = segments(ctx, ir, op);
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let (lb_ops, rest) = operands.split_at(seg[0]);
+    let (ub_ops, inits) = rest.split_at(seg[1]);
+    let lb_map = map_attr(ctx, ir, op, "lowerBoundMap");
+    let ub_map = map_attr(ctx, ir, op, "upperBoundMap");
+    let step = ir
+        .attr(ctx, op, "step")
+        .and_then(|a| ctx.integer_value(a))
+        .unwrap_or(1) as i64;
+    let mut e = Emitter { ctx, ir, at: op };
+    let lb = e.reduce_map(&lb_map, lb_ops, "arith.maxsi");
+    let ub = e.reduce_map(&ub_map, ub_ops, "arith.minsi");
+    let step = e.constant(step);
+    let mut new_operands = vec![lb, ub, step];
+    new_operands.extend_from_slice(inits);
+    rebuild(ctx, ir, op, "scf.for", new_operands, Vec::new());
+}
+
+fn lower_if(ctx: &Context, ir: &mut Ir, op: OpId) {
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let set = match ir.attr(ctx, op, "condition").map(|a| ctx.attr_data(a)) {
+        Some(AttrData::IntegerSet(s)) => s.clone(),
+        _ => return,
+    };
+    let mut e = Emitter { ctx, ir, at: op };
+    let (dims, symbols) = operands.split_at(set.num_dims());
+    let zero = e.constant(0);
+    let mut cond: Option<Value> = None;
+    for (expr, &is_eq) in set.constraints().iter().zip(set.eq_flags()) {
+        let v = e.expand(expr, dims, symbols);
+        let c = e.cmpi(if is_eq { 0 } else { 5 }, v, zero);
+        cond = Some(match cond {
+            None => c,
+            Some(prev) => e.value("arith.andi", &[prev, c], &[]),
+        });
+    }
+    let cond = cond.unwrap_or_else(|| {
+        let i1 = ctx.signless(1);
+        let op = e.op(
+            "arith.constant",
+            &[],
+            &[i1],
+            &[("value", ctx.bool_attr(true))],
+        );
+        e.ir.result(op, 0)
+    });
+    rebuild(ctx, ir, op, "scf.if", vec![cond], Vec::new());
+}
+
+fn lower_access(ctx: &Context, ir: &mut Ir, op: OpId, first_index: usize, name: &str) {
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let map = map_attr(ctx, ir, op, "map");
+    let mut e = Emitter { ctx, ir, at: op };
+    let indices = e.expand_map(&map, &operands[first_index..]);
+    let mut new_operands = operands[..first_index].to_vec();
+    new_operands.extend(indices);
+    rebuild(ctx, ir, op, name, new_operands, Vec::new());
+}
+
+fn lower_apply(ctx: &Context, ir: &mut Ir, op: OpId) {
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let map = map_attr(ctx, ir, op, "map");
+    let mut e = Emitter { ctx, ir, at: op };
+    let v = e.expand_map(&map, &operands)[0];
+    ir.replace_all_op_uses_with(op, &[v]);
+    ir.erase_op(op).expect("uses replaced");
+}
+
+fn lower_min_max(ctx: &Context, ir: &mut Ir, op: OpId, combine: &str) {
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let map = map_attr(ctx, ir, op, "map");
+    let mut e = Emitter { ctx, ir, at: op };
+    let v = e.reduce_map(&map, &operands, combine);
+    ir.replace_all_op_uses_with(op, &[v]);
+    ir.erase_op(op).expect("uses replaced");
+}
