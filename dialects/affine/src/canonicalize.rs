@@ -49,6 +49,20 @@ fn map_op_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     }
 }
 
+/// Whether `v` is defined at the top level of an affine scope (a function
+/// argument or a value computed directly in the function body): such
+/// values are valid symbols and are promoted from dimensions to symbols
+/// (MLIR's `isTopLevelValue` / `isValidSymbol`).
+pub fn is_top_level_value(ctx: &Context, ir: &Ir, v: Value) -> bool {
+    let Some(block) = ir.value_block(v) else {
+        return false;
+    };
+    ir.block_parent_op(block).is_some_and(|parent| {
+        ctx.op_definition(ir.op_name(parent))
+            .is_some_and(|d| d.has_trait(strata_ir::OpTraits::AFFINE_SCOPE))
+    })
+}
+
 /// The constant value of an index operand, if known.
 fn constant_index(ctx: &Context, ir: &Ir, v: Value) -> Option<i64> {
     constant_of_value(ctx, ir, v)
@@ -75,7 +89,15 @@ pub fn canonicalize_map_and_operands(
     }
     let mut dim_repl: Vec<Slot> = Vec::new();
     let mut sym_positions: Vec<usize> = Vec::new();
-    let add_dim = |v: Value, dims: &mut Vec<Value>| -> AffineExpr {
+    let add_dim = |v: Value, dims: &mut Vec<Value>, syms: &mut Vec<Value>| -> AffineExpr {
+        if is_top_level_value(ctx, ir, v) {
+            return AffineExpr::symbol(if let Some(p) = syms.iter().position(|&s| s == v) {
+                p
+            } else {
+                syms.push(v);
+                syms.len() - 1
+            });
+        }
         if let Some(i) = dims.iter().position(|&d| d == v) {
             AffineExpr::dim(i)
         } else {
@@ -111,7 +133,7 @@ pub fn canonicalize_map_and_operands(
                 for &o in &inner_operands[..inner.num_dims()] {
                     dims_e.push(match constant_index(ctx, ir, o) {
                         Some(c) => AffineExpr::constant(c),
-                        None => add_dim(o, &mut new_dims),
+                        None => add_dim(o, &mut new_dims, &mut new_syms),
                     });
                 }
                 let mut syms_e = Vec::new();
@@ -134,7 +156,7 @@ pub fn canonicalize_map_and_operands(
                 continue;
             }
         }
-        let e = add_dim(v, &mut new_dims);
+        let e = add_dim(v, &mut new_dims, &mut new_syms);
         dim_repl.push(Slot::Expr(e));
     }
     let _ = sym_positions;
