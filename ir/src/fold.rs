@@ -51,17 +51,58 @@ impl FoldOutcome {
 /// The fold hook: `(ctx, ir, op, operand constants)`.
 pub type FoldHook = fn(&Context, &mut Ir, OpId, &[Option<Attribute>]) -> FoldOutcome;
 
-/// Folds `op` with its hook, if it has one.
+/// Folds `op` (MLIR's `Operation::fold`): its hook first; when that does
+/// not fold, the traits' folds — a `COMMUTATIVE` op moves its constant
+/// operands to the end, in place (MLIR's `foldCommutative`).
 pub fn fold_op(
     ctx: &Context,
     ir: &mut Ir,
     op: OpId,
     operand_constants: &[Option<Attribute>],
 ) -> FoldOutcome {
-    match ctx.op_definition(ir.op_name(op)).and_then(|d| d.hooks.fold) {
-        Some(fold) => fold(ctx, ir, op, operand_constants),
-        None => FoldOutcome::Failed,
+    let Some(def) = ctx.op_definition(ir.op_name(op)) else {
+        return FoldOutcome::Failed;
+    };
+    if let Some(fold) = def.hooks.fold {
+        let outcome = fold(ctx, ir, op, operand_constants);
+        if outcome != FoldOutcome::Failed {
+            return outcome;
+        }
     }
+    if def.has_trait(OpTraits::COMMUTATIVE) && fold_commutative(ir, op, operand_constants) {
+        return FoldOutcome::InPlace;
+    }
+    FoldOutcome::Failed
+}
+
+/// Whether `op` may fold at all (has a hook or a folding trait).
+#[inline]
+pub fn has_folder(def: &crate::opdef::OpDefinition) -> bool {
+    def.hooks.fold.is_some() || def.has_trait(OpTraits::COMMUTATIVE)
+}
+
+/// Stable-partitions the operands: non-constants first, constants last.
+fn fold_commutative(ir: &mut Ir, op: OpId, constants: &[Option<Attribute>]) -> bool {
+    let n = ir.num_operands(op);
+    if n < 2 || constants.len() != n {
+        return false;
+    }
+    let Some(first_constant) = constants.iter().position(Option::is_some) else {
+        return false;
+    };
+    if constants[first_constant..].iter().all(Option::is_some) {
+        return false;
+    }
+    let operands: SmallVec<[Value; 4]> = ir.operands(op).collect();
+    let reordered: SmallVec<[Value; 4]> = (0..n)
+        .filter(|&i| constants[i].is_none())
+        .chain((0..n).filter(|&i| constants[i].is_some()))
+        .map(|i| operands[i])
+        .collect();
+    for (i, v) in reordered.into_iter().enumerate() {
+        ir.set_operand(op, i, v);
+    }
+    true
 }
 
 /// The value of a `CONSTANT_LIKE` op (MLIR's `matchPattern(op, m_Constant(&attr))`):

@@ -7,4 +7,5 @@
 
 pub mod args;
 pub mod opt;
+pub mod pipeline;
 pub mod translate;

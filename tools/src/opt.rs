@@ -56,12 +56,72 @@ pub struct OptOptions {
     /// Verify the IR after each pass (on by default).
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set, num_args = 0..=1, default_missing_value = "true")]
     pub verify_each: bool,
+    /// Report the wall time of each pass.
+    #[arg(long)]
+    pub mlir_timing: bool,
+    /// Report the statistics of each pass.
+    #[arg(long)]
+    pub mlir_pass_statistics: bool,
+    /// Print the IR before the passes with these arguments (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    pub mlir_print_ir_before: Vec<String>,
+    /// Print the IR after the passes with these arguments (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    pub mlir_print_ir_after: Vec<String>,
+    /// Print the IR before every pass.
+    #[arg(long)]
+    pub mlir_print_ir_before_all: bool,
+    /// Print the IR after every pass.
+    #[arg(long)]
+    pub mlir_print_ir_after_all: bool,
+    /// Print the IR after a pass only when it changed the IR.
+    #[arg(long)]
+    pub mlir_print_ir_after_change: bool,
+    /// Print the IR after a pass that failed.
+    #[arg(long)]
+    pub mlir_print_ir_after_failure: bool,
+    /// Print the pass pipeline before running it.
+    #[arg(long)]
+    pub dump_pass_pipeline: bool,
+    /// List the registered passes and exit.
+    #[arg(long)]
+    pub list_passes: bool,
+    /// `--<pass>[=options]` flags, taken out of the arguments before parsing.
+    #[arg(skip)]
+    pub pass_flags: Vec<(String, Option<String>)>,
+}
+
+impl OptOptions {
+    /// The pass-related settings.
+    pub fn pass_flags(&self) -> crate::pipeline::PassFlags {
+        crate::pipeline::PassFlags {
+            pipeline: self.pass_pipeline.clone(),
+            passes: self.pass_flags.clone(),
+            threading: !self.mlir_disable_threading,
+            verify_each: self.verify_each,
+            timing: self.mlir_timing,
+            statistics: self.mlir_pass_statistics,
+            print_before: self.mlir_print_ir_before.clone(),
+            print_after: self.mlir_print_ir_after.clone(),
+            print_before_all: self.mlir_print_ir_before_all,
+            print_after_all: self.mlir_print_ir_after_all,
+            print_after_change: self.mlir_print_ir_after_change,
+            print_after_failure: self.mlir_print_ir_after_failure,
+            dump_pass_pipeline: self.dump_pass_pipeline,
+            print_options: PrintOptions {
+                generic: self.mlir_print_op_generic,
+                debug_info: self.mlir_print_debuginfo,
+                local_scope: self.mlir_print_local_scope,
+            },
+        }
+    }
 }
 
 /// Runs strata-opt with `args` (including the program name) over `ctx`.
 pub fn opt_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> ExitCode {
     let args = normalize_mlir_style_args(args, &["o"]);
-    let options = match OptOptions::try_parse_from(args) {
+    let (args, pass_flags) = crate::pipeline::extract_pass_flags(args);
+    let mut options = match OptOptions::try_parse_from(args) {
         Ok(o) => o,
         Err(e) => {
             let _ = e.print();
@@ -72,6 +132,11 @@ pub fn opt_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
             };
         }
     };
+    options.pass_flags = pass_flags;
+    if options.list_passes {
+        print!("{}", crate::pipeline::list_passes());
+        return ExitCode::SUCCESS;
+    }
     ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
     if options.show_dialects {
         let mut out = String::from("Available Dialects: ");
@@ -259,10 +324,12 @@ fn process_chunk(
         file_name: file_name.to_string(),
         first_line: chunk.first_line,
     };
+    let parse_start = std::time::Instant::now();
     let module = match parse_source(ctx, &mut ir, chunk.text, &info) {
         Ok(m) => m,
         Err(d) => return (None, vec![d]),
     };
+    let parse_time = parse_start.elapsed();
     if let Err(d) = strata_ir::verifier::verify(ctx, &ir, module) {
         let d = if options.verify_diagnostics {
             d
@@ -271,28 +338,15 @@ fn process_chunk(
         };
         return (None, vec![d]);
     }
-    if let Some(pipeline) = options
-        .pass_pipeline
-        .as_deref()
-        .filter(|p| !p.trim().is_empty())
-    {
-        let trimmed: String = pipeline.chars().filter(|c| !c.is_whitespace()).collect();
-        if trimmed != "builtin.module()" && trimmed != "any()" {
-            let loc = ctx.unknown_loc();
-            return (
-                None,
-                vec![Diagnostic::error(
-                    loc,
-                    format!(
-                        "strata-opt has no passes registered yet; cannot run pipeline '{pipeline}'"
-                    ),
-                )],
-            );
-        }
+    let flags = options.pass_flags();
+    let run = crate::pipeline::run_passes(ctx, &flags, &mut ir, module, parse_time);
+    eprint!("{}", run.stderr);
+    if !run.success {
+        return (None, run.diagnostics);
     }
     let mut text = print_op(ctx, &ir, module, print_options);
     text.push('\n');
-    (Some(text), Vec::new())
+    (Some(text), run.diagnostics)
 }
 
 /// mlir-opt adds "see current operation" to verifier errors when not

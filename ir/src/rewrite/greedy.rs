@@ -37,7 +37,7 @@ use super::pattern::{FrozenPatternSet, PatternRewriter, RewriteListener};
 use crate::attributes::Attribute;
 use crate::context::{Context, OpName};
 use crate::entity::EntityRef;
-use crate::fold::{constant_value, FoldOutcome, OpFoldResult};
+use crate::fold::{constant_value, fold_op, has_folder, FoldOutcome, OpFoldResult};
 use crate::interfaces::is_op_trivially_dead;
 use crate::ir::{BlockId, InsertPoint, Ir, OpId, RegionId, Value};
 use crate::opdef::OpTraits;
@@ -423,14 +423,14 @@ pub fn apply_patterns_greedily(
             // 2. Folding.
             if config.enable_folding {
                 if let Some(def) = def.filter(|d| !d.has_trait(OpTraits::CONSTANT_LIKE)) {
-                    if let Some(fold) = def.hooks.fold {
+                    if has_folder(def) {
                         operand_constants.clear();
                         operand_constants.extend(
                             ir.operands(current).map(|v| {
                                 ir.defining_op(v).and_then(|d| constant_value(ctx, ir, d))
                             }),
                         );
-                        match fold(ctx, ir, current, &operand_constants) {
+                        match fold_op(ctx, ir, current, &operand_constants) {
                             FoldOutcome::Failed => {}
                             FoldOutcome::InPlace => {
                                 driver.notify_op_modified(ir, current);

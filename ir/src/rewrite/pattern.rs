@@ -144,6 +144,10 @@ impl RewritePatternSet {
     pub fn is_empty(&self) -> bool {
         self.patterns.is_empty()
     }
+    /// The patterns, for filtering.
+    pub fn into_patterns(self) -> Vec<Box<dyn RewritePattern>> {
+        self.patterns
+    }
     /// Adds the canonicalization patterns of every registered op.
     pub fn add_canonicalization_patterns(&mut self, ctx: &Context) -> &mut Self {
         for def in ctx.registered_ops() {

@@ -1,5 +1,8 @@
 //! strata-opt: Strata's modular optimizer driver, mlir-opt compatible.
 
 fn main() -> std::process::ExitCode {
-    strata_tools::opt::opt_main(strata_dialects::context(), std::env::args())
+    let mut ctx = strata_dialects::context();
+    // The test dialect is always available, as MLIR's is in mlir-opt.
+    strata_dialect_test::register(&mut ctx);
+    strata_tools::opt::opt_main(ctx, std::env::args())
 }

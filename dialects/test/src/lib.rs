@@ -1,0 +1,70 @@
+//! The `test` dialect: ops that exercise the pass infrastructure and the
+//! rewrite drivers, in the spirit of MLIR's `TestDialect`. Generic syntax
+//! only. What each op is for:
+//!
+//! | op | traits / hooks | used by |
+//! |---|---|---|
+//! | `test.constant` | CONSTANT_LIKE, PURE; `value` attribute | folding, constant de-duplication |
+//! | `test.add`, `test.mul` | PURE, COMMUTATIVE; fold (constants, `x+0`, `x*1`) | canonicalize, sccp, cse |
+//! | `test.sub` | PURE; pattern `sub(x, x) -> 0` | patterns, materialization |
+//! | `test.pure` | PURE, no fold | cse, dce, licm |
+//! | `test.read` / `test.write` | MemoryEffects read / write | cse, dce, licm |
+//! | `test.br` / `test.cond_br` | TERMINATOR, BranchOpInterface | sccp, unreachable blocks |
+//! | `test.yield` | TERMINATOR, RETURN_LIKE, PURE | regions |
+//! | `test.if` | RegionBranchOpInterface | sccp |
+//! | `test.loop` | LoopLikeOpInterface, RECURSIVE_MEMORY_EFFECTS | licm |
+//! | `test.graph_region` | GRAPH_REGION, NO_TERMINATOR | region-kind verification, cse |
+//! | `test.isolated` | ISOLATED_FROM_ABOVE, NO_TERMINATOR | nested pipelines |
+//! | `test.flip` | pattern that never reaches a fixed point | non-convergence |
+//! | `test.legal` / `test.illegal` / `test.cast_i64` | | dialect conversion |
+
+mod ops;
+
+use std::sync::Arc;
+use strata_ir::ir::{InsertPoint, OperationState};
+use strata_ir::{Attribute, Context, Dialect, Ir, Location, OpDefinition, OpId, Type};
+
+pub struct TestDialect;
+
+impl Dialect for TestDialect {
+    fn name(&self) -> &str {
+        "test"
+    }
+    fn description(&self) -> &str {
+        "ops for testing passes and rewrite drivers"
+    }
+    fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
+        ops::definitions()
+    }
+    fn materialize_constant(
+        &self,
+        ctx: &Context,
+        ir: &mut Ir,
+        value: Attribute,
+        ty: Type,
+        loc: Location,
+        at: InsertPoint,
+    ) -> Option<OpId> {
+        Some(create_constant(ctx, ir, value, ty, loc, at))
+    }
+}
+
+/// Creates `test.constant` with `value` of type `ty` at `at`.
+pub fn create_constant(
+    ctx: &Context,
+    ir: &mut Ir,
+    value: Attribute,
+    ty: Type,
+    loc: Location,
+    at: InsertPoint,
+) -> OpId {
+    let mut state = OperationState::new(ctx, "test.constant", loc);
+    state.result_types.push(ty);
+    state.attributes = ctx.dictionary_attr([(ctx.intern_str("value"), value)]);
+    ir.create_op(state, at)
+}
+
+/// Loads the test dialect into `ctx`.
+pub fn register(ctx: &mut Context) {
+    ctx.load_dialect(Arc::new(TestDialect));
+}

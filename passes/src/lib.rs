@@ -1,0 +1,51 @@
+//! Strata's core transformations, one file per pass, named as in MLIR.
+//!
+//! | argument | pass |
+//! |---|---|
+//! | `canonicalize` | greedy driver with every registered fold and canonicalization pattern |
+//! | `cse` | common subexpression elimination, dominance- and region-aware |
+//! | `symbol-dce` | erases private symbols nothing refers to |
+//! | `inline` | inlines calls (CallOpInterface) to callables (CallableOpInterface) |
+//! | `sccp` | sparse conditional constant propagation |
+//! | `loop-invariant-code-motion` | hoists invariant effect-free ops out of loops |
+//! | `strip-debuginfo` | replaces every location with `loc(unknown)` |
+//! | `print-op-stats` | counts ops by name |
+//! | `view-op-graph` | the op graph in Graphviz DOT |
+//! | `vta-lower-tiles` | vta tile ops to VTA instructions (in `strata-dialect-vta`) |
+//!
+//! [`register_all_passes`] puts them into a [`PassRegistry`].
+
+pub mod canonicalize;
+pub mod cse;
+pub mod inline;
+pub mod licm;
+pub mod print_op_stats;
+pub mod sccp;
+pub mod strip_debuginfo;
+pub mod symbol_dce;
+pub mod view_op_graph;
+
+use strata_ir::pass::PassRegistry;
+
+/// Registers every pass of this crate.
+pub fn register_all_passes(registry: &mut PassRegistry) {
+    registry.register::<canonicalize::Canonicalizer>();
+    registry.register::<cse::Cse>();
+    registry.register::<symbol_dce::SymbolDce>();
+    registry.register::<inline::Inliner>();
+    registry.register::<sccp::Sccp>();
+    registry.register::<licm::LoopInvariantCodeMotion>();
+    registry.register::<strip_debuginfo::StripDebugInfo>();
+    registry.register::<print_op_stats::PrintOpStats>();
+    registry.register::<view_op_graph::ViewOpGraph>();
+    registry.register::<strata_dialect_vta::LowerTiles>();
+    registry.register::<strata_lowering_affine_to_scf::LowerAffine>();
+    registry.register::<strata_lowering_scf_to_cf::ConvertScfToCf>();
+}
+
+/// A registry with every pass of this crate.
+pub fn registry() -> PassRegistry {
+    let mut registry = PassRegistry::new();
+    register_all_passes(&mut registry);
+    registry
+}
