@@ -7,6 +7,7 @@ use strata_ir::Context;
 /// Loads every standard dialect into `ctx`.
 pub fn register_all_dialects(ctx: &mut Context) {
     strata_dialect_func::register(ctx);
+    strata_dialect_arith::register(ctx);
     strata_dialect_bufferization::register(ctx);
     strata_dialect_linalg::register(ctx);
     strata_dialect_tensor::register(ctx);

@@ -18,6 +18,7 @@ use crate::ir::{BlockId, Ir, OpId, RegionId, Value, ValueDef};
 use crate::opdef::OpTraits;
 use crate::types::{FloatKind, Signedness, Type, TypeData, DYNAMIC};
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::fmt::Write;
 
 /// Dense literals with more elements than this print as hex, as MLIR.
@@ -909,6 +910,37 @@ struct NameState {
     hint_names: Vec<String>,
     /// Result-name hints (`%c0`) apply to the custom form only, as in MLIR.
     use_hints: bool,
+    /// Ops whose results print as several groups (`%sum, %overflow = ...`):
+    /// the first result of each group.
+    op_groups: FxHashMap<OpId, Vec<u32>>,
+}
+
+/// Scoped sets of used names, one scope per region (MLIR's `ScopedHashTable`).
+#[derive(Default)]
+struct NameScopes {
+    scopes: Vec<(Option<usize>, FxHashMap<String, ()>)>,
+}
+
+impl NameScopes {
+    fn open(&mut self, parent: Option<usize>) -> usize {
+        self.scopes.push((parent, FxHashMap::default()));
+        self.scopes.len() - 1
+    }
+    fn is_used(&self, mut scope: usize, name: &str) -> bool {
+        loop {
+            let (parent, names) = &self.scopes[scope];
+            if names.contains_key(name) {
+                return true;
+            }
+            match parent {
+                Some(p) => scope = *p,
+                None => return false,
+            }
+        }
+    }
+    fn insert(&mut self, scope: usize, name: String) {
+        self.scopes[scope].1.insert(name, ());
+    }
 }
 
 impl NameState {
@@ -919,29 +951,39 @@ impl NameState {
             blocks: SecondaryMap::with_default(u32::MAX),
             hint_names: Vec::new(),
             use_hints: !unique,
+            op_groups: FxHashMap::default(),
         };
-        // Names used per scope, for hint de-duplication (MLIR's usedNames).
-        let mut used: FxHashMap<String, ()> = FxHashMap::default();
+        // Names used per region scope, for hint de-duplication (MLIR's
+        // scoped `usedNames`): a region sees the names of its ancestors'
+        // regions, not those of its siblings.
+        let mut scopes = NameScopes::default();
         let mut next_value = 0u32;
         let mut next_arg = 0u32;
-        let mut next_conflict = 1u32;
-        let mut stack: Vec<(RegionId, u32, u32)> = Vec::new();
-        for &region in ir.regions(root).iter().rev() {
-            stack.push((region, next_value, next_arg));
+        let mut next_conflict = 0u32;
+        let top = scopes.open(None);
+        let mut stack: Vec<(RegionId, u32, u32, u32, usize)> = Vec::new();
+        // Regions are pushed in order and popped last-first, as MLIR's
+        // SSANameState does: in the generic (unique) form, the last sibling
+        // region is numbered first.
+        for &region in ir.regions(root) {
+            stack.push((region, next_value, next_arg, next_conflict, top));
         }
         state.number_op_results(
             ctx,
             ir,
             root,
             &mut next_value,
-            &mut used,
+            &mut scopes,
+            top,
             &mut next_conflict,
         );
-        while let Some((region, value_start, arg_start)) = stack.pop() {
+        while let Some((region, value_start, arg_start, conflict_start, parent)) = stack.pop() {
             if !unique {
                 next_value = value_start;
                 next_arg = arg_start;
+                next_conflict = conflict_start;
             }
+            let scope = scopes.open(Some(parent));
             for (block_index, &block) in ir.region_blocks(region).iter().enumerate() {
                 state.blocks.set(block, block_index as u32);
                 let is_entry = block_index == 0;
@@ -960,7 +1002,8 @@ impl NameState {
                         ir,
                         op,
                         &mut next_value,
-                        &mut used,
+                        &mut scopes,
+                        scope,
                         &mut next_conflict,
                     );
                 }
@@ -968,70 +1011,92 @@ impl NameState {
             let mut nested = Vec::new();
             for &block in ir.region_blocks(region) {
                 for op in ir.block_ops(block) {
-                    for &inner in ir.regions(op).iter().rev() {
+                    for &inner in ir.regions(op) {
                         nested.push(inner);
                     }
                 }
             }
-            // Pushed in op order (regions reversed), popped last-first, as MLIR.
+            // Pushed in op order, popped last-first, as MLIR.
             for inner in nested {
-                stack.push((inner, next_value, next_arg));
+                stack.push((inner, next_value, next_arg, next_conflict, scope));
             }
         }
         state
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn number_op_results(
         &mut self,
         ctx: &Context,
         ir: &Ir,
         op: OpId,
         next_value: &mut u32,
-        used: &mut FxHashMap<String, ()>,
+        scopes: &mut NameScopes,
+        scope: usize,
         next_conflict: &mut u32,
     ) {
         let count = ir.num_results(op);
         if count == 0 {
             return;
         }
-        let leader = ir.result(op, 0);
-        let mut hinted = false;
+        // Result groups start at 0 and at every result the op names (MLIR's
+        // `getAsmResultNames` with `resultGroups`).
+        let mut groups: SmallVec<[u32; 2]> = smallvec::smallvec![0];
+        let mut first_named = false;
         if let Some(hook) = ctx
             .op_definition(ir.op_name(op))
             .and_then(|d| d.hooks.result_names)
             .filter(|_| self.use_hints)
         {
-            let mut hint: Option<String> = None;
+            let mut hints: SmallVec<[(usize, String); 2]> = SmallVec::new();
             hook(ctx, ir, op, &mut |index, name| {
-                if index == 0 && hint.is_none() {
-                    hint = Some(name.to_string());
+                if index < count && !hints.iter().any(|(i, _)| *i == index) {
+                    hints.push((index, name.to_string()));
                 }
             });
-            if let Some(mut name) = hint {
-                if used.contains_key(&name) {
+            for (index, mut name) in hints {
+                if scopes.is_used(scope, &name) {
                     let base = name.clone();
                     loop {
                         name = format!("{base}_{next_conflict}");
                         *next_conflict += 1;
-                        if !used.contains_key(&name) {
+                        if !scopes.is_used(scope, &name) {
                             break;
                         }
                     }
                 }
-                used.insert(name.clone(), ());
-                self.values
-                    .set(leader, ValueName::Hint(self.hint_names.len() as u32));
+                scopes.insert(scope, name.clone());
+                self.values.set(
+                    ir.result(op, index),
+                    ValueName::Hint(self.hint_names.len() as u32),
+                );
                 self.hint_names.push(name);
-                hinted = true;
+                if index == 0 {
+                    first_named = true;
+                } else {
+                    groups.push(index as u32);
+                }
             }
         }
-        if !hinted {
-            self.values.set(leader, ValueName::Number(*next_value));
+        if !first_named {
+            self.values
+                .set(ir.result(op, 0), ValueName::Number(*next_value));
             *next_value += 1;
         }
-        for index in 1..count {
-            self.result_of_group
-                .set(ir.result(op, index), Some((leader, index as u32)));
+        groups.sort_unstable();
+        // Results of a group of several are used as `%name#index`.
+        for (g, &start) in groups.iter().enumerate() {
+            let end = groups.get(g + 1).map_or(count as u32, |&e| e);
+            if end - start > 1 {
+                let leader = ir.result(op, start as usize);
+                for index in start..end {
+                    self.result_of_group
+                        .set(ir.result(op, index as usize), Some((leader, index - start)));
+                }
+            }
+        }
+        if groups.len() > 1 {
+            self.op_groups.insert(op, groups.to_vec());
         }
     }
 
@@ -1281,10 +1346,18 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
     pub fn print_operation(&mut self, op: OpId) {
         let num_results = self.ir.num_results(op);
         if num_results > 0 {
-            let leader = self.ir.result(op, 0);
-            self.names.write_leader(&mut self.w.out, leader);
-            if num_results > 1 {
-                let _ = write!(self.w.out, ":{num_results}");
+            let groups = self.names.op_groups.get(&op).cloned();
+            let groups = groups.unwrap_or_else(|| vec![0]);
+            for (g, &start) in groups.iter().enumerate() {
+                if g > 0 {
+                    self.write(", ");
+                }
+                let end = groups.get(g + 1).map_or(num_results as u32, |&e| e);
+                let leader = self.ir.result(op, start as usize);
+                self.names.write_leader(&mut self.w.out, leader);
+                if end - start > 1 {
+                    let _ = write!(self.w.out, ":{}", end - start);
+                }
             }
             self.write(" = ");
         }

@@ -1,0 +1,762 @@
+//! What each arith op computes on one element: the single definition used
+//! by the folders and by the reference interpreter.
+//!
+//! Integers are bit patterns: a `u128` holding the low `width` bits (the
+//! rest zero), `width <= 128`; index is 64 bits. Signedness is a property
+//! of the op, never of the value, as in MLIR. Floats are carried as `f64`
+//! already rounded to their format: for `+ - * /`, `sqrt` and
+//! conversions, computing in `f64` and rounding once to `f32`, `f16` or
+//! `bf16` gives the correctly rounded result of the narrower format (53 >=
+//! 2p + 2 for each of them), so one code path serves every format.
+//!
+//! Undefined behaviour of MLIR (division by zero, signed division
+//! overflow) is an error; poison-producing cases are given a fixed value
+//! so runs are reproducible: shifts by at least the bit width give 0 (or
+//! the sign for `shrsi`), float-to-integer conversions saturate (NaN gives
+//! 0).
+
+use half::{bf16, f16};
+use strata_ir::FloatKind;
+
+/// Why an op has no defined result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SemanticsError {
+    DivisionByZero,
+    SignedDivisionOverflow,
+    /// A format or width this implementation does not handle.
+    Unsupported(String),
+}
+
+impl std::fmt::Display for SemanticsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SemanticsError::DivisionByZero => f.write_str("division by zero"),
+            SemanticsError::SignedDivisionOverflow => {
+                f.write_str("signed division overflow (minimum value divided by -1)")
+            }
+            SemanticsError::Unsupported(what) => write!(f, "unsupported: {what}"),
+        }
+    }
+}
+
+pub type SemResult<T> = Result<T, SemanticsError>;
+
+/// The low `width` bits of `v`.
+#[inline]
+pub fn mask(v: u128, width: u32) -> u128 {
+    if width >= 128 {
+        v
+    } else {
+        v & ((1u128 << width) - 1)
+    }
+}
+
+/// `v` (a `width`-bit pattern) read as a signed number.
+#[inline]
+pub fn sext(v: u128, width: u32) -> i128 {
+    if width == 0 {
+        return 0;
+    }
+    if width >= 128 {
+        return v as i128;
+    }
+    let shift = 128 - width;
+    ((v << shift) as i128) >> shift
+}
+
+/// A signed number as a `width`-bit pattern.
+#[inline]
+pub fn from_signed(v: i128, width: u32) -> u128 {
+    mask(v as u128, width)
+}
+
+fn signed_fits(v: i128, width: u32) -> bool {
+    width >= 128 || (v >= -(1i128 << (width - 1)) && v < (1i128 << (width - 1)))
+}
+
+fn signed_div_parts(a: u128, b: u128, width: u32) -> SemResult<(i128, i128, i128, i128)> {
+    let (x, y) = (sext(a, width), sext(b, width));
+    if y == 0 {
+        return Err(SemanticsError::DivisionByZero);
+    }
+    let q = x
+        .checked_div(y)
+        .ok_or(SemanticsError::SignedDivisionOverflow)?;
+    if !signed_fits(q, width) {
+        return Err(SemanticsError::SignedDivisionOverflow);
+    }
+    Ok((x, y, q, x.wrapping_rem(y)))
+}
+
+/// The integer binary ops (`arith.addi` ... `arith.maxui`), by op name.
+pub fn int_binary(op: &str, a: u128, b: u128, width: u32) -> SemResult<u128> {
+    let (a, b) = (mask(a, width), mask(b, width));
+    let r = match op {
+        "arith.addi" => a.wrapping_add(b),
+        "arith.subi" => a.wrapping_sub(b),
+        "arith.muli" => a.wrapping_mul(b),
+        "arith.andi" => a & b,
+        "arith.ori" => a | b,
+        "arith.xori" => a ^ b,
+        "arith.divui" | "arith.remui" | "arith.ceildivui" => {
+            if b == 0 {
+                return Err(SemanticsError::DivisionByZero);
+            }
+            match op {
+                "arith.divui" => a / b,
+                "arith.remui" => a % b,
+                _ => a / b + u128::from(a % b != 0),
+            }
+        }
+        "arith.divsi" => from_signed(signed_div_parts(a, b, width)?.2, width),
+        "arith.remsi" => {
+            if b == 0 {
+                return Err(SemanticsError::DivisionByZero);
+            }
+            let (x, y) = (sext(a, width), sext(b, width));
+            from_signed(x.checked_rem(y).unwrap_or(0), width)
+        }
+        "arith.ceildivsi" => {
+            let (_, y, q, r) = signed_div_parts(a, b, width)?;
+            let q = if r != 0 && ((r > 0) == (y > 0)) {
+                q + 1
+            } else {
+                q
+            };
+            if !signed_fits(q, width) {
+                return Err(SemanticsError::SignedDivisionOverflow);
+            }
+            from_signed(q, width)
+        }
+        "arith.floordivsi" => {
+            let (_, y, q, r) = signed_div_parts(a, b, width)?;
+            let q = if r != 0 && ((r < 0) != (y < 0)) {
+                q - 1
+            } else {
+                q
+            };
+            from_signed(q, width)
+        }
+        "arith.shli" => {
+            if b >= width as u128 {
+                0
+            } else {
+                a << b
+            }
+        }
+        "arith.shrui" => {
+            if b >= width as u128 {
+                0
+            } else {
+                a >> b
+            }
+        }
+        "arith.shrsi" => {
+            let x = sext(a, width);
+            let amount = if b >= width as u128 { 127 } else { b as u32 };
+            from_signed(x >> amount.min(127), width)
+        }
+        "arith.minsi" => {
+            if sext(a, width) <= sext(b, width) {
+                a
+            } else {
+                b
+            }
+        }
+        "arith.maxsi" => {
+            if sext(a, width) >= sext(b, width) {
+                a
+            } else {
+                b
+            }
+        }
+        "arith.minui" => a.min(b),
+        "arith.maxui" => a.max(b),
+        _ => return Err(SemanticsError::Unsupported(format!("integer op '{op}'"))),
+    };
+    Ok(mask(r, width))
+}
+
+/// `arith.addui_extended`: the sum and the unsigned overflow bit.
+pub fn addui_extended(a: u128, b: u128, width: u32) -> (u128, bool) {
+    let sum = mask(a.wrapping_add(b), width);
+    (sum, sum < mask(a, width))
+}
+
+/// `arith.mulsi_extended` / `arith.mului_extended`: the low and high halves
+/// of the double-width product.
+pub fn mul_extended(a: u128, b: u128, width: u32, signed: bool) -> SemResult<(u128, u128)> {
+    if width > 64 {
+        return Err(SemanticsError::Unsupported(format!(
+            "extended multiplication of {width}-bit integers"
+        )));
+    }
+    let product: u128 = if signed {
+        (sext(a, width) * sext(b, width)) as u128
+    } else {
+        mask(a, width) * mask(b, width)
+    };
+    Ok((mask(product, width), mask(product >> width, width)))
+}
+
+/// `arith.cmpi` predicates by their integer value (`eq` = 0 ... `uge` = 9).
+pub const CMPI_PREDICATES: [&str; 10] = [
+    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
+];
+
+/// `arith.cmpf` predicates by their integer value (`false` = 0 ... `true` = 15).
+pub const CMPF_PREDICATES: [&str; 16] = [
+    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
+    "une", "uno", "true",
+];
+
+pub fn cmpi(predicate: i64, a: u128, b: u128, width: u32) -> SemResult<bool> {
+    let (a, b) = (mask(a, width), mask(b, width));
+    let (x, y) = (sext(a, width), sext(b, width));
+    Ok(match predicate {
+        0 => a == b,
+        1 => a != b,
+        2 => x < y,
+        3 => x <= y,
+        4 => x > y,
+        5 => x >= y,
+        6 => a < b,
+        7 => a <= b,
+        8 => a > b,
+        9 => a >= b,
+        _ => {
+            return Err(SemanticsError::Unsupported(format!(
+                "cmpi predicate {predicate}"
+            )))
+        }
+    })
+}
+
+pub fn cmpf(predicate: i64, a: f64, b: f64) -> SemResult<bool> {
+    let unordered = a.is_nan() || b.is_nan();
+    Ok(match predicate {
+        0 => false,
+        1 => !unordered && a == b,
+        2 => !unordered && a > b,
+        3 => !unordered && a >= b,
+        4 => !unordered && a < b,
+        5 => !unordered && a <= b,
+        6 => !unordered && a != b,
+        7 => !unordered,
+        8 => unordered || a == b,
+        9 => unordered || a > b,
+        10 => unordered || a >= b,
+        11 => unordered || a < b,
+        12 => unordered || a <= b,
+        13 => unordered || a != b,
+        14 => unordered,
+        15 => true,
+        _ => {
+            return Err(SemanticsError::Unsupported(format!(
+                "cmpf predicate {predicate}"
+            )))
+        }
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Floats
+// ---------------------------------------------------------------------------
+
+/// Whether values of this format are supported.
+pub fn float_supported(kind: FloatKind) -> bool {
+    matches!(
+        kind,
+        FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64 | FloatKind::F8E8M0FNU
+    )
+}
+
+/// Rounds `x` to the nearest value of `kind` (ties to even).
+#[inline]
+pub fn round_to(kind: FloatKind, x: f64) -> f64 {
+    match kind {
+        FloatKind::F32 => x as f32 as f64,
+        FloatKind::F16 => f16::from_f64(x).to_f64(),
+        FloatKind::BF16 => bf16::from_f64(x).to_f64(),
+        FloatKind::F8E8M0FNU => {
+            float_from_bits(kind, float_to_bits(kind, x).unwrap_or(0xFF)).unwrap_or(f64::NAN)
+        }
+        _ => x,
+    }
+}
+
+/// The value of raw `bits` in format `kind`.
+pub fn float_from_bits(kind: FloatKind, bits: u128) -> Option<f64> {
+    Some(match kind {
+        FloatKind::F64 => f64::from_bits(bits as u64),
+        FloatKind::F32 => f32::from_bits(bits as u32) as f64,
+        FloatKind::F16 => f16::from_bits(bits as u16).to_f64(),
+        FloatKind::BF16 => bf16::from_bits(bits as u16).to_f64(),
+        FloatKind::F8E8M0FNU => {
+            let b = (bits & 0xFF) as i32;
+            if b == 0xFF {
+                f64::NAN
+            } else {
+                2f64.powi(b - 127)
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// The raw bits of `x` (rounded) in format `kind`.
+pub fn float_to_bits(kind: FloatKind, x: f64) -> Option<u128> {
+    Some(match kind {
+        FloatKind::F64 => x.to_bits() as u128,
+        FloatKind::F32 => (x as f32).to_bits() as u128,
+        FloatKind::F16 => f16::from_f64(x).to_bits() as u128,
+        FloatKind::BF16 => bf16::from_f64(x).to_bits() as u128,
+        FloatKind::F8E8M0FNU => {
+            if x.is_nan() || x <= 0.0 || x.is_infinite() {
+                0xFF
+            } else {
+                let e = x.log2().round() as i32 + 127;
+                if !(0..=254).contains(&e) {
+                    0xFF
+                } else {
+                    e as u128
+                }
+            }
+        }
+        _ => return None,
+    })
+}
+
+fn minimum(a: f64, b: f64) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        f64::NAN
+    } else if a == 0.0 && b == 0.0 {
+        if a.is_sign_negative() {
+            a
+        } else {
+            b
+        }
+    } else {
+        a.min(b)
+    }
+}
+
+fn maximum(a: f64, b: f64) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        f64::NAN
+    } else if a == 0.0 && b == 0.0 {
+        if a.is_sign_positive() {
+            a
+        } else {
+            b
+        }
+    } else {
+        a.max(b)
+    }
+}
+
+fn minnum(a: f64, b: f64) -> f64 {
+    if a.is_nan() {
+        b
+    } else if b.is_nan() {
+        a
+    } else {
+        minimum(a, b)
+    }
+}
+
+fn maxnum(a: f64, b: f64) -> f64 {
+    if a.is_nan() {
+        b
+    } else if b.is_nan() {
+        a
+    } else {
+        maximum(a, b)
+    }
+}
+
+/// The float binary ops (`arith.addf` ... `arith.maxnumf`), rounded to `kind`.
+pub fn float_binary(op: &str, a: f64, b: f64, kind: FloatKind) -> SemResult<f64> {
+    let r = match op {
+        "arith.addf" => a + b,
+        "arith.subf" => a - b,
+        "arith.mulf" => a * b,
+        "arith.divf" => a / b,
+        "arith.remf" => {
+            // fmod of the operands in their own format (exact in any wider one).
+            a % b
+        }
+        "arith.minimumf" => minimum(a, b),
+        "arith.maximumf" => maximum(a, b),
+        "arith.minnumf" => minnum(a, b),
+        "arith.maxnumf" => maxnum(a, b),
+        _ => return Err(SemanticsError::Unsupported(format!("float op '{op}'"))),
+    };
+    Ok(round_to(kind, r))
+}
+
+// ---------------------------------------------------------------------------
+// Casts
+// ---------------------------------------------------------------------------
+
+/// One element: an integer bit pattern with its width, or a float with its format.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Scalar {
+    Int(u128, u32),
+    Float(f64, FloatKind),
+}
+
+/// The element type a cast produces.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ScalarType {
+    Int(u32),
+    Float(FloatKind),
+}
+
+fn int_to_float(value: i128, unsigned_value: Option<u128>, kind: FloatKind) -> f64 {
+    match (kind, unsigned_value) {
+        (FloatKind::F32, Some(u)) => u as f32 as f64,
+        (FloatKind::F32, None) => value as f32 as f64,
+        (_, Some(u)) => round_to(kind, u as f64),
+        (_, None) => round_to(kind, value as f64),
+    }
+}
+
+fn float_to_int(x: f64, width: u32, signed: bool) -> u128 {
+    if x.is_nan() {
+        return 0;
+    }
+    let t = x.trunc();
+    if signed {
+        let (lo, hi) = if width >= 128 {
+            (i128::MIN, i128::MAX)
+        } else {
+            (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1)
+        };
+        let v = if t <= lo as f64 {
+            lo
+        } else if t >= hi as f64 {
+            hi
+        } else {
+            t as i128
+        };
+        from_signed(v, width)
+    } else {
+        let hi = mask(u128::MAX, width);
+        if t <= 0.0 {
+            0
+        } else if t >= hi as f64 {
+            hi
+        } else {
+            t as u128
+        }
+    }
+}
+
+/// The cast ops (`arith.extsi` ... `arith.bitcast`), by op name.
+pub fn cast(op: &str, x: Scalar, to: ScalarType) -> SemResult<Scalar> {
+    use Scalar::*;
+    let unsupported = || SemanticsError::Unsupported(format!("'{op}' from {x:?} to {to:?}"));
+    Ok(match (op, x, to) {
+        ("arith.extsi" | "arith.index_cast", Int(v, w), ScalarType::Int(t)) => {
+            if t >= w {
+                Int(from_signed(sext(v, w), t), t)
+            } else {
+                Int(mask(v, t), t)
+            }
+        }
+        ("arith.extui" | "arith.trunci" | "arith.index_castui", Int(v, _), ScalarType::Int(t)) => {
+            Int(mask(v, t), t)
+        }
+        ("arith.sitofp", Int(v, w), ScalarType::Float(k)) => {
+            Float(int_to_float(sext(v, w), None, k), k)
+        }
+        ("arith.uitofp", Int(v, w), ScalarType::Float(k)) => {
+            Float(int_to_float(0, Some(mask(v, w)), k), k)
+        }
+        ("arith.fptosi", Float(f, _), ScalarType::Int(t)) => Int(float_to_int(f, t, true), t),
+        ("arith.fptoui", Float(f, _), ScalarType::Int(t)) => Int(float_to_int(f, t, false), t),
+        ("arith.extf" | "arith.truncf", Float(f, _), ScalarType::Float(k)) => {
+            Float(round_to(k, f), k)
+        }
+        ("arith.bitcast", Int(v, _), ScalarType::Int(t)) => Int(mask(v, t), t),
+        ("arith.bitcast", Int(v, _), ScalarType::Float(k)) => {
+            Float(float_from_bits(k, v).ok_or_else(unsupported)?, k)
+        }
+        ("arith.bitcast", Float(f, k), ScalarType::Int(t)) => {
+            Int(mask(float_to_bits(k, f).ok_or_else(unsupported)?, t), t)
+        }
+        ("arith.bitcast", Float(f, k), ScalarType::Float(k2)) => {
+            let bits = float_to_bits(k, f).ok_or_else(unsupported)?;
+            Float(float_from_bits(k2, bits).ok_or_else(unsupported)?, k2)
+        }
+        _ => return Err(unsupported()),
+    })
+}
+
+/// `arith.scaling_extf` / `arith.scaling_truncf`: `x * scale`, rounded to `to`.
+pub fn scale(x: f64, scale: f64, to: FloatKind) -> f64 {
+    round_to(to, x * scale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every 8-bit pair against Rust's own wrapping arithmetic.
+    #[test]
+    fn eight_bit_integer_ops_exhaustively() {
+        for a in 0u128..256 {
+            for b in 0u128..256 {
+                let (x, y) = (a as u8, b as u8);
+                let (sx, sy) = (x as i8, y as i8);
+                let check = |op: &str, expected: Option<u8>| {
+                    let got = int_binary(op, a, b, 8).ok().map(|v| v as u8);
+                    assert_eq!(got, expected, "{op} {a} {b}");
+                };
+                check("arith.addi", Some(x.wrapping_add(y)));
+                check("arith.subi", Some(x.wrapping_sub(y)));
+                check("arith.muli", Some(x.wrapping_mul(y)));
+                check("arith.andi", Some(x & y));
+                check("arith.ori", Some(x | y));
+                check("arith.xori", Some(x ^ y));
+                check("arith.divui", x.checked_div(y));
+                check("arith.remui", x.checked_rem(y));
+                check(
+                    "arith.ceildivui",
+                    (y != 0).then(|| x / y + u8::from(x % y != 0)),
+                );
+                check("arith.divsi", sx.checked_div(sy).map(|v| v as u8));
+                check("arith.remsi", (sy != 0).then(|| sx.wrapping_rem(sy) as u8));
+                check(
+                    "arith.floordivsi",
+                    sx.checked_div(sy)
+                        .map(|_| (sx as f64 / sy as f64).floor() as i8 as u8),
+                );
+                check(
+                    "arith.ceildivsi",
+                    sx.checked_div(sy)
+                        .map(|_| (sx as f64 / sy as f64).ceil() as i8 as u8),
+                );
+                check("arith.shli", Some(if y >= 8 { 0 } else { x << y }));
+                check("arith.shrui", Some(if y >= 8 { 0 } else { x >> y }));
+                check(
+                    "arith.shrsi",
+                    Some(if y >= 8 {
+                        (sx >> 7) as u8
+                    } else {
+                        (sx >> y) as u8
+                    }),
+                );
+                check("arith.minsi", Some(sx.min(sy) as u8));
+                check("arith.maxsi", Some(sx.max(sy) as u8));
+                check("arith.minui", Some(x.min(y)));
+                check("arith.maxui", Some(x.max(y)));
+                let (sum, carry) = addui_extended(a, b, 8);
+                assert_eq!((sum as u8, carry), x.overflowing_add(y));
+                let (lo, hi) = mul_extended(a, b, 8, true).unwrap();
+                let p = sx as i16 * sy as i16;
+                assert_eq!((lo as u8, hi as u8), (p as u8, (p >> 8) as u8));
+                let (lo, hi) = mul_extended(a, b, 8, false).unwrap();
+                let p = x as u16 * y as u16;
+                assert_eq!((lo as u8, hi as u8), (p as u8, (p >> 8) as u8));
+                let preds = [
+                    x == y,
+                    x != y,
+                    sx < sy,
+                    sx <= sy,
+                    sx > sy,
+                    sx >= sy,
+                    x < y,
+                    x <= y,
+                    x > y,
+                    x >= y,
+                ];
+                for (p, expected) in preds.iter().enumerate() {
+                    assert_eq!(cmpi(p as i64, a, b, 8).unwrap(), *expected);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn wide_integers_wrap() {
+        let max = u64::MAX as u128;
+        assert_eq!(int_binary("arith.addi", max, 1, 64).unwrap(), 0);
+        assert_eq!(
+            int_binary("arith.muli", u128::MAX, u128::MAX, 128).unwrap(),
+            1
+        );
+        assert_eq!(
+            int_binary("arith.divsi", 1u128 << 63, max, 64),
+            Err(SemanticsError::SignedDivisionOverflow)
+        );
+        assert_eq!(
+            int_binary("arith.divsi", 1u128 << 127, u128::MAX, 128),
+            Err(SemanticsError::SignedDivisionOverflow)
+        );
+        assert_eq!(
+            int_binary("arith.remsi", 1u128 << 127, u128::MAX, 128).unwrap(),
+            0
+        );
+        assert_eq!(int_binary("arith.addi", 1, 1, 1).unwrap(), 0);
+        assert_eq!(
+            int_binary("arith.divui", 5, 0, 32),
+            Err(SemanticsError::DivisionByZero)
+        );
+        // i17: a width with no Rust type.
+        assert_eq!(int_binary("arith.subi", 0, 1, 17).unwrap(), (1 << 17) - 1);
+        assert_eq!(sext((1 << 17) - 1, 17), -1);
+    }
+
+    #[test]
+    fn casts_match_rust() {
+        for v in [
+            0i64,
+            1,
+            -1,
+            127,
+            -128,
+            300,
+            -300,
+            i64::MAX,
+            i64::MIN,
+            1 << 40,
+        ] {
+            let bits = v as u64 as u128;
+            assert_eq!(
+                cast("arith.trunci", Scalar::Int(bits, 64), ScalarType::Int(8)).unwrap(),
+                Scalar::Int(v as u8 as u128, 8)
+            );
+            let narrow = v as i16;
+            assert_eq!(
+                cast(
+                    "arith.extsi",
+                    Scalar::Int(narrow as u16 as u128, 16),
+                    ScalarType::Int(64)
+                )
+                .unwrap(),
+                Scalar::Int(narrow as i64 as u64 as u128, 64)
+            );
+            assert_eq!(
+                cast(
+                    "arith.extui",
+                    Scalar::Int(narrow as u16 as u128, 16),
+                    ScalarType::Int(64)
+                )
+                .unwrap(),
+                Scalar::Int(narrow as u16 as u128, 64)
+            );
+            assert_eq!(
+                cast(
+                    "arith.sitofp",
+                    Scalar::Int(bits, 64),
+                    ScalarType::Float(FloatKind::F32)
+                )
+                .unwrap(),
+                Scalar::Float(v as f32 as f64, FloatKind::F32)
+            );
+            assert_eq!(
+                cast(
+                    "arith.uitofp",
+                    Scalar::Int(bits, 64),
+                    ScalarType::Float(FloatKind::F64)
+                )
+                .unwrap(),
+                Scalar::Float(v as u64 as f64, FloatKind::F64)
+            );
+        }
+        for f in [
+            0.0f32,
+            -0.5,
+            1.5,
+            -1.5,
+            1e10,
+            -1e10,
+            f32::NAN,
+            f32::INFINITY,
+        ] {
+            let x = Scalar::Float(f as f64, FloatKind::F32);
+            assert_eq!(
+                cast("arith.fptosi", x, ScalarType::Int(32)).unwrap(),
+                Scalar::Int(f as i32 as u32 as u128, 32)
+            );
+            assert_eq!(
+                cast("arith.fptoui", x, ScalarType::Int(16)).unwrap(),
+                Scalar::Int(f as u16 as u128, 16)
+            );
+            assert_eq!(
+                cast("arith.bitcast", x, ScalarType::Int(32)).unwrap(),
+                Scalar::Int(f.to_bits() as u128, 32)
+            );
+        }
+        let third = 1.0f64 / 3.0;
+        assert_eq!(
+            cast(
+                "arith.truncf",
+                Scalar::Float(third, FloatKind::F64),
+                ScalarType::Float(FloatKind::F16)
+            )
+            .unwrap(),
+            Scalar::Float(f16::from_f64(third).to_f64(), FloatKind::F16)
+        );
+    }
+
+    #[test]
+    fn float_ops_round_to_their_format() {
+        let samples = [
+            0.0f32,
+            -0.0,
+            1.0,
+            -2.5,
+            0.1,
+            3.4e38,
+            1e-45,
+            f32::NAN,
+            f32::INFINITY,
+        ];
+        for &a in &samples {
+            for &b in &samples {
+                let f = |op: &str| float_binary(op, a as f64, b as f64, FloatKind::F32).unwrap();
+                let same = |x: f64, y: f32| (x.is_nan() && y.is_nan()) || x == y as f64;
+                assert!(same(f("arith.addf"), a + b));
+                assert!(same(f("arith.subf"), a - b));
+                assert!(same(f("arith.mulf"), a * b));
+                assert!(same(f("arith.divf"), a / b));
+                assert!(same(f("arith.remf"), a % b));
+                assert!(same(f("arith.minimumf"), a.minimum_compat(b)));
+                assert!(same(f("arith.maxnumf"), a.max(b)) || (a == 0.0 && b == 0.0));
+            }
+        }
+        // f16 addition rounds once.
+        let a = f16::from_f32(0.1).to_f64();
+        let b = f16::from_f32(0.2).to_f64();
+        assert_eq!(
+            float_binary("arith.addf", a, b, FloatKind::F16).unwrap(),
+            (f16::from_f64(a) + f16::from_f64(b)).to_f64()
+        );
+        assert!(cmpf(11, f64::NAN, 1.0).unwrap()); // ult
+        assert!(!cmpf(4, f64::NAN, 1.0).unwrap()); // olt
+        assert!(minimum(-0.0, 0.0).is_sign_negative());
+        assert!(maximum(-0.0, 0.0).is_sign_positive());
+    }
+
+    trait MinimumCompat {
+        fn minimum_compat(self, other: Self) -> Self;
+    }
+    impl MinimumCompat for f32 {
+        fn minimum_compat(self, other: f32) -> f32 {
+            if self.is_nan() || other.is_nan() {
+                f32::NAN
+            } else if self == 0.0 && other == 0.0 {
+                if self.is_sign_negative() {
+                    self
+                } else {
+                    other
+                }
+            } else {
+                self.min(other)
+            }
+        }
+    }
+}
