@@ -50,3 +50,15 @@ clippy:
 clean:
 	$(CARGO) clean
 	rm -rf bench/out
+
+# ---- fuzzing (docs/fuzzing.md): the parser under libFuzzer on stable Rust --
+# FUZZ_TIME seconds of fuzzing, seeded from test/**/*.mlir, examples/ and
+# fuzz/seeds/; crashes land in fuzz/artifacts/parse/. Needs `cargo install
+# cargo-fuzz`; RUSTC_BOOTSTRAP=1 lets the stable compiler take -Zsanitizer.
+FUZZ_TIME ?= 600
+
+.PHONY: fuzz
+fuzz:
+	fuzz/seed-corpus.sh
+	cd fuzz && RUSTC_BOOTSTRAP=1 $(CARGO) fuzz run parse corpus/parse -- \
+		-dict=mlir.dict -max_total_time=$(FUZZ_TIME) -timeout=10

@@ -1,0 +1,1 @@
+"t.dense"() {a = dense<1> : tensor<4xi32>, b = dense<[[1, 2], [3, 4]]> : tensor<2x2xi64>, c = dense<[1.5, -2.0e3]> : tensor<2xf32>, d = dense<true> : vector<8xi1>, e = dense<"0x0000803F00000040"> : tensor<2xf32>, f = dense<[(1, 2), (3, 4)]> : tensor<2xcomplex<i32>>, g = dense<> : tensor<0xi8>, h = dense<0xFF> : tensor<i8>, i = dense<[[]]> : tensor<1x0xf16>} : () -> ()
