@@ -104,7 +104,10 @@ impl Pass for Canonicalizer {
         ]
     }
     fn initialize(&mut self, ctx: &Context) -> Result<(), Diagnostic> {
-        if !matches!(self.region_simplify.as_str(), "disabled" | "normal" | "aggressive") {
+        if !matches!(
+            self.region_simplify.as_str(),
+            "disabled" | "normal" | "aggressive"
+        ) {
             return Err(Diagnostic::error(
                 ctx.unknown_loc(),
                 format!(
@@ -138,10 +141,22 @@ impl Pass for Canonicalizer {
         let config = self.config();
         let op = pc.op;
         let stats = apply_patterns_greedily(pc.ctx, pc.ir, op, &patterns, &config, None);
-        pc.add_statistic("num-iterations", "Number of greedy iterations", stats.iterations as u64);
+        pc.add_statistic(
+            "num-iterations",
+            "Number of greedy iterations",
+            stats.iterations as u64,
+        );
         pc.add_statistic("num-folds", "Number of ops folded", stats.folds);
-        pc.add_statistic("num-rewrites", "Number of patterns applied", stats.patterns_applied);
-        pc.add_statistic("num-dce'd", "Number of dead ops erased", stats.dead_ops_erased);
+        pc.add_statistic(
+            "num-rewrites",
+            "Number of patterns applied",
+            stats.patterns_applied,
+        );
+        pc.add_statistic(
+            "num-dce'd",
+            "Number of dead ops erased",
+            stats.dead_ops_erased,
+        );
         if !stats.changed {
             pc.mark_all_analyses_preserved();
         }

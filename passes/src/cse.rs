@@ -119,7 +119,13 @@ impl Driver<'_> {
         }
     }
 
-    fn simplify_block(&mut self, ir: &mut Ir, block: BlockId, ssa: bool, doms: Option<&RegionDominators>) {
+    fn simplify_block(
+        &mut self,
+        ir: &mut Ir,
+        block: BlockId,
+        ssa: bool,
+        doms: Option<&RegionDominators>,
+    ) {
         let mut cursor = ir.first_op(block);
         while let Some(op) = cursor {
             cursor = ir.next_op(op);

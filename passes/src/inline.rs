@@ -85,7 +85,11 @@ impl Pass for Inliner {
         }
         let erased = erase_dead_private_callables(ctx, pc.ir, root);
         pc.add_statistic("num-inlined-calls", "Number of inlined calls", inlined);
-        pc.add_statistic("num-erased-callables", "Number of dead callables erased", erased);
+        pc.add_statistic(
+            "num-erased-callables",
+            "Number of dead callables erased",
+            erased,
+        );
         Ok(())
     }
 }
@@ -113,7 +117,9 @@ fn inline_round(ctx: &Context, ir: &mut Ir, root: OpId) -> u64 {
         if !ir.is_alive(call) {
             continue;
         }
-        let iface = interface::<dyn CallOpInterface>(ctx, ir, call).unwrap().clone();
+        let iface = interface::<dyn CallOpInterface>(ctx, ir, call)
+            .unwrap()
+            .clone();
         let Some(callee_ref) = iface.callee(ctx, ir, call) else {
             continue;
         };
@@ -177,11 +183,13 @@ fn erase_dead_private_callables(ctx: &Context, ir: &mut Ir, root: OpId) -> u64 {
             continue;
         };
         let id = ctx.intern_str(name);
-        let used_elsewhere = uses.users(id).iter().any(|&u| u != callable && ir.is_alive(u) && !ir.is_ancestor(callable, u));
+        let used_elsewhere = uses
+            .users(id)
+            .iter()
+            .any(|&u| u != callable && ir.is_alive(u) && !ir.is_ancestor(callable, u));
         if private && !used_elsewhere && ir.erase_op(callable).is_ok() {
             erased += 1;
         }
     }
     erased
 }
-

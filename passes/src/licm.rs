@@ -26,7 +26,9 @@ impl Pass for LoopInvariantCodeMotion {
         let mut loops = Vec::new();
         let ctx = pc.ctx;
         pc.ir.walk_postorder(pc.op, &mut |op| loops.push(op));
-        loops.retain(|&op| op != pc.op && interface::<dyn LoopLikeOpInterface>(ctx, pc.ir, op).is_some());
+        loops.retain(|&op| {
+            op != pc.op && interface::<dyn LoopLikeOpInterface>(ctx, pc.ir, op).is_some()
+        });
         let mut moved = 0;
         for lp in loops {
             moved += hoist_invariants(ctx, pc.ir, lp);
@@ -59,7 +61,9 @@ fn operands_invariant(ir: &Ir, iface: &dyn LoopLikeOpInterface, lp: OpId, op: Op
 
 /// Hoists the invariant ops of loop `lp`; returns how many moved.
 pub fn hoist_invariants(ctx: &Context, ir: &mut Ir, lp: OpId) -> u64 {
-    let iface = interface::<dyn LoopLikeOpInterface>(ctx, ir, lp).unwrap().clone();
+    let iface = interface::<dyn LoopLikeOpInterface>(ctx, ir, lp)
+        .unwrap()
+        .clone();
     let mut worklist: Vec<OpId> = Vec::new();
     for region in iface.loop_regions(ctx, ir, lp) {
         for &b in ir.region_blocks(region) {
@@ -69,7 +73,11 @@ pub fn hoist_invariants(ctx: &Context, ir: &mut Ir, lp: OpId) -> u64 {
     worklist.reverse();
     let mut moved = 0;
     while let Some(op) = worklist.pop() {
-        if !ir.is_alive(op) || !ir.parent_op(op).is_some_and(|p| p == lp || ir.is_ancestor(lp, p)) {
+        if !ir.is_alive(op)
+            || !ir
+                .parent_op(op)
+                .is_some_and(|p| p == lp || ir.is_ancestor(lp, p))
+        {
             continue;
         }
         if ir.parent_op(op) != Some(lp) {
@@ -78,12 +86,18 @@ pub fn hoist_invariants(ctx: &Context, ir: &mut Ir, lp: OpId) -> u64 {
         let terminator = ctx
             .op_definition(ir.op_name(op))
             .is_none_or(|d| d.has_trait(OpTraits::TERMINATOR));
-        if terminator || !is_memory_effect_free(ctx, ir, op) || !operands_invariant(ir, &*iface, lp, op) {
+        if terminator
+            || !is_memory_effect_free(ctx, ir, op)
+            || !operands_invariant(ir, &*iface, lp, op)
+        {
             continue;
         }
         iface.move_out_of_loop(ir, lp, op);
         moved += 1;
-        let users: Vec<OpId> = ir.results(op).flat_map(|v| ir.users(v).collect::<Vec<_>>()).collect();
+        let users: Vec<OpId> = ir
+            .results(op)
+            .flat_map(|v| ir.users(v).collect::<Vec<_>>())
+            .collect();
         for user in users {
             if ir.parent_op(user) == Some(lp) {
                 worklist.push(user);

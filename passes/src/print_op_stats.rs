@@ -14,7 +14,9 @@ pub struct PrintOpStats {
 pub fn op_counts(ctx: &Context, ir: &Ir, root: OpId) -> BTreeMap<String, u64> {
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
     let mut by_name = rustc_hash::FxHashMap::default();
-    ir.walk_preorder(root, &mut |op| *by_name.entry(ir.op_name(op)).or_insert(0u64) += 1);
+    ir.walk_preorder(root, &mut |op| {
+        *by_name.entry(ir.op_name(op)).or_insert(0u64) += 1
+    });
     for (name, n) in by_name {
         counts.insert(ctx.op_name_str(name).to_string(), n);
     }
@@ -57,12 +59,19 @@ impl Pass for PrintOpStats {
         "Print statistics of operations"
     }
     fn options(&mut self) -> Vec<PassOption<'_>> {
-        vec![PassOption::bool("json", "print the stats as JSON", &mut self.json)]
+        vec![PassOption::bool(
+            "json",
+            "print the stats as JSON",
+            &mut self.json,
+        )]
     }
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
         let counts = op_counts(pc.ctx, pc.ir, pc.op);
         let text = if self.json {
-            let items: Vec<String> = counts.iter().map(|(k, v)| format!("\"{k}\" : {v}")).collect();
+            let items: Vec<String> = counts
+                .iter()
+                .map(|(k, v)| format!("\"{k}\" : {v}"))
+                .collect();
             format!("{{\n{}\n}}\n", items.join(",\n"))
         } else {
             format_op_stats(&counts)

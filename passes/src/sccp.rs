@@ -23,10 +23,13 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 use strata_ir::fold::{fold_op, FoldOutcome, OpFoldResult};
 use strata_ir::interfaces::{
-    interface, would_op_be_trivially_dead, BranchOpInterface, RegionBranchOpInterface, RegionSuccessor,
+    interface, would_op_be_trivially_dead, BranchOpInterface, RegionBranchOpInterface,
+    RegionSuccessor,
 };
 use strata_ir::pass::{Pass, PassContext, PassResult};
-use strata_ir::{Attribute, BlockId, Context, InsertPoint, Ir, OpId, OpName, OpTraits, RegionId, Type, Value};
+use strata_ir::{
+    Attribute, BlockId, Context, InsertPoint, Ir, OpId, OpName, OpTraits, RegionId, Type, Value,
+};
 
 #[derive(Clone, Default)]
 pub struct Sccp;
@@ -43,7 +46,11 @@ impl Pass for Sccp {
     }
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
         let replaced = sccp(pc.ctx, pc.ir, pc.op);
-        pc.add_statistic("num-replaced", "Number of values replaced by constants", replaced);
+        pc.add_statistic(
+            "num-replaced",
+            "Number of values replaced by constants",
+            replaced,
+        );
         if replaced == 0 {
             pc.mark_all_analyses_preserved();
         }
@@ -200,10 +207,15 @@ impl Solver<'_> {
                 let Some(constants) = self.operand_constants(ir, op) else {
                     return;
                 };
-                let taken: SmallVec<[usize; 2]> = match branch.successor_for_operands(ctx, ir, op, &constants) {
-                    Some(target) => succs.iter().position(|&s| s == target).into_iter().collect(),
-                    None => (0..succs.len()).collect(),
-                };
+                let taken: SmallVec<[usize; 2]> =
+                    match branch.successor_for_operands(ctx, ir, op, &constants) {
+                        Some(target) => succs
+                            .iter()
+                            .position(|&s| s == target)
+                            .into_iter()
+                            .collect(),
+                        None => (0..succs.len()).collect(),
+                    };
                 for index in taken {
                     let block = succs[index];
                     let (start, len) = branch.successor_operands(ctx, ir, op, index);
@@ -266,13 +278,19 @@ impl Solver<'_> {
         }
         // Results join what executed regions yield.
         for s in successors {
-            let RegionSuccessor::Region(i) = s else { continue };
-            let Some(&region) = ir.regions(op).get(i) else { continue };
+            let RegionSuccessor::Region(i) = s else {
+                continue;
+            };
+            let Some(&region) = ir.regions(op).get(i) else {
+                continue;
+            };
             for &block in ir.region_blocks(region) {
                 if !self.executable.contains(&block) {
                     continue;
                 }
-                let Some(term) = ir.last_op(block) else { continue };
+                let Some(term) = ir.last_op(block) else {
+                    continue;
+                };
                 let returns = ctx
                     .op_definition(ir.op_name(term))
                     .is_some_and(|d| d.has_trait(OpTraits::RETURN_LIKE));
@@ -324,7 +342,11 @@ type ConstKey = (RegionId, OpName, Attribute, Type);
 fn rewrite(ctx: &Context, ir: &mut Ir, root: OpId, lattice: &FxHashMap<Value, Lattice>) -> u64 {
     let mut constants: FxHashMap<ConstKey, Value> = FxHashMap::default();
     let mut replaced = 0;
-    let mut blocks: Vec<BlockId> = ir.regions(root).iter().flat_map(|&r| ir.region_blocks(r).to_vec()).collect();
+    let mut blocks: Vec<BlockId> = ir
+        .regions(root)
+        .iter()
+        .flat_map(|&r| ir.region_blocks(r).to_vec())
+        .collect();
     while let Some(block) = blocks.pop() {
         let mut cursor = ir.first_op(block);
         while let Some(op) = cursor {
@@ -396,7 +418,14 @@ fn replace_with_constant(
                 return false;
             };
             let loc = ctx.unknown_loc();
-            let Some(op) = dialect.materialize_constant(ctx, ir, attr, ty, loc, InsertPoint::BlockStart(entry)) else {
+            let Some(op) = dialect.materialize_constant(
+                ctx,
+                ir,
+                attr,
+                ty,
+                loc,
+                InsertPoint::BlockStart(entry),
+            ) else {
                 return false;
             };
             let c = ir.result(op, 0);

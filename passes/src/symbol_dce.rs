@@ -44,7 +44,10 @@ impl Pass for SymbolDce {
 }
 
 fn is_public(ctx: &Context, ir: &Ir, op: OpId) -> bool {
-    match ir.attr(ctx, op, VISIBILITY_ATTR).and_then(|a| ctx.string_value(a)) {
+    match ir
+        .attr(ctx, op, VISIBILITY_ATTR)
+        .and_then(|a| ctx.string_value(a))
+    {
         Some("private") | Some("nested") => false,
         _ => true,
     }

@@ -84,8 +84,12 @@ impl Writer<'_> {
         let name = self.ctx.op_name_str(self.ir.op_name(op)).to_string();
         if self.ir.regions(op).is_empty() {
             let node = self.id();
-            let operands: Vec<String> = (0..self.ir.num_operands(op)).map(|i| format!("<arg{i}> #{i}")).collect();
-            let results: Vec<String> = (0..self.ir.num_results(op)).map(|i| format!("<res{i}> #{i}")).collect();
+            let operands: Vec<String> = (0..self.ir.num_operands(op))
+                .map(|i| format!("<arg{i}> #{i}"))
+                .collect();
+            let results: Vec<String> = (0..self.ir.num_results(op))
+                .map(|i| format!("<res{i}> #{i}"))
+                .collect();
             let mut label = String::new();
             if !operands.is_empty() {
                 let _ = write!(label, "{{{}}}|", operands.join("|"));
@@ -98,10 +102,14 @@ impl Writer<'_> {
             if !results.is_empty() {
                 let _ = write!(label, "|{{{}}}", results.join("|"));
             }
-            let _ = writeln!(self.out, "{pad}{node} [label = \"{{{label}}}\", shape = Mrecord];");
+            let _ = writeln!(
+                self.out,
+                "{pad}{node} [label = \"{{{label}}}\", shape = Mrecord];"
+            );
             for (i, v) in self.ir.operands(op).enumerate() {
                 if let Some(from) = self.producers.get(&v) {
-                    self.edges.push(format!("{from}:s -> {node}:arg{i}:n[style = solid];"));
+                    self.edges
+                        .push(format!("{from}:s -> {node}:arg{i}:n[style = solid];"));
                 }
             }
             for (i, v) in self.ir.results(op).enumerate() {
@@ -123,7 +131,10 @@ impl Writer<'_> {
             for &block in self.ir.region_blocks(region) {
                 for (i, &arg) in self.ir.block_args(block).iter().enumerate() {
                     let node = self.id();
-                    let _ = writeln!(self.out, "{pad}    {node} [label = \"<res0> arg{i}\", shape = Mrecord];");
+                    let _ = writeln!(
+                        self.out,
+                        "{pad}    {node} [label = \"<res0> arg{i}\", shape = Mrecord];"
+                    );
                     if let ValueDef::BlockArgument { .. } = self.ir.value_def(arg) {
                         self.producers.insert(arg, format!("{node}:res0"));
                     }
@@ -140,7 +151,14 @@ impl Writer<'_> {
 }
 
 /// The DOT text of the graph under `root`.
-pub fn op_graph_dot(ctx: &Context, ir: &Ir, root: OpId, max_label_len: usize, attrs: bool, data_flow: bool) -> String {
+pub fn op_graph_dot(
+    ctx: &Context,
+    ir: &Ir,
+    root: OpId,
+    max_label_len: usize,
+    attrs: bool,
+    data_flow: bool,
+) -> String {
     let mut w = Writer {
         ctx,
         ir,
@@ -173,9 +191,21 @@ impl Pass for ViewOpGraph {
     }
     fn options(&mut self) -> Vec<PassOption<'_>> {
         vec![
-            PassOption::int("max-label-len", "Limit attribute/type length to number of chars", &mut self.max_label_len),
-            PassOption::bool("print-attrs", "Print attributes of operations", &mut self.print_attrs),
-            PassOption::bool("print-data-flow-edges", "Print data flow edges", &mut self.print_data_flow_edges),
+            PassOption::int(
+                "max-label-len",
+                "Limit attribute/type length to number of chars",
+                &mut self.max_label_len,
+            ),
+            PassOption::bool(
+                "print-attrs",
+                "Print attributes of operations",
+                &mut self.print_attrs,
+            ),
+            PassOption::bool(
+                "print-data-flow-edges",
+                "Print data flow edges",
+                &mut self.print_data_flow_edges,
+            ),
         ]
     }
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {

@@ -73,9 +73,15 @@ pub fn extract_pass_flags(args: Vec<String>) -> (Vec<String>, Vec<(String, Optio
 pub fn list_passes() -> String {
     let mut out = String::from("Available Passes:\n");
     for info in registry().iter() {
-        out.push_str(&format!("  --{:<38} - {}\n", info.argument, info.description));
+        out.push_str(&format!(
+            "  --{:<38} - {}\n",
+            info.argument, info.description
+        ));
         for (name, description, default) in &info.options {
-            out.push_str(&format!("    --{:<36} - {} (default: {})\n", name, description, default));
+            out.push_str(&format!(
+                "    --{:<36} - {} (default: {})\n",
+                name, description, default
+            ));
         }
     }
     out
@@ -98,7 +104,10 @@ fn filter(all: bool, names: &[String]) -> PassFilter {
 }
 
 /// Builds the pass manager the flags describe, anchored on `root_name`.
-pub fn build_pass_manager(flags: &PassFlags, root_name: &str) -> Result<Option<PassManager>, String> {
+pub fn build_pass_manager(
+    flags: &PassFlags,
+    root_name: &str,
+) -> Result<Option<PassManager>, String> {
     let registry = registry();
     let pipeline = flags.pipeline.as_deref().filter(|p| !p.trim().is_empty());
     if pipeline.is_some() && !flags.passes.is_empty() {
@@ -109,7 +118,9 @@ pub fn build_pass_manager(flags: &PassFlags, root_name: &str) -> Result<Option<P
     } else if !flags.passes.is_empty() {
         let mut pm = OpPassManager::on(root_name);
         for (name, value) in &flags.passes {
-            let info = registry.lookup(name).expect("extracted flags are registered");
+            let info = registry
+                .lookup(name)
+                .expect("extracted flags are registered");
             let mut pass = info.create();
             if let Some(text) = value {
                 let text = text.trim_matches('"');
@@ -136,7 +147,10 @@ pub fn build_pass_manager(flags: &PassFlags, root_name: &str) -> Result<Option<P
     pm.config.timing = flags.timing;
     pm.config.statistics = flags.statistics;
     pm.config.print_before = filter(flags.print_before_all, &flags.print_before);
-    pm.config.print_after = filter(flags.print_after_all || flags.print_after_change, &flags.print_after);
+    pm.config.print_after = filter(
+        flags.print_after_all || flags.print_after_change,
+        &flags.print_after,
+    );
     pm.config.print_after_change = flags.print_after_change;
     pm.config.print_after_failure = flags.print_after_failure;
     pm.config.print_options = flags.print_options.clone();
@@ -193,7 +207,10 @@ pub fn run_passes(
     if let Err(errors) = result {
         // Errors raised before any pass ran (anchor mismatch) are only in `errors`.
         for d in errors {
-            if !diagnostics.iter().any(|e| e.message == d.message && e.loc == d.loc) {
+            if !diagnostics
+                .iter()
+                .any(|e| e.message == d.message && e.loc == d.loc)
+            {
                 diagnostics.push(d);
             }
         }

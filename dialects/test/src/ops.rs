@@ -2,14 +2,14 @@
 
 use smallvec::SmallVec;
 use std::sync::Arc;
+use strata_ir::constraints::TypeConstraint;
 use strata_ir::fold::FoldOutcome;
 use strata_ir::interfaces::{
     BranchOpInterface, Effect, FixedEffects, LoopLikeOpInterface, MemoryEffects,
     RegionBranchOpInterface, RegionSuccessor,
 };
-use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
-use strata_ir::constraints::TypeConstraint;
 use strata_ir::opdef::{Arity, RegionDef, SuccessorDef, ValueDef};
+use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
 use strata_ir::{Attribute, BlockId, Context, Ir, OpDefinition, OpId, OpTraits, Value};
 
 /// An op accepting any operands, results, regions and successors (the
@@ -51,11 +51,19 @@ pub fn definitions() -> Vec<OpDefinition> {
     });
     defs.push(constant);
 
-    let mut add = op("test.add", "integer addition", OpTraits::PURE | OpTraits::COMMUTATIVE);
+    let mut add = op(
+        "test.add",
+        "integer addition",
+        OpTraits::PURE | OpTraits::COMMUTATIVE,
+    );
     add.hooks.fold = Some(fold_add);
     defs.push(add);
 
-    let mut mul = op("test.mul", "integer multiplication", OpTraits::PURE | OpTraits::COMMUTATIVE);
+    let mut mul = op(
+        "test.mul",
+        "integer multiplication",
+        OpTraits::PURE | OpTraits::COMMUTATIVE,
+    );
     mul.hooks.fold = Some(fold_mul);
     defs.push(mul);
 
@@ -76,7 +84,11 @@ pub fn definitions() -> Vec<OpDefinition> {
         .insert::<dyn MemoryEffects>(Arc::new(FixedEffects(&[Effect::Write])));
     defs.push(write);
 
-    let mut br = op("test.br", "branch passing all operands", OpTraits::TERMINATOR | OpTraits::PURE);
+    let mut br = op(
+        "test.br",
+        "branch passing all operands",
+        OpTraits::TERMINATOR | OpTraits::PURE,
+    );
     br.interfaces
         .insert::<dyn BranchOpInterface>(Arc::new(Branch));
     defs.push(br);
@@ -128,13 +140,29 @@ pub fn definitions() -> Vec<OpDefinition> {
         OpTraits::ISOLATED_FROM_ABOVE | OpTraits::NO_TERMINATOR,
     ));
 
-    let mut flip = op("test.flip", "its pattern toggles `test.state` on the parent forever", OpTraits::NONE);
+    let mut flip = op(
+        "test.flip",
+        "its pattern toggles `test.state` on the parent forever",
+        OpTraits::NONE,
+    );
     flip.hooks.canonicalization_patterns = Some(flip_patterns);
     defs.push(flip);
 
-    defs.push(op("test.legal", "legal in conversion tests", OpTraits::NONE));
-    defs.push(op("test.illegal", "illegal in conversion tests", OpTraits::NONE));
-    defs.push(op("test.side_effect_free_illegal", "illegal and pure", OpTraits::PURE));
+    defs.push(op(
+        "test.legal",
+        "legal in conversion tests",
+        OpTraits::NONE,
+    ));
+    defs.push(op(
+        "test.illegal",
+        "illegal in conversion tests",
+        OpTraits::NONE,
+    ));
+    defs.push(op(
+        "test.side_effect_free_illegal",
+        "illegal and pure",
+        OpTraits::PURE,
+    ));
     defs
 }
 
@@ -176,21 +204,29 @@ fn fold_mul(ctx: &Context, ir: &mut Ir, op: OpId, operands: &[Option<Attribute>]
 
 /// `test.sub(x, x) -> test.constant 0`.
 fn sub_patterns(ctx: &Context, set: &mut RewritePatternSet) {
-    set.add_fn(Some(ctx.op_name("test.sub")), 1, "SubSelfToZero", |op, rewriter| {
-        let ir = rewriter.ir();
-        if ir.num_operands(op) != 2 || ir.num_results(op) != 1 || ir.operand(op, 0) != ir.operand(op, 1) {
-            return Err(NoMatch);
-        }
-        let ty = ir.value_type(ir.result(op, 0));
-        let loc = ir.op_loc(op);
-        let ctx = rewriter.ctx();
-        let zero = ctx.integer_attr(ty, 0);
-        let mut state = strata_ir::OperationState::new(ctx, "test.constant", loc);
-        state.result_types.push(ty);
-        state.attributes = ctx.dictionary_attr([(ctx.intern_str("value"), zero)]);
-        rewriter.replace_op_with_new(op, state);
-        Ok(())
-    });
+    set.add_fn(
+        Some(ctx.op_name("test.sub")),
+        1,
+        "SubSelfToZero",
+        |op, rewriter| {
+            let ir = rewriter.ir();
+            if ir.num_operands(op) != 2
+                || ir.num_results(op) != 1
+                || ir.operand(op, 0) != ir.operand(op, 1)
+            {
+                return Err(NoMatch);
+            }
+            let ty = ir.value_type(ir.result(op, 0));
+            let loc = ir.op_loc(op);
+            let ctx = rewriter.ctx();
+            let zero = ctx.integer_attr(ty, 0);
+            let mut state = strata_ir::OperationState::new(ctx, "test.constant", loc);
+            state.result_types.push(ty);
+            state.attributes = ctx.dictionary_attr([(ctx.intern_str("value"), zero)]);
+            rewriter.replace_op_with_new(op, state);
+            Ok(())
+        },
+    );
 }
 
 /// Toggles the `state` attribute: never converges (non-convergence tests).
@@ -221,7 +257,13 @@ impl BranchOpInterface for Branch {
     fn successor_operands(&self, _: &Context, ir: &Ir, op: OpId, _index: usize) -> (usize, usize) {
         (0, ir.num_operands(op))
     }
-    fn successor_for_operands(&self, _: &Context, ir: &Ir, op: OpId, _: &[Option<Attribute>]) -> Option<BlockId> {
+    fn successor_for_operands(
+        &self,
+        _: &Context,
+        ir: &Ir,
+        op: OpId,
+        _: &[Option<Attribute>],
+    ) -> Option<BlockId> {
         ir.successors(op).first().copied()
     }
 }
@@ -239,7 +281,9 @@ impl BranchOpInterface for CondBranch {
         operands: &[Option<Attribute>],
     ) -> Option<BlockId> {
         let cond = ctx.integer_value(operands.first().copied().flatten()?)?;
-        ir.successors(op).get(if cond != 0 { 0 } else { 1 }).copied()
+        ir.successors(op)
+            .get(if cond != 0 { 0 } else { 1 })
+            .copied()
     }
 }
 
@@ -256,7 +300,12 @@ impl RegionBranchOpInterface for IfBranch {
         let mut out = SmallVec::new();
         match from {
             Some(_) => out.push(RegionSuccessor::Parent),
-            None => match operands.first().copied().flatten().and_then(|a| ctx.integer_value(a)) {
+            None => match operands
+                .first()
+                .copied()
+                .flatten()
+                .and_then(|a| ctx.integer_value(a))
+            {
                 Some(c) => out.push(RegionSuccessor::Region(if c != 0 { 0 } else { 1 })),
                 None => {
                     out.push(RegionSuccessor::Region(0));
@@ -266,7 +315,13 @@ impl RegionBranchOpInterface for IfBranch {
         }
         out
     }
-    fn entry_operands(&self, _: &Context, _: &Ir, _: OpId, _: RegionSuccessor) -> SmallVec<[Value; 4]> {
+    fn entry_operands(
+        &self,
+        _: &Context,
+        _: &Ir,
+        _: OpId,
+        _: RegionSuccessor,
+    ) -> SmallVec<[Value; 4]> {
         SmallVec::new()
     }
 }
