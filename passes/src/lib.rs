@@ -15,6 +15,10 @@
 //!
 //! [`register_all_passes`] puts them into a [`PassRegistry`].
 
+#[doc = include_str!("../../docs/passes.md")]
+#[cfg(doctest)]
+pub struct WritingPassesGuide;
+
 pub mod canonicalize;
 pub mod cse;
 pub mod inline;
