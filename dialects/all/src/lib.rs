@@ -8,6 +8,8 @@ use strata_ir::Context;
 pub fn register_all_dialects(ctx: &mut Context) {
     strata_dialect_func::register(ctx);
     strata_dialect_arith::register(ctx);
+    strata_dialect_math::register(ctx);
+    strata_dialect_cf::register(ctx);
     strata_dialect_bufferization::register(ctx);
     strata_dialect_linalg::register(ctx);
     strata_dialect_tensor::register(ctx);

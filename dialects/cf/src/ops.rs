@@ -1,0 +1,548 @@
+//! The cf ops. Successor operands are stored flat after the op's own
+//! operands; `operandSegmentSizes` (and `case_operand_segments` for
+//! `cf.switch`) say which belong to which successor, as in MLIR.
+
+use std::sync::Arc;
+use strata_ir::asm::lexer::TokenKind;
+use strata_ir::asm::parser::{OpParser, UnresolvedOperand};
+use strata_ir::asm::printer::{type_to_string, OpPrinter};
+use strata_ir::constraints::{AttrConstraint, TypeConstraint};
+use strata_ir::diagnostics::DiagResult;
+use strata_ir::interfaces::BranchOpInterface;
+use strata_ir::opdef::{Arity, AttrDef, SuccessorDef, ValueDef};
+use strata_ir::verifier::emit_op_error;
+use strata_ir::{AttrData, Attribute, BlockId, Context, Ir, OpDefinition, OpId, OpTraits, Type};
+
+fn value(name: &str, arity: Arity, c: TypeConstraint) -> ValueDef {
+    ValueDef {
+        name: name.into(),
+        arity,
+        constraint: c,
+    }
+}
+
+fn successor(name: &str, variadic: bool) -> SuccessorDef {
+    SuccessorDef {
+        name: name.into(),
+        variadic,
+    }
+}
+
+fn is_i1(ctx: &Context, ty: Type) -> bool {
+    ctx.is_signless_integer(ty) && ctx.integer_width(ty) == Some(1)
+}
+
+fn int_or_index(ctx: &Context, ty: Type) -> bool {
+    ctx.is_index(ty) || ctx.is_integer(ty)
+}
+
+pub(crate) fn definitions() -> Vec<OpDefinition> {
+    let i1 = || TypeConstraint::Predicate(is_i1, "1-bit signless integer");
+
+    let mut br = OpDefinition::new("cf.br");
+    br.summary = "Branch operation".into();
+    br.traits = OpTraits::PURE | OpTraits::TERMINATOR;
+    br.operands = vec![value("destOperands", Arity::Variadic, TypeConstraint::Any)];
+    br.successors = vec![successor("dest", false)];
+    br.hooks.parse = Some(parse_br);
+    br.hooks.print = Some(print_br);
+    br.hooks.verify = Some(verify_successor_operands);
+    br.interfaces
+        .insert::<dyn BranchOpInterface>(Arc::new(Branch));
+
+    let mut cond = OpDefinition::new("cf.cond_br");
+    cond.summary = "Conditional branch operation".into();
+    cond.traits = OpTraits::PURE | OpTraits::TERMINATOR;
+    cond.operands = vec![
+        value("condition", Arity::Single, i1()),
+        value("trueDestOperands", Arity::Variadic, TypeConstraint::Any),
+        value("falseDestOperands", Arity::Variadic, TypeConstraint::Any),
+    ];
+    cond.attributes = vec![AttrDef::optional(
+        "branch_weights",
+        AttrConstraint::DenseI32Array,
+    )];
+    cond.successors = vec![successor("trueDest", false), successor("falseDest", false)];
+    cond.hooks.parse = Some(parse_cond_br);
+    cond.hooks.print = Some(print_cond_br);
+    cond.hooks.verify = Some(verify_cond_br);
+    cond.interfaces
+        .insert::<dyn BranchOpInterface>(Arc::new(Branch));
+
+    let mut switch = OpDefinition::new("cf.switch");
+    switch.summary = "Switch operation".into();
+    switch.traits = OpTraits::PURE | OpTraits::TERMINATOR;
+    switch.operands = vec![
+        value(
+            "flag",
+            Arity::Single,
+            TypeConstraint::Predicate(int_or_index, "integer or index"),
+        ),
+        value("defaultOperands", Arity::Variadic, TypeConstraint::Any),
+        value("caseOperands", Arity::Variadic, TypeConstraint::Any),
+    ];
+    switch.attributes = vec![
+        AttrDef::optional("case_values", AttrConstraint::DenseElements),
+        AttrDef::required("case_operand_segments", AttrConstraint::DenseI32Array),
+    ];
+    switch.successors = vec![
+        successor("defaultDestination", false),
+        successor("caseDestinations", true),
+    ];
+    switch.hooks.parse = Some(parse_switch);
+    switch.hooks.print = Some(print_switch);
+    switch.hooks.verify = Some(verify_switch);
+    switch
+        .interfaces
+        .insert::<dyn BranchOpInterface>(Arc::new(Branch));
+
+    let mut assert = OpDefinition::new("cf.assert");
+    assert.summary = "Assert operation with message attribute".into();
+    assert.operands = vec![value("arg", Arity::Single, i1())];
+    assert.attributes = vec![AttrDef::required("msg", AttrConstraint::String)];
+    assert.hooks.parse = Some(parse_assert);
+    assert.hooks.print = Some(print_assert);
+
+    vec![br, cond, switch, assert]
+}
+
+// ---------------------------------------------------------------------------
+// Successor operands
+// ---------------------------------------------------------------------------
+
+/// The operand positions `(start, len)` forwarded to successor `index` of a cf terminator.
+pub fn successor_operand_range(ctx: &Context, ir: &Ir, op: OpId, index: usize) -> (usize, usize) {
+    let name = ctx.op_name_str(ir.op_name(op));
+    let segments = ir
+        .attr(ctx, op, "operandSegmentSizes")
+        .and_then(|a| ctx.dense_array_i64(a))
+        .unwrap_or_default();
+    let seg = |i: usize| segments.get(i).copied().unwrap_or(0) as usize;
+    match name {
+        "cf.br" => (0, ir.num_operands(op)),
+        "cf.cond_br" => {
+            if index == 0 {
+                (1, seg(1))
+            } else {
+                (1 + seg(1), seg(2))
+            }
+        }
+        "cf.switch" => {
+            if index == 0 {
+                return (1, seg(1));
+            }
+            let cases = ir
+                .attr(ctx, op, "case_operand_segments")
+                .and_then(|a| ctx.dense_array_i64(a))
+                .unwrap_or_default();
+            let start = 1 + seg(1) + cases[..index - 1].iter().sum::<i64>() as usize;
+            (start, cases.get(index - 1).copied().unwrap_or(0) as usize)
+        }
+        _ => (0, 0),
+    }
+}
+
+struct Branch;
+
+impl BranchOpInterface for Branch {
+    fn successor_operands(&self, ctx: &Context, ir: &Ir, op: OpId, index: usize) -> (usize, usize) {
+        successor_operand_range(ctx, ir, op, index)
+    }
+    fn successor_for_operands(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        operands: &[Option<Attribute>],
+    ) -> Option<BlockId> {
+        let name = ctx.op_name_str(ir.op_name(op));
+        let value = ctx.integer_value((*operands.first()?)?)?;
+        match name {
+            "cf.br" => Some(ir.successors(op)[0]),
+            "cf.cond_br" => Some(ir.successors(op)[if value != 0 { 0 } else { 1 }]),
+            "cf.switch" => {
+                let cases = case_values(ctx, ir, op);
+                let width = ctx.integer_width(ir.value_type(ir.operand(op, 0)))?;
+                let pos = cases.iter().position(|&c| {
+                    strata_dialect_arith::semantics::mask(c as u128, width)
+                        == strata_dialect_arith::semantics::mask(value as u128, width)
+                });
+                Some(ir.successors(op)[pos.map_or(0, |p| p + 1)])
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The case values of a `cf.switch`, sign-extended.
+pub fn case_values(ctx: &Context, ir: &Ir, op: OpId) -> Vec<i128> {
+    let Some(attr) = ir.attr(ctx, op, "case_values") else {
+        return Vec::new();
+    };
+    strata_dialect_arith::fold::decode(ctx, attr)
+        .map(|e| {
+            let n = ctx
+                .shape(e.ty)
+                .map_or(1, |s| s.iter().product::<i64>().max(0) as usize);
+            (0..n)
+                .map(|i| {
+                    let s = if e.splat { e.elems[0] } else { e.elems[i] };
+                    match s {
+                        strata_dialect_arith::semantics::Scalar::Int(v, w) => {
+                            strata_dialect_arith::semantics::sext(v, w)
+                        }
+                        _ => 0,
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn verify_successor_operands(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    for (index, &block) in ir.successors(op).iter().enumerate() {
+        let (start, len) = successor_operand_range(ctx, ir, op, index);
+        let args = ir.block_args(block);
+        if args.len() != len {
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                op,
+                format!(
+                    "branch has {len} operands for successor #{index}, but target block has {}",
+                    args.len()
+                ),
+            ));
+        }
+        for (i, &arg) in args.iter().enumerate() {
+            let given = ir.value_type(ir.operand(op, start + i));
+            let expected = ir.value_type(arg);
+            if given != expected {
+                return Err(emit_op_error(
+                    ctx,
+                    ir,
+                    op,
+                    format!("type mismatch for bb argument #{i} of successor #{index}"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Syntax helpers: `^bb(%a, %b : t1, t2)`
+// ---------------------------------------------------------------------------
+
+type SuccessorWithArgs<'a> = (BlockId, Vec<UnresolvedOperand<'a>>, Vec<Type>);
+
+fn parse_successor_and_args<'a>(p: &mut OpParser<'_, 'a>) -> DiagResult<SuccessorWithArgs<'a>> {
+    let block = p.parse_successor()?;
+    let mut operands = Vec::new();
+    let mut types = Vec::new();
+    if p.consume_if(TokenKind::LParen) {
+        operands = p.parse_operand_list()?;
+        p.expect(TokenKind::Colon, "':'")?;
+        types = p.parse_type_list()?;
+        p.expect(TokenKind::RParen, "')'")?;
+    }
+    Ok((block, operands, types))
+}
+
+fn print_successor_and_args(p: &mut OpPrinter, op: OpId, index: usize) {
+    let block = p.ir.successors(op)[index];
+    p.print_successor(block);
+    let ctx = p.ctx();
+    let (start, len) = successor_operand_range(ctx, p.ir, op, index);
+    if len > 0 {
+        let values: Vec<_> = (start..start + len).map(|i| p.ir.operand(op, i)).collect();
+        p.write("(");
+        p.print_operands(values.iter().copied());
+        p.write(" : ");
+        let types: Vec<_> = values.iter().map(|&v| p.ir.value_type(v)).collect();
+        p.print_types(types);
+        p.write(")");
+    }
+}
+
+fn segments(ctx: &Context, sizes: &[usize]) -> Attribute {
+    let sizes: Vec<i32> = sizes.iter().map(|&s| s as i32).collect();
+    ctx.dense_i32_array(&sizes)
+}
+
+// ---------------------------------------------------------------------------
+// cf.br
+// ---------------------------------------------------------------------------
+
+fn parse_br(p: &mut OpParser) -> DiagResult<()> {
+    let (block, operands, types) = parse_successor_and_args(p)?;
+    p.add_successor(block);
+    p.add_operands(&operands, &types)?;
+    p.parse_optional_attr_dict(false)
+}
+
+fn print_br(p: &mut OpPrinter, op: OpId) {
+    p.write(" ");
+    print_successor_and_args(p, op, 0);
+    p.print_optional_attr_dict(op, &[], false);
+}
+
+// ---------------------------------------------------------------------------
+// cf.cond_br
+// ---------------------------------------------------------------------------
+
+fn parse_cond_br(p: &mut OpParser) -> DiagResult<()> {
+    let ctx = p.ctx();
+    let cond = p.parse_operand()?;
+    if p.consume_keyword("weights") {
+        p.expect(TokenKind::LParen, "'('")?;
+        p.expect(TokenKind::LSquare, "'['")?;
+        let mut weights = Vec::new();
+        if !p.consume_if(TokenKind::RSquare) {
+            loop {
+                let neg = p.consume_if(TokenKind::Minus);
+                if !p.is(TokenKind::Integer) {
+                    return Err(p.error_here("expected integer value"));
+                }
+                let v: i64 = p
+                    .parser
+                    .text()
+                    .parse()
+                    .map_err(|_| p.error_here("invalid integer"))?;
+                p.parser.advance();
+                weights.push(if neg { -v } else { v } as i32);
+                if !p.consume_if(TokenKind::Comma) {
+                    p.expect(TokenKind::RSquare, "']'")?;
+                    break;
+                }
+            }
+        }
+        p.expect(TokenKind::RParen, "')'")?;
+        p.add_property("branch_weights", ctx.dense_i32_array(&weights));
+    }
+    p.expect(TokenKind::Comma, "','")?;
+    let (t, t_ops, t_types) = parse_successor_and_args(p)?;
+    p.expect(TokenKind::Comma, "','")?;
+    let (f, f_ops, f_types) = parse_successor_and_args(p)?;
+    p.parse_optional_attr_dict(false)?;
+    p.add_operands(&[cond], &[ctx.signless(1)])?;
+    p.add_operands(&t_ops, &t_types)?;
+    p.add_operands(&f_ops, &f_types)?;
+    p.add_successor(t);
+    p.add_successor(f);
+    p.add_property(
+        "operandSegmentSizes",
+        segments(ctx, &[1, t_ops.len(), f_ops.len()]),
+    );
+    Ok(())
+}
+
+fn print_cond_br(p: &mut OpPrinter, op: OpId) {
+    let ctx = p.ctx();
+    p.write(" ");
+    let cond = p.ir.operand(op, 0);
+    p.print_operand(cond);
+    if let Some(w) =
+        p.ir.attr(ctx, op, "branch_weights")
+            .and_then(|a| ctx.dense_array_i64(a))
+    {
+        let text: Vec<String> = w.iter().map(|v| v.to_string()).collect();
+        p.write(&format!(" weights([{}])", text.join(", ")));
+    }
+    p.write(", ");
+    print_successor_and_args(p, op, 0);
+    p.write(", ");
+    print_successor_and_args(p, op, 1);
+    p.print_optional_attr_dict(op, &["operandSegmentSizes", "branch_weights"], false);
+}
+
+fn verify_cond_br(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    if let Some(w) = ir
+        .attr(ctx, op, "branch_weights")
+        .and_then(|a| ctx.dense_array_i64(a))
+    {
+        if w.len() != 2 {
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                op,
+                format!(
+                    "expects number of region weights to match number of successors: {} vs 2",
+                    w.len()
+                ),
+            ));
+        }
+    }
+    verify_successor_operands(ctx, ir, op)
+}
+
+// ---------------------------------------------------------------------------
+// cf.switch
+// ---------------------------------------------------------------------------
+
+fn parse_switch(p: &mut OpParser) -> DiagResult<()> {
+    let ctx = p.ctx();
+    let flag = p.parse_operand()?;
+    p.expect(TokenKind::Colon, "':'")?;
+    let flag_ty = p.parse_type()?;
+    p.expect(TokenKind::Comma, "','")?;
+    p.expect(TokenKind::LSquare, "'['")?;
+    p.expect_keyword("default")?;
+    p.expect(TokenKind::Colon, "':'")?;
+    let (default, d_ops, d_types) = parse_successor_and_args(p)?;
+    let mut cases: Vec<i128> = Vec::new();
+    let mut case_succs = Vec::new();
+    while p.consume_if(TokenKind::Comma) {
+        let neg = p.consume_if(TokenKind::Minus);
+        if !p.is(TokenKind::Integer) {
+            return Err(p.error_here("expected integer value"));
+        }
+        let text = p.parser.text().to_string();
+        let v: i128 = if let Some(hex) = text.strip_prefix("0x") {
+            i128::from_str_radix(hex, 16)
+        } else {
+            text.parse()
+        }
+        .map_err(|_| p.error_here("integer value too large"))?;
+        p.parser.advance();
+        p.expect(TokenKind::Colon, "':'")?;
+        cases.push(if neg { -v } else { v });
+        case_succs.push(parse_successor_and_args(p)?);
+    }
+    p.expect(TokenKind::RSquare, "']'")?;
+    p.parse_optional_attr_dict(false)?;
+    p.add_operands(&[flag], &[flag_ty])?;
+    p.add_operands(&d_ops, &d_types)?;
+    let mut case_sizes = Vec::new();
+    let mut total = 0;
+    for (_, ops, types) in &case_succs {
+        p.add_operands(ops, types)?;
+        case_sizes.push(ops.len());
+        total += ops.len();
+    }
+    p.add_successor(default);
+    for (block, _, _) in &case_succs {
+        p.add_successor(*block);
+    }
+    if !cases.is_empty() {
+        let vec_ty = ctx.vector_type(&[cases.len() as i64], flag_ty);
+        let elems: Vec<_> = cases
+            .iter()
+            .map(|&c| {
+                let w = ctx.integer_width(flag_ty).unwrap_or(64);
+                strata_dialect_arith::semantics::Scalar::Int(
+                    strata_dialect_arith::semantics::mask(c as u128, w),
+                    w,
+                )
+            })
+            .collect();
+        if let Some(attr) = strata_dialect_arith::fold::encode(ctx, vec_ty, &elems) {
+            p.add_property("case_values", attr);
+        }
+    }
+    p.add_property("case_operand_segments", segments(ctx, &case_sizes));
+    p.add_property(
+        "operandSegmentSizes",
+        segments(ctx, &[1, d_ops.len(), total]),
+    );
+    Ok(())
+}
+
+fn print_switch(p: &mut OpPrinter, op: OpId) {
+    let ctx = p.ctx();
+    let line_start = p.w.out.rfind('\n').map_or(0, |i| i + 1);
+    let indent = p.w.out[line_start..].len() - p.w.out[line_start..].trim_start().len();
+    let pad = " ".repeat(indent);
+    p.write(" ");
+    let flag = p.ir.operand(op, 0);
+    p.print_operand(flag);
+    p.write(" : ");
+    let ty = p.ir.value_type(flag);
+    p.print_type(ty);
+    p.write(", [\n");
+    p.write(&pad);
+    p.write("  default: ");
+    print_successor_and_args(p, op, 0);
+    let cases = case_values(ctx, p.ir, op);
+    for (i, value) in cases.iter().enumerate() {
+        p.write(",\n");
+        p.write(&pad);
+        p.write(&format!("  {value}: "));
+        print_successor_and_args(p, op, i + 1);
+    }
+    p.write("\n");
+    p.write(&pad);
+    p.write("]");
+    p.print_optional_attr_dict(
+        op,
+        &[
+            "case_values",
+            "case_operand_segments",
+            "operandSegmentSizes",
+        ],
+        false,
+    );
+}
+
+fn verify_switch(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let cases = case_values(ctx, ir, op);
+    let num_cases = ir.successors(op).len() - 1;
+    if cases.len() != num_cases {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "number of case values ({}) and number of case destinations ({num_cases}) should match",
+                cases.len()
+            ),
+        ));
+    }
+    if let Some(attr) = ir.attr(ctx, op, "case_values") {
+        if let AttrData::DenseElements { ty, .. } = ctx.attr_data(attr) {
+            let flag_ty = ir.value_type(ir.operand(op, 0));
+            if ctx.element_type(*ty) != Some(flag_ty) {
+                return Err(emit_op_error(
+                    ctx,
+                    ir,
+                    op,
+                    format!(
+                        "'flag' type ({}) should match case value type ({})",
+                        type_to_string(ctx, flag_ty),
+                        type_to_string(ctx, ctx.element_type(*ty).unwrap_or(flag_ty))
+                    ),
+                ));
+            }
+        }
+    }
+    verify_successor_operands(ctx, ir, op)
+}
+
+// ---------------------------------------------------------------------------
+// cf.assert
+// ---------------------------------------------------------------------------
+
+fn parse_assert(p: &mut OpParser) -> DiagResult<()> {
+    let ctx = p.ctx();
+    let arg = p.parse_operand()?;
+    p.expect(TokenKind::Comma, "','")?;
+    let msg = p.parse_attribute(None)?;
+    if ctx.string_value(msg).is_none() {
+        return Err(p.error_here("expected string attribute"));
+    }
+    p.add_property("msg", msg);
+    p.parse_optional_attr_dict(false)?;
+    p.add_operands(&[arg], &[ctx.signless(1)])
+}
+
+fn print_assert(p: &mut OpPrinter, op: OpId) {
+    let ctx = p.ctx();
+    p.write(" ");
+    let arg = p.ir.operand(op, 0);
+    p.print_operand(arg);
+    p.write(", ");
+    if let Some(msg) = p.ir.attr(ctx, op, "msg") {
+        p.print_attribute(msg);
+    }
+    p.print_optional_attr_dict(op, &["msg"], false);
+}

@@ -1,0 +1,34 @@
+//! The `math` dialect (MLIR's `math`): elementary functions (`math.sqrt`,
+//! `math.exp`, `math.powf`, `math.fma`, ...), integer bit counting and
+//! float classification, with `fastmath<...>` flags (`#arith.fastmath`)
+//! and constant folding. What each op computes is in [`semantics`],
+//! shared with the reference interpreter.
+
+mod ops;
+pub mod semantics;
+
+use std::sync::Arc;
+use strata_ir::{Context, Dialect, OpDefinition};
+
+pub use ops::op_names;
+
+/// The dialect object to load into a [`Context`].
+pub struct MathDialect;
+
+impl Dialect for MathDialect {
+    fn name(&self) -> &str {
+        "math"
+    }
+    fn description(&self) -> &str {
+        "elementary functions on floats and integers"
+    }
+    fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
+        ops::definitions()
+    }
+}
+
+/// Loads the math dialect (and arith, whose attributes it uses) into `ctx`.
+pub fn register(ctx: &mut Context) {
+    strata_dialect_arith::register(ctx);
+    ctx.load_dialect(Arc::new(MathDialect));
+}
