@@ -810,7 +810,11 @@ fn finish_parse<'a>(
     }
     for (i, attr) in parsed.attributes.iter().enumerate() {
         if let Some(attr) = attr {
-            p.add_property(&def.attributes[i].name, *attr);
+            if def.properties_for_attributes {
+                p.add_property(&def.attributes[i].name, *attr);
+            } else {
+                p.add_attribute(&def.attributes[i].name, *attr);
+            }
         }
     }
     // Regions in declaration order; declared regions the text left out are empty.
@@ -933,7 +937,9 @@ fn infer_missing_types(
     }
     // The op's own inference.
     if parsed.result_types.iter().any(|t| t.is_none()) {
-        if let Some(infer) = def.hooks.infer_result_types {
+        let interface = def.interface::<dyn crate::opdef::InferResultTypes>().cloned();
+        let hook = def.hooks.infer_result_types;
+        if hook.is_some() || interface.is_some() {
             let operand_types: Vec<Type> = parsed
                 .operand_types
                 .iter()
@@ -950,7 +956,11 @@ fn infer_missing_types(
                     .collect();
                 ctx.dictionary_attr(entries)
             };
-            let inferred = infer(ctx, &operand_types, props)?;
+            let inferred = match (hook, interface) {
+                (Some(infer), _) => infer(ctx, &operand_types, props)?,
+                (None, Some(interface)) => interface.infer(ctx, &operand_types, props)?,
+                (None, None) => unreachable!("checked above"),
+            };
             if def.results.len() == 1 {
                 parsed.result_types[0] = Some(inferred);
             } else if inferred.len() == def.results.len() {

@@ -194,6 +194,14 @@ impl std::fmt::Debug for InterfaceMap {
     }
 }
 
+/// Result types computed from operand types and attributes, as an
+/// interface object (MLIR's `InferTypeOpInterface`); for definitions whose
+/// inference needs state, such as IRDL constraint programs. The format
+/// engine asks it when the text leaves result types out.
+pub trait InferResultTypes: Send + Sync {
+    fn infer(&self, ctx: &Context, operand_types: &[crate::types::Type], attributes: crate::attributes::Attribute) -> DiagResult<Vec<crate::types::Type>>;
+}
+
 /// Behaviour attached to an op that is not declarative.
 #[derive(Clone, Default)]
 pub struct OpHooks {
@@ -249,6 +257,10 @@ pub struct OpDefinition {
     /// Groups of operand/result/attribute names whose types must be equal
     /// (MLIR's `AllTypesMatch`); also lets formats omit all but one type.
     pub type_equalities: Vec<Vec<String>>,
+    /// Whether declared attributes are stored as properties (printed `<{...}>`
+    /// in the generic form), as for every op MLIR defines in ODS; ops of
+    /// dialects loaded from IRDL keep them as discardable attributes, as MLIR does.
+    pub properties_for_attributes: bool,
     /// The dialect whose ops may be written without prefix inside this op's regions.
     pub default_dialect: Option<String>,
     /// The parsed assembly format, if declared.
@@ -270,6 +282,7 @@ impl OpDefinition {
             regions: Vec::new(),
             successors: Vec::new(),
             type_equalities: Vec::new(),
+            properties_for_attributes: true,
             default_dialect: None,
             format: None,
             hooks: OpHooks::default(),

@@ -44,6 +44,9 @@ pub struct OptOptions {
     /// Print without aliases, everything inline.
     #[arg(long)]
     pub mlir_print_local_scope: bool,
+    /// Load the dialects described in this IRDL file before reading the input (repeatable).
+    #[arg(long = "irdl-file", value_name = "FILE")]
+    pub irdl_files: Vec<String>,
     /// List the registered dialects and exit.
     #[arg(long)]
     pub show_dialects: bool,
@@ -138,6 +141,12 @@ pub fn opt_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         return ExitCode::SUCCESS;
     }
     ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
+    for path in &options.irdl_files {
+        if let Err(message) = strata_dialect_irdl::load_irdl_file(&mut ctx, path) {
+            eprint!("{message}");
+            return ExitCode::FAILURE;
+        }
+    }
     if options.show_dialects {
         let mut out = String::from("Available Dialects: ");
         let names: Vec<&str> = ctx.dialects().map(|d| d.name()).collect::<Vec<_>>();

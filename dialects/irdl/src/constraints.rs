@@ -106,6 +106,11 @@ impl<'c> Solver<'c> {
         Self { ctx, constraints, bound: vec![None; constraints.len()] }
     }
 
+    /// What constraint `index` is bound to so far.
+    pub fn bound(&self, index: usize) -> Option<Attribute> {
+        self.bound[index]
+    }
+
     /// Matches `attr` against constraint `index`; the error is MLIR's message.
     pub fn verify(&mut self, attr: Attribute, index: usize) -> Result<(), String> {
         let ctx = self.ctx;

@@ -9,7 +9,7 @@ use strata_ir::asm::{parse_source, AsmWriter, Parser, SourceInfo};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::format::{value_groups, AssemblyFormat};
-use strata_ir::opdef::{Arity, AttrDef, RegionDef, ValueDef};
+use strata_ir::opdef::{Arity, AttrDef, InferResultTypes, RegionDef, ValueDef};
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{AttrData, Attribute, Context, Dialect, Ir, OpDefinition, OpId, Type, TypeData, Value};
 
@@ -384,6 +384,7 @@ impl Reader<'_> {
         let ctx = self.ctx;
         let body = self.body(op, dialect, kinds)?;
         let mut def = OpDefinition::new(format!("{dialect}.{}", self.symbol(op)));
+        def.properties_for_attributes = false;
         let value_def = |(name, arity, index): &(String, Arity, usize)| ValueDef {
             name: name.clone(),
             arity: *arity,
@@ -397,7 +398,8 @@ impl Reader<'_> {
         };
         def.operands = body.operands.iter().map(value_def).collect();
         def.results = body.results.iter().map(value_def).collect();
-        def.attributes = body.attributes.iter().map(|(name, _)| AttrDef::required(name, AttrConstraint::Any)).collect();
+        // Declared optional so that a missing one is reported by the IRDL program, in MLIR's words.
+        def.attributes = body.attributes.iter().map(|(name, _)| AttrDef::optional(name, AttrConstraint::Any)).collect();
         def.regions = body
             .regions
             .iter()
@@ -416,16 +418,49 @@ impl Reader<'_> {
             let parsed = AssemblyFormat::parse(format, &def).map_err(|m| self.error(op, format!("invalid assembly_format: {m}")))?;
             def.format = Some(Arc::new(parsed));
         }
-        def.interfaces.insert(Arc::new(IrdlProgram {
+        let all_single = body.operands.iter().all(|o| o.1 == Arity::Single) && body.results.iter().all(|r| r.1 == Arity::Single);
+        let program = Arc::new(IrdlProgram {
             constraints: body.constraints,
             regions_constraints: body.region_constraints,
             operands: body.operands.iter().map(|o| o.2).collect(),
             results: body.results.iter().map(|r| r.2).collect(),
             attributes: body.attributes,
             regions: body.regions,
-        }));
+        });
+        if all_single {
+            def.interfaces.insert::<dyn InferResultTypes>(program.clone());
+        }
+        def.interfaces.insert(program);
         def.hooks.verify = Some(verify_irdl_op);
         Ok(def)
+    }
+}
+
+/// Result types from the bindings the operands leave: with `%0 = irdl.any`,
+/// `irdl.operands(in: complex<%0>)`, `irdl.results(out: %0)` the result type is
+/// the operand's element type, so a format need not spell it.
+impl InferResultTypes for IrdlProgram {
+    fn infer(&self, ctx: &Context, operand_types: &[Type], attributes: Attribute) -> DiagResult<Vec<Type>> {
+        let mut solver = Solver::new(ctx, &self.constraints);
+        let unknown = |m: String| Diagnostic::error(ctx.unknown_loc(), m);
+        for (ty, &constraint) in operand_types.iter().zip(&self.operands) {
+            solver.verify(ctx.type_attr(*ty), constraint).map_err(unknown)?;
+        }
+        for (name, constraint) in &self.attributes {
+            if let Some(attr) = ctx.dictionary_get(attributes, name) {
+                solver.verify(attr, *constraint).map_err(unknown)?;
+            }
+        }
+        self.results
+            .iter()
+            .map(|&index| {
+                let bound = solver.bound(index).or(match &self.constraints[index] {
+                    Constraint::Is(attr) => Some(*attr),
+                    _ => None,
+                });
+                bound.and_then(|a| ctx.type_value(a)).ok_or_else(|| unknown("result type is not determined by the operands; spell it in the format".into()))
+            })
+            .collect()
     }
 }
 

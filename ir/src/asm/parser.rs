@@ -782,7 +782,7 @@ impl<'a> Parser<'a> {
         properties: Attribute,
         attributes: Attribute,
     ) -> (Attribute, Attribute) {
-        if def.attributes.is_empty() {
+        if def.attributes.is_empty() || !def.properties_for_attributes {
             return (properties, attributes);
         }
         let entries = self.ctx.dictionary_entries(attributes);
