@@ -6,6 +6,8 @@
 //! `MlirOptMain`).
 
 pub mod args;
+pub mod equivalence;
 pub mod opt;
+pub mod run;
 pub mod pipeline;
 pub mod translate;

@@ -89,6 +89,20 @@ pub struct OptOptions {
     /// List the registered passes and exit.
     #[arg(long)]
     pub list_passes: bool,
+    /// Run every public function (or only ENTRY) with the reference
+    /// interpreter on random inputs before and after the pipeline and fail
+    /// when results differ.
+    #[arg(long, value_name = "ENTRY", num_args = 0..=1, default_missing_value = "")]
+    pub verify_equivalence: Option<String>,
+    /// Seed of the random inputs of --verify-equivalence.
+    #[arg(long, default_value_t = 1)]
+    pub equivalence_seed: u64,
+    /// Number of random input sets per function for --verify-equivalence.
+    #[arg(long, default_value_t = 3)]
+    pub equivalence_trials: usize,
+    /// Allowed float difference for --verify-equivalence, in ulps.
+    #[arg(long, default_value_t = 64)]
+    pub equivalence_ulps: u64,
     /// `--<pass>[=options]` flags, taken out of the arguments before parsing.
     #[arg(skip)]
     pub pass_flags: Vec<(String, Option<String>)>,
@@ -348,10 +362,16 @@ fn process_chunk(
         return (None, vec![d]);
     }
     let flags = options.pass_flags();
+    let before = options.verify_equivalence.as_ref().map(|_| ir.clone());
     let run = crate::pipeline::run_passes(ctx, &flags, &mut ir, module, parse_time);
     eprint!("{}", run.stderr);
     if !run.success {
         return (None, run.diagnostics);
+    }
+    if let Some(before) = before {
+        if let Err(d) = crate::equivalence::verify(ctx, options, &before, &ir, module) {
+            return (None, vec![d]);
+        }
     }
     let mut text = print_op(ctx, &ir, module, print_options);
     text.push('\n');

@@ -10,7 +10,7 @@
 pub mod attrs;
 pub mod build;
 mod canonicalize;
-mod fold;
+pub mod fold;
 mod ops;
 pub mod semantics;
 

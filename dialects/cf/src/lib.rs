@@ -7,7 +7,7 @@ mod ops;
 use std::sync::Arc;
 use strata_ir::{Context, Dialect, OpDefinition};
 
-pub use ops::successor_operand_range;
+pub use ops::{case_values as ops_case_values, successor_operand_range};
 
 /// The dialect object to load into a [`Context`].
 pub struct ControlFlowDialect;

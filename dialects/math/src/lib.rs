@@ -10,7 +10,7 @@ pub mod semantics;
 use std::sync::Arc;
 use strata_ir::{Context, Dialect, OpDefinition};
 
-pub use ops::op_names;
+pub use ops::{eval, op_names};
 
 /// The dialect object to load into a [`Context`].
 pub struct MathDialect;

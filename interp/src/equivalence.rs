@@ -1,0 +1,179 @@
+//! Differential testing: a function must compute the same results before
+//! and after a transformation, on random inputs. Integers must agree bit
+//! for bit; floats within a number of ulps of their format (passes may
+//! reassociate). A trial where the original program fails (division by
+//! zero on these inputs, ...) is skipped; a trial where only the
+//! transformed program fails is a mismatch.
+
+use crate::inputs::{extract, instantiate, random_data, ulp_distance, Data, Rng};
+use crate::{Interpreter, Registry, Scalar};
+use strata_ir::{Context, Ir, OpId, Type};
+
+#[derive(Clone, Debug)]
+pub struct EquivalenceOptions {
+    /// Only this function; every public function with a body when `None`.
+    pub entry: Option<String>,
+    pub seed: u64,
+    pub trials: usize,
+    /// Allowed distance between floats, in ulps of their format.
+    pub float_ulps: u64,
+}
+
+impl Default for EquivalenceOptions {
+    fn default() -> Self {
+        Self {
+            entry: None,
+            seed: 1,
+            trials: 3,
+            float_ulps: 64,
+        }
+    }
+}
+
+/// What was checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EquivalenceReport {
+    pub functions: usize,
+    pub trials_run: usize,
+    pub trials_skipped: usize,
+}
+
+fn functions(ctx: &Context, ir: &Ir, module: OpId) -> Vec<(String, OpId)> {
+    let mut out = Vec::new();
+    for &region in ir.regions(module) {
+        for &block in ir.region_blocks(region) {
+            for op in ir.block_ops(block) {
+                if ctx.op_name_str(ir.op_name(op)) != "func.func" {
+                    continue;
+                }
+                let Some(name) = strata_ir::symbol_table::symbol_name(ctx, ir, op) else {
+                    continue;
+                };
+                out.push((name.to_string(), op));
+            }
+        }
+    }
+    out
+}
+
+fn signature(ctx: &Context, ir: &Ir, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
+    strata_dialect_func::ops_function_signature(ctx, ir, func)
+}
+
+fn compare(a: &Data, b: &Data, ulps: u64) -> Result<(), String> {
+    let scalar = |x: &Scalar, y: &Scalar| -> bool {
+        match (x, y) {
+            (Scalar::Int(p, _), Scalar::Int(q, _)) => p == q,
+            (Scalar::Float(p, k), Scalar::Float(q, _)) => ulp_distance(*p, *q, *k) <= ulps,
+            _ => false,
+        }
+    };
+    match (a, b) {
+        (Data::Scalar(x), Data::Scalar(y)) if scalar(x, y) => Ok(()),
+        (Data::Scalar(x), Data::Scalar(y)) => Err(format!("{x:?} before, {y:?} after")),
+        (Data::Shaped { shape: s1, elems: e1 }, Data::Shaped { shape: s2, elems: e2 }) => {
+            if s1 != s2 {
+                return Err(format!("shape {s1:?} before, {s2:?} after"));
+            }
+            for (i, (x, y)) in e1.iter().zip(e2).enumerate() {
+                if !scalar(x, y) {
+                    return Err(format!("element {i}: {x:?} before, {y:?} after"));
+                }
+            }
+            Ok(())
+        }
+        (Data::Func(x), Data::Func(y)) if x == y => Ok(()),
+        _ => Err("different kinds of values".into()),
+    }
+}
+
+/// Runs every checked function of `before` and `after` on the same random
+/// inputs and compares results and memref arguments.
+pub fn check_equivalence(
+    ctx: &Context,
+    before: (&Ir, OpId),
+    after: (&Ir, OpId),
+    options: &EquivalenceOptions,
+) -> Result<EquivalenceReport, String> {
+    let registry = Registry::standard();
+    let mut report = EquivalenceReport::default();
+    let after_funcs = functions(ctx, after.0, after.1);
+    for (name, func) in functions(ctx, before.0, before.1) {
+        let private = before
+            .0
+            .attr(ctx, func, "sym_visibility")
+            .and_then(|a| ctx.string_value(a))
+            .is_some_and(|v| v != "public");
+        let declaration = before.0.regions(func).first().is_none_or(|&r| before.0.region_is_empty(r));
+        match &options.entry {
+            Some(entry) if entry != &name => continue,
+            None if private || declaration => continue,
+            _ => {}
+        }
+        let Some((inputs, _)) = signature(ctx, before.0, func) else {
+            continue;
+        };
+        let Some(&(_, after_func)) = after_funcs.iter().find(|(n, _)| *n == name) else {
+            return Err(format!("@{name} disappeared"));
+        };
+        if signature(ctx, after.0, after_func).map(|s| s.0) != Some(inputs.clone()) {
+            return Err(format!("@{name} changed its signature"));
+        }
+        report.functions += 1;
+        for trial in 0..options.trials {
+            let seed = options.seed.wrapping_add(trial as u64);
+            let mut rng = Rng::new(seed);
+            let data: Vec<Data> = inputs
+                .iter()
+                .map(|&t| random_data(ctx, t, &mut rng))
+                .collect::<Result<_, _>>()
+                .map_err(|e| format!("@{name}: {e}"))?;
+            let run = |ir: &Ir, module: OpId| -> Result<Vec<Data>, String> {
+                let mut it = Interpreter::new(ctx, ir, module, &registry);
+                let args = inputs
+                    .iter()
+                    .zip(&data)
+                    .map(|(&t, d)| instantiate(&mut it, t, d))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let results = it.call_by_name(&name, args.clone()).map_err(|e| {
+                    let d = e.to_diagnostic(ctx);
+                    let mut s = String::new();
+                    strata_ir::diagnostics::render(ctx, &d, None, &mut s);
+                    s.trim_end().to_string()
+                })?;
+                let mut out = Vec::new();
+                for r in &results {
+                    out.push(extract(&it, r)?);
+                }
+                for a in args.iter().filter(|a| a.as_memref().is_some()) {
+                    out.push(extract(&it, a)?);
+                }
+                Ok(out)
+            };
+            let expected = match run(before.0, before.1) {
+                Ok(v) => v,
+                Err(_) => {
+                    report.trials_skipped += 1;
+                    continue;
+                }
+            };
+            let actual = run(after.0, after.1).map_err(|e| {
+                format!("@{name} (seed {seed}): the original ran but the transformed function failed: {e}")
+            })?;
+            if expected.len() != actual.len() {
+                return Err(format!("@{name} (seed {seed}): different numbers of results"));
+            }
+            for (i, (x, y)) in expected.iter().zip(&actual).enumerate() {
+                compare(x, y, options.float_ulps)
+                    .map_err(|e| format!("@{name} (seed {seed}): output #{i} differs: {e}"))?;
+            }
+            report.trials_run += 1;
+        }
+    }
+    if let Some(entry) = &options.entry {
+        if report.functions == 0 {
+            return Err(format!("no function named '@{entry}' to check"));
+        }
+    }
+    Ok(report)
+}

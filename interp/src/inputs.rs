@@ -1,0 +1,246 @@
+//! Arguments and results of a run: values described independently of an
+//! interpreter ([`Data`]), made from `.npy` files, literals or a seeded
+//! random generator, bound to function arguments by type, and printed in
+//! MLIR's attribute syntax.
+
+use crate::npy::{self, NpyArray};
+use crate::value::{scalar_type, RtValue, Scalar, ScalarType, Shaped};
+use crate::Interpreter;
+use strata_dialect_arith::semantics::{mask, round_to};
+use strata_ir::{Context, FloatKind, Type, TypeData, DYNAMIC};
+
+/// A value outside any interpreter: a scalar, or a shape with elements.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Data {
+    Scalar(Scalar),
+    Shaped { shape: Vec<i64>, elems: Vec<Scalar> },
+    Func(String),
+}
+
+/// A small, fast, seedable generator (SplitMix64): reproducible inputs.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Self(seed ^ 0x9E37_79B9_7F4A_7C15)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `[lo, hi]`.
+    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next_u64() % ((hi - lo) as u64 + 1)) as i64
+    }
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// Size used for dynamic dimensions of random inputs.
+pub const RANDOM_DYNAMIC_SIZE: i64 = 4;
+
+fn element_of(ctx: &Context, ty: Type) -> Result<ScalarType, String> {
+    let e = ctx.element_type_or_self(ty);
+    scalar_type(ctx, e).ok_or_else(|| {
+        format!(
+            "unsupported element type '{}'",
+            strata_ir::asm::printer::type_to_string(ctx, e)
+        )
+    })
+}
+
+/// A random element: integers in [-8, 8] (i1: 0 or 1, so divisions and
+/// shifts mostly stay defined), floats uniform in [-1, 1).
+pub fn random_scalar(ty: ScalarType, rng: &mut Rng) -> Scalar {
+    match ty {
+        ScalarType::Int(1) => Scalar::Int(rng.range(0, 1) as u128, 1),
+        ScalarType::Int(w) => Scalar::Int(mask(rng.range(-8, 8) as u128, w), w),
+        ScalarType::Float(k) => Scalar::Float(round_to(k, rng.unit() * 2.0 - 1.0), k),
+    }
+}
+
+/// Random data for an argument of type `ty`.
+pub fn random_data(ctx: &Context, ty: Type, rng: &mut Rng) -> Result<Data, String> {
+    let elem = element_of(ctx, ty)?;
+    match ctx.shape(ty) {
+        Some(shape) => {
+            let shape: Vec<i64> = shape
+                .iter()
+                .map(|&d| if d == DYNAMIC || d < 0 { RANDOM_DYNAMIC_SIZE } else { d })
+                .collect();
+            let n = shape.iter().product::<i64>().max(0) as usize;
+            Ok(Data::Shaped {
+                shape,
+                elems: (0..n).map(|_| random_scalar(elem, rng)).collect(),
+            })
+        }
+        None if ctx.element_type(ty).is_some() => Err("unranked arguments are not supported".into()),
+        None => Ok(Data::Scalar(random_scalar(elem, rng))),
+    }
+}
+
+/// Data from an `.npy` array for an argument of type `ty` (static
+/// dimensions must match; dynamic ones take the file's).
+pub fn npy_data(ctx: &Context, ty: Type, array: &NpyArray) -> Result<Data, String> {
+    let elem = element_of(ctx, ty)?;
+    let elems = npy::to_scalars(array, elem)?;
+    match ctx.shape(ty) {
+        Some(shape) => {
+            if shape.len() != array.shape.len()
+                || shape.iter().zip(&array.shape).any(|(&d, &a)| d >= 0 && d != a)
+            {
+                return Err(format!(
+                    "the array has shape {:?}, the argument type '{}' needs {:?}",
+                    array.shape,
+                    strata_ir::asm::printer::type_to_string(ctx, ty),
+                    shape
+                ));
+            }
+            Ok(Data::Shaped {
+                shape: array.shape.clone(),
+                elems,
+            })
+        }
+        None if elems.len() == 1 => Ok(Data::Scalar(elems[0])),
+        None => Err("a scalar argument needs an array of one element".into()),
+    }
+}
+
+/// A scalar from a literal: `3`, `-2`, `2.5`, `true`, `0x1F`.
+pub fn literal_data(ctx: &Context, ty: Type, text: &str) -> Result<Data, String> {
+    let elem = element_of(ctx, ty)?;
+    if ctx.element_type(ty).is_some() {
+        return Err(format!("argument of type '{}' needs an .npy file, not the literal '{text}'", strata_ir::asm::printer::type_to_string(ctx, ty)));
+    }
+    let t = text.trim();
+    let s = match elem {
+        ScalarType::Int(w) => {
+            let v: i128 = match t {
+                "true" => 1,
+                "false" => 0,
+                _ if t.starts_with("0x") => i128::from_str_radix(&t[2..], 16).map_err(|e| e.to_string())?,
+                _ => t.parse().map_err(|_| format!("'{t}' is not an integer"))?,
+            };
+            Scalar::Int(mask(v as u128, w), w)
+        }
+        ScalarType::Float(k) => {
+            let v: f64 = match t {
+                "inf" => f64::INFINITY,
+                "-inf" => f64::NEG_INFINITY,
+                "nan" => f64::NAN,
+                _ => t.parse().map_err(|_| format!("'{t}' is not a number"))?,
+            };
+            Scalar::Float(round_to(k, v), k)
+        }
+    };
+    Ok(Data::Scalar(s))
+}
+
+/// The run-time value of `data` for an argument of type `ty` (memrefs are
+/// allocated in the interpreter's memory).
+pub fn instantiate(it: &mut Interpreter, ty: Type, data: &Data) -> Result<RtValue, String> {
+    let ctx = it.ctx;
+    Ok(match (ctx.type_data(ty), data) {
+        (_, Data::Scalar(s)) => RtValue::Scalar(*s),
+        (_, Data::Func(f)) => RtValue::Func(f.clone()),
+        (TypeData::MemRef { .. }, Data::Shaped { shape, elems }) => {
+            let elem = element_of(ctx, ty)?;
+            RtValue::MemRef(it.memory.allocate_view(shape, elem, Some(elems)))
+        }
+        (TypeData::Vector { .. }, Data::Shaped { shape, elems }) => {
+            RtValue::Vector(Shaped::new(shape.clone(), elems.clone()))
+        }
+        (_, Data::Shaped { shape, elems }) => RtValue::Tensor(Shaped::new(shape.clone(), elems.clone())),
+    })
+}
+
+/// Reads a run-time value back into [`Data`] (memrefs: every element).
+pub fn extract(it: &Interpreter, value: &RtValue) -> Result<Data, String> {
+    Ok(match value {
+        RtValue::Scalar(s) => Data::Scalar(*s),
+        RtValue::Tensor(s) | RtValue::Vector(s) => Data::Shaped {
+            shape: s.shape.clone(),
+            elems: s.elems.to_vec(),
+        },
+        RtValue::MemRef(m) => Data::Shaped {
+            shape: m.sizes.clone(),
+            elems: it.memory.read_all(m).map_err(|e| e.to_string())?,
+        },
+        RtValue::Func(f) => Data::Func(f.clone()),
+    })
+}
+
+/// `data` of type `ty` in MLIR's attribute syntax: `42 : i32`, `true`,
+/// `dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>` (memrefs print as
+/// the tensor of their elements).
+pub fn format_data(ctx: &Context, ty: Type, data: &Data) -> String {
+    match data {
+        Data::Func(f) => format!("@{f}"),
+        Data::Scalar(s) => {
+            let scalar_ty = ctx.element_type_or_self(ty);
+            match strata_dialect_arith::fold::scalar_attr(ctx, scalar_ty, *s) {
+                Some(a) => strata_ir::asm::printer::attr_to_string(ctx, a),
+                None => format!("{s:?}"),
+            }
+        }
+        Data::Shaped { shape, elems } => {
+            let elem = ctx.element_type_or_self(ty);
+            let shaped_ty = match ctx.type_data(ty) {
+                TypeData::Vector { .. } => ctx.vector_type(shape, elem),
+                _ => ctx.tensor_type(shape, elem),
+            };
+            let shown = if let (TypeData::MemRef { .. }, true) = (ctx.type_data(ty), true) {
+                format!(" (memref<{}x{}>)", shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("x"), strata_ir::asm::printer::type_to_string(ctx, elem))
+            } else {
+                String::new()
+            };
+            if elems.is_empty() {
+                return format!("dense<> : {}{shown}", strata_ir::asm::printer::type_to_string(ctx, shaped_ty));
+            }
+            match strata_dialect_arith::fold::encode(ctx, shaped_ty, elems) {
+                Some(a) => strata_ir::asm::printer::attr_to_string(ctx, a) + &shown,
+                None => format!("{elems:?}"),
+            }
+        }
+    }
+}
+
+/// The bytes of an `.npy` file holding `data` of type `ty`.
+pub fn data_to_npy(ctx: &Context, ty: Type, data: &Data) -> Result<Vec<u8>, String> {
+    let elem = element_of(ctx, ty)?;
+    match data {
+        Data::Scalar(s) => Ok(npy::write_npy(&[], elem, &[*s])),
+        Data::Shaped { shape, elems } => Ok(npy::write_npy(shape, elem, elems)),
+        Data::Func(_) => Err("a function value cannot be written to an .npy file".into()),
+    }
+}
+
+/// Distance in units in the last place between two floats of format `kind`.
+pub fn ulp_distance(a: f64, b: f64, kind: FloatKind) -> u64 {
+    if a == b || (a.is_nan() && b.is_nan()) {
+        return 0;
+    }
+    if a.is_nan() || b.is_nan() {
+        return u64::MAX;
+    }
+    let ordered = |x: f64| -> i128 {
+        let (bits, width) = match kind {
+            FloatKind::F64 => (x.to_bits() as u128, 64),
+            FloatKind::F16 => (half::f16::from_f64(x).to_bits() as u128, 16),
+            FloatKind::BF16 => (half::bf16::from_f64(x).to_bits() as u128, 16),
+            _ => ((x as f32).to_bits() as u128, 32),
+        };
+        let sign = bits >> (width - 1) & 1 == 1;
+        let magnitude = (bits & ((1u128 << (width - 1)) - 1)) as i128;
+        if sign {
+            -magnitude
+        } else {
+            magnitude
+        }
+    };
+    (ordered(a) - ordered(b)).unsigned_abs().min(u64::MAX as u128) as u64
+}

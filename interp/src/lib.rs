@@ -1,0 +1,317 @@
+//! Strata's reference interpreter: runs functions of the standard dialects
+//! on concrete data. It is the oracle of every transformation test: a pass
+//! is checked by running a function before and after it on the same inputs
+//! ([`equivalence`]).
+//!
+//! The interpreter walks the IR directly. What each op does is looked up by
+//! op name in a [`Registry`] of [`OpSemantics`] functions; each dialect's
+//! semantics lives in its own file under `ops/` and registers itself in
+//! [`Registry::standard`]. An op semantics receives its operands' values
+//! and returns what happens next ([`Flow`]): results, a branch, or the end
+//! of the enclosing region. Region-holding ops (loops, conditionals) run
+//! their regions with [`Interpreter::run_region`].
+//!
+//! Every failure (out-of-bounds access, uninitialised read, division by
+//! zero, unknown op, recursion too deep) is an [`InterpError`] located at
+//! the op, rendered as an MLIR diagnostic; the interpreter never panics on
+//! user input.
+
+pub mod equivalence;
+pub mod inputs;
+pub mod memory;
+pub mod npy;
+pub mod ops;
+pub mod value;
+
+use memory::Memory;
+use rustc_hash::FxHashMap;
+use strata_ir::{BlockId, Context, Diagnostic, Ir, Location, OpId, RegionId, Value};
+pub use value::{MemRefView, RtValue, Scalar, ScalarType, Shaped};
+
+/// How deep calls may nest before the interpreter reports an error.
+pub const MAX_CALL_DEPTH: usize = 512;
+/// How many ops one run may execute before it is considered non-terminating.
+pub const DEFAULT_STEP_LIMIT: u64 = 2_000_000_000;
+
+/// A run-time error, located at the op that failed.
+#[derive(Clone, Debug)]
+pub struct InterpError {
+    pub loc: Option<Location>,
+    pub message: String,
+}
+
+impl InterpError {
+    pub fn new(message: impl Into<String>) -> Self {
+        Self {
+            loc: None,
+            message: message.into(),
+        }
+    }
+    /// The error as an MLIR diagnostic.
+    pub fn to_diagnostic(&self, ctx: &Context) -> Diagnostic {
+        Diagnostic::error(self.loc.unwrap_or_else(|| ctx.unknown_loc()), self.message.clone())
+    }
+}
+
+impl std::fmt::Display for InterpError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+pub type InterpResult<T> = Result<T, InterpError>;
+
+/// What executing one op leads to.
+#[derive(Debug)]
+pub enum Flow {
+    /// The op's results; execution continues with the next op.
+    Next(Vec<RtValue>),
+    /// Jump to a block of the current region with these arguments.
+    Branch(BlockId, Vec<RtValue>),
+    /// The region ends, yielding these values (`func.return`, `scf.yield`, ...).
+    Yield(Vec<RtValue>),
+}
+
+/// What an op does: `(interpreter, op, operand values) -> flow`.
+pub type OpSemantics = fn(&mut Interpreter, OpId, &[RtValue]) -> InterpResult<Flow>;
+
+/// Op semantics by op name.
+#[derive(Default, Clone)]
+pub struct Registry {
+    map: FxHashMap<String, OpSemantics>,
+}
+
+impl Registry {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    pub fn register(&mut self, name: &str, semantics: OpSemantics) {
+        self.map.insert(name.to_string(), semantics);
+    }
+    pub fn get(&self, name: &str) -> Option<OpSemantics> {
+        self.map.get(name).copied()
+    }
+    /// The semantics of every dialect the interpreter knows.
+    pub fn standard() -> Self {
+        let mut registry = Self::new();
+        ops::register_all(&mut registry);
+        registry
+    }
+}
+
+/// One function activation: the values of its SSA names.
+#[derive(Default)]
+struct Frame {
+    values: FxHashMap<Value, RtValue>,
+}
+
+/// Executes IR of one module.
+pub struct Interpreter<'a> {
+    pub ctx: &'a Context,
+    pub ir: &'a Ir,
+    /// The symbol table op in which calls are resolved.
+    pub module: OpId,
+    pub memory: Memory,
+    registry: &'a Registry,
+    frames: Vec<Frame>,
+    /// Ops executed so far, against [`Interpreter::step_limit`].
+    pub steps: u64,
+    pub step_limit: u64,
+    symbols: FxHashMap<String, OpId>,
+    /// The values of the last yield, handed from `run_block` to `run_region`.
+    yielded: Vec<RtValue>,
+}
+
+impl<'a> Interpreter<'a> {
+    pub fn new(ctx: &'a Context, ir: &'a Ir, module: OpId, registry: &'a Registry) -> Self {
+        let mut symbols = FxHashMap::default();
+        for &region in ir.regions(module) {
+            for &block in ir.region_blocks(region) {
+                for op in ir.block_ops(block) {
+                    if let Some(name) = strata_ir::symbol_table::symbol_name(ctx, ir, op) {
+                        symbols.entry(name.to_string()).or_insert(op);
+                    }
+                }
+            }
+        }
+        Self {
+            ctx,
+            ir,
+            module,
+            memory: Memory::default(),
+            registry,
+            frames: Vec::new(),
+            steps: 0,
+            step_limit: DEFAULT_STEP_LIMIT,
+            symbols,
+            yielded: Vec::new(),
+        }
+    }
+
+    /// The function (or other symbol) named `name` in the module.
+    pub fn lookup_symbol(&self, name: &str) -> Option<OpId> {
+        self.symbols.get(name).copied()
+    }
+
+    /// An error located at `op`.
+    pub fn error(&self, op: OpId, message: impl Into<String>) -> InterpError {
+        InterpError {
+            loc: Some(self.ir.op_loc(op)),
+            message: message.into(),
+        }
+    }
+
+    /// The value of `value` in the current frame.
+    pub fn value(&self, value: Value) -> Option<&RtValue> {
+        self.frames.last()?.values.get(&value)
+    }
+
+    /// Binds `value` in the current frame.
+    pub fn bind(&mut self, value: Value, v: RtValue) {
+        if let Some(frame) = self.frames.last_mut() {
+            frame.values.insert(value, v);
+        }
+    }
+
+    /// Calls function `name` with `args`, returning its results.
+    pub fn call_by_name(&mut self, name: &str, args: Vec<RtValue>) -> InterpResult<Vec<RtValue>> {
+        let func = self
+            .lookup_symbol(name)
+            .ok_or_else(|| InterpError::new(format!("no function named '@{name}'")))?;
+        self.call(func, args)
+    }
+
+    /// Calls the function-like op `func` (its first region) with `args`.
+    pub fn call(&mut self, func: OpId, args: Vec<RtValue>) -> InterpResult<Vec<RtValue>> {
+        if self.frames.len() >= MAX_CALL_DEPTH {
+            return Err(self.error(
+                func,
+                format!("call depth exceeds {MAX_CALL_DEPTH} (unbounded recursion?)"),
+            ));
+        }
+        let region = self
+            .ir
+            .regions(func)
+            .first()
+            .copied()
+            .filter(|&r| !self.ir.region_is_empty(r))
+            .ok_or_else(|| {
+                let name =
+                    strata_ir::symbol_table::symbol_name(self.ctx, self.ir, func).unwrap_or("");
+                self.error(
+                    func,
+                    format!("cannot call '@{name}': it is a declaration without a body"),
+                )
+            })?;
+        self.frames.push(Frame::default());
+        let result = self.run_region(region, args);
+        self.frames.pop();
+        result
+    }
+
+    /// Runs `region` from its entry block with `args` as the entry block's
+    /// arguments, until an op yields; returns the yielded values. Values
+    /// defined outside the region stay visible (same frame).
+    pub fn run_region(&mut self, region: RegionId, args: Vec<RtValue>) -> InterpResult<Vec<RtValue>> {
+        let Some(mut block) = self.ir.entry_block(region) else {
+            return Ok(Vec::new());
+        };
+        let mut args = args;
+        loop {
+            let params = self.ir.block_args(block);
+            if params.len() != args.len() {
+                let owner = self.ir.region_op(region).unwrap_or(self.module);
+                return Err(self.error(
+                    owner,
+                    format!(
+                        "block expects {} arguments but {} were passed",
+                        params.len(),
+                        args.len()
+                    ),
+                ));
+            }
+            for (&p, a) in params.iter().zip(args) {
+                self.bind(p, a);
+            }
+            match self.run_block(block)? {
+                Some((next, next_args)) => {
+                    block = next;
+                    args = next_args;
+                }
+                None => return Ok(std::mem::take(&mut self.yielded)),
+            }
+        }
+    }
+
+    /// Runs the ops of `block`; `Some` for a branch, `None` when the region yielded.
+    fn run_block(&mut self, block: BlockId) -> InterpResult<Option<(BlockId, Vec<RtValue>)>> {
+        let mut cursor = self.ir.first_op(block);
+        while let Some(op) = cursor {
+            cursor = self.ir.next_op(op);
+            match self.execute(op)? {
+                Flow::Next(results) => {
+                    let expected = self.ir.num_results(op);
+                    if results.len() != expected {
+                        return Err(self.error(
+                            op,
+                            format!(
+                                "interpreter produced {} results for an op with {expected}",
+                                results.len()
+                            ),
+                        ));
+                    }
+                    for (i, v) in results.into_iter().enumerate() {
+                        let r = self.ir.result(op, i);
+                        self.bind(r, v);
+                    }
+                }
+                Flow::Branch(target, args) => return Ok(Some((target, args))),
+                Flow::Yield(values) => {
+                    self.yielded = values;
+                    return Ok(None);
+                }
+            }
+        }
+        // A block without a terminator (graph regions, `NoTerminator` ops) yields nothing.
+        self.yielded = Vec::new();
+        Ok(None)
+    }
+
+    /// Executes one op.
+    pub fn execute(&mut self, op: OpId) -> InterpResult<Flow> {
+        self.steps += 1;
+        if self.steps > self.step_limit {
+            return Err(self.error(
+                op,
+                format!(
+                    "step limit of {} ops exceeded (non-terminating loop?)",
+                    self.step_limit
+                ),
+            ));
+        }
+        let name = self.ctx.op_name_str(self.ir.op_name(op));
+        let Some(semantics) = self.registry.get(name) else {
+            return Err(self.error(op, format!("the interpreter does not know the op '{name}'")));
+        };
+        let mut operands = Vec::with_capacity(self.ir.num_operands(op));
+        for (i, v) in self.ir.operands(op).enumerate() {
+            match self.value(v) {
+                Some(x) => operands.push(x.clone()),
+                None => {
+                    return Err(self.error(
+                        op,
+                        format!(
+                            "operand #{i} of '{name}' has no value (used before it was computed)"
+                        ),
+                    ))
+                }
+            }
+        }
+        semantics(self, op, &operands).map_err(|mut e| {
+            if e.loc.is_none() {
+                e.loc = Some(self.ir.op_loc(op));
+            }
+            e
+        })
+    }
+}

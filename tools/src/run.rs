@@ -1,0 +1,220 @@
+//! `strata-run`: parse a file, bind inputs to a function's arguments in
+//! order (`.npy` files for tensors, vectors and memrefs, literals for
+//! scalars, or seeded random data), run it with the reference interpreter,
+//! and print or save the results (for functions returning nothing, their
+//! memref arguments after the call).
+
+use clap::Parser as ClapParser;
+use std::process::ExitCode;
+use strata_interp::inputs::{
+    data_to_npy, extract, format_data, instantiate, literal_data, npy_data, random_data, Data, Rng,
+};
+use strata_interp::{Interpreter, Registry};
+use strata_ir::asm::{parse_source, SourceInfo};
+use strata_ir::diagnostics::{render, SourceFile};
+use strata_ir::{Context, Ir, Type};
+
+#[derive(ClapParser, Debug)]
+#[command(
+    name = "strata-run",
+    about = "Run a function with Strata's reference interpreter"
+)]
+pub struct RunOptions {
+    /// Input file ('-' for standard input).
+    pub input: String,
+    /// The function to run.
+    #[arg(long)]
+    pub entry: String,
+    /// Arguments in order: .npy files or scalar literals (3, 2.5, true).
+    #[arg(long = "input")]
+    pub inputs: Vec<String>,
+    /// Where to write the results (.npy), in order.
+    #[arg(long = "output")]
+    pub outputs: Vec<String>,
+    /// Print the results in MLIR attribute syntax.
+    #[arg(long)]
+    pub print: bool,
+    /// Fill every argument without an --input with random data.
+    #[arg(long)]
+    pub random_inputs: bool,
+    /// Seed of --random-inputs.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Where to run: interp (c, jit and vta come later).
+    #[arg(long, default_value = "interp")]
+    pub target: String,
+    /// Accept unregistered dialects.
+    #[arg(long)]
+    pub allow_unregistered_dialect: bool,
+}
+
+fn fail(message: impl AsRef<str>) -> ExitCode {
+    eprintln!("strata-run: error: {}", message.as_ref());
+    ExitCode::FAILURE
+}
+
+/// Runs strata-run with `args` (including the program name) over `ctx`.
+pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> ExitCode {
+    let args = crate::args::normalize_mlir_style_args(args, &[]);
+    let options = match RunOptions::try_parse_from(args) {
+        Ok(o) => o,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
+    match options.target.as_str() {
+        "interp" => {}
+        "c" | "jit" | "vta" => {
+            return fail(format!(
+                "target '{}' is not available yet; use --target interp",
+                options.target
+            ))
+        }
+        other => {
+            return fail(format!(
+                "unknown target '{other}' (expected interp, c, jit or vta)"
+            ))
+        }
+    }
+    let (name, text) = if options.input == "-" {
+        let mut s = String::new();
+        if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut s) {
+            return fail(format!("could not read standard input: {e}"));
+        }
+        ("<stdin>".to_string(), s)
+    } else {
+        match std::fs::read_to_string(&options.input) {
+            Ok(s) => (options.input.clone(), s),
+            Err(e) => {
+                return fail(format!(
+                    "could not open input file '{}': {e}",
+                    options.input
+                ))
+            }
+        }
+    };
+    let source = SourceFile {
+        name: &name,
+        text: &text,
+    };
+    let mut ir = Ir::new();
+    let info = SourceInfo {
+        file_name: name.clone(),
+        first_line: 0,
+    };
+    let report = |ctx: &Context, d: &strata_ir::Diagnostic| {
+        let mut out = String::new();
+        render(ctx, d, Some(&source), &mut out);
+        eprint!("{out}");
+        ExitCode::FAILURE
+    };
+    let module = match parse_source(&ctx, &mut ir, &text, &info) {
+        Ok(m) => m,
+        Err(d) => return report(&ctx, &d),
+    };
+    if let Err(d) = strata_ir::verifier::verify(&ctx, &ir, module) {
+        return report(&ctx, &d);
+    }
+    let registry = Registry::standard();
+    let mut it = Interpreter::new(&ctx, &ir, module, &registry);
+    let Some(func) = it.lookup_symbol(&options.entry) else {
+        return fail(format!("no function named '@{}' in {name}", options.entry));
+    };
+    let Some((inputs, results)) = strata_dialect_func::ops_function_signature(&ctx, &ir, func)
+    else {
+        return fail(format!("'@{}' is not a func.func", options.entry));
+    };
+    if options.inputs.len() > inputs.len() {
+        return fail(format!(
+            "{} inputs given but '@{}' takes {} arguments",
+            options.inputs.len(),
+            options.entry,
+            inputs.len()
+        ));
+    }
+    if options.inputs.len() < inputs.len() && !options.random_inputs {
+        return fail(format!(
+            "'@{}' takes {} arguments but {} inputs were given (use --random-inputs to fill the rest)",
+            options.entry,
+            inputs.len(),
+            options.inputs.len()
+        ));
+    }
+    let mut rng = Rng::new(options.seed);
+    let mut args = Vec::new();
+    for (i, &ty) in inputs.iter().enumerate() {
+        let data = match options.inputs.get(i) {
+            Some(spec) => input_data(&ctx, ty, spec),
+            None => random_data(&ctx, ty, &mut rng),
+        };
+        let data = match data {
+            Ok(d) => d,
+            Err(e) => return fail(format!("argument #{i}: {e}")),
+        };
+        match instantiate(&mut it, ty, &data) {
+            Ok(v) => args.push(v),
+            Err(e) => return fail(format!("argument #{i}: {e}")),
+        }
+    }
+    let values = match it.call(func, args.clone()) {
+        Ok(v) => v,
+        Err(e) => return report(&ctx, &e.to_diagnostic(&ctx)),
+    };
+    // What the run produced: the results, or the memref arguments of a
+    // function without results.
+    let mut outputs: Vec<(Type, Data)> = Vec::new();
+    let produced: Vec<(Type, &strata_interp::RtValue)> = if results.is_empty() {
+        inputs
+            .iter()
+            .copied()
+            .zip(&args)
+            .filter(|(_, a)| a.as_memref().is_some())
+            .collect()
+    } else {
+        results.iter().copied().zip(&values).collect()
+    };
+    for (ty, v) in produced {
+        match extract(&it, v) {
+            Ok(d) => outputs.push((ty, d)),
+            Err(e) => return report(&ctx, &strata_ir::Diagnostic::error(ir.op_loc(func), e)),
+        }
+    }
+    if options.print {
+        for (ty, data) in &outputs {
+            println!("{}", format_data(&ctx, *ty, data));
+        }
+    }
+    if options.outputs.len() > outputs.len() {
+        return fail(format!(
+            "{} outputs requested but the run produced {}",
+            options.outputs.len(),
+            outputs.len()
+        ));
+    }
+    for (path, (ty, data)) in options.outputs.iter().zip(&outputs) {
+        let bytes = match data_to_npy(&ctx, *ty, data) {
+            Ok(b) => b,
+            Err(e) => return fail(e),
+        };
+        if let Err(e) = std::fs::write(path, bytes) {
+            return fail(format!("could not write '{path}': {e}"));
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn input_data(ctx: &Context, ty: Type, spec: &str) -> Result<Data, String> {
+    if spec.ends_with(".npy") {
+        let bytes = std::fs::read(spec).map_err(|e| format!("could not read '{spec}': {e}"))?;
+        let array = strata_interp::npy::parse_npy(&bytes).map_err(|e| format!("{spec}: {e}"))?;
+        npy_data(ctx, ty, &array).map_err(|e| format!("{spec}: {e}"))
+    } else {
+        literal_data(ctx, ty, spec)
+    }
+}
