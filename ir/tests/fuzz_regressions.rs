@@ -90,3 +90,11 @@ fn deep_nesting_is_a_diagnostic() {
         check(&text);
     }
 }
+
+/// `#.1` and `!.1` parsed as an attribute or type of the dialect named ``,
+/// which printed as `#<1>`, text that does not parse.
+#[test]
+fn empty_dialect_namespace() {
+    check("\"foo.op\"() {a = #.1 : f32} : () -> ()");
+    check("\"foo.op\"() : () -> !.1");
+}

@@ -123,6 +123,10 @@ impl<'a> Parser<'a> {
                 }
             }
         };
+        if dialect.is_empty() {
+            // `#.x`: the printer has no way to write an attribute of no dialect.
+            return Err(self.error_here("expected dialect namespace before '.'"));
+        }
         if let Some(hooks) = ctx.dialect(dialect).cloned() {
             self.advance();
             return hooks.parse_attribute(self, mnemonic, ty);

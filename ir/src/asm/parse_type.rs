@@ -114,6 +114,10 @@ impl<'a> Parser<'a> {
                 return Ok(ty);
             }
         };
+        if dialect.is_empty() {
+            // `!.x`: the printer has no way to write a type of no dialect.
+            return Err(self.error_here("expected dialect namespace before '.'"));
+        }
         if let Some(hooks) = self.ctx.dialect(dialect).cloned() {
             self.advance();
             return hooks.parse_type(self, mnemonic);
