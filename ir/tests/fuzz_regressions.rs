@@ -98,3 +98,12 @@ fn empty_dialect_namespace() {
     check("\"foo.op\"() {a = #.1 : f32} : () -> ()");
     check("\"foo.op\"() : () -> !.1");
 }
+
+/// An opaque type whose body is `vector<4xf32>, <[]>` starts with an
+/// identifier and ends with `>`, so it printed in the pretty form
+/// `!dialect.vector<4xf32>, <[]>`, which parses as a type and a stray `,`.
+#[test]
+fn dialect_body_that_is_not_one_group() {
+    check("%0 = \"foo.op\"() : () -> !foo<vector<4xf32>, <[]>>");
+    check("\"foo.op\"() {a = #foo<a<b>, c<d>>} : () -> ()");
+}

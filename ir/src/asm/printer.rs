@@ -654,7 +654,13 @@ fn is_pretty_dialect_body(data: &str) -> bool {
     if ident_end == bytes.len() {
         return true;
     }
-    bytes[ident_end] == b'<' && bytes[bytes.len() - 1] == b'>'
+    // The rest must be one `<...>` group that ends the text, as the parser
+    // scans it: after `a<b>, <c>` it would stop at `a<b>`.
+    let rest = &data[ident_end..];
+    rest.starts_with('<')
+        && super::lexer::Lexer::new(rest)
+            .scan_angle_body()
+            .is_ok_and(|(_, end)| end + 1 == rest.len())
 }
 
 /// Prints a string literal with MLIR's escaping (`\22`, `\0A`, `\\`).
