@@ -972,7 +972,7 @@ fn infer_missing_types(
     }
     for (i, spec) in def.operands.iter().enumerate() {
         if parsed.operand_types[i].is_none() && !operands[i].is_empty() {
-            return Err(p.error_here(format!(
+            return Err(Diagnostic::error(p.op_loc(), format!(
                 "type of operand '{}' is neither written nor inferable",
                 spec.name
             )));
@@ -980,7 +980,7 @@ fn infer_missing_types(
     }
     for (i, spec) in def.results.iter().enumerate() {
         if parsed.result_types[i].is_none() && spec.arity == Arity::Single {
-            return Err(p.error_here(format!(
+            return Err(Diagnostic::error(p.op_loc(), format!(
                 "type of result '{}' is neither written nor inferable",
                 spec.name
             )));
