@@ -1,0 +1,178 @@
+//! Bounded equality saturation and extraction: the one entry point.
+//!
+//! [`optimize`] adds a term to a fresh graph, runs the rules of
+//! [`crate::rules`] under explicit node, iteration and time limits (named
+//! constants below, overridable per call), extracts the cheapest term for
+//! the target, and reports why saturation stopped and what it cost.
+
+use crate::analysis::{TensorAnalysis, TensorGraph};
+use crate::cost::{contraction_macs, Cost, Target};
+use crate::extract::{dag_cost, greedy, ilp, ExtractMode};
+use crate::lang::{Op, TNode};
+use egg::{Id, RecExpr, Runner, StopReason};
+use std::time::{Duration, Instant};
+
+/// Default bound on e-nodes.
+pub const DEFAULT_NODE_LIMIT: usize = 20_000;
+/// Default bound on saturation iterations.
+pub const DEFAULT_ITER_LIMIT: usize = 12;
+/// Default bound on saturation time.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_millis(2_000);
+
+/// Limits and the extraction method.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub node_limit: usize,
+    pub iter_limit: usize,
+    pub time_limit: Duration,
+    pub extract: ExtractMode,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            node_limit: DEFAULT_NODE_LIMIT,
+            iter_limit: DEFAULT_ITER_LIMIT,
+            time_limit: DEFAULT_TIME_LIMIT,
+            extract: ExtractMode::Greedy,
+        }
+    }
+}
+
+/// What a run produced.
+pub struct Outcome {
+    pub egraph: TensorGraph,
+    pub root: Id,
+    pub best: RecExpr<TNode>,
+    /// DAG cost of `best`.
+    pub cost: Cost,
+    /// DAG cost of the input term in the same model.
+    pub input_cost: Cost,
+    pub stop: StopReason,
+    pub iterations: usize,
+    pub saturate_time: Duration,
+    pub extract_time: Duration,
+    /// The extractor that produced `best` (greedy when ILP declined).
+    pub extracted_by: ExtractMode,
+    /// Why the requested extractor was not used, if it was not.
+    pub note: Option<String>,
+}
+
+/// The stop reason as one word plus detail (`saturated`, `iter-limit 12`, ...).
+pub fn stop_reason_text(stop: &StopReason) -> String {
+    match stop {
+        StopReason::Saturated => "saturated".into(),
+        StopReason::IterationLimit(n) => format!("iter-limit({n})"),
+        StopReason::NodeLimit(n) => format!("node-limit({n})"),
+        StopReason::TimeLimit(t) => format!("time-limit({:.0}ms)", t * 1000.0),
+        StopReason::Other(s) => format!("other({s})"),
+    }
+}
+
+/// Saturates `expr` with the rules for `target` and extracts the best term.
+pub fn optimize(
+    expr: &RecExpr<TNode>,
+    analysis: TensorAnalysis,
+    target: &Target,
+    opts: &Options,
+) -> Outcome {
+    let start = Instant::now();
+    let runner = Runner::<TNode, TensorAnalysis>::new(analysis)
+        .with_node_limit(opts.node_limit)
+        .with_iter_limit(opts.iter_limit)
+        .with_time_limit(opts.time_limit)
+        .with_scheduler(egg::SimpleScheduler)
+        .with_expr(expr)
+        .run(&crate::rules::rules(target));
+    let saturate_time = start.elapsed();
+    let root = runner.egraph.find(runner.roots[0]);
+    let stop = runner.stop_reason.clone().unwrap_or(StopReason::Saturated);
+    let iterations = runner.iterations.len();
+    let egraph = runner.egraph;
+
+    let start = Instant::now();
+    let (mut extracted_by, mut note) = (opts.extract, None);
+    let best = match opts.extract {
+        ExtractMode::Greedy => greedy(&egraph, target, root).1,
+        ExtractMode::Ilp => match ilp(&egraph, target, root) {
+            Ok((_, e)) => e,
+            Err(why) => {
+                extracted_by = ExtractMode::Greedy;
+                note = Some(why);
+                greedy(&egraph, target, root).1
+            }
+        },
+    };
+    let extract_time = start.elapsed();
+    let cost = dag_cost(&egraph, target, &best);
+    let input_cost = dag_cost(&egraph, target, expr);
+    Outcome {
+        egraph,
+        root,
+        best,
+        cost,
+        input_cost,
+        stop,
+        iterations,
+        saturate_time,
+        extract_time,
+        extracted_by,
+        note,
+    }
+}
+
+/// Which rewrites a term shows, by the operators it contains (for remarks
+/// and tables): `image-pack`, `stencil-unroll`, `im2col`, `pad`,
+/// `blocked(<layout>)`, `dilated-to-dense`, `batch-split`, `fused`.
+pub fn strategy(expr: &RecExpr<TNode>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |s: String| {
+        if !out.contains(&s) {
+            out.push(s)
+        }
+    };
+    for (_, n) in expr.items() {
+        match &n.op {
+            Op::ImagePack(_) => push("image-pack".into()),
+            Op::Unfold { step, size, .. } => {
+                if *step == 1 {
+                    push("stencil-unroll".into())
+                } else if *step >= *size {
+                    push("im2col".into())
+                } else {
+                    push("window".into())
+                }
+            }
+            Op::Matmul { .. } => push("im2col".into()),
+            Op::Pad { .. } => push("pad".into()),
+            Op::BlockedConv { layout, epi, .. } => {
+                push(format!("blocked({layout})"));
+                if epi.is_some() {
+                    push("fused".into())
+                }
+            }
+            Op::Interleave(_) => push("dilated-to-dense".into()),
+            Op::Conv2d { epi: Some(_), .. } => push("fused".into()),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Total MACs of the contractions in `expr` (padding waste included: the
+/// padded shapes are the real ones).
+pub fn total_macs(expr: &RecExpr<TNode>, analysis: &TensorAnalysis) -> f64 {
+    let mut data = Vec::with_capacity(expr.len());
+    let mut macs = 0.0;
+    for (_, n) in expr.items() {
+        let kids: Vec<&crate::analysis::Data> =
+            n.children.iter().map(|&c| &data[usize::from(c)]).collect();
+        let d = crate::analysis::infer(&n.op, &kids, &analysis.inputs)
+            .unwrap_or_else(|_| crate::analysis::invalid());
+        if let Some((m, _)) = contraction_macs(n, &d, &kids) {
+            macs += m;
+        }
+        data.push(d);
+    }
+    macs
+}

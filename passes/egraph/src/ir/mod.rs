@@ -1,0 +1,1 @@
+//! The bridge between tensor/linalg IR and the e-graph (feature `ir`).
