@@ -107,3 +107,10 @@ fn dialect_body_that_is_not_one_group() {
     check("%0 = \"foo.op\"() : () -> !foo<vector<4xf32>, <[]>>");
     check("\"foo.op\"() {a = #foo<a<b>, c<d>>} : () -> ()");
 }
+
+/// `!foo.ba-` is one token (`-` is an identifier character), but the printer
+/// did not count `-` as one and wrote `!foo<ba->`, whose `->` is an arrow.
+#[test]
+fn dialect_body_ending_in_dash() {
+    check("%0 = \"foo.op\"() : () -> !foo.ba-");
+}

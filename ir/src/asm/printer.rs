@@ -649,7 +649,7 @@ fn is_pretty_dialect_body(data: &str) -> bool {
     }
     let ident_end = bytes
         .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.'))
+        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.' | b'-')))
         .unwrap_or(bytes.len());
     if ident_end == bytes.len() {
         return true;
