@@ -8,6 +8,7 @@
 
 use crate::attributes::Location;
 use crate::context::Context;
+use crate::ir::OpId;
 use std::fmt::Write;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug, PartialOrd, Ord, Hash)]
@@ -35,6 +36,9 @@ pub struct Diagnostic {
     pub loc: Location,
     pub message: String,
     pub notes: Vec<Diagnostic>,
+    /// The op the diagnostic is about, when an op emitted it: tools print
+    /// it in a "see current operation" note, as MLIR does.
+    pub op: Option<OpId>,
 }
 
 impl Diagnostic {
@@ -44,6 +48,7 @@ impl Diagnostic {
             loc,
             message: message.into(),
             notes: Vec::new(),
+            op: None,
         }
     }
     pub fn error(loc: Location, message: impl Into<String>) -> Self {
@@ -85,8 +90,13 @@ impl SourceFile<'_> {
 /// Renders `diag` and its notes the way mlir-opt prints them.
 pub fn render(ctx: &Context, diag: &Diagnostic, source: Option<&SourceFile>, out: &mut String) {
     render_one(ctx, diag, source, out);
+    // A note quotes its source line only when its location differs from
+    // the previous diagnostic's, as MLIR's SourceMgrDiagnosticHandler does.
+    let mut previous = diag.loc;
     for note in &diag.notes {
-        render_one(ctx, note, source, out);
+        let quote = if note.loc == previous { None } else { source };
+        render_one(ctx, note, quote, out);
+        previous = note.loc;
     }
 }
 

@@ -23,14 +23,16 @@ pub fn verify(ctx: &Context, ir: &Ir, root: OpId) -> DiagResult<()> {
 }
 
 fn op_error(ctx: &Context, ir: &Ir, op: OpId, message: impl AsRef<str>) -> Diagnostic {
-    Diagnostic::error(
+    let mut d = Diagnostic::error(
         ir.op_loc(op),
         format!(
             "'{}' op {}",
             ctx.op_name_str(ir.op_name(op)),
             message.as_ref()
         ),
-    )
+    );
+    d.op = Some(op);
+    d
 }
 
 /// An error about `op` in MLIR's wording: `'dialect.op' op <message>`.
@@ -108,6 +110,22 @@ fn verify_op(ctx: &Context, ir: &Ir, op: OpId, dominance: &mut DominanceInfo) ->
                         ir.op_loc(inner),
                         "operation with block successors must terminate its parent block",
                     ));
+                }
+                // Uses across an isolated-from-above op (the parser lets names
+                // through, as MLIR's does). Values of the same block cannot cross.
+                for (index, value) in ir.operands(inner).enumerate() {
+                    if ir.value_block(value) != Some(block) {
+                        if let Some(isolating) = isolated_ancestor(ctx, ir, inner, value) {
+                            return Err(operand_error(
+                                ctx,
+                                ir,
+                                inner,
+                                index,
+                                value,
+                                Some(isolating),
+                            ));
+                        }
+                    }
                 }
                 if reachable {
                     for (index, value) in ir.operands(inner).enumerate() {
@@ -250,11 +268,10 @@ fn verify_definition(ctx: &Context, ir: &Ir, op: OpId, def: &Arc<OpDefinition>) 
                 ctx,
                 ir,
                 op,
-                format!(
-                    "requires {} region{}",
-                    def.regions.len(),
-                    if def.regions.len() == 1 { "" } else { "s" }
-                ),
+                match def.regions.len() {
+                    1 => "requires one region".to_string(),
+                    n => format!("requires {n} regions"),
+                },
             ));
         }
         for (spec, &region) in def.regions.iter().zip(ir.regions(op)) {

@@ -378,13 +378,30 @@ fn process_chunk(
     (Some(text), run.diagnostics)
 }
 
-/// mlir-opt adds "see current operation" to verifier errors when not
-/// verifying diagnostics; Strata does the same for the top-level op's errors.
+/// mlir-opt adds "see current operation: <op>" to an op's errors when not
+/// verifying diagnostics: the op in the generic form with local scope, on
+/// a line of its own when it spans several (MLIR's `Diagnostic::appendOp`).
 fn attach_current_op_note(
-    _ctx: &Context,
-    _ir: &Ir,
+    ctx: &Context,
+    ir: &Ir,
     _module: strata_ir::OpId,
-    d: Diagnostic,
+    mut d: Diagnostic,
 ) -> Diagnostic {
+    let Some(op) = d.op else {
+        return d;
+    };
+    let options = PrintOptions {
+        generic: true,
+        debug_info: false,
+        local_scope: true,
+    };
+    let text = print_op(ctx, ir, op, &options);
+    let separator = if text.contains('\n') { "\n" } else { "" };
+    let note = Diagnostic::new(
+        Severity::Note,
+        ir.op_loc(op),
+        format!("see current operation: {separator}{text}"),
+    );
+    d.notes.insert(0, note);
     d
 }

@@ -312,14 +312,19 @@ impl<'s> Lexer<'s> {
 
     /// Scans a balanced `<...>` body starting at the current position (which
     /// must be at `<`), as MLIR does for pretty dialect types and attributes.
-    /// Returns the span of the body without the outer brackets.
-    pub fn scan_angle_body(&mut self) -> Result<(usize, usize), &'static str> {
+    /// Returns the span of the body without the outer brackets. With
+    /// `comparisons` (affine sets), `>=` and `<=` are operators, not brackets.
+    pub fn scan_angle_body(&mut self, comparisons: bool) -> Result<(usize, usize), &'static str> {
         debug_assert_eq!(self.peek_byte(0), b'<');
         self.pos += 1;
         let body_start = self.pos;
         let mut stack: Vec<u8> = vec![b'>'];
         while let Some(&b) = self.src.get(self.pos) {
             self.pos += 1;
+            if comparisons && (b == b'<' || b == b'>') && self.src.get(self.pos) == Some(&b'=') {
+                self.pos += 1;
+                continue;
+            }
             match b {
                 b'<' => stack.push(b'>'),
                 b'(' => stack.push(b')'),

@@ -142,13 +142,8 @@ impl<'a> Parser<'a> {
         if self.angle_follows() {
             let body = self.take_angle_body_after_token()?;
             if mnemonic.is_empty() {
-                // `#foo<"text">`: the body is a string holding the data.
-                let trimmed = body.trim();
-                if trimmed.starts_with('"') && trimmed.ends_with('"') && trimmed.len() >= 2 {
-                    data = String::from_utf8_lossy(&unescape_string(trimmed)).into_owned();
-                } else {
-                    data = format!("<{body}>");
-                }
+                // `#foo<...>`: the body is the data, kept as written (MLIR's OpaqueAttr).
+                data = body.to_string();
             } else {
                 data.push('<');
                 data.push_str(body);
@@ -175,7 +170,7 @@ impl<'a> Parser<'a> {
             return Err(self.error_here("expected '<'"));
         }
         let body_offset = self.token().end + 1;
-        let body = self.take_angle_body_after_token()?;
+        let body = self.take_angle_body(true)?;
         let parsed = strata_affine::parse_affine_map_or_set(body)
             .map_err(|e| self.error_at(body_offset + e.offset as u32, e.message))?;
         let ctx = self.ctx;
@@ -779,27 +774,19 @@ fn decode_hex(digits: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
-/// The bit pattern of `value` rounded to `kind`; `None` for formats without
-/// decimal support yet.
+/// The bit pattern of `value` rounded to `kind` (nearest, ties to even),
+/// as MLIR converts decimal literals.
 pub fn float_bits_from_f64(kind: FloatKind, value: f64) -> Option<FloatBits> {
-    Some(FloatBits(match kind {
-        FloatKind::F64 => value.to_bits() as u128,
-        FloatKind::F32 => (value as f32).to_bits() as u128,
-        FloatKind::F16 => half::f16::from_f64(value).to_bits() as u128,
-        FloatKind::BF16 => half::bf16::from_f64(value).to_bits() as u128,
-        _ => return None,
-    }))
+    Some(match kind {
+        FloatKind::F64 => FloatBits(value.to_bits() as u128),
+        FloatKind::F32 => FloatBits((value as f32).to_bits() as u128),
+        _ => super::apfloat::f64_to_bits(kind, value),
+    })
 }
 
-/// The value of a float attribute's bits as f64 (exact for f16/bf16/f32/f64).
+/// The value of a float attribute's bits as f64 (exact up to f64).
 pub fn float_bits_to_f64(kind: FloatKind, bits: FloatBits) -> Option<f64> {
-    Some(match kind {
-        FloatKind::F64 => f64::from_bits(bits.0 as u64),
-        FloatKind::F32 => f32::from_bits(bits.0 as u32) as f64,
-        FloatKind::F16 => half::f16::from_bits(bits.0 as u16).to_f64(),
-        FloatKind::BF16 => half::bf16::from_bits(bits.0 as u16).to_f64(),
-        _ => return None,
-    })
+    Some(super::apfloat::bits_to_f64(kind, bits))
 }
 
 #[allow(dead_code)]

@@ -133,15 +133,9 @@ impl<'a> Parser<'a> {
         let mut data = mnemonic.to_string();
         if self.angle_follows() {
             let body = self.take_angle_body_after_token()?;
-            let trimmed = body.trim();
-            if mnemonic.is_empty()
-                && trimmed.len() >= 2
-                && trimmed.starts_with('"')
-                && trimmed.ends_with('"')
-            {
-                // `!foo<"text">`: the body is a string holding the data.
-                data =
-                    String::from_utf8_lossy(&super::lexer::unescape_string(trimmed)).into_owned();
+            if mnemonic.is_empty() {
+                // `!foo<...>`: the body is the data, kept as written (MLIR's OpaqueType).
+                data = body.to_string();
             } else {
                 data.push('<');
                 data.push_str(body);

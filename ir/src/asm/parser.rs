@@ -46,6 +46,8 @@ pub struct SourceInfo {
 /// One defined or forward-referenced SSA name.
 struct ValueEntry {
     values: SmallVec<[Value; 1]>,
+    /// Byte offset of the definition, for "previously defined here".
+    offset: u32,
 }
 
 struct ForwardRef {
@@ -225,7 +227,14 @@ impl<'a> Parser<'a> {
                 return self.error_at(self.tok.start, lexer_message);
             }
         }
-        self.error_at(self.tok.start, message)
+        // At the end of the input MLIR points at the last character (the
+        // end of the last line), not past it.
+        let at = if self.tok.kind == TokenKind::Eof {
+            self.tok.start.saturating_sub(1)
+        } else {
+            self.tok.start
+        };
+        self.error_at(at, message)
     }
 
     pub fn is(&self, kind: TokenKind) -> bool {
@@ -466,6 +475,7 @@ impl<'a> Parser<'a> {
             };
             let actual = self.ir.value_type(value);
             if actual != ty {
+                let defined_at = self.loc_at(entry.offset);
                 return Err(Diagnostic::error(
                     operand_loc(self),
                     format!(
@@ -474,7 +484,8 @@ impl<'a> Parser<'a> {
                         crate::asm::printer::type_to_string(self.ctx, ty),
                         crate::asm::printer::type_to_string(self.ctx, actual)
                     ),
-                ));
+                )
+                .with_note(defined_at, "prior use here"));
             }
             return Ok(value);
         }
@@ -509,14 +520,18 @@ impl<'a> Parser<'a> {
 
     /// Binds `name` to `values` in the current scope, resolving earlier forward references.
     fn define_values(&mut self, name: &'a str, values: &[Value], offset: u32) -> DiagResult<()> {
-        let scope = self.scopes.last_mut().unwrap();
-        if scope.values.contains_key(name) {
-            return Err(self.error_at(offset, format!("redefinition of SSA value '%{name}'")));
+        if let Some(previous) = self.scopes.last().unwrap().values.get(name) {
+            let previous = self.loc_at(previous.offset);
+            return Err(self
+                .error_at(offset, format!("redefinition of SSA value '%{name}'"))
+                .with_note(previous, "previously defined here"));
         }
+        let scope = self.scopes.last_mut().unwrap();
         scope.values.insert(
             name.into(),
             ValueEntry {
                 values: values.iter().copied().collect(),
+                offset,
             },
         );
         if let Some(defs) = scope.region_defs.last_mut() {
@@ -533,11 +548,8 @@ impl<'a> Parser<'a> {
             let expected = self.ir.value_type(forward.placeholder);
             let actual = self.ir.value_type(value);
             if expected != actual {
-                let shown = if values.len() == 1 {
-                    name.to_string()
-                } else {
-                    format!("{name}#{index}")
-                };
+                // MLIR always names the result number here.
+                let shown = format!("{name}#{index}");
                 return Err(Diagnostic::error(
                     self.loc_at(offset),
                     format!(
@@ -619,6 +631,9 @@ impl<'a> Parser<'a> {
         if !bindings.is_empty() {
             let expected: u32 = bindings.iter().map(|b| b.1).sum();
             let actual = self.ir.num_results(op) as u32;
+            if actual == 0 {
+                return Err(self.error_at(op_start, "cannot name an operation with no results"));
+            }
             if expected != actual {
                 return Err(self.error_at(
                     op_start,
@@ -711,9 +726,9 @@ impl<'a> Parser<'a> {
         }
 
         // Regions: parsed into detached regions, attached once the op exists.
-        let isolated = definition
-            .as_ref()
-            .is_some_and(|d| d.has_trait(OpTraits::ISOLATED_FROM_ABOVE));
+        // Names stay visible inside isolated-from-above ops, as in MLIR's
+        // parser; the verifier reports uses that cross the isolation.
+        let isolated = false;
         let mut regions: Vec<RegionId> = Vec::new();
         if self.is(TokenKind::LParen) {
             self.advance();
@@ -1055,9 +1070,9 @@ impl<'a> Parser<'a> {
     fn define_block_args(&mut self, block: BlockId, args: &[BlockArgDecl<'a>]) -> DiagResult<()> {
         for arg in args {
             let value = self.ir.add_block_arg(block, arg.ty);
-            if let Some(loc) = arg.loc {
-                self.ir.set_block_arg_loc(value, loc);
-            }
+            // Without `loc(...)`, an argument is located at its name, as in MLIR.
+            let loc = arg.loc.unwrap_or_else(|| self.loc_at(arg.operand.offset));
+            self.ir.set_block_arg_loc(value, loc);
             self.define_values(arg.operand.name, &[value], arg.operand.offset)?;
         }
         Ok(())
@@ -1298,10 +1313,16 @@ impl<'a> Parser<'a> {
     /// Parses the raw `<...>` body following the current token (which must
     /// end right before `<`) and returns its text. Leaves the parser after `>`.
     pub(crate) fn take_angle_body_after_token(&mut self) -> DiagResult<&'a str> {
+        self.take_angle_body(false)
+    }
+
+    /// As [`Self::take_angle_body_after_token`]; with `comparisons`, `>=`
+    /// and `<=` inside the body are operators (affine sets).
+    pub(crate) fn take_angle_body(&mut self, comparisons: bool) -> DiagResult<&'a str> {
         debug_assert_eq!(self.byte_after_token(), b'<');
         self.lexer.reset_to(self.tok.end as usize);
         let start = self.tok.end;
-        match self.lexer.scan_angle_body() {
+        match self.lexer.scan_angle_body(comparisons) {
             Ok((body_start, body_end)) => {
                 let after = self.lexer.position();
                 self.reset_lexer(after);
@@ -1543,7 +1564,7 @@ impl<'p, 'a> OpParser<'p, 'a> {
     /// Parses a region into the op. `entry_args` become the entry block's arguments.
     pub fn parse_region(&mut self, entry_args: &[BlockArgDecl<'a>]) -> DiagResult<RegionId> {
         let region = self.parser.new_detached_region();
-        let isolated = self.definition.has_trait(OpTraits::ISOLATED_FROM_ABOVE);
+        let isolated = false;
         let definition = self.definition.clone();
         self.parser
             .parse_region_body(region, entry_args, isolated, Some(&definition))?;

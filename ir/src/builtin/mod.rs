@@ -10,8 +10,9 @@ use crate::constraints::{AttrConstraint, TypeConstraint};
 use crate::context::Context;
 use crate::diagnostics::DiagResult;
 use crate::dialect::Dialect;
-use crate::ir::OpId;
+use crate::ir::{Ir, OpId};
 use crate::opdef::{Arity, AttrDef, OpDefinition, OpTraits, RegionDef, ValueDef};
+use crate::verifier::emit_op_error;
 
 pub struct BuiltinDialect;
 
@@ -46,9 +47,47 @@ fn module_definition() -> OpDefinition {
         variadic: false,
         single_block: true,
     }];
+    // Builtin ops print without their prefix inside a module, as in MLIR.
+    def.default_dialect = Some("builtin".into());
     def.hooks.parse = Some(parse_module);
     def.hooks.print = Some(print_module);
+    def.hooks.verify = Some(verify_module);
     def
+}
+
+/// MLIR's `ModuleOp::verify`: discardable attributes need a dialect prefix.
+fn verify_module(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    if ir.num_operands(op) != 0 {
+        return Err(emit_op_error(ctx, ir, op, "requires zero operands"));
+    }
+    if ir.num_results(op) != 0 {
+        return Err(emit_op_error(ctx, ir, op, "requires zero results"));
+    }
+    let has_args = ir.regions(op).iter().any(|&r| {
+        ir.region_blocks(r)
+            .first()
+            .is_some_and(|&b| !ir.block_args(b).is_empty())
+    });
+    if has_args {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "region should have no arguments",
+        ));
+    }
+    for &(name, _) in ctx.dictionary_entries(ir.attributes(op)) {
+        let name = ctx.str(name);
+        if !name.contains('.') && name != "sym_name" && name != "sym_visibility" {
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                op,
+                format!("can only contain attributes with dialect-prefixed names, found: '{name}'"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `module @name? (attributes {...})? { ... }`
