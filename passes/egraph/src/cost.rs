@@ -95,6 +95,10 @@ pub struct Target {
     pub layouts: Vec<WeightLayout>,
     /// Cost factor of a contraction that falls back to scalar code.
     pub fallback: f64,
+    /// The intrinsic's address generation handles dilation. When false (VTA,
+    /// as TVM's template), a dilated kernel runs as its zero-dilated dense
+    /// kernel: `(d*(K-1)+1)` taps per axis instead of `K`.
+    pub native_dilation: bool,
     /// `w = [w_mac, w_move]` of the objective `||o . w||`.
     pub weights: [f64; 2],
 }
@@ -124,6 +128,7 @@ impl Target {
             needs_blocked_conv: true,
             layouts: vec![WeightLayout::OIHWoi { o: 16, i: 16 }],
             fallback: 256.0,
+            native_dilation: false,
             weights: DEFAULT_WEIGHTS,
         }
     }
@@ -152,6 +157,7 @@ impl Target {
                 WeightLayout::OhwAiOoBi { a: 4, o: 16, b: 4 },
             ],
             fallback: 64.0,
+            native_dilation: true,
             weights: DEFAULT_WEIGHTS,
         }
     }
@@ -176,6 +182,7 @@ impl Target {
             needs_blocked_conv: true,
             layouts: vec![WeightLayout::OhwAiOoBi { a: 16, o: 16, b: 4 }],
             fallback: 1024.0,
+            native_dilation: true,
             weights: DEFAULT_WEIGHTS,
         }
     }
@@ -212,6 +219,19 @@ impl Target {
         let up = |v: i64, m: i64| (v + m - 1) / m * m;
         let i = &self.intrinsic;
         up(n, i.x) * up(c, i.z) * up(f, i.y) * out_hw * khw
+    }
+}
+
+/// Kernel height and width of a convolution node.
+pub fn kernel_hw(node: &TNode, kids: &[&Data]) -> (i64, i64) {
+    let w = &kids[1].shape;
+    match &node.op {
+        Op::BlockedConv {
+            layout: WeightLayout::OIHWoi { .. },
+            ..
+        }
+        | Op::Conv2d { .. } => (w[2], w[3]),
+        _ => (w[1], w[2]),
     }
 }
 
@@ -267,7 +287,16 @@ impl CostModel for Target {
                 _ => true,
             };
             let mapped = aligned && layout_ok && self.types_ok(kids[0].dtype, kids[1].dtype);
-            let macs = if mapped { macs } else { macs * self.fallback };
+            let mut macs = if mapped { macs } else { macs * self.fallback };
+            if let (Op::Conv2d { dil, .. } | Op::BlockedConv { dil, .. }, false) =
+                (&node.op, self.native_dilation)
+            {
+                if *dil != [1, 1] {
+                    let (kh, kw) = kernel_hw(node, kids);
+                    let blown = ((dil[0] * (kh - 1) + 1) * (dil[1] * (kw - 1) + 1)) as f64;
+                    macs *= blown / (kh * kw) as f64;
+                }
+            }
             let wbytes = kids[1].elems() * kids[1].dtype.bytes();
             let moved = elems(kids[0]) * self.reloads(wbytes) + elems(kids[1]) + elems(out);
             return self.weighted(macs, moved);

@@ -26,6 +26,8 @@ pub struct Options {
     pub iter_limit: usize,
     pub time_limit: Duration,
     pub extract: ExtractMode,
+    /// Rules left out (by name), e.g. `im2col` to see the convolution-form strategies.
+    pub disable: Vec<String>,
 }
 
 impl Default for Options {
@@ -35,6 +37,7 @@ impl Default for Options {
             iter_limit: DEFAULT_ITER_LIMIT,
             time_limit: DEFAULT_TIME_LIMIT,
             extract: ExtractMode::Greedy,
+            disable: Vec::new(),
         }
     }
 }
@@ -83,7 +86,12 @@ pub fn optimize(
         .with_time_limit(opts.time_limit)
         .with_scheduler(egg::SimpleScheduler)
         .with_expr(expr)
-        .run(&crate::rules::rules(target));
+        .run(
+            &crate::rules::rules(target)
+                .into_iter()
+                .filter(|r| !opts.disable.iter().any(|d| r.name.as_str() == d))
+                .collect::<Vec<_>>(),
+        );
     let saturate_time = start.elapsed();
     let root = runner.egraph.find(runner.roots[0]);
     let stop = runner.stop_reason.clone().unwrap_or(StopReason::Saturated);
@@ -134,15 +142,7 @@ pub fn strategy(expr: &RecExpr<TNode>) -> Vec<String> {
     for (_, n) in expr.items() {
         match &n.op {
             Op::ImagePack(_) => push("image-pack".into()),
-            Op::Unfold { step, size, .. } => {
-                if *step == 1 {
-                    push("stencil-unroll".into())
-                } else if *step >= *size {
-                    push("im2col".into())
-                } else {
-                    push("window".into())
-                }
-            }
+            Op::Unfold { step, .. } if *step == 1 => push("stencil-unroll".into()),
             Op::Matmul { .. } => push("im2col".into()),
             Op::Pad { .. } => push("pad".into()),
             Op::BlockedConv { layout, epi, .. } => {
