@@ -659,7 +659,7 @@ fn is_pretty_dialect_body(data: &str) -> bool {
     let rest = &data[ident_end..];
     rest.starts_with('<')
         && super::lexer::Lexer::new(rest)
-            .scan_angle_body()
+            .scan_angle_body(false)
             .is_ok_and(|(_, end)| end + 1 == rest.len())
 }
 
