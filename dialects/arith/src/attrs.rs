@@ -15,6 +15,9 @@ pub struct BitEnum {
     pub mnemonic: &'static str,
     pub flags: &'static [(&'static str, u64)],
     pub groups: &'static [(&'static str, u64)],
+    /// Between printed flags: MLIR 22 prints `fastmath<nnan,ninf>` but
+    /// `overflow<nsw, nuw>`.
+    pub separator: &'static str,
 }
 
 /// `#arith.fastmath<...>`: LLVM's fast-math flags.
@@ -30,6 +33,7 @@ pub const FASTMATH: BitEnum = BitEnum {
         ("afn", 64),
     ],
     groups: &[("fast", 127)],
+    separator: ",",
 };
 
 /// `#arith.overflow<...>`: no-signed-wrap / no-unsigned-wrap.
@@ -37,6 +41,7 @@ pub const OVERFLOW: BitEnum = BitEnum {
     mnemonic: "overflow",
     flags: &[("nsw", 1), ("nuw", 2)],
     groups: &[],
+    separator: ", ",
 };
 
 /// Rounding modes of `arith.truncf` by value (`to_nearest_even` = 0).
@@ -69,7 +74,7 @@ impl BitEnum {
         }
     }
 
-    /// `none`, `fast`, or the flags separated by `, `.
+    /// `none`, `fast`, or the flags separated by the enum's separator.
     pub fn to_text(&self, bits: u64) -> String {
         if bits == 0 {
             return "none".into();
@@ -82,7 +87,7 @@ impl BitEnum {
             .filter(|(_, b)| bits & b == *b)
             .map(|(n, _)| *n)
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(self.separator)
     }
 
     fn word(&self, word: &str) -> Option<u64> {

@@ -55,6 +55,15 @@ strata_ir::define_op! {
     }
 }
 
+strata_ir::define_op! {
+    /// A copy of a buffer in a new allocation.
+    pub struct CloneOp = "bufferization.clone" {
+        operands: [input: single(TypeConstraint::Any)],
+        results: [output: single(TypeConstraint::Any)],
+        format: "$input attr-dict `:` type($input) `to` type($output)",
+    }
+}
+
 fn verify_alloc_tensor(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let result = ir.value_type(ir.result(op, 0));
     let shape = ctx.shape(result).unwrap_or(&[]);
@@ -132,6 +141,7 @@ impl Dialect for BufferizationDialect {
             alloc,
             materialize,
             DeallocTensorOp::definition(),
+            CloneOp::definition(),
         ]
     }
 }

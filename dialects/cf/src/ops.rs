@@ -404,6 +404,15 @@ fn parse_switch(p: &mut OpParser) -> DiagResult<()> {
             text.parse()
         }
         .map_err(|_| p.error_here("integer value too large"))?;
+        // MLIR 22 reads case values as int64_t.
+        let in_range = if neg {
+            v <= 1i128 << 63
+        } else {
+            v < 1i128 << 63
+        };
+        if !in_range {
+            return Err(p.error_here("integer value too large"));
+        }
         p.parser.advance();
         p.expect(TokenKind::Colon, "':'")?;
         cases.push(if neg { -v } else { v });
@@ -463,11 +472,14 @@ fn print_switch(p: &mut OpPrinter, op: OpId) {
     p.write(&pad);
     p.write("  default: ");
     print_successor_and_args(p, op, 0);
+    // MLIR 22 prints the case values zero-extended (APInt::getZExtValue).
+    let width = ctx.integer_width(ty).unwrap_or(64);
     let cases = case_values(ctx, p.ir, op);
     for (i, value) in cases.iter().enumerate() {
         p.write(",\n");
         p.write(&pad);
-        p.write(&format!("  {value}: "));
+        let unsigned = strata_dialect_arith::semantics::mask(*value as u128, width);
+        p.write(&format!("  {unsigned}: "));
         print_successor_and_args(p, op, i + 1);
     }
     p.write("\n");

@@ -23,6 +23,8 @@ enum Kind {
     IntBinary,
     FPowI,
     Classify,
+    SinCos,
+    ClampF,
 }
 
 const OPS: &[(&str, Kind)] = &[
@@ -70,6 +72,8 @@ const OPS: &[(&str, Kind)] = &[
     ("math.isinf", Kind::Classify),
     ("math.isfinite", Kind::Classify),
     ("math.isnormal", Kind::Classify),
+    ("math.sincos", Kind::SinCos),
+    ("math.clampf", Kind::ClampF),
 ];
 
 /// The names of every math op.
@@ -141,9 +145,26 @@ fn definition(name: &str, kind: Kind) -> OpDefinition {
             vec![value("operand", float())],
             TypeConstraint::Predicate(bool_like, "bool-like"),
         ),
+        Kind::SinCos => (vec![value("operand", float())], float()),
+        Kind::ClampF => (
+            vec![
+                value("value", float()),
+                value("min", float()),
+                value("max", float()),
+            ],
+            float(),
+        ),
     };
     def.operands = operands;
     def.results = vec![value("result", result)];
+    if kind == Kind::SinCos {
+        // `%sin, %cos = math.sincos ...`, as MLIR's getAsmResultNames.
+        def.results = vec![value("sin", float()), value("cos", float())];
+        def.hooks.result_names = Some(|_, _, _, set| {
+            set(0, "sin");
+            set(1, "cos");
+        });
+    }
     if !matches!(kind, Kind::FPowI | Kind::Classify) {
         def.traits = def.traits | OpTraits::SAME_OPERANDS_AND_RESULT_TYPE;
     }
@@ -171,7 +192,16 @@ fn parse(p: &mut OpParser) -> DiagResult<()> {
     let ctx = p.ctx();
     let kind = kind_of(&p.definition.name).unwrap();
     let mut operands = vec![p.parse_operand()?];
-    while p.consume_if(TokenKind::Comma) {
+    if kind == Kind::ClampF {
+        // `$value to [$min, $max]`
+        p.expect_keyword("to")?;
+        p.expect(TokenKind::LSquare, "'['")?;
+        operands.push(p.parse_operand()?);
+        p.expect(TokenKind::Comma, "','")?;
+        operands.push(p.parse_operand()?);
+        p.expect(TokenKind::RSquare, "']'")?;
+    }
+    while kind != Kind::ClampF && p.consume_if(TokenKind::Comma) {
         operands.push(p.parse_operand()?);
     }
     if has_fastmath(p) {
@@ -194,7 +224,11 @@ fn parse(p: &mut OpParser) -> DiagResult<()> {
         _ => (vec![ty; operands.len()], ty),
     };
     p.add_operands(&operands, &types)?;
-    p.add_result_types(&[result]);
+    if kind == Kind::SinCos {
+        p.add_result_types(&[result, result]);
+    } else {
+        p.add_result_types(&[result]);
+    }
     Ok(())
 }
 
@@ -226,7 +260,14 @@ fn print(p: &mut OpPrinter, op: OpId) {
     let ctx = p.ctx();
     let operands: Vec<_> = p.ir.operands(op).collect();
     p.write(" ");
-    p.print_operands(operands.iter().copied());
+    if kind_of(ctx.op_name_str(p.ir.op_name(op))) == Some(Kind::ClampF) {
+        p.print_operand(operands[0]);
+        p.write(" to [");
+        p.print_operands(operands[1..].iter().copied());
+        p.write("]");
+    } else {
+        p.print_operands(operands.iter().copied());
+    }
     if let Some(bits) =
         p.ir.attr(ctx, op, "fastmath")
             .and_then(|a| FASTMATH.bits(ctx, a))

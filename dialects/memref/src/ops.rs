@@ -112,6 +112,23 @@ strata_ir::define_op! {
     }
 }
 strata_ir::define_op! {
+    pub struct ReallocOp = "memref.realloc" {
+        summary: "memory reallocation operation",
+        operands: [source: single(TypeConstraint::AnyMemRef), dynamicResultSize: optional(TypeConstraint::Index)],
+        results: [result: single(TypeConstraint::AnyMemRef)],
+        attributes: [alignment: optional(AttrConstraint::Integer(Some(64)))],
+    }
+}
+strata_ir::define_op! {
+    pub struct ExtractAlignedPointerAsIndexOp = "memref.extract_aligned_pointer_as_index" {
+        summary: "extracts a memref's underlying aligned pointer as an index",
+        traits: [PURE],
+        operands: [source: single(TypeConstraint::Any)],
+        results: [aligned_pointer: single(TypeConstraint::Index)],
+        format: "$source `:` type($source) `->` type($aligned_pointer) attr-dict",
+    }
+}
+strata_ir::define_op! {
     pub struct DimOp = "memref.dim" {
         summary: "dimension index operation",
         operands: [source: single(TypeConstraint::Any), index: single(TypeConstraint::Index)],
@@ -160,7 +177,8 @@ fn is_unranked_memref(ctx: &Context, ty: strata_ir::Type) -> bool {
 pub fn definitions() -> Vec<OpDefinition> {
     type Parse = fn(&mut OpParser) -> DiagResult<()>;
     type Print = fn(&mut OpPrinter, OpId);
-    let custom: [(OpDefinition, Parse, Print); 12] = [
+    let custom: [(OpDefinition, Parse, Print); 13] = [
+        (ReallocOp::definition(), parse_realloc, print_realloc),
         (AllocOp::definition(), parse_alloc, print_alloc),
         (AllocaOp::definition(), parse_alloc, print_alloc),
         (LoadOp::definition(), parse_load, print_load),
@@ -197,6 +215,7 @@ pub fn definitions() -> Vec<OpDefinition> {
         CopyOp::definition(),
         CollapseShapeOp::definition(),
         GetGlobalOp::definition(),
+        ExtractAlignedPointerAsIndexOp::definition(),
     ]);
     for def in defs.iter_mut() {
         def.hooks.result_names = Some(result_names);
@@ -225,6 +244,7 @@ fn result_names(ctx: &Context, ir: &Ir, op: OpId, set: &mut dyn FnMut(usize, &st
         "memref.expand_shape" => "expand_shape",
         "memref.dim" => "dim",
         "memref.view" => "view",
+        "memref.extract_aligned_pointer_as_index" => "intptr",
         _ => return,
     };
     set(0, hint);
@@ -598,6 +618,45 @@ fn print_dim(p: &mut OpPrinter, op: OpId) {
     p.print_operand(ir.operand(op, 1));
     p.write(" : ");
     p.print_type(ir.value_type(ir.operand(op, 0)));
+}
+
+/// `$source (`(` $dynamicResultSize^ `)`)? attr-dict : type($source) to type($result)`
+fn parse_realloc(p: &mut OpParser) -> DiagResult<()> {
+    let index = p.ctx().index_type();
+    let source = p.parse_operand()?;
+    let size = if p.consume_if(TokenKind::LParen) {
+        let size = p.parse_operand()?;
+        p.expect(TokenKind::RParen, "')'")?;
+        Some(size)
+    } else {
+        None
+    };
+    p.parse_optional_attr_dict(false)?;
+    let source_ty = p.parse_colon_type()?;
+    p.expect_keyword("to")?;
+    let result_ty = p.parse_type()?;
+    p.add_operands(&[source], &[source_ty])?;
+    if let Some(size) = size {
+        p.add_operands(&[size], &[index])?;
+    }
+    p.add_result_types(&[result_ty]);
+    Ok(())
+}
+
+fn print_realloc(p: &mut OpPrinter, op: OpId) {
+    let ir = p.ir;
+    p.write(" ");
+    p.print_operand(ir.operand(op, 0));
+    if ir.num_operands(op) > 1 {
+        p.write("(");
+        p.print_operand(ir.operand(op, 1));
+        p.write(")");
+    }
+    p.print_optional_attr_dict(op, &[], false);
+    p.write(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+    p.write(" to ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
 }
 
 fn parse_rank(p: &mut OpParser) -> DiagResult<()> {

@@ -119,6 +119,19 @@ strata_ir::define_op! {
     }
 }
 
+strata_ir::define_op! {
+    /// `scf.index_switch`: runs the region of the case equal to its index
+    /// argument, or the default region.
+    pub struct IndexSwitchOp = "scf.index_switch" {
+        summary: "switch-case operation on an index argument",
+        traits: [RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK],
+        operands: [arg: single(TypeConstraint::Index)],
+        results: [results: variadic(TypeConstraint::Any)],
+        attributes: [cases: required(AttrConstraint::DenseI64Array)],
+        regions: [defaultRegion: single_block, caseRegions: variadic],
+    }
+}
+
 /// Every op definition of the dialect, with hooks attached.
 pub fn definitions() -> Vec<OpDefinition> {
     let mut for_op = ForOp::definition();
@@ -142,7 +155,11 @@ pub fn definitions() -> Vec<OpDefinition> {
     let mut reduce = ReduceOp::definition();
     reduce.hooks.parse = Some(parse_reduce);
     reduce.hooks.print = Some(print_reduce);
+    let mut index_switch = IndexSwitchOp::definition();
+    index_switch.hooks.parse = Some(parse_index_switch);
+    index_switch.hooks.print = Some(print_index_switch);
     let mut defs = vec![
+        index_switch,
         for_op,
         if_op,
         while_op,
@@ -479,6 +496,78 @@ fn print_execute_region(p: &mut OpPrinter, op: OpId) {
     }
     p.print_region(ir.region(op, 0), false, true);
     p.print_optional_attr_dict(op, &["no_inline"], false);
+}
+
+// -------------------------------------------------------------------------
+// scf.index_switch
+// -------------------------------------------------------------------------
+
+/// `$arg attr-dict (-> types)? (case N region)* default region`: MLIR's
+/// declarative format with `custom<SwitchCases>`. Case regions get no
+/// implicit terminator; the default region does.
+fn parse_index_switch(p: &mut OpParser) -> DiagResult<()> {
+    let ctx = p.ctx();
+    let arg = p.parse_operand()?;
+    p.add_operands(&[arg], &[ctx.index_type()])?;
+    p.parse_optional_attr_dict(false)?;
+    if p.is(TokenKind::Arrow) {
+        let types = parse_arrow_types(p)?;
+        p.add_result_types(&types);
+    }
+    let mut cases = Vec::new();
+    while p.consume_keyword("case") {
+        let neg = p.consume_if(TokenKind::Minus);
+        if !p.is(TokenKind::Integer) {
+            return Err(p.error_here("expected integer value"));
+        }
+        let text = p.parser.text().to_string();
+        let value: i64 = text
+            .parse::<i64>()
+            .map_err(|_| p.error_here("integer value too large"))?;
+        p.parser.advance();
+        cases.push(if neg { -value } else { value });
+        p.parse_region(&[])?;
+    }
+    p.expect_keyword("default")?;
+    let loc = p.op_loc();
+    let default = p.parse_region(&[])?;
+    ensure_terminator(ctx, p.ir(), default, &[], "scf.yield", loc);
+    // The default region is region 0, as MLIR declares it first.
+    let default = p.regions.pop().expect("just parsed");
+    p.regions.insert(0, default);
+    p.add_property("cases", ctx.dense_i64_array(&cases));
+    Ok(())
+}
+
+fn print_index_switch(p: &mut OpPrinter, op: OpId) {
+    let ctx = p.ctx();
+    let ir = p.ir;
+    p.write(" ");
+    p.print_operand(ir.operand(op, 0));
+    p.print_optional_attr_dict(op, &["cases"], false);
+    let results: Vec<_> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    print_optional_arrow_types(p, &results);
+    p.write(" ");
+    let cases = ir
+        .attr(ctx, op, "cases")
+        .and_then(|a| ctx.dense_array_i64(a))
+        .unwrap_or_default();
+    for (i, value) in cases.iter().enumerate() {
+        p.print_newline();
+        p.write(&format!("case {value} "));
+        p.print_region(ir.region(op, i + 1), false, true);
+    }
+    p.print_newline();
+    p.write("default ");
+    // The declarative format elides a terminator without operands and attributes.
+    let default = ir.region(op, 0);
+    let print_terminator = !is_trivial_body(ir, default)
+        || ir
+            .region_blocks(default)
+            .first()
+            .and_then(|&b| ir.last_op(b))
+            .is_some_and(|t| ir.attributes(t) != ctx.empty_dictionary());
+    p.print_region(default, false, print_terminator);
 }
 
 // -------------------------------------------------------------------------
