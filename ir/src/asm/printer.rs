@@ -52,7 +52,148 @@ pub struct AsmWriter<'c> {
     alias_order: Vec<Attribute>,
     map_count: usize,
     set_count: usize,
+    /// `#loc` aliases of `--mlir-print-debuginfo` (see [`LocAliases`]).
+    loc_aliases: Option<LocAliases>,
 }
+
+/// Location aliases as MLIR's `AliasInitializer` assigns them: every
+/// location printed after an op (or on a block argument) gets one, numbered
+/// by nesting depth (leaves first), then by first visit. Locations used only
+/// after ops are "deferred": defined after the top-level op; those of block
+/// arguments (printed inline, as MLIR does) are defined at the top.
+#[derive(Default)]
+struct LocAliases {
+    index: FxHashMap<Location, usize>,
+    /// (location, depth, deferred) in visit order.
+    entries: Vec<(Location, u32, bool)>,
+    /// Alias number of each entry, after sorting.
+    numbers: Vec<u32>,
+}
+
+impl LocAliases {
+    fn compute(ctx: &Context, ir: &Ir, root: OpId) -> Self {
+        let mut aliases = LocAliases::default();
+        aliases.visit_op(ctx, ir, root);
+        let mut order: Vec<usize> = (0..aliases.entries.len()).collect();
+        order.sort_by_key(|&i| (aliases.entries[i].1, i));
+        aliases.numbers = vec![0; order.len()];
+        for (n, i) in order.into_iter().enumerate() {
+            aliases.numbers[i] = n as u32;
+        }
+        aliases
+    }
+
+    fn visit_op(&mut self, ctx: &Context, ir: &Ir, op: OpId) {
+        self.visit(ctx, ir.op_loc(op), true);
+        for &region in ir.regions(op) {
+            for &block in ir.region_blocks(region) {
+                for &arg in ir.block_args(block) {
+                    if let Some(loc) = ir.value_loc(arg) {
+                        self.visit(ctx, loc, false);
+                    }
+                }
+                for inner in ir.block_ops(block) {
+                    self.visit_op(ctx, ir, inner);
+                }
+            }
+        }
+    }
+
+    /// Registers `loc` and the locations in it; returns its depth.
+    fn visit(&mut self, ctx: &Context, loc: Location, deferred: bool) -> u32 {
+        if let Some(&i) = self.index.get(&loc) {
+            if !deferred && self.entries[i].2 {
+                self.mark_non_deferred(ctx, loc);
+            }
+            return self.entries[i].1;
+        }
+        let i = self.entries.len();
+        self.index.insert(loc, i);
+        self.entries.push((loc, 0, deferred));
+        let mut depth = 0;
+        let mut child =
+            |this: &mut Self, l: Location| depth = depth.max(this.visit(ctx, l, deferred) + 1);
+        match ctx.location_data(loc) {
+            LocationData::Name { child: Some(c), .. }
+                if ctx.location_data(*c) != &LocationData::Unknown =>
+            {
+                child(self, *c)
+            }
+            LocationData::CallSite { callee, caller } => {
+                child(self, *callee);
+                child(self, *caller);
+            }
+            LocationData::Fused { locations, .. } => {
+                for &l in locations.iter() {
+                    child(self, l);
+                }
+            }
+            _ => {}
+        }
+        self.entries[i].1 = depth;
+        depth
+    }
+
+    fn mark_non_deferred(&mut self, ctx: &Context, loc: Location) {
+        let Some(&i) = self.index.get(&loc) else {
+            return;
+        };
+        if !self.entries[i].2 {
+            return;
+        }
+        self.entries[i].2 = false;
+        match ctx.location_data(loc) {
+            LocationData::Name { child: Some(c), .. } => self.mark_non_deferred(ctx, *c),
+            LocationData::CallSite { callee, caller } => {
+                self.mark_non_deferred(ctx, *callee);
+                self.mark_non_deferred(ctx, *caller);
+            }
+            LocationData::Fused { locations, .. } => {
+                for &l in locations.iter() {
+                    self.mark_non_deferred(ctx, l);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn name(&self, loc: Location) -> Option<String> {
+        let &i = self.index.get(&loc)?;
+        Some(match self.numbers[i] {
+            0 => "loc".to_string(),
+            n => format!("loc{n}"),
+        })
+    }
+
+    /// `#locN = loc(...)` lines for the deferred (or the other) aliases, in order.
+    fn definitions(&self, ctx: &Context, deferred: bool) -> String {
+        let mut order: Vec<usize> = (0..self.entries.len())
+            .filter(|&i| self.entries[i].2 == deferred)
+            .collect();
+        order.sort_by_key(|&i| self.numbers[i]);
+        let mut out = String::new();
+        for i in order {
+            let loc = self.entries[i].0;
+            let mut w = AsmWriter::new(ctx, false);
+            w.loc_aliases = Some(LocAliases {
+                index: self.index.clone(),
+                entries: Vec::new(),
+                numbers: self.numbers.clone(),
+            });
+            w.print_location_instance(loc);
+            let _ = writeln!(
+                out,
+                "#{} = loc({})",
+                self.name(loc).unwrap_or_default(),
+                w.out
+            );
+        }
+        out
+    }
+}
+
+#[allow(dead_code)]
+fn _loc_aliases_are_send(_: &LocAliases) {}
 
 impl<'c> AsmWriter<'c> {
     pub fn new(ctx: &'c Context, use_aliases: bool) -> Self {
@@ -64,6 +205,7 @@ impl<'c> AsmWriter<'c> {
             alias_order: Vec::new(),
             map_count: 0,
             set_count: 0,
+            loc_aliases: None,
         }
     }
 
@@ -292,10 +434,10 @@ impl<'c> AsmWriter<'c> {
             }
             AttrData::String { value, ty } => {
                 print_escaped_string(&mut self.out, value.as_bytes());
-                if let Some(ty) = ty {
+                if let Some(ty) = ty.filter(|&t| !matches!(ctx.type_data(t), TypeData::None)) {
                     if elision != TypeElision::Must {
                         self.write(" : ");
-                        self.print_type(*ty);
+                        self.print_type(ty);
                     }
                 }
             }
@@ -470,6 +612,12 @@ impl<'c> AsmWriter<'c> {
             .unwrap_or(1)
             .max(1);
         self.write("dense<");
+        // A splat stays a splat even of zero elements, as in MLIR.
+        if splat && raw.len() >= bytes {
+            self.print_dense_element(element, &raw[..bytes]);
+            self.write(">");
+            return;
+        }
         if count == 0 {
             self.write(">");
             return;
@@ -550,6 +698,16 @@ impl<'c> AsmWriter<'c> {
         }
     }
 
+    /// Prints a nested location: `#locN` when it has an alias, else inline.
+    fn print_nested_location(&mut self, loc: Location) {
+        if let Some(name) = self.loc_aliases.as_ref().and_then(|a| a.name(loc)) {
+            self.out.push('#');
+            self.out.push_str(&name);
+        } else {
+            self.print_location_instance(loc);
+        }
+    }
+
     pub fn print_location_instance(&mut self, loc: Location) {
         let ctx = self.ctx;
         match ctx.location_data(loc) {
@@ -575,16 +733,16 @@ impl<'c> AsmWriter<'c> {
                 if let Some(child) = child {
                     if ctx.location_data(*child) != &LocationData::Unknown {
                         self.write("(");
-                        self.print_location_instance(*child);
+                        self.print_nested_location(*child);
                         self.write(")");
                     }
                 }
             }
             LocationData::CallSite { callee, caller } => {
                 self.write("callsite(");
-                self.print_location_instance(*callee);
+                self.print_nested_location(*callee);
                 self.write(" at ");
-                self.print_location_instance(*caller);
+                self.print_nested_location(*caller);
                 self.write(")");
             }
             LocationData::Fused {
@@ -602,7 +760,7 @@ impl<'c> AsmWriter<'c> {
                     if i > 0 {
                         self.write(", ");
                     }
-                    self.print_location_instance(*l);
+                    self.print_nested_location(*l);
                 }
                 self.write("]");
             }
@@ -626,7 +784,8 @@ fn read_le_unsigned(chunk: &[u8]) -> u128 {
     value
 }
 
-/// Prints `#dialect.body` when the body is simple enough, else `#dialect<"body">`.
+/// Prints `#dialect.body` when the body is simple enough, else
+/// `#dialect<body>` with the body as written (MLIR's `printDialectSymbol`).
 fn print_dialect_symbol(out: &mut String, prefix: &str, dialect: &str, data: &str) {
     out.push_str(prefix);
     out.push_str(dialect);
@@ -636,7 +795,7 @@ fn print_dialect_symbol(out: &mut String, prefix: &str, dialect: &str, data: &st
         return;
     }
     out.push('<');
-    print_escaped_string(out, data.as_bytes());
+    out.push_str(data);
     out.push('>');
 }
 
@@ -729,42 +888,18 @@ pub fn print_float_value(out: &mut String, kind: FloatKind, bits: FloatBits) -> 
     true
 }
 
-/// Splits finite floats of the IEEE-like formats into sign, integer
-/// significand and binary exponent; `None` for NaN, infinity and formats
-/// printed in hex.
+/// Splits finite floats into sign, integer significand and binary
+/// exponent; `None` for NaN and infinity (printed in hex).
 fn decompose(kind: FloatKind, bits: FloatBits) -> Option<Decomposed> {
-    let (exponent_bits, mantissa_bits) = match kind {
-        FloatKind::F64 => (11, 52),
-        FloatKind::F32 => (8, 23),
-        FloatKind::F16 => (5, 10),
-        FloatKind::BF16 => (8, 7),
-        _ => return None,
-    };
-    let raw = bits.0;
-    let mantissa = raw & ((1u128 << mantissa_bits) - 1);
-    let biased = ((raw >> mantissa_bits) & ((1u128 << exponent_bits) - 1)) as i32;
-    let negative = (raw >> (mantissa_bits + exponent_bits)) & 1 == 1;
-    let bias = (1i32 << (exponent_bits - 1)) - 1;
-    if biased == (1 << exponent_bits) - 1 {
-        return None;
-    }
-    let (significand, exponent) = if biased == 0 {
-        (mantissa, 1 - bias - mantissa_bits as i32)
-    } else {
-        (
-            mantissa | (1u128 << mantissa_bits),
-            biased - bias - mantissa_bits as i32,
-        )
-    };
-    Some(Decomposed {
-        negative,
-        significand,
-        exponent,
-        precision: mantissa_bits + 1,
-    })
+    crate::asm::apfloat::decompose(kind, bits)
 }
 
 fn round_trips(kind: FloatKind, text: &str, bits: FloatBits) -> bool {
+    if crate::asm::apfloat::wider_than_f64(kind) {
+        // Six digits are far fewer than the format holds: only an exact
+        // decimal reads back to the same value.
+        return decompose(kind, bits).is_some_and(|d| crate::asm::apfloat::is_short_decimal(&d, 7));
+    }
     let Ok(parsed) = text.parse::<f64>() else {
         return false;
     };
@@ -1293,7 +1428,7 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
                 if self.options.debug_info {
                     if let Some(loc) = self.ir.value_loc(arg) {
                         self.write(" ");
-                        self.print_loc(loc);
+                        self.print_inline_loc(loc);
                     }
                 }
             }
@@ -1344,8 +1479,24 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
 
     fn print_loc(&mut self, loc: Location) {
         self.write("loc(");
+        match self.w.loc_aliases.as_ref().and_then(|a| a.name(loc)) {
+            Some(name) => {
+                self.w.out.push('#');
+                self.w.out.push_str(&name);
+            }
+            None => self.w.print_location_instance(loc),
+        }
+        self.write(")");
+    }
+
+    /// A block argument's location: always inline (MLIR has a TODO to
+    /// alias these), with nested locations inline too.
+    fn print_inline_loc(&mut self, loc: Location) {
+        let aliases = self.w.loc_aliases.take();
+        self.write("loc(");
         self.w.print_location_instance(loc);
         self.write(")");
+        self.w.loc_aliases = aliases;
     }
 
     /// Prints one op (results, name, body, location) at the current position.
@@ -1475,9 +1626,20 @@ pub fn print_op(ctx: &Context, ir: &Ir, op: OpId, options: &PrintOptions) -> Str
         indent: 0,
         default_dialects: vec!["builtin".to_string()],
     };
+    if options.debug_info && !options.local_scope {
+        printer.w.loc_aliases = Some(LocAliases::compute(ctx, ir, op));
+    }
     printer.print_operation(op);
-    printer.w.out.push('\n');
-    let aliases = printer.w.alias_definitions();
+    // MLIR's top-level printing ends with a newline; local-scope printing
+    // (as in diagnostics) does not.
+    if !options.local_scope {
+        printer.w.out.push('\n');
+    }
+    let mut aliases = printer.w.alias_definitions();
+    if let Some(locs) = printer.w.loc_aliases.take() {
+        aliases.push_str(&locs.definitions(ctx, false));
+        printer.w.out.push_str(&locs.definitions(ctx, true));
+    }
     if aliases.is_empty() {
         printer.w.out
     } else {
