@@ -548,16 +548,20 @@ fn print_index_switch(p: &mut OpPrinter, op: OpId) {
     let results: Vec<_> = ir.results(op).map(|v| ir.value_type(v)).collect();
     print_optional_arrow_types(p, &results);
     p.write(" ");
+    // A line break at the op's indentation (MLIR's printNewline).
+    let line_start = p.w.out.rfind('\n').map_or(0, |i| i + 1);
+    let line = &p.w.out[line_start..];
+    let newline = format!("\n{}", " ".repeat(line.len() - line.trim_start().len()));
     let cases = ir
         .attr(ctx, op, "cases")
         .and_then(|a| ctx.dense_array_i64(a))
         .unwrap_or_default();
     for (i, value) in cases.iter().enumerate() {
-        p.print_newline();
+        p.write(&newline);
         p.write(&format!("case {value} "));
         p.print_region(ir.region(op, i + 1), false, true);
     }
-    p.print_newline();
+    p.write(&newline);
     p.write("default ");
     // The declarative format elides a terminator without operands and attributes.
     let default = ir.region(op, 0);
