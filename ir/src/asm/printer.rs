@@ -1345,6 +1345,11 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
         self.write("}");
     }
 
+    /// Starts a new line at the current indentation (MLIR's `printNewline`).
+    pub fn print_newline(&mut self) {
+        self.newline();
+    }
+
     fn newline(&mut self) {
         self.w.out.push('\n');
         for _ in 0..self.indent {
