@@ -114,3 +114,13 @@ fn dialect_body_that_is_not_one_group() {
 fn dialect_body_ending_in_dash() {
     check("%0 = \"foo.op\"() : () -> !foo.ba-");
 }
+
+/// A dense literal of `i3102` elements: each element takes 388 bytes but
+/// is encoded through u128 as 16, and the splat check sliced past the data.
+#[test]
+fn dense_elements_wider_than_128_bits() {
+    check("\"t.d\"() {a = dense<1> : tensor<4xi3102>} : () -> ()");
+    check("\"t.d\"() {a = dense<[1, 2]> : tensor<2xi129>} : () -> ()");
+    check("\"t.d\"() {a = dense<(1, 2)> : tensor<complex<i200>>} : () -> ()");
+    check("\"t.d\"() {a = dense<\"0x01\"> : tensor<i256>} : () -> ()");
+}

@@ -470,6 +470,18 @@ impl<'a> Parser<'a> {
         let element_bytes = element_storage_bytes(ctx, element).ok_or_else(|| {
             self.error_at(type_at, "invalid element type for dense elements attribute")
         })?;
+        // Elements are encoded and printed through u128, so a wider integer
+        // would be cut short (and its splat check read past the data).
+        let scalar_bytes = match ctx.type_data(element) {
+            TypeData::Complex(_) => element_bytes / 2,
+            _ => element_bytes,
+        };
+        if scalar_bytes > 16 {
+            return Err(self.error_at(
+                type_at,
+                "dense elements wider than 128 bits are not supported by Strata",
+            ));
+        }
         if let Some(bytes) = hex {
             let splat = bytes.len() == element_bytes && count != 1;
             if !splat && bytes.len() != element_bytes * count {
