@@ -1,8 +1,5 @@
 // RUN: %roundtrip --allow-unregistered-dialect %s | FileCheck %s
 // RUN: strata-opt --allow-unregistered-dialect --mlir-print-debuginfo %s | FileCheck %s --check-prefix=DEBUG
-// XFAIL: *
-// Known difference: Strata does not yet match mlir-opt 22 on this input (the
-// CHECK lines below are mlir-opt's output); see docs/testing.md.
 
 // CHECK: module {
 // CHECK-NEXT: "foo.op"() : () -> ()

@@ -113,6 +113,11 @@ pub struct Parser<'a> {
     last_loc_file: Option<(&'a str, StrId)>,
     /// Current nesting depth, bounded by [`MAX_NESTING_DEPTH`].
     nesting_depth: u32,
+    /// `loc(#alias)` used before `#alias = loc(...)` is defined (MLIR allows
+    /// this for op and block-argument locations; printed debug info defines
+    /// its `#loc` aliases after the module): the placeholder location, the
+    /// alias name and where it was first used. Resolved at the end.
+    deferred_locs: Vec<(Location, &'a str, u32)>,
 }
 
 /// Parses a whole file into `ir`, returning the top-level `builtin.module`
@@ -152,6 +157,7 @@ impl<'a> Parser<'a> {
             last_loc_file: None,
             nesting_depth: 0,
             function_type_cache: Vec::new(),
+            deferred_locs: Vec::new(),
         }
     }
 
@@ -357,6 +363,9 @@ impl<'a> Parser<'a> {
             ));
         }
         self.finish_name_scope()?;
+        if !self.deferred_locs.is_empty() {
+            self.resolve_deferred_locs(module)?;
+        }
         // A file holding exactly one module is that module.
         let ops: SmallVec<[OpId; 2]> = self.ir.block_ops(body).collect();
         if ops.len() == 1 && self.ir.op_name(ops[0]) == module_name {
@@ -855,10 +864,65 @@ impl<'a> Parser<'a> {
         Ok(false)
     }
 
+    /// Replaces the placeholders of forward location-alias references.
+    fn resolve_deferred_locs(&mut self, root: OpId) -> DiagResult<()> {
+        let mut resolved: FxHashMap<Location, Location> = FxHashMap::default();
+        for &(placeholder, name, offset) in &self.deferred_locs {
+            match self.attr_alias(name) {
+                Some(attr) if matches!(self.ctx.attr_data(attr), AttrData::Location(_)) => {
+                    resolved.insert(placeholder, Location(attr));
+                }
+                Some(_) => return Err(self.error_at(offset, "expected location attribute")),
+                None => {
+                    return Err(self.error_at(offset, "operation location alias was never defined"))
+                }
+            }
+        }
+        let mut stack = vec![root];
+        while let Some(op) = stack.pop() {
+            if let Some(&loc) = resolved.get(&self.ir.op_loc(op)) {
+                self.ir.set_op_loc(op, loc);
+            }
+            let regions: SmallVec<[RegionId; 2]> = self.ir.regions(op).iter().copied().collect();
+            for region in regions {
+                let blocks: SmallVec<[BlockId; 4]> =
+                    self.ir.region_blocks(region).iter().copied().collect();
+                for block in blocks {
+                    let args: SmallVec<[Value; 4]> =
+                        self.ir.block_args(block).iter().copied().collect();
+                    for arg in args {
+                        if let Some(&loc) = self.ir.value_loc(arg).and_then(|l| resolved.get(&l)) {
+                            self.ir.set_block_arg_loc(arg, loc);
+                        }
+                    }
+                    stack.extend(self.ir.block_ops(block));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Parses `loc(...)`.
     pub fn parse_location_directive(&mut self) -> DiagResult<Location> {
         self.expect_keyword("loc")?;
         self.expect(TokenKind::LParen, "'(' in location")?;
+        if self.is(TokenKind::HashIdent) && self.attr_alias(&self.text()[1..]).is_none() {
+            // A forward reference to a location alias: a placeholder for now.
+            let name: &'a str = &self.text()[1..];
+            let offset = self.tok.start;
+            self.advance();
+            self.expect(TokenKind::RParen, "')' in location")?;
+            let placeholder = self.ctx.location(LocationData::Name {
+                name: self
+                    .ctx
+                    .intern_str(&format!("\u{0}deferred location alias #{name}")),
+                child: None,
+            });
+            if !self.deferred_locs.iter().any(|(l, _, _)| *l == placeholder) {
+                self.deferred_locs.push((placeholder, name, offset));
+            }
+            return Ok(placeholder);
+        }
         let loc = self.parse_location_instance()?;
         self.expect(TokenKind::RParen, "')' in location")?;
         Ok(loc)
