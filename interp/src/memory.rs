@@ -15,6 +15,8 @@ pub struct Buffer {
 #[derive(Default)]
 pub struct Memory {
     pub buffers: Vec<Buffer>,
+    /// The buffers of `memref.global`s, made on first `memref.get_global`.
+    pub globals: rustc_hash::FxHashMap<String, MemRefView>,
 }
 
 /// Why a memory access failed.

@@ -6,6 +6,9 @@ pub mod builtin;
 pub mod cf;
 pub mod func;
 pub mod math;
+pub mod affine;
+pub mod memref;
+pub mod scf;
 
 use crate::value::{RtValue, Scalar, Shaped};
 use crate::{InterpError, InterpResult, Registry};
@@ -17,6 +20,9 @@ pub fn register_all(registry: &mut Registry) {
     arith::register(registry);
     math::register(registry);
     cf::register(registry);
+    scf::register(registry);
+    memref::register(registry);
+    affine::register(registry);
 }
 
 /// Applies `f` element by element over scalar, vector or tensor operands
@@ -59,4 +65,46 @@ pub fn elementwise(
     } else {
         RtValue::Vector(shaped)
     })
+}
+
+/// The operand groups of `op` (as its definition declares them) as ranges
+/// into its operand list, so an op semantics can slice its arguments.
+pub fn operand_groups(
+    it: &crate::Interpreter,
+    op: strata_ir::OpId,
+) -> InterpResult<Vec<std::ops::Range<usize>>> {
+    let def = it
+        .ctx
+        .op_definition(it.ir.op_name(op))
+        .ok_or_else(|| it.error(op, "unregistered op"))?;
+    let sizes = strata_ir::verifier::group_sizes(
+        it.ctx,
+        it.ir,
+        op,
+        &def.operands,
+        it.ir.num_operands(op),
+        "operand",
+    )
+    .map_err(|d| it.error(op, d.message))?;
+    let mut start = 0;
+    Ok(sizes
+        .into_iter()
+        .map(|n| {
+            let r = start..start + n;
+            start += n;
+            r
+        })
+        .collect())
+}
+
+/// `args` as signed integers (indices), or an error naming `what`.
+pub fn indices(
+    it: &crate::Interpreter,
+    op: strata_ir::OpId,
+    args: &[RtValue],
+    what: &str,
+) -> InterpResult<Vec<i64>> {
+    args.iter()
+        .map(|a| a.as_i64().ok_or_else(|| it.error(op, format!("{what} is not an integer"))))
+        .collect()
 }

@@ -1,0 +1,162 @@
+//! affine: loops whose bounds are the max (lower) and min (upper) of affine
+//! maps, conditionals on integer sets, accesses with affine subscripts,
+//! and `affine.apply`/`min`/`max`. Maps are evaluated with
+//! [`strata_affine::AffineMap::eval`] on the op's operands (dimensions
+//! first, then symbols); a division or modulo by zero is an error.
+
+use super::memref::{memref_arg, read_block, write_block};
+use super::{indices, operand_groups};
+use crate::{Flow, InterpResult, Interpreter, Registry, RtValue, Shaped};
+use strata_ir::{AttrData, OpId};
+
+pub fn register(registry: &mut Registry) {
+    registry.register("affine.for", for_op);
+    registry.register("affine.if", if_op);
+    registry.register("affine.load", load);
+    registry.register("affine.store", store);
+    registry.register("affine.vector_load", vector_load);
+    registry.register("affine.vector_store", vector_store);
+    registry.register("affine.apply", |it, op, args| {
+        map_op(it, op, args, "affine.apply")
+    });
+    registry.register("affine.min", |it, op, args| {
+        map_op(it, op, args, "affine.min")
+    });
+    registry.register("affine.max", |it, op, args| {
+        map_op(it, op, args, "affine.max")
+    });
+    registry.register("affine.yield", |_, _, args| Ok(Flow::Yield(args.to_vec())));
+}
+
+/// The results of the affine map attribute `name` of `op` applied to `operands`.
+pub fn eval_map(
+    it: &Interpreter,
+    op: OpId,
+    name: &str,
+    operands: &[RtValue],
+) -> InterpResult<Vec<i64>> {
+    let attr = it
+        .ir
+        .attr(it.ctx, op, name)
+        .ok_or_else(|| it.error(op, format!("missing affine map '{name}'")))?;
+    let AttrData::AffineMap(map) = it.ctx.attr_data(attr) else {
+        return Err(it.error(op, format!("'{name}' is not an affine map")));
+    };
+    let values = indices(it, op, operands, "map operand")?;
+    if values.len() != map.num_dims() + map.num_symbols() {
+        return Err(it.error(op, "affine map applied to the wrong number of operands"));
+    }
+    let (dims, symbols) = values.split_at(map.num_dims());
+    map.eval(dims, symbols)
+        .map_err(|e| it.error(op, format!("cannot evaluate the affine map: {e:?}")))
+}
+
+fn for_op(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let groups = operand_groups(it, op)?;
+    let lbs = eval_map(it, op, "lowerBoundMap", &args[groups[0].clone()])?;
+    let ubs = eval_map(it, op, "upperBoundMap", &args[groups[1].clone()])?;
+    let lb = lbs
+        .into_iter()
+        .max()
+        .ok_or_else(|| it.error(op, "empty lower bound map"))?;
+    let ub = ubs
+        .into_iter()
+        .min()
+        .ok_or_else(|| it.error(op, "empty upper bound map"))?;
+    let step = it
+        .ir
+        .attr(it.ctx, op, "step")
+        .and_then(|a| it.ctx.integer_value(a))
+        .ok_or_else(|| it.error(op, "missing step"))? as i64;
+    if step <= 0 {
+        return Err(it.error(op, format!("affine.for with a non-positive step ({step})")));
+    }
+    let region = it.ir.region(op, 0);
+    let mut carried = args[groups[2].clone()].to_vec();
+    let mut iv = lb;
+    while iv < ub {
+        let mut block_args = Vec::with_capacity(carried.len() + 1);
+        block_args.push(RtValue::index(iv));
+        block_args.extend(carried);
+        carried = it.run_region(region, block_args)?;
+        iv += step;
+    }
+    Ok(Flow::Next(carried))
+}
+
+fn if_op(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let attr = it
+        .ir
+        .attr(it.ctx, op, "condition")
+        .ok_or_else(|| it.error(op, "missing condition"))?;
+    let AttrData::IntegerSet(set) = it.ctx.attr_data(attr) else {
+        return Err(it.error(op, "condition is not an integer set"));
+    };
+    let values = indices(it, op, args, "set operand")?;
+    if values.len() != set.num_dims() + set.num_symbols() {
+        return Err(it.error(op, "integer set applied to the wrong number of operands"));
+    }
+    let (dims, symbols) = values.split_at(set.num_dims());
+    let mut holds = true;
+    for (i, c) in set.constraints().iter().enumerate() {
+        let v = c
+            .eval(dims, symbols)
+            .map_err(|e| it.error(op, format!("cannot evaluate the integer set: {e:?}")))?;
+        holds &= if set.is_eq(i) { v == 0 } else { v >= 0 };
+    }
+    let region = it.ir.region(op, if holds { 0 } else { 1 });
+    Ok(Flow::Next(it.run_region(region, Vec::new())?))
+}
+
+fn load(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let m = memref_arg(it, op, &args[0])?;
+    let idx = eval_map(it, op, "map", &args[1..])?;
+    let v = it
+        .memory
+        .load(m, &idx)
+        .map_err(|e| it.error(op, e.to_string()))?;
+    Ok(Flow::Next(vec![RtValue::Scalar(v)]))
+}
+
+fn store(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let v = args[0]
+        .as_scalar()
+        .ok_or_else(|| it.error(op, "stored value is not a scalar"))?;
+    let m = memref_arg(it, op, &args[1])?;
+    let idx = eval_map(it, op, "map", &args[2..])?;
+    it.memory
+        .store(m, &idx, v)
+        .map_err(|e| it.error(op, e.to_string()))?;
+    Ok(Flow::Next(Vec::new()))
+}
+
+fn vector_load(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let m = memref_arg(it, op, &args[0])?;
+    let idx = eval_map(it, op, "map", &args[1..])?;
+    let ty = it.ir.value_type(it.ir.result(op, 0));
+    let shape = it.ctx.shape(ty).map(|s| s.to_vec()).unwrap_or_default();
+    let elems = read_block(it, op, m, &idx, &shape)?;
+    Ok(Flow::Next(vec![RtValue::Vector(Shaped::new(shape, elems))]))
+}
+
+fn vector_store(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let v = args[0]
+        .as_shaped()
+        .ok_or_else(|| it.error(op, "stored value is not a vector"))?
+        .clone();
+    let m = memref_arg(it, op, &args[1])?.clone();
+    let idx = eval_map(it, op, "map", &args[2..])?;
+    write_block(it, op, &m, &idx, &v.shape, &v.elems)?;
+    Ok(Flow::Next(Vec::new()))
+}
+
+fn map_op(it: &mut Interpreter, op: OpId, args: &[RtValue], name: &str) -> InterpResult<Flow> {
+    let results = eval_map(it, op, "map", args)?;
+    let v = match name {
+        "affine.min" => results.into_iter().min(),
+        "affine.max" => results.into_iter().max(),
+        _ => results.first().copied(),
+    }
+    .ok_or_else(|| it.error(op, "empty affine map"))?;
+    Ok(Flow::Next(vec![RtValue::index(v)]))
+}

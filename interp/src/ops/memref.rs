@@ -1,0 +1,610 @@
+//! memref: allocation, element access and views. A memref value is a
+//! strided view ([`MemRefView`]) of a buffer, so subviews, casts,
+//! reinterpret casts and reshapes alias their source as in MLIR, and
+//! layouts (`strided<...>`) are honoured. Out-of-bounds accesses, reads of
+//! uninitialised elements, accesses to freed buffers and views that do not
+//! fit their source are errors located at the op.
+
+use super::{indices, operand_groups};
+use crate::value::{scalar_type, MemRefView};
+use crate::{Flow, InterpResult, Interpreter, Registry, RtValue};
+use strata_ir::{AttrData, OpId, Type, TypeData, DYNAMIC};
+
+pub fn register(registry: &mut Registry) {
+    registry.register("memref.alloc", alloc);
+    registry.register("memref.alloca", alloc);
+    registry.register("memref.dealloc", dealloc);
+    registry.register("memref.load", load);
+    registry.register("memref.store", store);
+    registry.register("memref.subview", subview);
+    registry.register("memref.cast", cast);
+    registry.register("memref.reinterpret_cast", reinterpret_cast);
+    registry.register("memref.copy", copy);
+    registry.register("memref.collapse_shape", collapse_shape);
+    registry.register("memref.expand_shape", expand_shape);
+    registry.register("memref.get_global", get_global);
+    registry.register("memref.global", |_, _, _| Ok(Flow::Next(Vec::new())));
+    registry.register("memref.dim", dim);
+    registry.register("memref.rank", rank);
+    registry.register("memref.view", view);
+}
+
+/// The memref operand `v` of `op`.
+pub fn memref_arg<'v>(it: &Interpreter, op: OpId, v: &'v RtValue) -> InterpResult<&'v MemRefView> {
+    v.as_memref()
+        .ok_or_else(|| it.error(op, "operand is not a memref"))
+}
+
+/// (shape, element, strides and offset of the layout) of a memref type;
+/// strides/offset are `None` for layouts that are not strided.
+#[allow(clippy::type_complexity)]
+fn memref_type(
+    it: &Interpreter,
+    op: OpId,
+    ty: Type,
+) -> InterpResult<(Vec<i64>, Type, Option<(Vec<i64>, i64)>)> {
+    let TypeData::MemRef {
+        shape,
+        element,
+        layout,
+        ..
+    } = it.ctx.type_data(ty)
+    else {
+        return Err(it.error(op, "expected a ranked memref type"));
+    };
+    let strided = match layout.map(|l| it.ctx.attr_data(l)) {
+        None => Some((crate::value::contiguous_strides(shape), 0)),
+        Some(AttrData::StridedLayout { offset, strides }) => Some((strides.to_vec(), *offset)),
+        Some(AttrData::AffineMap(map)) if map.is_identity() => {
+            Some((crate::value::contiguous_strides(shape), 0))
+        }
+        _ => None,
+    };
+    Ok((shape.to_vec(), *element, strided))
+}
+
+fn element(it: &Interpreter, op: OpId, ty: Type) -> InterpResult<crate::ScalarType> {
+    scalar_type(it.ctx, ty).ok_or_else(|| {
+        it.error(
+            op,
+            format!(
+                "unsupported element type '{}'",
+                strata_ir::asm::printer::type_to_string(it.ctx, ty)
+            ),
+        )
+    })
+}
+
+/// `static` with its `DYNAMIC` entries taken, in order, from `dynamic`.
+fn mixed(
+    it: &Interpreter,
+    op: OpId,
+    statics: &[i64],
+    dynamic: &[RtValue],
+) -> InterpResult<Vec<i64>> {
+    let dynamic = indices(it, op, dynamic, "size")?;
+    let mut next = dynamic.into_iter();
+    statics
+        .iter()
+        .map(|&s| {
+            if s == DYNAMIC {
+                next.next()
+                    .ok_or_else(|| it.error(op, "too few dynamic values"))
+            } else {
+                Ok(s)
+            }
+        })
+        .collect()
+}
+
+fn i64_array(it: &Interpreter, op: OpId, name: &str) -> InterpResult<Vec<i64>> {
+    it.ir
+        .attr(it.ctx, op, name)
+        .and_then(|a| it.ctx.dense_array_i64(a))
+        .ok_or_else(|| it.error(op, format!("missing '{name}'")))
+}
+
+fn alloc(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let ty = it.ir.value_type(it.ir.result(op, 0));
+    let (shape, elem_ty, strided) = memref_type(it, op, ty)?;
+    let elem = element(it, op, elem_ty)?;
+    let groups = operand_groups(it, op)?;
+    let sizes = mixed(it, op, &shape, &args[groups[0].clone()])?;
+    if let Some(&d) = sizes.iter().find(|&&d| d < 0) {
+        return Err(it.error(op, format!("allocation with a negative size ({d})")));
+    }
+    let Some((strides, offset)) = strided else {
+        return Err(it.error(
+            op,
+            "the interpreter supports identity and strided layouts only",
+        ));
+    };
+    if strides.contains(&DYNAMIC) || offset == DYNAMIC {
+        return Err(it.error(op, "allocation with a dynamic strided layout"));
+    }
+    // The buffer spans every element the layout can address.
+    let extent = if sizes.contains(&0) {
+        0
+    } else {
+        offset
+            + sizes
+                .iter()
+                .zip(&strides)
+                .map(|(&s, &st)| (s - 1) * st.abs())
+                .sum::<i64>()
+            + 1
+    };
+    let buffer = it.memory.allocate(extent.max(0) as usize, elem);
+    Ok(Flow::Next(vec![RtValue::MemRef(MemRefView {
+        buffer,
+        offset,
+        sizes,
+        strides,
+        elem,
+    })]))
+}
+
+fn dealloc(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let m = memref_arg(it, op, &args[0])?;
+    it.memory
+        .free(m.buffer)
+        .map_err(|_| it.error(op, "deallocation of memory that is already deallocated"))?;
+    Ok(Flow::Next(Vec::new()))
+}
+
+fn load(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let m = memref_arg(it, op, &args[0])?;
+    let idx = indices(it, op, &args[1..], "index")?;
+    let v = it
+        .memory
+        .load(m, &idx)
+        .map_err(|e| it.error(op, e.to_string()))?;
+    Ok(Flow::Next(vec![RtValue::Scalar(v)]))
+}
+
+fn store(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let v = args[0]
+        .as_scalar()
+        .ok_or_else(|| it.error(op, "stored value is not a scalar"))?;
+    let m = memref_arg(it, op, &args[1])?;
+    let idx = indices(it, op, &args[2..], "index")?;
+    it.memory
+        .store(m, &idx, v)
+        .map_err(|e| it.error(op, e.to_string()))?;
+    Ok(Flow::Next(Vec::new()))
+}
+
+/// The dimensions a rank-reducing subview drops: unit dimensions of
+/// `sizes`, chosen from the left so that the rest matches `result_shape`.
+fn dropped_dims(sizes: &[i64], result_shape: &[i64]) -> Option<Vec<bool>> {
+    let mut dropped = vec![false; sizes.len()];
+    let mut to_drop = sizes.len().checked_sub(result_shape.len())?;
+    let mut j = 0;
+    for (i, &s) in sizes.iter().enumerate() {
+        let matches =
+            j < result_shape.len() && (result_shape[j] == DYNAMIC || result_shape[j] == s);
+        if to_drop > 0
+            && s == 1
+            && (!matches || result_shape[j] != 1 || sizes.len() - i > result_shape.len() - j)
+        {
+            dropped[i] = true;
+            to_drop -= 1;
+        } else if matches {
+            j += 1;
+        } else {
+            return None;
+        }
+    }
+    (to_drop == 0 && j == result_shape.len()).then_some(dropped)
+}
+
+fn subview(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let src = memref_arg(it, op, &args[0])?.clone();
+    let groups = operand_groups(it, op)?;
+    let offsets = mixed(
+        it,
+        op,
+        &i64_array(it, op, "static_offsets")?,
+        &args[groups[1].clone()],
+    )?;
+    let sizes = mixed(
+        it,
+        op,
+        &i64_array(it, op, "static_sizes")?,
+        &args[groups[2].clone()],
+    )?;
+    let strides = mixed(
+        it,
+        op,
+        &i64_array(it, op, "static_strides")?,
+        &args[groups[3].clone()],
+    )?;
+    let rank = src.sizes.len();
+    if offsets.len() != rank || sizes.len() != rank || strides.len() != rank {
+        return Err(it.error(op, "subview rank does not match its source"));
+    }
+    for d in 0..rank {
+        let (o, s, st) = (offsets[d], sizes[d], strides[d]);
+        let last = o + (s - 1).max(0) * st;
+        if s < 0 || o < 0 || (s > 0 && (o >= src.sizes[d] || last < 0 || last >= src.sizes[d])) {
+            return Err(it.error(
+                op,
+                format!(
+                    "subview out of bounds: dimension {d} takes {s} elements from offset {o} with stride {st} of a source of size {}",
+                    src.sizes[d]
+                ),
+            ));
+        }
+    }
+    let offset = src.offset + (0..rank).map(|d| offsets[d] * src.strides[d]).sum::<i64>();
+    let result_ty = it.ir.value_type(it.ir.result(op, 0));
+    let (result_shape, _, _) = memref_type(it, op, result_ty)?;
+    let dropped = dropped_dims(&sizes, &result_shape)
+        .ok_or_else(|| it.error(op, "cannot match the result shape to the subview sizes"))?;
+    let keep = |d: &usize| !dropped[*d];
+    Ok(Flow::Next(vec![RtValue::MemRef(MemRefView {
+        buffer: src.buffer,
+        offset,
+        sizes: (0..rank).filter(keep).map(|d| sizes[d]).collect(),
+        strides: (0..rank)
+            .filter(keep)
+            .map(|d| src.strides[d] * strides[d])
+            .collect(),
+        elem: src.elem,
+    })]))
+}
+
+fn cast(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let src = memref_arg(it, op, &args[0])?;
+    let ty = it.ir.value_type(it.ir.result(op, 0));
+    if let TypeData::MemRef { shape, .. } = it.ctx.type_data(ty) {
+        let fits = shape.len() == src.sizes.len()
+            && shape
+                .iter()
+                .zip(&src.sizes)
+                .all(|(&t, &s)| t == DYNAMIC || t == s);
+        if !fits {
+            return Err(it.error(
+                op,
+                format!(
+                    "memref.cast of a memref of shape {:?} to the incompatible type '{}'",
+                    src.sizes,
+                    strata_ir::asm::printer::type_to_string(it.ctx, ty)
+                ),
+            ));
+        }
+    }
+    Ok(Flow::Next(vec![args[0].clone()]))
+}
+
+fn reinterpret_cast(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let src = memref_arg(it, op, &args[0])?.clone();
+    let groups = operand_groups(it, op)?;
+    let offsets = mixed(
+        it,
+        op,
+        &i64_array(it, op, "static_offsets")?,
+        &args[groups[1].clone()],
+    )?;
+    let sizes = mixed(
+        it,
+        op,
+        &i64_array(it, op, "static_sizes")?,
+        &args[groups[2].clone()],
+    )?;
+    let strides = mixed(
+        it,
+        op,
+        &i64_array(it, op, "static_strides")?,
+        &args[groups[3].clone()],
+    )?;
+    // The offset counts from the buffer's start, not from the source view.
+    Ok(Flow::Next(vec![RtValue::MemRef(MemRefView {
+        buffer: src.buffer,
+        offset: offsets.first().copied().unwrap_or(0),
+        sizes,
+        strides,
+        elem: src.elem,
+    })]))
+}
+
+fn copy(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let src = memref_arg(it, op, &args[0])?.clone();
+    let dst = memref_arg(it, op, &args[1])?.clone();
+    if src.sizes != dst.sizes {
+        return Err(it.error(
+            op,
+            format!(
+                "memref.copy between shapes {:?} and {:?}",
+                src.sizes, dst.sizes
+            ),
+        ));
+    }
+    let values = it
+        .memory
+        .read_all(&src)
+        .map_err(|e| it.error(op, e.to_string()))?;
+    let mut values = values.into_iter();
+    let mut result = Ok(());
+    crate::memory::for_each_index(&dst.sizes, |idx| {
+        if result.is_ok() {
+            result = it
+                .memory
+                .store(&dst, idx, values.next().expect("same shape"));
+        }
+    });
+    result.map_err(|e| it.error(op, e.to_string()))?;
+    Ok(Flow::Next(Vec::new()))
+}
+
+fn reassociation(it: &Interpreter, op: OpId) -> InterpResult<Vec<Vec<usize>>> {
+    let attr = it
+        .ir
+        .attr(it.ctx, op, "reassociation")
+        .ok_or_else(|| it.error(op, "missing reassociation"))?;
+    let groups = it.ctx.array_elements(attr).unwrap_or(&[]);
+    groups
+        .iter()
+        .map(|g| {
+            it.ctx
+                .array_elements(*g)
+                .unwrap_or(&[])
+                .iter()
+                .map(|d| {
+                    it.ctx
+                        .integer_value(*d)
+                        .map(|v| v as usize)
+                        .ok_or_else(|| it.error(op, "bad reassociation"))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn collapse_shape(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let src = memref_arg(it, op, &args[0])?.clone();
+    let groups = reassociation(it, op)?;
+    let mut sizes = Vec::new();
+    let mut strides = Vec::new();
+    for group in &groups {
+        let size: i64 = group.iter().map(|&d| src.sizes[d]).product();
+        // The dims of a group must be contiguous in memory (size-1 dims do not count).
+        let mut inner: Option<(i64, i64)> = None; // (stride, size) of the next inner non-unit dim
+        for &d in group.iter().rev() {
+            if src.sizes[d] == 1 {
+                continue;
+            }
+            if let Some((st, sz)) = inner {
+                if src.strides[d] != st * sz {
+                    return Err(it.error(
+                        op,
+                        "memref.collapse_shape of dimensions that are not contiguous in memory",
+                    ));
+                }
+            }
+            inner = Some((src.strides[d], src.sizes[d]));
+        }
+        sizes.push(size);
+        strides
+            .push(inner.map_or_else(|| group.last().map_or(1, |&d| src.strides[d]), |(st, _)| st));
+    }
+    Ok(Flow::Next(vec![RtValue::MemRef(MemRefView {
+        buffer: src.buffer,
+        offset: src.offset,
+        sizes,
+        strides,
+        elem: src.elem,
+    })]))
+}
+
+fn expand_shape(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let src = memref_arg(it, op, &args[0])?.clone();
+    let groups = reassociation(it, op)?;
+    let shape = mixed(
+        it,
+        op,
+        &i64_array(it, op, "static_output_shape")?,
+        &args[1..],
+    )?;
+    let mut strides = vec![0; shape.len()];
+    for (i, group) in groups.iter().enumerate() {
+        let product: i64 = group.iter().map(|&d| shape[d]).product();
+        if product != src.sizes[i] {
+            return Err(it.error(
+                op,
+                format!(
+                    "memref.expand_shape of a dimension of size {} into sizes whose product is {product}",
+                    src.sizes[i]
+                ),
+            ));
+        }
+        let mut stride = src.strides[i];
+        for &d in group.iter().rev() {
+            strides[d] = stride;
+            stride *= shape[d];
+        }
+    }
+    Ok(Flow::Next(vec![RtValue::MemRef(MemRefView {
+        buffer: src.buffer,
+        offset: src.offset,
+        sizes: shape,
+        strides,
+        elem: src.elem,
+    })]))
+}
+
+fn get_global(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Flow> {
+    let name = match it.ir.attr(it.ctx, op, "name").map(|a| it.ctx.attr_data(a)) {
+        Some(AttrData::SymbolRef { root, .. }) => it.ctx.str(*root).to_string(),
+        _ => return Err(it.error(op, "memref.get_global without a name")),
+    };
+    if let Some(view) = it.memory.globals.get(&name) {
+        return Ok(Flow::Next(vec![RtValue::MemRef(view.clone())]));
+    }
+    let global = it
+        .lookup_symbol(&name)
+        .filter(|&g| it.ctx.op_name_str(it.ir.op_name(g)) == "memref.global")
+        .ok_or_else(|| it.error(op, format!("no memref.global named '@{name}'")))?;
+    let ty = it
+        .ir
+        .attr(it.ctx, global, "type")
+        .and_then(|a| it.ctx.type_value(a))
+        .ok_or_else(|| it.error(global, "memref.global without a type"))?;
+    let (shape, elem_ty, _) = memref_type(it, global, ty)?;
+    let elem = element(it, global, elem_ty)?;
+    let init = match it.ir.attr(it.ctx, global, "initial_value") {
+        Some(a) if !matches!(it.ctx.attr_data(a), AttrData::Unit) => {
+            let tensor = it.ctx.tensor_type(&shape, elem_ty);
+            let value = super::arith::value_of_attribute(it.ctx, a, tensor)
+                .map_err(|e| it.error(global, e.message))?;
+            value.as_shaped().map(|s| s.elems.to_vec())
+        }
+        _ => None,
+    };
+    let view = it.memory.allocate_view(&shape, elem, init.as_deref());
+    it.memory.globals.insert(name, view.clone());
+    Ok(Flow::Next(vec![RtValue::MemRef(view)]))
+}
+
+fn dim(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let index = args[1]
+        .as_i64()
+        .ok_or_else(|| it.error(op, "index is not an integer"))?;
+    let sizes = match &args[0] {
+        RtValue::MemRef(m) => &m.sizes,
+        RtValue::Tensor(t) => &t.shape,
+        _ => return Err(it.error(op, "operand is not a memref")),
+    };
+    let size = usize::try_from(index)
+        .ok()
+        .and_then(|i| sizes.get(i))
+        .ok_or_else(|| {
+            it.error(
+                op,
+                format!("dimension {index} of a value of rank {}", sizes.len()),
+            )
+        })?;
+    Ok(Flow::Next(vec![RtValue::index(*size)]))
+}
+
+fn rank(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let rank = match &args[0] {
+        RtValue::MemRef(m) => m.sizes.len(),
+        RtValue::Tensor(t) => t.shape.len(),
+        _ => return Err(it.error(op, "operand is not a memref")),
+    };
+    Ok(Flow::Next(vec![RtValue::index(rank as i64)]))
+}
+
+/// `memref.view` reinterprets a byte buffer with another element type. The
+/// interpreter stores typed elements, so it retypes the byte buffer on its
+/// first view while nothing has been written to it; views of one buffer
+/// with different element types are reported.
+fn view(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let src = memref_arg(it, op, &args[0])?.clone();
+    let shift = args[1]
+        .as_i64()
+        .ok_or_else(|| it.error(op, "byte shift is not an integer"))?;
+    let ty = it.ir.value_type(it.ir.result(op, 0));
+    let (shape, elem_ty, _) = memref_type(it, op, ty)?;
+    let elem = element(it, op, elem_ty)?;
+    let sizes = mixed(it, op, &shape, &args[2..])?;
+    let width = match elem {
+        crate::ScalarType::Int(w) => w,
+        crate::ScalarType::Float(k) => k.width(),
+    };
+    let bytes = width.div_ceil(8) as i64;
+    let buffer = &mut it.memory.buffers[src.buffer];
+    if buffer.elem != elem {
+        if buffer.data.iter().any(Option::is_some) || buffer.elem != crate::ScalarType::Int(8) {
+            return Err(it.error(
+                op,
+                "the interpreter cannot view a buffer with two element types once it holds data",
+            ));
+        }
+        let len = buffer.data.len() / bytes as usize;
+        buffer.data = vec![None; len];
+        buffer.elem = elem;
+    }
+    if shift % bytes != 0 {
+        return Err(it.error(
+            op,
+            "memref.view with a byte shift that is not a multiple of the element size",
+        ));
+    }
+    let view = MemRefView {
+        buffer: src.buffer,
+        offset: shift / bytes,
+        strides: crate::value::contiguous_strides(&sizes),
+        sizes,
+        elem,
+    };
+    let last = view.offset + view.num_elements() as i64;
+    if last > it.memory.buffers[src.buffer].data.len() as i64 || shift < 0 {
+        return Err(it.error(op, "memref.view larger than its source buffer"));
+    }
+    Ok(Flow::Next(vec![RtValue::MemRef(view)]))
+}
+
+/// Reads a block of `shape` from `view` starting at `base`: the block's
+/// dimensions run along the trailing dimensions of the memref (MLIR's
+/// `vector.load` / `affine.vector_load`).
+pub fn read_block(
+    it: &Interpreter,
+    op: OpId,
+    view: &MemRefView,
+    base: &[i64],
+    shape: &[i64],
+) -> InterpResult<Vec<crate::Scalar>> {
+    let lead = base
+        .len()
+        .checked_sub(shape.len())
+        .ok_or_else(|| it.error(op, "the vector has a higher rank than the memref"))?;
+    let mut out = Vec::new();
+    let mut result = Ok(());
+    let mut idx = base.to_vec();
+    crate::memory::for_each_index(shape, |v| {
+        if result.is_err() {
+            return;
+        }
+        for (k, &o) in v.iter().enumerate() {
+            idx[lead + k] = base[lead + k] + o;
+        }
+        match it.memory.load(view, &idx) {
+            Ok(x) => out.push(x),
+            Err(e) => result = Err(it.error(op, e.to_string())),
+        }
+    });
+    result.map(|_| out)
+}
+
+/// Writes `values` (a block of `shape`) into `view` at `base`, the
+/// inverse of [`read_block`].
+pub fn write_block(
+    it: &mut Interpreter,
+    op: OpId,
+    view: &MemRefView,
+    base: &[i64],
+    shape: &[i64],
+    values: &[crate::Scalar],
+) -> InterpResult<()> {
+    let lead = base
+        .len()
+        .checked_sub(shape.len())
+        .ok_or_else(|| it.error(op, "the vector has a higher rank than the memref"))?;
+    let mut result = Ok(());
+    let mut idx = base.to_vec();
+    let mut next = values.iter();
+    crate::memory::for_each_index(shape, |v| {
+        if result.is_err() {
+            return;
+        }
+        for (k, &o) in v.iter().enumerate() {
+            idx[lead + k] = base[lead + k] + o;
+        }
+        if let Some(&x) = next.next() {
+            result = it.memory.store(view, &idx, x);
+        }
+    });
+    result.map_err(|e| it.error(op, e.to_string()))
+}

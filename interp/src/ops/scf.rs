@@ -1,0 +1,146 @@
+//! scf: counted loops with loop-carried values, conditionals, while loops,
+//! parallel loops with reductions (run sequentially, in row-major order of
+//! the iteration space; reductions combine in that order), and regions run
+//! once.
+
+use super::operand_groups;
+use crate::{Flow, InterpError, InterpResult, Interpreter, Registry, RtValue, Scalar};
+use strata_dialect_arith::semantics::{mask, sext};
+use strata_ir::OpId;
+
+pub fn register(registry: &mut Registry) {
+    registry.register("scf.for", for_op);
+    registry.register("scf.if", if_op);
+    registry.register("scf.while", while_op);
+    registry.register("scf.parallel", parallel);
+    registry.register("scf.execute_region", execute_region);
+    // Terminators hand their operands to the op that runs the region.
+    registry.register("scf.yield", |_, _, args| Ok(Flow::Yield(args.to_vec())));
+    registry.register("scf.condition", |_, _, args| Ok(Flow::Yield(args.to_vec())));
+    registry.register("scf.reduce", |_, _, args| Ok(Flow::Yield(args.to_vec())));
+    registry.register("scf.reduce.return", |_, _, args| {
+        Ok(Flow::Yield(args.to_vec()))
+    });
+}
+
+/// An integer operand as (value as a wide number, width); `signed` picks
+/// the interpretation of the bits.
+fn int(it: &Interpreter, op: OpId, v: &RtValue, signed: bool) -> InterpResult<(i128, u32)> {
+    match v {
+        RtValue::Scalar(Scalar::Int(bits, w)) => Ok((
+            if signed {
+                sext(*bits, *w)
+            } else {
+                *bits as i128
+            },
+            *w,
+        )),
+        _ => Err(it.error(op, "loop bound is not an integer")),
+    }
+}
+
+fn for_op(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let signed = it.ir.attr(it.ctx, op, "unsignedCmp").is_none();
+    let (lb, width) = int(it, op, &args[0], signed)?;
+    let (ub, _) = int(it, op, &args[1], signed)?;
+    let (step, _) = int(it, op, &args[2], signed)?;
+    if step <= 0 {
+        return Err(it.error(op, format!("scf.for with a non-positive step ({step})")));
+    }
+    let region = it.ir.region(op, 0);
+    let mut carried = args[3..].to_vec();
+    let mut iv = lb;
+    while iv < ub {
+        let mut block_args = Vec::with_capacity(carried.len() + 1);
+        block_args.push(RtValue::Scalar(Scalar::Int(mask(iv as u128, width), width)));
+        block_args.extend(carried);
+        carried = it.run_region(region, block_args)?;
+        iv += step;
+    }
+    Ok(Flow::Next(carried))
+}
+
+fn if_op(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let c = args[0]
+        .as_bool()
+        .ok_or_else(|| it.error(op, "condition is not a boolean"))?;
+    let region = it.ir.region(op, if c { 0 } else { 1 });
+    Ok(Flow::Next(it.run_region(region, Vec::new())?))
+}
+
+fn while_op(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let before = it.ir.region(op, 0);
+    let after = it.ir.region(op, 1);
+    let mut values = args.to_vec();
+    loop {
+        let mut cond = it.run_region(before, values)?;
+        if cond.is_empty() {
+            return Err(it.error(op, "the 'before' region did not end in scf.condition"));
+        }
+        let forwarded = cond.split_off(1);
+        if cond[0].as_bool() != Some(true) {
+            return Ok(Flow::Next(forwarded));
+        }
+        values = it.run_region(after, forwarded)?;
+    }
+}
+
+fn parallel(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let groups = operand_groups(it, op)?;
+    let ints = |it: &Interpreter, r: &std::ops::Range<usize>| -> InterpResult<Vec<i64>> {
+        super::indices(it, op, &args[r.clone()], "loop bound")
+    };
+    let (lbs, ubs, steps) = (
+        ints(it, &groups[0])?,
+        ints(it, &groups[1])?,
+        ints(it, &groups[2])?,
+    );
+    let mut acc = args[groups[3].clone()].to_vec();
+    if let Some(&s) = steps.iter().find(|&&s| s <= 0) {
+        return Err(it.error(op, format!("scf.parallel with a non-positive step ({s})")));
+    }
+    let region = it.ir.region(op, 0);
+    let reduce = it
+        .ir
+        .entry_block(region)
+        .and_then(|b| it.ir.last_op(b))
+        .filter(|&t| it.ctx.op_name_str(it.ir.op_name(t)) == "scf.reduce");
+    if lbs.iter().zip(&ubs).any(|(l, u)| l >= u) {
+        return Ok(Flow::Next(acc));
+    }
+    let mut ivs = lbs.clone();
+    loop {
+        let block_args = ivs.iter().map(|&i| RtValue::index(i)).collect();
+        let partial = it.run_region(region, block_args)?;
+        if partial.len() != acc.len() {
+            return Err(it.error(op, "scf.reduce does not reduce every init value"));
+        }
+        for (k, value) in partial.into_iter().enumerate() {
+            let reduce = reduce
+                .ok_or_else(|| it.error(op, "scf.parallel with results but no scf.reduce"))?;
+            let combiner = it.ir.region(reduce, k);
+            let mut r = it.run_region(combiner, vec![acc[k].clone(), value])?;
+            acc[k] = r
+                .pop()
+                .ok_or_else(|| InterpError::new("reduction region yielded nothing"))?;
+        }
+        // Next point of the iteration space, innermost dimension fastest.
+        let mut d = ivs.len();
+        loop {
+            if d == 0 {
+                return Ok(Flow::Next(acc));
+            }
+            d -= 1;
+            ivs[d] += steps[d];
+            if ivs[d] < ubs[d] {
+                break;
+            }
+            ivs[d] = lbs[d];
+        }
+    }
+}
+
+fn execute_region(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Flow> {
+    let region = it.ir.region(op, 0);
+    Ok(Flow::Next(it.run_region(region, Vec::new())?))
+}
