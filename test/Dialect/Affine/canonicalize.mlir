@@ -1,4 +1,5 @@
 // RUN: strata-opt --pass-pipeline="builtin.module(canonicalize)" %s | FileCheck %s
+// RUN: strata-opt --pass-pipeline="builtin.module(canonicalize)" %s --verify-equivalence --equivalence-trials=8
 
 // CHECK: module {
 // CHECK-NEXT: func.func @compose(%arg0: index, %arg1: memref<100xf32>) -> f32 {

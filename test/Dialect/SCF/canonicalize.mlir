@@ -1,4 +1,5 @@
 // RUN: strata-opt --pass-pipeline="builtin.module(canonicalize)" %s | FileCheck %s
+// RUN: strata-opt --pass-pipeline="builtin.module(canonicalize)" %s --verify-equivalence --equivalence-trials=8
 
 // CHECK: module {
 // CHECK-NEXT: func.func @zero_trip(%arg0: f32) -> f32 {
