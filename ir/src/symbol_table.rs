@@ -123,3 +123,37 @@ pub fn verify_symbol_table(ctx: &Context, ir: &Ir, table_op: OpId) -> DiagResult
     }
     Ok(())
 }
+
+/// Runs the symbol-use checks of every op in the symbol table `table_op`
+/// (MLIR's `SymbolUserOpInterface::verifySymbolUses`, called from the
+/// symbol table's verification). Nested symbol tables are not entered:
+/// their own verification checks their users. Ops that resolve symbols
+/// check them here rather than in their own verifier, so that a function
+/// body can be verified on its own (moved out of its module for parallel
+/// pass execution) and its calls are checked once the module is whole.
+pub fn verify_symbol_uses(ctx: &Context, ir: &Ir, table_op: OpId) -> DiagResult<()> {
+    let mut stack: Vec<OpId> = Vec::new();
+    let push_children = |op: OpId, stack: &mut Vec<OpId>| {
+        let mark = stack.len();
+        for &region in ir.regions(op) {
+            for &block in ir.region_blocks(region) {
+                stack.extend(ir.block_ops(block));
+            }
+        }
+        stack[mark..].reverse();
+    };
+    push_children(table_op, &mut stack);
+    while let Some(op) = stack.pop() {
+        let Some(def) = ctx.op_definition(ir.op_name(op)) else {
+            push_children(op, &mut stack);
+            continue;
+        };
+        if let Some(user) = def.interface::<dyn crate::interfaces::SymbolUserOpInterface>() {
+            user.verify_symbol_uses(ctx, ir, op)?;
+        }
+        if !def.has_trait(OpTraits::SYMBOL_TABLE) {
+            push_children(op, &mut stack);
+        }
+    }
+    Ok(())
+}

@@ -116,14 +116,7 @@ fn verify_op(ctx: &Context, ir: &Ir, op: OpId, dominance: &mut DominanceInfo) ->
                 for (index, value) in ir.operands(inner).enumerate() {
                     if ir.value_block(value) != Some(block) {
                         if let Some(isolating) = isolated_ancestor(ctx, ir, inner, value) {
-                            return Err(operand_error(
-                                ctx,
-                                ir,
-                                inner,
-                                index,
-                                value,
-                                Some(isolating),
-                            ));
+                            return Err(operand_error(ctx, ir, inner, index, value, Some(isolating)));
                         }
                     }
                 }
@@ -170,6 +163,11 @@ fn verify_op(ctx: &Context, ir: &Ir, op: OpId, dominance: &mut DominanceInfo) ->
         }
         if let Some(verify) = def.hooks.verify {
             verify(ctx, ir, op)?;
+        }
+        // Once everything nested is verified, ops that refer to symbols
+        // check them against this table (MLIR's `verifySymbolUses`).
+        if def.has_trait(OpTraits::SYMBOL_TABLE) {
+            crate::symbol_table::verify_symbol_uses(ctx, ir, op)?;
         }
     }
     Ok(())

@@ -8,7 +8,7 @@ use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::{type_to_string, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
-use strata_ir::interfaces::{CallOpInterface, CallableOpInterface};
+use strata_ir::interfaces::{CallOpInterface, CallableOpInterface, SymbolUserOpInterface};
 use strata_ir::symbol_table::lookup_symbol_from;
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{Attribute, Context, Diagnostic, Ir, OpDefinition, OpId, RegionId, Type};
@@ -113,9 +113,13 @@ pub(crate) fn definitions() -> Vec<OpDefinition> {
     ret.hooks.verify = Some(verify_return);
 
     let mut call = CallOp::definition();
-    call.hooks.verify = Some(verify_call);
+    // The callee is checked with the module's symbol uses, not by the op's
+    // own verifier: a function body moved out for parallel passes has no
+    // module to look the callee up in.
     call.interfaces
         .insert::<dyn CallOpInterface>(Arc::new(DirectCall));
+    call.interfaces
+        .insert::<dyn SymbolUserOpInterface>(Arc::new(DirectCall));
 
     let mut indirect = CallIndirectOp::definition();
     indirect.hooks.parse = Some(parse_call_indirect);
@@ -126,7 +130,9 @@ pub(crate) fn definitions() -> Vec<OpDefinition> {
         .insert::<dyn CallOpInterface>(Arc::new(IndirectCall));
 
     let mut constant = ConstantOp::definition();
-    constant.hooks.verify = Some(verify_constant);
+    constant
+        .interfaces
+        .insert::<dyn SymbolUserOpInterface>(Arc::new(ConstantSymbol));
     constant.hooks.result_names = Some(|_, _, _, set| set(0, "f"));
 
     vec![func, ret, call, indirect, constant]
@@ -481,6 +487,20 @@ struct DirectCall;
 impl CallOpInterface for DirectCall {
     fn callee(&self, ctx: &Context, ir: &Ir, op: OpId) -> Option<Attribute> {
         ir.attr(ctx, op, "callee")
+    }
+}
+
+impl SymbolUserOpInterface for DirectCall {
+    fn verify_symbol_uses(&self, ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+        verify_call(ctx, ir, op)
+    }
+}
+
+struct ConstantSymbol;
+
+impl SymbolUserOpInterface for ConstantSymbol {
+    fn verify_symbol_uses(&self, ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+        verify_constant(ctx, ir, op)
     }
 }
 

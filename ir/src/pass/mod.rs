@@ -580,13 +580,10 @@ fn run_adaptor(
             job.body = Some(ir.detach_isolated(ctx, job.op));
         }
     }
-    // A moved body cannot see its siblings, so verifiers that resolve
-    // symbols (a call's callee) would fail there: verification of moved
-    // bodies happens once they are back, in the whole IR.
-    let detached_config = PassManagerConfig {
-        verify_each: false,
-        ..config.clone()
-    };
+    // A moved body cannot see its siblings, but verifying it on its own
+    // after each pass is sound: ops that resolve symbols (a call's callee)
+    // check them with the symbol table's verification, once the bodies are
+    // back (below), as MLIR verifies an op non-recursively after an adaptor.
     let parallel = config.threading && jobs.iter().filter(|j| j.body.is_some()).count() > 1;
     if parallel {
         let template: &[OpPassManager] = pms;
@@ -596,25 +593,14 @@ fn run_adaptor(
                 || template.to_vec(),
                 |local, job| {
                     let body = job.body.as_mut().unwrap();
-                    job.result = local[job.pm].run_on(
-                        ctx,
-                        &mut body.ir,
-                        body.root,
-                        &detached_config,
-                        &mut job.record,
-                    );
+                    job.result =
+                        local[job.pm].run_on(ctx, &mut body.ir, body.root, config, &mut job.record);
                 },
             );
     } else {
         for job in jobs.iter_mut().filter(|j| j.body.is_some()) {
             let body = job.body.as_mut().unwrap();
-            job.result = pms[job.pm].run_on(
-                ctx,
-                &mut body.ir,
-                body.root,
-                &detached_config,
-                &mut job.record,
-            );
+            job.result = pms[job.pm].run_on(ctx, &mut body.ir, body.root, config, &mut job.record);
         }
     }
     for job in jobs.iter_mut().filter(|j| j.body.is_none()) {
@@ -622,26 +608,25 @@ fn run_adaptor(
     }
     // Back in original order; records merge in the same order.
     let mut result = Ok(());
-    let mut to_verify = Vec::new();
     for job in &mut jobs {
         if let Some(body) = job.body.take() {
             // Diagnostics carry locations, not handles: they survive the move.
             ir.reattach(job.op, body);
-            if job.result.is_ok() && config.verify_each {
-                to_verify.push(job.op);
-            }
-        }
-    }
-    // Verified once every body is back (a call may name a sibling).
-    for op in to_verify {
-        if let Err(d) = crate::verifier::verify(ctx, ir, op) {
-            record.diagnostics.push(d);
-            result = Err(());
         }
     }
     for job in jobs {
         record.merge(job.record);
         if job.result.is_err() {
+            result = Err(());
+        }
+    }
+    // Each body was verified after each pass; what needs the whole IR
+    // (symbol uses: a call may name a sibling) is checked once, here.
+    if result.is_ok() && config.verify_each && crate::symbol_table::is_symbol_table(ctx, ir, op) {
+        let check = crate::symbol_table::verify_symbol_table(ctx, ir, op)
+            .and_then(|()| crate::symbol_table::verify_symbol_uses(ctx, ir, op));
+        if let Err(d) = check {
+            record.diagnostics.push(d);
             result = Err(());
         }
     }

@@ -11,10 +11,16 @@
 //!   constant de-duplication), [`walk`] (each op once), and [`conversion`]
 //!   (dialect conversion with legality and a type converter).
 
+pub mod conversion;
 pub mod greedy;
 mod pattern;
 pub mod walk;
 
+pub use conversion::{
+    apply_full_conversion, apply_partial_conversion, reconcile_unrealized_casts, ConversionConfig,
+    ConversionPattern, ConversionPatternRewriter, ConversionPatternSet, ConversionStats,
+    ConversionTarget, FrozenConversionPatternSet, LegalizationAction, TypeConverter,
+};
 pub use greedy::{apply_patterns_greedily, GreedyRewriteConfig, GreedyStats, RegionSimplifyLevel};
 pub use pattern::{
     FnPattern, FrozenPatternSet, NoListener, NoMatch, OpRewritePattern, PatternBenefit,

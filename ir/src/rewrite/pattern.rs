@@ -174,31 +174,11 @@ pub struct FrozenPatternSet {
 impl FrozenPatternSet {
     fn new(set: RewritePatternSet) -> Self {
         let patterns = set.patterns;
-        let by_benefit = |ids: &mut Vec<u32>| {
-            // Stable: equal benefits keep insertion order.
-            ids.sort_by_key(|&i| std::cmp::Reverse(patterns[i as usize].benefit()));
-        };
-        let mut any: Vec<u32> = Vec::new();
-        let mut rooted: FxHashMap<OpName, Vec<u32>> = FxHashMap::default();
-        for (i, p) in patterns.iter().enumerate() {
-            match p.root() {
-                Some(name) => rooted.entry(name).or_default().push(i as u32),
-                None => any.push(i as u32),
-            }
-        }
-        let by_root = rooted
-            .into_iter()
-            .map(|(name, mut ids)| {
-                ids.extend_from_slice(&any);
-                by_benefit(&mut ids);
-                (name, ids.into_boxed_slice())
-            })
-            .collect();
-        by_benefit(&mut any);
+        let (by_root, any_op) = index_by_root(patterns.iter().map(|p| (p.root(), p.benefit())));
         Self {
             patterns,
             by_root,
-            any_op: any.into_boxed_slice(),
+            any_op,
         }
     }
 
@@ -214,6 +194,37 @@ impl FrozenPatternSet {
     pub fn len(&self) -> usize {
         self.patterns.len()
     }
+}
+
+/// Indexes patterns, given as `(root, benefit)` in insertion order, by
+/// root op: each root's list holds its own patterns and the any-op ones,
+/// by decreasing benefit (stable: equal benefits keep insertion order).
+/// Returns the per-root lists and the any-op list.
+pub(crate) fn index_by_root(
+    patterns: impl Iterator<Item = (Option<OpName>, PatternBenefit)>,
+) -> (FxHashMap<OpName, Box<[u32]>>, Box<[u32]>) {
+    let patterns: Vec<(Option<OpName>, PatternBenefit)> = patterns.collect();
+    let by_benefit = |ids: &mut Vec<u32>| {
+        ids.sort_by_key(|&i| std::cmp::Reverse(patterns[i as usize].1));
+    };
+    let mut any: Vec<u32> = Vec::new();
+    let mut rooted: FxHashMap<OpName, Vec<u32>> = FxHashMap::default();
+    for (i, (root, _)) in patterns.iter().enumerate() {
+        match root {
+            Some(name) => rooted.entry(*name).or_default().push(i as u32),
+            None => any.push(i as u32),
+        }
+    }
+    let by_root = rooted
+        .into_iter()
+        .map(|(name, mut ids)| {
+            ids.extend_from_slice(&any);
+            by_benefit(&mut ids);
+            (name, ids.into_boxed_slice())
+        })
+        .collect();
+    by_benefit(&mut any);
+    (by_root, any.into_boxed_slice())
 }
 
 /// Observes IR changes made through a [`PatternRewriter`] (MLIR's
