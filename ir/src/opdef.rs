@@ -222,6 +222,10 @@ pub struct OpHooks {
     >,
     /// Suggested result names for the printer (`%c0`, `%cst`).
     pub result_names: Option<fn(&Context, &Ir, OpId, &mut dyn FnMut(usize, &str))>,
+    /// Suggested names for the block arguments of one of the op's regions
+    /// (MLIR's `OpAsmOpInterface::getAsmBlockArgumentNames`: `%in`, `%out`).
+    pub block_arg_names:
+        Option<fn(&Context, &Ir, OpId, crate::RegionId, &mut dyn FnMut(crate::Value, &str))>,
     /// Folding given the operands' constant values (see [`crate::fold`]).
     pub fold: Option<crate::fold::FoldHook>,
     /// Adds the op's canonicalization patterns (MLIR's `getCanonicalizationPatterns`).

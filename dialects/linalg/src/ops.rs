@@ -100,6 +100,7 @@ fn structured_def(name: &str, kind: Kind) -> OpDefinition {
     d.interfaces
         .insert::<dyn LinalgStructuredOp>(Arc::new(kind));
     d.hooks.verify = Some(verify_structured);
+    d.hooks.block_arg_names = Some(payload_arg_names);
     match kind {
         Kind::Generic => {
             d.hooks.parse = Some(parse_generic);
@@ -129,6 +130,33 @@ fn structured_def(name: &str, kind: Kind) -> OpDefinition {
         }
     }
     d
+}
+
+/// The payload's arguments print as `%in`, `%in_0`, ..., `%out` (`%init`
+/// for map and reduce), as MLIR's `getAsmBlockArgumentNames`.
+fn payload_arg_names(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    region: strata_ir::RegionId,
+    set: &mut dyn FnMut(strata_ir::Value, &str),
+) {
+    let Some(block) = ir.entry_block(region) else {
+        return;
+    };
+    let n = ir.num_operands(op);
+    let (n_ins, out) = match kind_of(ctx.op_name_str(ir.op_name(op))) {
+        Some(Kind::Map) => (n.saturating_sub(1), "init"),
+        Some(Kind::Reduce) => (n / 2, "init"),
+        Some(Kind::Transpose | Kind::Broadcast) => (1, "init"),
+        _ => match operand_segments(ctx, ir, op).as_slice() {
+            [ins, _] => (ins.len(), "out"),
+            _ => return,
+        },
+    };
+    for (i, &arg) in ir.block_args(block).iter().take(n).enumerate() {
+        set(arg, if i < n_ins { "in" } else { out });
+    }
 }
 
 /// Every op definition of the dialect.
@@ -624,8 +652,11 @@ fn print_map_like(pr: &mut OpPrinter, op: OpId) {
     }
     pr.print_optional_attr_dict(op, &["dimensions"], false);
     if short.is_none() {
+        // MLIR: increaseIndent, printNewline, `(args) ` and the region.
         let block = ir.entry_block(ir.region(op, 0));
-        pr.write(if is_map { " (" } else { "(" });
+        pr.increase_indent();
+        pr.print_newline();
+        pr.write("(");
         if let Some(block) = block {
             for (i, &arg) in ir.block_args(block).iter().enumerate() {
                 if i > 0 {
@@ -638,6 +669,7 @@ fn print_map_like(pr: &mut OpPrinter, op: OpId) {
         }
         pr.write(") ");
         pr.print_region(ir.region(op, 0), false, true);
+        pr.decrease_indent();
     }
 }
 

@@ -2,10 +2,13 @@
 //! one line to [`register_all`].
 
 pub mod arith;
+pub mod bufferization;
 pub mod builtin;
 pub mod cf;
 pub mod func;
+pub mod linalg;
 pub mod math;
+pub mod tensor;
 pub mod affine;
 pub mod memref;
 pub mod scf;
@@ -20,9 +23,12 @@ pub fn register_all(registry: &mut Registry) {
     arith::register(registry);
     math::register(registry);
     cf::register(registry);
+    tensor::register(registry);
+    linalg::register(registry);
     scf::register(registry);
     memref::register(registry);
     affine::register(registry);
+    bufferization::register(registry);
 }
 
 /// Applies `f` element by element over scalar, vector or tensor operands

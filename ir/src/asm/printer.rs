@@ -1125,10 +1125,14 @@ impl NameState {
                 next_conflict = conflict_start;
             }
             let scope = scopes.open(Some(parent));
+            state.name_block_args(ctx, ir, region, &mut scopes, scope, &mut next_conflict);
             for (block_index, &block) in ir.region_blocks(region).iter().enumerate() {
                 state.blocks.set(block, block_index as u32);
                 let is_entry = block_index == 0;
                 for &arg in ir.block_args(block) {
+                    if !matches!(state.values.get(arg), ValueName::Unnamed) {
+                        continue;
+                    }
                     if is_entry {
                         state.values.set(arg, ValueName::Arg(next_arg));
                         next_arg += 1;
@@ -1163,6 +1167,48 @@ impl NameState {
             }
         }
         state
+    }
+
+    /// Names the block arguments of `region` its owner suggests (MLIR's
+    /// `getAsmBlockArgumentNames`), made unique as result names are.
+    fn name_block_args(
+        &mut self,
+        ctx: &Context,
+        ir: &Ir,
+        region: RegionId,
+        scopes: &mut NameScopes,
+        scope: usize,
+        next_conflict: &mut u32,
+    ) {
+        let Some(hook) = ir
+            .region_op(region)
+            .filter(|_| self.use_hints)
+            .and_then(|op| Some((op, ctx.op_definition(ir.op_name(op))?.hooks.block_arg_names?)))
+        else {
+            return;
+        };
+        let mut hints: Vec<(Value, String)> = Vec::new();
+        (hook.1)(ctx, ir, hook.0, region, &mut |value, name| {
+            if !hints.iter().any(|(v, _)| *v == value) {
+                hints.push((value, name.to_string()));
+            }
+        });
+        for (value, mut name) in hints {
+            if scopes.is_used(scope, &name) {
+                let base = name.clone();
+                loop {
+                    name = format!("{base}_{next_conflict}");
+                    *next_conflict += 1;
+                    if !scopes.is_used(scope, &name) {
+                        break;
+                    }
+                }
+            }
+            scopes.insert(scope, name.clone());
+            self.values
+                .set(value, ValueName::Hint(self.hint_names.len() as u32));
+            self.hint_names.push(name);
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1345,7 +1391,15 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
         self.write("}");
     }
 
-    /// Starts a new line at the current indentation (MLIR's `printNewline`).
+    /// Indents what [`OpPrinter::print_newline`] and regions print next
+    /// one level deeper (MLIR's `increaseIndent`).
+    pub fn increase_indent(&mut self) {
+        self.indent += 1;
+    }
+    pub fn decrease_indent(&mut self) {
+        self.indent = self.indent.saturating_sub(1);
+    }
+    /// A line break at the current indentation (MLIR's `printNewline`).
     pub fn print_newline(&mut self) {
         self.newline();
     }
