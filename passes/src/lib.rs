@@ -14,9 +14,7 @@
 //! | `reconcile-unrealized-casts` | erases dead and cancelling `builtin.unrealized_conversion_cast` chains |
 //! | `test-legalize-patterns` | the dialect-conversion driver on the test dialect (legality, partial/full) |
 //! | `test-convert-types` | type conversion (`i16` to `i32`) with materializations |
-//! | `egraph-layout` | layout rewriting by equality saturation (in `strata-egraph`) |
 //! | `vta-lower-tiles` | vta tile ops to VTA instructions (in `strata-dialect-vta`) |
-//! | `linalg-to-vta` | int8 conv/matmul + ALU tail to the vta tile form (in `strata-lowering-linalg-to-vta`) |
 //!
 //! [`register_all_passes`] puts them into a [`PassRegistry`].
 
@@ -54,10 +52,8 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
     registry.register::<test_legalize_patterns::TestLegalizePatterns>();
     registry.register::<test_convert_types::TestConvertTypes>();
     registry.register::<strata_dialect_vta::LowerTiles>();
-    registry.register::<strata_lowering_linalg_to_vta::LinalgToVta>();
     registry.register::<strata_lowering_affine_to_scf::LowerAffine>();
     registry.register::<strata_lowering_scf_to_cf::ConvertScfToCf>();
-    registry.register::<strata_egraph::ir::EGraphLayout>();
 }
 
 /// A registry with every pass of this crate.
