@@ -116,7 +116,14 @@ fn verify_op(ctx: &Context, ir: &Ir, op: OpId, dominance: &mut DominanceInfo) ->
                 for (index, value) in ir.operands(inner).enumerate() {
                     if ir.value_block(value) != Some(block) {
                         if let Some(isolating) = isolated_ancestor(ctx, ir, inner, value) {
-                            return Err(operand_error(ctx, ir, inner, index, value, Some(isolating)));
+                            return Err(operand_error(
+                                ctx,
+                                ir,
+                                inner,
+                                index,
+                                value,
+                                Some(isolating),
+                            ));
                         }
                     }
                 }
