@@ -11,9 +11,7 @@
 //! | `strip-debuginfo` | replaces every location with `loc(unknown)` |
 //! | `print-op-stats` | counts ops by name |
 //! | `view-op-graph` | the op graph in Graphviz DOT |
-//! | `reconcile-unrealized-casts` | erases dead and cancelling `builtin.unrealized_conversion_cast` chains |
-//! | `test-legalize-patterns` | the dialect-conversion driver on the test dialect (legality, partial/full) |
-//! | `test-convert-types` | type conversion (`i16` to `i32`) with materializations |
+//! | `egraph-layout` | layout rewriting by equality saturation (in `strata-egraph`) |
 //! | `vta-lower-tiles` | vta tile ops to VTA instructions (in `strata-dialect-vta`) |
 //!
 //! [`register_all_passes`] puts them into a [`PassRegistry`].
@@ -27,12 +25,9 @@ pub mod cse;
 pub mod inline;
 pub mod licm;
 pub mod print_op_stats;
-pub mod reconcile_unrealized_casts;
 pub mod sccp;
 pub mod strip_debuginfo;
 pub mod symbol_dce;
-pub mod test_convert_types;
-pub mod test_legalize_patterns;
 pub mod view_op_graph;
 
 use strata_ir::pass::PassRegistry;
@@ -48,12 +43,10 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
     registry.register::<strip_debuginfo::StripDebugInfo>();
     registry.register::<print_op_stats::PrintOpStats>();
     registry.register::<view_op_graph::ViewOpGraph>();
-    registry.register::<reconcile_unrealized_casts::ReconcileUnrealizedCasts>();
-    registry.register::<test_legalize_patterns::TestLegalizePatterns>();
-    registry.register::<test_convert_types::TestConvertTypes>();
     registry.register::<strata_dialect_vta::LowerTiles>();
     registry.register::<strata_lowering_affine_to_scf::LowerAffine>();
     registry.register::<strata_lowering_scf_to_cf::ConvertScfToCf>();
+    registry.register::<strata_egraph::ir::EGraphLayout>();
 }
 
 /// A registry with every pass of this crate.

@@ -133,7 +133,9 @@ impl Target {
         }
     }
     /// x86 AVX-512 VNNI `vpdpbusd`: 16 lanes of 4 `u8 x s8` products
-    /// (`1x16x4`); kernels read `OhwI64o4i` or `Ohw4i16o4i` weights. The
+    /// (`1x16x4`); kernels read `OhwI64o4i` or `Ohw4i16o4i` weights. Signed
+    /// `i8` activations are accepted too: they run as `u8` after adding 128,
+    /// with a per-output compensation term (as oneDNN does). The
     /// "buffers" are L1 (input), L2 (weights) and the register file.
     pub fn vnni() -> Target {
         Target {
@@ -197,7 +199,8 @@ impl Target {
     }
 
     fn types_ok(&self, a: DType, b: DType) -> bool {
-        a == self.intrinsic.a && b == self.intrinsic.b
+        let a_ok = a == self.intrinsic.a || (self.intrinsic.a == DType::U8 && a == DType::I8);
+        a_ok && b == self.intrinsic.b
     }
 
     fn weighted(&self, macs: f64, moved: f64) -> Cost {

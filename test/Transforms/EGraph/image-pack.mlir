@@ -1,0 +1,16 @@
+// RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(egraph-layout{target=vta disable=im2col verify=true}))' 2>&1 | FileCheck %s
+
+// Stride 2 on one input channel: without im2col, the e-graph packs the
+// strided image into 4 sub-images (channels) and unrolls the stencil.
+
+// CHECK: remark: egraph-layout: conv_2d_nchw_fchw target=vta chosen-macs={{[0-9]+}} padded-macs=160000 strategy={{.*}}image-pack
+// CHECK: remark: egraph-layout: verified bit-exact
+// CHECK: linalg.generic
+// CHECK: floordiv 4
+func.func @strided(%x: tensor<1x1x13x13xi8>, %w: tensor<16x1x5x5xi8>) -> tensor<1x16x5x5xi32> {
+  %c0 = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<1x16x5x5xi32>
+  %z = linalg.fill ins(%c0 : i32) outs(%e : tensor<1x16x5x5xi32>) -> tensor<1x16x5x5xi32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : tensor<1x1x13x13xi8>, tensor<16x1x5x5xi8>) outs(%z : tensor<1x16x5x5xi32>) -> tensor<1x16x5x5xi32>
+  return %r : tensor<1x16x5x5xi32>
+}
