@@ -17,7 +17,7 @@ use crate::attributes::{AttrData, Attribute, Location, LocationData, NamedAttr};
 use crate::context::{Context, OpName, StrId};
 use crate::diagnostics::{DiagResult, Diagnostic};
 use crate::ir::{BlockId, InsertPoint, Ir, OpId, OperationState, RegionId, Value};
-use crate::opdef::{OpDefinition, OpTraits};
+use crate::opdef::OpDefinition;
 use crate::types::Type;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
