@@ -154,7 +154,7 @@ pub struct SuccessorDef {
 pub struct InterfaceMap {
     entries: Vec<(std::any::TypeId, Arc<dyn std::any::Any + Send + Sync>)>,
     /// Verifiers of the implemented interfaces, run by the verifier after the declared constraints.
-    pub verifiers: Vec<fn(&Context, &Ir, OpId) -> DiagResult<()>>,
+    pub verifiers: Vec<VerifyHook>,
 }
 
 impl InterfaceMap {
@@ -199,8 +199,27 @@ impl std::fmt::Debug for InterfaceMap {
 /// inference needs state, such as IRDL constraint programs. The format
 /// engine asks it when the text leaves result types out.
 pub trait InferResultTypes: Send + Sync {
-    fn infer(&self, ctx: &Context, operand_types: &[crate::types::Type], attributes: crate::attributes::Attribute) -> DiagResult<Vec<crate::types::Type>>;
+    fn infer(
+        &self,
+        ctx: &Context,
+        operand_types: &[crate::types::Type],
+        attributes: crate::attributes::Attribute,
+    ) -> DiagResult<Vec<crate::types::Type>>;
 }
+
+/// An interface's or an op's own verifier.
+pub type VerifyHook = fn(&Context, &Ir, OpId) -> DiagResult<()>;
+/// `infer_result_types`: operand types and properties to result types.
+pub type InferResultTypesHook = fn(
+    &Context,
+    &[crate::types::Type],
+    crate::attributes::Attribute,
+) -> DiagResult<Vec<crate::types::Type>>;
+/// `result_names`: calls back with (result index, name).
+pub type ResultNamesHook = fn(&Context, &Ir, OpId, &mut dyn FnMut(usize, &str));
+/// `block_arg_names`: calls back with (argument, name) for one region.
+pub type BlockArgNamesHook =
+    fn(&Context, &Ir, OpId, crate::RegionId, &mut dyn FnMut(crate::Value, &str));
 
 /// Behaviour attached to an op that is not declarative.
 #[derive(Clone, Default)]
@@ -210,22 +229,15 @@ pub struct OpHooks {
     /// Custom syntax printer, called after the op name and a space.
     pub print: Option<fn(&mut OpPrinter, OpId)>,
     /// Extra verification after the declared constraints hold.
-    pub verify: Option<fn(&Context, &Ir, OpId) -> DiagResult<()>>,
+    pub verify: Option<VerifyHook>,
     /// Result types computed from operands and attributes when the format
     /// does not spell them (MLIR's `InferTypeOpInterface`).
-    pub infer_result_types: Option<
-        fn(
-            &Context,
-            &[crate::types::Type],
-            crate::attributes::Attribute,
-        ) -> DiagResult<Vec<crate::types::Type>>,
-    >,
+    pub infer_result_types: Option<InferResultTypesHook>,
     /// Suggested result names for the printer (`%c0`, `%cst`).
-    pub result_names: Option<fn(&Context, &Ir, OpId, &mut dyn FnMut(usize, &str))>,
+    pub result_names: Option<ResultNamesHook>,
     /// Suggested names for the block arguments of one of the op's regions
     /// (MLIR's `OpAsmOpInterface::getAsmBlockArgumentNames`: `%in`, `%out`).
-    pub block_arg_names:
-        Option<fn(&Context, &Ir, OpId, crate::RegionId, &mut dyn FnMut(crate::Value, &str))>,
+    pub block_arg_names: Option<BlockArgNamesHook>,
     /// Folding given the operands' constant values (see [`crate::fold`]).
     pub fold: Option<crate::fold::FoldHook>,
     /// Adds the op's canonicalization patterns (MLIR's `getCanonicalizationPatterns`).

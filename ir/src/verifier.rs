@@ -52,7 +52,7 @@ fn verify_op(ctx: &Context, ir: &Ir, op: OpId, dominance: &mut DominanceInfo) ->
         let message = if ctx.dialect(dialect).is_some() {
             format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations")
         } else {
-            format!("operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
+            "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used".to_string()
         };
         return Err(Diagnostic::error(ir.op_loc(op), message));
     }

@@ -106,7 +106,7 @@ pub fn apfloat_digits(value: &Decomposed, format_precision: u32) -> (Vec<u8>, i3
     }
     // Coarse truncation to about `format_precision` digits.
     let bits = significand.active_bits();
-    let bits_required = (format_precision * 196 + 58) / 59;
+    let bits_required = (format_precision * 196).div_ceil(59);
     if bits > bits_required {
         let tens_removable = (bits - bits_required) * 59 / 196;
         for _ in 0..tens_removable {

@@ -3,7 +3,7 @@
 use super::lexer::{unescape_string, TokenKind};
 use super::parser::{symbol_text, Parser};
 use crate::attributes::{AttrData, Attribute, FloatBits};
-use crate::diagnostics::{DiagResult, Diagnostic};
+use crate::diagnostics::DiagResult;
 use crate::types::{FloatKind, Type, TypeData};
 use strata_affine::MapOrSet as AffineMapOrSet;
 
@@ -21,7 +21,7 @@ enum DenseLiteral {
     Bool(bool),
     Str(Vec<u8>),
     Complex(Box<DenseLiteral>, Box<DenseLiteral>),
-    List(Vec<DenseLiteral>, u32),
+    List(Vec<DenseLiteral>),
 }
 
 impl<'a> Parser<'a> {
@@ -400,9 +400,6 @@ impl<'a> Parser<'a> {
             offset = self.parse_stride_value()?;
         }
         self.expect(TokenKind::Greater, "'>' to close strided layout")?;
-        if strides.contains(&0) && false {
-            return Err(self.error_here("strides must not be zero"));
-        }
         Ok(self.ctx.intern_attr(AttrData::StridedLayout {
             offset,
             strides: strides.into(),
@@ -585,7 +582,7 @@ impl<'a> Parser<'a> {
     ) -> DiagResult<()> {
         let ctx = self.ctx;
         match literal {
-            DenseLiteral::List(items, _) => {
+            DenseLiteral::List(items) => {
                 for item in items {
                     self.encode_dense(item, element, bytes, out)?;
                 }
@@ -675,7 +672,7 @@ impl<'a> Parser<'a> {
                         "tensor literal is invalid; ranks are not consistent between elements",
                     ));
                 }
-                Ok(DenseLiteral::List(items, offset))
+                Ok(DenseLiteral::List(items))
             }
             TokenKind::LParen => {
                 self.advance();
@@ -729,7 +726,7 @@ impl<'a> Parser<'a> {
 
 fn literal_shape(literal: &DenseLiteral) -> Vec<i64> {
     match literal {
-        DenseLiteral::List(items, _) => {
+        DenseLiteral::List(items) => {
             let mut shape = vec![items.len() as i64];
             if let Some(first) = items.first() {
                 shape.extend(literal_shape(first));
@@ -743,7 +740,7 @@ fn literal_shape(literal: &DenseLiteral) -> Vec<i64> {
 fn contains_strings(literal: &DenseLiteral) -> bool {
     match literal {
         DenseLiteral::Str(_) => true,
-        DenseLiteral::List(items, _) => items.iter().any(contains_strings),
+        DenseLiteral::List(items) => items.iter().any(contains_strings),
         _ => false,
     }
 }
@@ -751,7 +748,7 @@ fn contains_strings(literal: &DenseLiteral) -> bool {
 fn collect_strings(literal: &DenseLiteral, out: &mut Vec<Vec<u8>>) {
     match literal {
         DenseLiteral::Str(s) => out.push(s.clone()),
-        DenseLiteral::List(items, _) => items.iter().for_each(|i| collect_strings(i, out)),
+        DenseLiteral::List(items) => items.iter().for_each(|i| collect_strings(i, out)),
         _ => {}
     }
 }
@@ -777,7 +774,7 @@ pub(crate) fn parse_magnitude(text: &str) -> Option<u128> {
 }
 
 fn decode_hex(digits: &str) -> Option<Vec<u8>> {
-    if digits.len() % 2 != 0 {
+    if !digits.len().is_multiple_of(2) {
         return None;
     }
     (0..digits.len())
@@ -800,6 +797,3 @@ pub fn float_bits_from_f64(kind: FloatKind, value: f64) -> Option<FloatBits> {
 pub fn float_bits_to_f64(kind: FloatKind, bits: FloatBits) -> Option<f64> {
     Some(super::apfloat::bits_to_f64(kind, bits))
 }
-
-#[allow(dead_code)]
-fn unused(_: Diagnostic) {}

@@ -356,7 +356,7 @@ impl<'a> Parser<'a> {
                     return Err(self.error_at(at, "expected memory space attribute after layout"));
                 }
                 if let AttrData::AffineMap(map) = ctx.attr_data(attr) {
-                    if map.num_dims as usize != dims.sizes.len() {
+                    if map.num_dims != dims.sizes.len() {
                         return Err(self.error_at(
                             at,
                             "memref layout mismatch between rank and affine map: ".to_string()

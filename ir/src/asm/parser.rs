@@ -537,14 +537,14 @@ impl<'a> Parser<'a> {
         }
         let scope = self.scopes.last_mut().unwrap();
         scope.values.insert(
-            name.into(),
+            name,
             ValueEntry {
                 values: values.iter().copied().collect(),
                 offset,
             },
         );
         if let Some(defs) = scope.region_defs.last_mut() {
-            defs.push(name.into());
+            defs.push(name);
         }
         if scope.forward_refs.is_empty() {
             return Ok(());
@@ -689,13 +689,11 @@ impl<'a> Parser<'a> {
         self.advance();
         if definition.is_none()
             && !self.ctx.allow_unregistered_dialects
-            && !self.is_unregistered_allowed(&name)
+            && !self.is_unregistered_allowed(name)
         {
             return Err(self.error_at(
                 name_offset,
-                format!(
-                    "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"
-                ),
+                "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used".to_string(),
             ));
         }
 
@@ -1012,7 +1010,7 @@ impl<'a> Parser<'a> {
         }
         let block = self.ir.create_block(&[]);
         self.block_scopes.last_mut().unwrap().insert(
-            name.into(),
+            name,
             BlockEntry {
                 block,
                 defined: false,

@@ -1183,7 +1183,12 @@ impl NameState {
         let Some(hook) = ir
             .region_op(region)
             .filter(|_| self.use_hints)
-            .and_then(|op| Some((op, ctx.op_definition(ir.op_name(op))?.hooks.block_arg_names?)))
+            .and_then(|op| {
+                Some((
+                    op,
+                    ctx.op_definition(ir.op_name(op))?.hooks.block_arg_names?,
+                ))
+            })
         else {
             return;
         };
