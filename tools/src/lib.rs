@@ -9,5 +9,6 @@ pub mod args;
 pub mod equivalence;
 pub mod opt;
 pub mod run;
+pub mod run_c;
 pub mod pipeline;
 pub mod translate;

@@ -40,7 +40,7 @@ pub struct RunOptions {
     /// Seed of --random-inputs.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Where to run: interp (c, jit and vta come later).
+    /// Where to run: interp, or c (translate to C, compile with $CC, run; jit and vta come later).
     #[arg(long, default_value = "interp")]
     pub target: String,
     /// Accept unregistered dialects.
@@ -69,8 +69,8 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
     };
     ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
     match options.target.as_str() {
-        "interp" => {}
-        "c" | "jit" | "vta" => {
+        "interp" | "c" => {}
+        "jit" | "vta" => {
             return fail(format!(
                 "target '{}' is not available yet; use --target interp",
                 options.target
@@ -120,6 +120,10 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
     };
     if let Err(d) = strata_ir::verifier::verify(&ctx, &ir, module) {
         return report(&ctx, &d);
+    }
+    if options.target == "c" {
+        let given = |i: usize, ty: Type| options.inputs.get(i).map(|spec| input_data(&ctx, ty, spec));
+        return crate::run_c::run_c(&ctx, &ir, module, &options, &name, &given, &|d| report(&ctx, d));
     }
     let registry = Registry::standard();
     let mut it = Interpreter::new(&ctx, &ir, module, &registry);

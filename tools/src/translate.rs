@@ -6,6 +6,7 @@
 //! |---|---|---|
 //! | `--mlir-to-vta` | a module in the vta instruction form | a VTA program file (`.vta`) |
 //! | `--vta-to-mlir` | a VTA program file | the vta instruction form |
+//! | `--mlir-to-c` | func/arith/math/cf/scf/memref | C11 (see `strata_lowering_to_c`) |
 
 use clap::Parser as ClapParser;
 use std::io::{Read, Write};
@@ -32,6 +33,9 @@ pub struct TranslateOptions {
     /// Translate a VTA program file into the vta instruction form.
     #[arg(long, group = "translation")]
     pub vta_to_mlir: bool,
+    /// Translate func/arith/math/cf/scf/memref into C11.
+    #[arg(long, group = "translation")]
+    pub mlir_to_c: bool,
     /// Accept operations of unregistered dialects in MLIR input.
     #[arg(long)]
     pub allow_unregistered_dialect: bool,
@@ -122,12 +126,18 @@ pub fn translate_main(mut ctx: Context, args: impl IntoIterator<Item = String>) 
             let text =
                 String::from_utf8(bytes).map_err(|_| "input is not UTF-8 text".to_string())?;
             mlir_to_vta(&ctx, file_name, &text)
+        } else if options.mlir_to_c {
+            let text =
+                String::from_utf8(bytes).map_err(|_| "input is not UTF-8 text".to_string())?;
+            translate_mlir(&ctx, file_name, &text, |ctx, ir, module| {
+                strata_lowering_to_c::translate_module(ctx, ir, module).map(String::into_bytes)
+            })
         } else if options.vta_to_mlir {
             strata_dialect_vta::translate::vta_to_mlir(&ctx, &bytes)
                 .map(String::into_bytes)
                 .map_err(|m| format!("{file_name}: error: {m}\n"))
         } else {
-            Err("no translation chosen: pass --mlir-to-vta or --vta-to-mlir\n".into())
+            Err("no translation chosen: pass --mlir-to-vta, --vta-to-mlir or --mlir-to-c\n".into())
         }
     });
     match result.and_then(|out| write_output(&options.output, &out)) {

@@ -1,0 +1,1216 @@
+//! The C back end: a module of `func`, `arith`, `math`, `cf`, `scf` and
+//! `memref` ops (affine after `lower-affine`) translated to portable C11
+//! (`strata-translate --mlir-to-c`), and the harness `strata-run --target c`
+//! compiles around it ([`harness`]).
+//!
+//! # Values
+//! * An integer or index of width `w <= 64` is held in the smallest of
+//!   `uint8_t`/`uint16_t`/`uint32_t`/`uint64_t` that fits, always
+//!   zero-extended (the upper bits are 0). Arithmetic is done in `uint64_t`
+//!   and masked back to `w` bits, so it wraps exactly as MLIR's signless
+//!   integers; signed ops sign-extend first (`strata_sext`).
+//! * `f32` is `float`, `f64` is `double`. Elementary functions are computed
+//!   in `double` and rounded once, as the reference interpreter does.
+//! * A memref is its components: `T *p` (aligned data pointer), `int64_t`
+//!   offset, one `int64_t` size per dimension, then one `int64_t` stride per
+//!   dimension (MLIR's expanded descriptor without the allocated pointer).
+//!
+//! # Function ABI
+//! `func.func @f(%a: i32, %m: memref<?x4xf32>) -> R...` becomes a C function
+//! named `f` (names that are not C identifiers are mangled) whose parameters
+//! are the components of the arguments in order (`uint32_t a, float *m,
+//! int64_t m_off, int64_t m_size0, int64_t m_size1, int64_t m_stride0,
+//! int64_t m_stride1`). A function with exactly one scalar result returns it;
+//! otherwise the function returns `void` and takes, after the arguments, one
+//! pointer per component of each result (`T **`, `int64_t *`...).
+//!
+//! # Run-time errors
+//! Division by zero, signed division overflow, a non-positive `scf.for`
+//! step and failed `cf.assert`s call `strata_fail`, which prints
+//! `FILE:LINE:COL: error: <message>` (the op's location) on stderr and exits with status 70.
+
+pub mod harness;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::fmt::Write;
+use strata_dialect_arith::semantics::{float_to_bits, Scalar};
+use strata_ir::{
+    AttrData, BlockId, Context, DiagResult, Diagnostic, FloatKind, Ir, OpId, Type, TypeData, Value,
+    DYNAMIC,
+};
+
+/// The C representation of a scalar type.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CScalar {
+    /// An integer of this width (1..=64), in its container.
+    Int(u32),
+    F32,
+    F64,
+}
+
+impl CScalar {
+    pub fn c_type(self) -> &'static str {
+        match self {
+            CScalar::Int(w) if w <= 8 => "uint8_t",
+            CScalar::Int(w) if w <= 16 => "uint16_t",
+            CScalar::Int(w) if w <= 32 => "uint32_t",
+            CScalar::Int(_) => "uint64_t",
+            CScalar::F32 => "float",
+            CScalar::F64 => "double",
+        }
+    }
+    /// Bytes of the container.
+    pub fn size(self) -> usize {
+        match self {
+            CScalar::Int(w) if w <= 8 => 1,
+            CScalar::Int(w) if w <= 16 => 2,
+            CScalar::Int(w) if w <= 32 => 4,
+            CScalar::Int(_) | CScalar::F64 => 8,
+            CScalar::F32 => 4,
+        }
+    }
+}
+
+/// The C representation of a value's type.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CType {
+    Scalar(CScalar),
+    /// Element, static shape (DYNAMIC for `?`), static strides and offset
+    /// (DYNAMIC where the layout leaves them open).
+    MemRef {
+        elem: CScalar,
+        shape: Vec<i64>,
+        strides: Vec<i64>,
+        offset: i64,
+    },
+}
+
+impl CType {
+    /// (name suffix, C type) of each component.
+    pub fn components(&self) -> Vec<(String, String)> {
+        match self {
+            CType::Scalar(s) => vec![(String::new(), s.c_type().to_string())],
+            CType::MemRef { elem, shape, .. } => {
+                let mut v = vec![
+                    (String::new(), format!("{} *", elem.c_type())),
+                    ("_off".into(), "int64_t".into()),
+                ];
+                for i in 0..shape.len() {
+                    v.push((format!("_size{i}"), "int64_t".into()));
+                }
+                for i in 0..shape.len() {
+                    v.push((format!("_stride{i}"), "int64_t".into()));
+                }
+                v
+            }
+        }
+    }
+}
+
+/// The C scalar of a builtin scalar type.
+pub fn c_scalar(ctx: &Context, ty: Type) -> Option<CScalar> {
+    match ctx.type_data(ty) {
+        TypeData::Integer { width, .. } if (1..=64).contains(width) => Some(CScalar::Int(*width)),
+        TypeData::Index => Some(CScalar::Int(64)),
+        TypeData::Float(FloatKind::F32) => Some(CScalar::F32),
+        TypeData::Float(FloatKind::F64) => Some(CScalar::F64),
+        _ => None,
+    }
+}
+
+/// The C representation of `ty`, if the back end supports it.
+pub fn c_type(ctx: &Context, ty: Type) -> Option<CType> {
+    if let TypeData::MemRef { shape, element, .. } = ctx.type_data(ty) {
+        let elem = c_scalar(ctx, *element)?;
+        let (strides, offset) = strata_dialect_memref::layout::strides_and_offset(ctx, ty)?;
+        return Some(CType::MemRef {
+            elem,
+            shape: shape.to_vec(),
+            strides,
+            offset,
+        });
+    }
+    c_scalar(ctx, ty).map(CType::Scalar)
+}
+
+fn type_str(ctx: &Context, ty: Type) -> String {
+    strata_ir::asm::printer::type_to_string(ctx, ty)
+}
+
+/// A C identifier for a symbol name: itself when it is one (and not a
+/// name the runtime uses), else an escaped form.
+pub fn c_name(sym: &str) -> String {
+    let reserved = ["main", "strata_fail", "exit", "abort", "malloc", "free"];
+    let ident = !sym.is_empty()
+        && !sym.starts_with(|c: char| c.is_ascii_digit())
+        && sym.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !sym.starts_with("strata_")
+        && !reserved.contains(&sym);
+    if ident {
+        return sym.to_string();
+    }
+    let mut out = String::from("strata_fn_");
+    for c in sym.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else {
+            let _ = write!(out, "_{:02x}_", c as u32);
+        }
+    }
+    out
+}
+
+/// The runtime prelude every translation starts with.
+pub const PRELUDE: &str = include_str!("prelude.h");
+
+/// Translates `module` into a C translation unit.
+pub fn translate_module(ctx: &Context, ir: &Ir, module: OpId) -> DiagResult<String> {
+    let mut out = String::new();
+    out.push_str("/* Generated by strata-translate --mlir-to-c. */\n");
+    out.push_str(PRELUDE);
+    let Some(&region) = ir.regions(module).first() else {
+        return Ok(out);
+    };
+    let Some(body) = ir.entry_block(region) else {
+        return Ok(out);
+    };
+    let funcs: Vec<OpId> = ir.block_ops(body).collect();
+    // Prototypes first, so calls may name any function.
+    let mut protos = String::new();
+    let mut defs = String::new();
+    for &op in &funcs {
+        let name = ctx.op_name_str(ir.op_name(op));
+        if name != "func.func" {
+            return Err(error(
+                ctx,
+                ir,
+                op,
+                format!("the C back end does not support '{name}' at module level"),
+            ));
+        }
+        let (proto, _) = prototype(ctx, ir, op)?;
+        let _ = writeln!(protos, "{proto};");
+        if !ir.regions(op).is_empty() && !ir.region_is_empty(ir.region(op, 0)) {
+            let mut f = FuncEmitter::new(ctx, ir, op);
+            f.emit_function()?;
+            defs.push_str(&f.out);
+        }
+    }
+    out.push_str(&protos);
+    out.push('\n');
+    out.push_str(&defs);
+    Ok(out)
+}
+
+fn error(ctx: &Context, ir: &Ir, op: OpId, message: impl AsRef<str>) -> Diagnostic {
+    strata_ir::verifier::emit_op_error(ctx, ir, op, message)
+}
+
+/// A function's signature types.
+pub fn signature(ctx: &Context, ir: &Ir, func: OpId) -> DiagResult<(Vec<Type>, Vec<Type>)> {
+    strata_dialect_func::ops_function_signature(ctx, ir, func)
+        .ok_or_else(|| error(ctx, ir, func, "expected a func.func"))
+}
+
+/// Whether a function with these results returns its only result directly.
+pub fn returns_directly(ctx: &Context, results: &[Type]) -> bool {
+    results.len() == 1 && matches!(c_type(ctx, results[0]), Some(CType::Scalar(_)))
+}
+
+fn checked_c_type(ctx: &Context, ir: &Ir, op: OpId, ty: Type) -> DiagResult<CType> {
+    c_type(ctx, ty).ok_or_else(|| {
+        error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "the C back end does not support the type '{}'",
+                type_str(ctx, ty)
+            ),
+        )
+    })
+}
+
+/// The C prototype of `func` and its C name.
+pub fn prototype(ctx: &Context, ir: &Ir, func: OpId) -> DiagResult<(String, String)> {
+    let sym = strata_ir::symbol_table::symbol_name(ctx, ir, func).unwrap_or("anonymous");
+    let cname = c_name(sym);
+    let (inputs, results) = signature(ctx, ir, func)?;
+    let mut params = Vec::new();
+    for (i, &ty) in inputs.iter().enumerate() {
+        for (suffix, ct) in checked_c_type(ctx, ir, func, ty)?.components() {
+            params.push(format!("{ct}{}a{i}{suffix}", space(&ct)));
+        }
+    }
+    let direct = returns_directly(ctx, &results);
+    if !direct {
+        for (i, &ty) in results.iter().enumerate() {
+            for (suffix, ct) in checked_c_type(ctx, ir, func, ty)?.components() {
+                params.push(format!("{ct}{}*r{i}{suffix}", space(&ct)));
+            }
+        }
+    }
+    let ret = if direct {
+        checked_c_type(ctx, ir, func, results[0])?.components()[0]
+            .1
+            .clone()
+    } else {
+        "void".into()
+    };
+    let params = if params.is_empty() {
+        "void".into()
+    } else {
+        params.join(", ")
+    };
+    Ok((format!("{ret} {cname}({params})"), cname))
+}
+
+fn space(ct: &str) -> &'static str {
+    if ct.ends_with('*') {
+        ""
+    } else {
+        " "
+    }
+}
+
+struct FuncEmitter<'a> {
+    ctx: &'a Context,
+    ir: &'a Ir,
+    func: OpId,
+    out: String,
+    names: FxHashMap<Value, String>,
+    types: FxHashMap<Value, CType>,
+    decls: Vec<String>,
+    labels: FxHashMap<BlockId, String>,
+    targets: FxHashSet<BlockId>,
+    body: String,
+    indent: usize,
+    counter: usize,
+    direct: bool,
+    results: Vec<CType>,
+}
+
+impl<'a> FuncEmitter<'a> {
+    fn new(ctx: &'a Context, ir: &'a Ir, func: OpId) -> Self {
+        Self {
+            ctx,
+            ir,
+            func,
+            out: String::new(),
+            names: FxHashMap::default(),
+            types: FxHashMap::default(),
+            decls: Vec::new(),
+            labels: FxHashMap::default(),
+            targets: FxHashSet::default(),
+            body: String::new(),
+            indent: 1,
+            counter: 0,
+            direct: false,
+            results: Vec::new(),
+        }
+    }
+
+    fn err(&self, op: OpId, message: impl AsRef<str>) -> Diagnostic {
+        error(self.ctx, self.ir, op, message)
+    }
+
+    fn line(&mut self, text: impl AsRef<str>) {
+        for _ in 0..self.indent {
+            self.body.push_str("  ");
+        }
+        self.body.push_str(text.as_ref());
+        self.body.push('\n');
+    }
+
+    fn fresh(&mut self) -> String {
+        self.counter += 1;
+        format!("t{}", self.counter)
+    }
+
+    /// Declares a variable for `value` (defined at `op` for diagnostics).
+    fn declare(&mut self, op: OpId, value: Value) -> DiagResult<()> {
+        let ty = self.ir.value_type(value);
+        let ct = checked_c_type(self.ctx, self.ir, op, ty)?;
+        let name = format!("v{}", self.names.len());
+        for (suffix, c) in ct.components() {
+            self.decls.push(format!(
+                "{c}{}{name}{suffix} = 0; (void){name}{suffix};",
+                space(&c)
+            ));
+        }
+        self.names.insert(value, name);
+        self.types.insert(value, ct);
+        Ok(())
+    }
+
+    fn name(&self, v: Value) -> String {
+        self.names
+            .get(&v)
+            .cloned()
+            .unwrap_or_else(|| "/*undefined*/0".into())
+    }
+
+    fn scalar(&self, v: Value) -> CScalar {
+        match self.types.get(&v) {
+            Some(CType::Scalar(s)) => *s,
+            _ => CScalar::Int(64),
+        }
+    }
+
+    fn width(&self, v: Value) -> u32 {
+        match self.scalar(v) {
+            CScalar::Int(w) => w,
+            CScalar::F32 => 32,
+            CScalar::F64 => 64,
+        }
+    }
+
+    /// Component expressions of `v`.
+    fn parts(&self, v: Value) -> Vec<(String, String)> {
+        let n = self.name(v);
+        match self.types.get(&v) {
+            Some(ct) => ct
+                .components()
+                .into_iter()
+                .map(|(s, c)| (format!("{n}{s}"), c))
+                .collect(),
+            None => vec![(n, "uint64_t".into())],
+        }
+    }
+
+    /// Parallel assignment of `srcs` to `dsts` (block arguments, loop-carried values).
+    fn assign(&mut self, dsts: &[Value], srcs: &[Value]) {
+        let mut pairs = Vec::new();
+        for (&d, &s) in dsts.iter().zip(srcs) {
+            for ((dn, c), (sn, _)) in self.parts(d).into_iter().zip(self.parts(s)) {
+                if dn != sn {
+                    pairs.push((dn, sn, c));
+                }
+            }
+        }
+        if pairs.len() <= 1 {
+            for (d, s, _) in pairs {
+                self.line(format!("{d} = {s};"));
+            }
+            return;
+        }
+        self.line("{");
+        self.indent += 1;
+        let mut temps = Vec::new();
+        for (_, s, c) in &pairs {
+            let t = self.fresh();
+            self.line(format!("{c}{}{t} = {s};", space(c)));
+            temps.push(t);
+        }
+        for ((d, _, _), t) in pairs.iter().zip(temps) {
+            self.line(format!("{d} = {t};"));
+        }
+        self.indent -= 1;
+        self.line("}");
+    }
+
+    fn emit_function(&mut self) -> DiagResult<()> {
+        let (proto, _) = prototype(self.ctx, self.ir, self.func)?;
+        let (inputs, results) = signature(self.ctx, self.ir, self.func)?;
+        self.direct = returns_directly(self.ctx, &results);
+        for &r in &results {
+            let ct = checked_c_type(self.ctx, self.ir, self.func, r)?;
+            self.results.push(ct);
+        }
+        let region = self.ir.region(self.func, 0);
+        let blocks = self.ir.region_blocks(region).to_vec();
+        let entry = blocks[0];
+        for (i, &a) in self.ir.block_args(entry).iter().enumerate() {
+            let ct = checked_c_type(self.ctx, self.ir, self.func, inputs[i])?;
+            self.names.insert(a, format!("a{i}"));
+            self.types.insert(a, ct);
+        }
+        // Parameters may be unused.
+        for &a in self.ir.block_args(entry).to_vec().iter() {
+            let voids: Vec<String> = self
+                .parts(a)
+                .into_iter()
+                .map(|(n, _)| format!("(void){n};"))
+                .collect();
+            self.decls.push(voids.join(" "));
+        }
+        // Declarations: every value defined in the body.
+        for (bi, &b) in blocks.iter().enumerate() {
+            self.labels.insert(b, format!("bb{bi}"));
+            if bi > 0 {
+                for &a in self.ir.block_args(b).to_vec().iter() {
+                    self.declare(self.func, a)?;
+                }
+            }
+            for op in self.ir.block_ops(b).collect::<Vec<_>>() {
+                self.declare_nested(op)?;
+                for &s in self.ir.successors(op) {
+                    self.targets.insert(s);
+                }
+            }
+        }
+        for (bi, &b) in blocks.iter().enumerate() {
+            if bi > 0 {
+                if self.targets.contains(&b) {
+                    let l = self.labels[&b].clone();
+                    self.body.push_str(&format!("{l}:;\n"));
+                }
+            }
+            for op in self.ir.block_ops(b).collect::<Vec<_>>() {
+                self.emit_op(op)?;
+            }
+        }
+        let _ = writeln!(self.out, "{proto} {{");
+        for d in &self.decls {
+            let _ = writeln!(self.out, "  {d}");
+        }
+        self.out.push_str(&self.body);
+        self.out.push_str("}\n\n");
+        Ok(())
+    }
+
+    fn declare_nested(&mut self, op: OpId) -> DiagResult<()> {
+        for r in self.ir.results(op).collect::<Vec<_>>() {
+            self.declare(op, r)?;
+        }
+        for &region in self.ir.regions(op).to_vec().iter() {
+            for &b in self.ir.region_blocks(region).to_vec().iter() {
+                for &a in self.ir.block_args(b).to_vec().iter() {
+                    self.declare(op, a)?;
+                }
+                for inner in self.ir.block_ops(b).collect::<Vec<_>>() {
+                    self.declare_nested(inner)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn emit_block_ops(&mut self, block: BlockId) -> DiagResult<()> {
+        for op in self.ir.block_ops(block).collect::<Vec<_>>() {
+            self.emit_op(op)?;
+        }
+        Ok(())
+    }
+
+    fn operands(&self, op: OpId) -> Vec<Value> {
+        self.ir.operands(op).collect()
+    }
+
+    fn result(&self, op: OpId) -> String {
+        self.name(self.ir.result(op, 0))
+    }
+
+    fn fail_call(&self, op: OpId, message: &str) -> String {
+        let loc = match self.ctx.file_line_col(self.ir.op_loc(op)) {
+            Some((file, line, col)) => format!("{file}:{line}:{col}: "),
+            None => String::new(),
+        };
+        format!(
+            "strata_fail(\"{}\", \"{}\")",
+            c_escape(&loc),
+            c_escape(message)
+        )
+    }
+
+    fn emit_op(&mut self, op: OpId) -> DiagResult<()> {
+        let name = self.ctx.op_name_str(self.ir.op_name(op)).to_string();
+        let ops = self.operands(op);
+        let (dialect, _) = name.split_once('.').unwrap_or(("", ""));
+        match dialect {
+            "arith" => self.emit_arith(op, &name, &ops),
+            "math" => self.emit_math(op, &name, &ops),
+            "memref" => self.emit_memref(op, &name, &ops),
+            _ => self.emit_control(op, &name, &ops),
+        }
+    }
+
+    fn emit_control(&mut self, op: OpId, name: &str, ops: &[Value]) -> DiagResult<()> {
+        let ir = self.ir;
+        match name {
+            "func.return" => {
+                if self.direct {
+                    let v = self.name(ops[0]);
+                    self.line(format!("return {v};"));
+                } else {
+                    for (i, &v) in ops.iter().enumerate() {
+                        for (k, (p, _)) in self.parts(v).into_iter().enumerate() {
+                            let suffix = self.results[i].components()[k].0.clone();
+                            self.line(format!("*r{i}{suffix} = {p};"));
+                        }
+                    }
+                    self.line("return;");
+                }
+            }
+            "func.call" => {
+                let callee = ir
+                    .attr(self.ctx, op, "callee")
+                    .and_then(|a| match self.ctx.attr_data(a) {
+                        AttrData::SymbolRef { root, .. } => Some(self.ctx.str(*root).to_string()),
+                        _ => None,
+                    })
+                    .ok_or_else(|| self.err(op, "call without a callee"))?;
+                let mut args: Vec<String> = Vec::new();
+                for &v in ops {
+                    args.extend(self.parts(v).into_iter().map(|p| p.0));
+                }
+                let results: Vec<Value> = ir.results(op).collect();
+                let types: Vec<Type> = results.iter().map(|&r| ir.value_type(r)).collect();
+                let call = c_name(&callee);
+                if returns_directly(self.ctx, &types) {
+                    let r = self.name(results[0]);
+                    self.line(format!("{r} = {call}({});", args.join(", ")));
+                } else {
+                    for &r in &results {
+                        args.extend(self.parts(r).into_iter().map(|p| format!("&{}", p.0)));
+                    }
+                    self.line(format!("{call}({});", args.join(", ")));
+                }
+            }
+            "cf.br" => {
+                self.branch(op, 0, ops);
+            }
+            "cf.cond_br" => {
+                let c = self.name(ops[0]);
+                self.line(format!("if ({c}) {{"));
+                self.indent += 1;
+                self.branch(op, 0, ops);
+                self.indent -= 1;
+                self.line("} else {");
+                self.indent += 1;
+                self.branch(op, 1, ops);
+                self.indent -= 1;
+                self.line("}");
+            }
+            "cf.switch" => {
+                let flag = format!("strata_sext({}, {})", self.name(ops[0]), self.width(ops[0]));
+                let cases = strata_dialect_cf::ops_case_values(self.ctx, ir, op);
+                for (i, c) in cases.iter().enumerate() {
+                    self.line(format!("if ({flag} == INT64_C({})) {{", *c as i64));
+                    self.indent += 1;
+                    self.branch(op, i + 1, ops);
+                    self.indent -= 1;
+                    self.line("}");
+                }
+                self.branch(op, 0, ops);
+            }
+            "cf.assert" => {
+                let msg = ir
+                    .attr(self.ctx, op, "msg")
+                    .and_then(|a| self.ctx.string_value(a))
+                    .unwrap_or("")
+                    .to_string();
+                let c = self.name(ops[0]);
+                let f = self.fail_call(op, &format!("assertion failed: {msg}"));
+                self.line(format!("if (!{c}) {f};"));
+            }
+            "scf.for" => self.emit_for(op, ops)?,
+            "scf.if" => {
+                let c = self.name(ops[0]);
+                self.line(format!("if ({c}) {{"));
+                self.indent += 1;
+                let then = ir.entry_block(ir.region(op, 0));
+                if let Some(b) = then {
+                    self.emit_block_ops(b)?;
+                }
+                self.indent -= 1;
+                let els = ir.regions(op).get(1).and_then(|&r| ir.entry_block(r));
+                if let Some(b) = els {
+                    self.line("} else {");
+                    self.indent += 1;
+                    self.emit_block_ops(b)?;
+                    self.indent -= 1;
+                }
+                self.line("}");
+            }
+            "scf.while" => {
+                let before = ir.entry_block(ir.region(op, 0)).expect("before block");
+                let after = ir.entry_block(ir.region(op, 1)).expect("after block");
+                let bargs = ir.block_args(before).to_vec();
+                self.assign(&bargs, ops);
+                self.line("for (;;) {");
+                self.indent += 1;
+                self.emit_block_ops(before)?;
+                self.emit_block_ops(after)?;
+                self.indent -= 1;
+                self.line("}");
+            }
+            "scf.condition" => {
+                let parent = ir.parent_op(op).expect("scf.condition in scf.while");
+                let c = self.name(ops[0]);
+                let results: Vec<Value> = ir.results(parent).collect();
+                let after = ir.entry_block(ir.region(parent, 1)).expect("after block");
+                let aargs = ir.block_args(after).to_vec();
+                self.line(format!("if (!{c}) {{"));
+                self.indent += 1;
+                self.assign(&results, &ops[1..]);
+                self.line("break;");
+                self.indent -= 1;
+                self.line("}");
+                self.assign(&aargs, &ops[1..]);
+            }
+            "scf.yield" => {
+                let parent = ir.parent_op(op).expect("scf.yield in an op");
+                let pname = self.ctx.op_name_str(ir.op_name(parent)).to_string();
+                let dsts: Vec<Value> = match pname.as_str() {
+                    "scf.for" => {
+                        ir.block_args(ir.entry_block(ir.region(parent, 0)).unwrap())[1..].to_vec()
+                    }
+                    "scf.while" => ir
+                        .block_args(ir.entry_block(ir.region(parent, 0)).unwrap())
+                        .to_vec(),
+                    "scf.if" => ir.results(parent).collect(),
+                    _ => {
+                        return Err(self.err(
+                            op,
+                            format!("the C back end does not support scf.yield in '{pname}'"),
+                        ))
+                    }
+                };
+                self.assign(&dsts, ops);
+            }
+            _ => {
+                return Err(self.err(
+                    op,
+                    format!("the C back end does not support the op '{name}'"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn branch(&mut self, op: OpId, index: usize, ops: &[Value]) {
+        let (start, len) = strata_dialect_cf::successor_operand_range(self.ctx, self.ir, op, index);
+        let target = self.ir.successors(op)[index];
+        let dsts = self.ir.block_args(target).to_vec();
+        self.assign(&dsts, &ops[start..start + len]);
+        let l = self.labels.get(&target).cloned().unwrap_or_default();
+        self.line(format!("goto {l};"));
+    }
+
+    fn emit_for(&mut self, op: OpId, ops: &[Value]) -> DiagResult<()> {
+        let ir = self.ir;
+        let body = ir.entry_block(ir.region(op, 0)).expect("scf.for body");
+        let bargs = ir.block_args(body).to_vec();
+        let w = self.width(ops[0]);
+        let unsigned = ir.attr(self.ctx, op, "unsignedCmp").is_some();
+        let (lb, ub, step) = (self.name(ops[0]), self.name(ops[1]), self.name(ops[2]));
+        let results: Vec<Value> = ir.results(op).collect();
+        self.assign(&bargs[1..], &ops[3..]);
+        let i = self.fresh();
+        let conv = |v: &str| {
+            if unsigned {
+                format!("(uint64_t){v}")
+            } else {
+                format!("strata_sext({v}, {w})")
+            }
+        };
+        let ity = if unsigned { "uint64_t" } else { "int64_t" };
+        let step_s = conv(&step);
+        let f = self.fail_call(op, "scf.for with a non-positive step");
+        if unsigned {
+            self.line(format!("if ({step_s} == 0) {f};"));
+        } else {
+            self.line(format!("if ({step_s} <= 0) {f};"));
+        }
+        self.line(format!(
+            "for ({ity} {i} = {}; {i} < {}; {i} += {step_s}) {{",
+            conv(&lb),
+            conv(&ub)
+        ));
+        self.indent += 1;
+        let iv = self.name(bargs[0]);
+        let ivt = self.scalar(bargs[0]).c_type();
+        self.line(format!("{iv} = ({ivt})strata_mask((uint64_t){i}, {w});"));
+        self.emit_block_ops(body)?;
+        self.indent -= 1;
+        self.line("}");
+        self.assign(&results, &bargs[1..]);
+        Ok(())
+    }
+
+    fn emit_arith(&mut self, op: OpId, name: &str, ops: &[Value]) -> DiagResult<()> {
+        let ir = self.ir;
+        let short = &name["arith.".len()..];
+        if ir.num_results(op) == 1
+            && !matches!(self.types.get(&ir.result(op, 0)), Some(CType::Scalar(_)))
+        {
+            return Err(self.err(
+                op,
+                format!("the C back end supports '{name}' on scalars only"),
+            ));
+        }
+        let r = if ir.num_results(op) > 0 {
+            self.result(op)
+        } else {
+            String::new()
+        };
+        let rs = if ir.num_results(op) > 0 {
+            self.scalar(ir.result(op, 0))
+        } else {
+            CScalar::Int(1)
+        };
+        let rt = rs.c_type();
+        let a = ops.first().map(|&v| self.name(v)).unwrap_or_default();
+        let b = ops.get(1).map(|&v| self.name(v)).unwrap_or_default();
+        let w = ops.first().map(|&v| self.width(v)).unwrap_or(64);
+        let is_float = ops
+            .first()
+            .is_some_and(|&v| !matches!(self.scalar(v), CScalar::Int(_)));
+        let sa = format!("strata_sext({a}, {w})");
+        let sb = format!("strata_sext({b}, {w})");
+        let masked = |e: String| {
+            format!(
+                "({rt})strata_mask({e}, {})",
+                match rs {
+                    CScalar::Int(w) => w,
+                    _ => 64,
+                }
+            )
+        };
+        let fail_div = self.fail_call(op, "division by zero");
+        let fail_ovf = self.fail_call(op, "signed division overflow");
+        let expr = match short {
+            "constant" => {
+                let attr = ir
+                    .attr(self.ctx, op, "value")
+                    .ok_or_else(|| self.err(op, "constant without value"))?;
+                let el = strata_dialect_arith::fold::decode(self.ctx, attr)
+                    .filter(|e| e.elems.len() == 1)
+                    .ok_or_else(|| self.err(op, "the C back end supports scalar constants only"))?;
+                constant_expr(el.elems[0], rs)
+            }
+            "addi" | "subi" | "muli" | "andi" | "ori" | "xori" => {
+                let o = match short {
+                    "addi" => "+",
+                    "subi" => "-",
+                    "muli" => "*",
+                    "andi" => "&",
+                    "ori" => "|",
+                    _ => "^",
+                };
+                masked(format!("(uint64_t){a} {o} (uint64_t){b}"))
+            }
+            "divui" | "remui" | "ceildivui" | "divsi" | "remsi" | "ceildivsi" | "floordivsi" => {
+                let signed = short.ends_with("si");
+                if signed {
+                    self.line(format!("if ({sb} == 0) {fail_div};"));
+                    if short != "remsi" {
+                        self.line(format!(
+                            "if ({sb} == -1 && {sa} == strata_sext(UINT64_C(1) << ({w} - 1), {w})) {fail_ovf};"
+                        ));
+                    }
+                } else {
+                    self.line(format!("if ({b} == 0) {fail_div};"));
+                }
+                masked(format!("strata_{short}((uint64_t){a}, (uint64_t){b}, {w})"))
+            }
+            "shli" => masked(format!("((uint64_t){b} >= {w} ? 0 : (uint64_t){a} << {b})")),
+            "shrui" => masked(format!("((uint64_t){b} >= {w} ? 0 : (uint64_t){a} >> {b})")),
+            "shrsi" => masked(format!(
+                "(uint64_t)({sa} >> ((uint64_t){b} >= {w} ? {} : {b}))",
+                w - 1
+            )),
+            "minsi" => format!("({sa} <= {sb} ? {a} : {b})"),
+            "maxsi" => format!("({sa} >= {sb} ? {a} : {b})"),
+            "minui" => format!("({a} <= {b} ? {a} : {b})"),
+            "maxui" => format!("({a} >= {b} ? {a} : {b})"),
+            "addf" => format!("{a} + {b}"),
+            "subf" => format!("{a} - {b}"),
+            "mulf" => format!("{a} * {b}"),
+            "divf" => format!("{a} / {b}"),
+            "remf" => format!("({rt})fmod((double){a}, (double){b})"),
+            "negf" => format!("-{a}"),
+            "minimumf" | "maximumf" | "minnumf" | "maxnumf" => {
+                format!("({rt})strata_{short}((double){a}, (double){b})")
+            }
+            "cmpi" | "cmpf" => {
+                let p = ir
+                    .attr(self.ctx, op, "predicate")
+                    .and_then(|x| self.ctx.integer_value(x))
+                    .unwrap_or(-1);
+                if short == "cmpi" {
+                    let (ua, ub) = (format!("(uint64_t){a}"), format!("(uint64_t){b}"));
+                    let (x, o, y) = match p {
+                        0 => (&ua, "==", &ub),
+                        1 => (&ua, "!=", &ub),
+                        2 => (&sa, "<", &sb),
+                        3 => (&sa, "<=", &sb),
+                        4 => (&sa, ">", &sb),
+                        5 => (&sa, ">=", &sb),
+                        6 => (&ua, "<", &ub),
+                        7 => (&ua, "<=", &ub),
+                        8 => (&ua, ">", &ub),
+                        9 => (&ua, ">=", &ub),
+                        _ => return Err(self.err(op, "unknown cmpi predicate")),
+                    };
+                    format!("(uint8_t)({x} {o} {y})")
+                } else {
+                    let e = match p {
+                        0 => "0".to_string(),
+                        1 => format!("{a} == {b}"),
+                        2 => format!("{a} > {b}"),
+                        3 => format!("{a} >= {b}"),
+                        4 => format!("{a} < {b}"),
+                        5 => format!("{a} <= {b}"),
+                        6 => format!("({a} < {b} || {a} > {b})"),
+                        7 => format!("(!isnan({a}) && !isnan({b}))"),
+                        8 => format!("!({a} < {b} || {a} > {b})"),
+                        9 => format!("!({a} <= {b})"),
+                        10 => format!("!({a} < {b})"),
+                        11 => format!("!({a} >= {b})"),
+                        12 => format!("!({a} > {b})"),
+                        13 => format!("!({a} == {b})"),
+                        14 => format!("(isnan({a}) || isnan({b}))"),
+                        15 => "1".to_string(),
+                        _ => return Err(self.err(op, "unknown cmpf predicate")),
+                    };
+                    format!("(uint8_t)({e})")
+                }
+            }
+            "select" => {
+                let c = self.name(ops[2]);
+                let _ = c;
+                format!("{a} ? {b} : {}", self.name(ops[2]))
+            }
+            "extsi" | "index_cast" => masked(format!("(uint64_t){sa}")),
+            "extui" | "trunci" | "index_castui" => masked(format!("(uint64_t){a}")),
+            "sitofp" => format!("({rt}){sa}"),
+            "uitofp" => format!("({rt})(uint64_t){a}"),
+            "fptosi" => {
+                let CScalar::Int(t) = rs else {
+                    return Err(self.err(op, "fptosi to a non-integer"));
+                };
+                format!("({rt})strata_fptosi((double){a}, {t})")
+            }
+            "fptoui" => {
+                let CScalar::Int(t) = rs else {
+                    return Err(self.err(op, "fptoui to a non-integer"));
+                };
+                format!("({rt})strata_fptoui((double){a}, {t})")
+            }
+            "extf" | "truncf" => format!("({rt}){a}"),
+            "bitcast" => {
+                let from = self.scalar(ops[0]);
+                match (from, rs) {
+                    (CScalar::Int(_), CScalar::Int(_)) => a.clone(),
+                    (CScalar::Int(_), CScalar::F32) => {
+                        format!("strata_f32_from_bits((uint32_t){a})")
+                    }
+                    (CScalar::Int(_), CScalar::F64) => {
+                        format!("strata_f64_from_bits((uint64_t){a})")
+                    }
+                    (CScalar::F32, CScalar::Int(_)) => format!("({rt})strata_f32_bits({a})"),
+                    (CScalar::F64, CScalar::Int(_)) => format!("({rt})strata_f64_bits({a})"),
+                    _ => a.clone(),
+                }
+            }
+            _ => {
+                let _ = is_float;
+                return Err(self.err(
+                    op,
+                    format!("the C back end does not support the op '{name}'"),
+                ));
+            }
+        };
+        self.line(format!("{r} = {expr};"));
+        Ok(())
+    }
+
+    fn emit_math(&mut self, op: OpId, name: &str, ops: &[Value]) -> DiagResult<()> {
+        let ir = self.ir;
+        if !matches!(self.types.get(&ir.result(op, 0)), Some(CType::Scalar(_))) {
+            return Err(self.err(
+                op,
+                format!("the C back end supports '{name}' on scalars only"),
+            ));
+        }
+        let short = &name["math.".len()..];
+        let r = self.result(op);
+        let rs = self.scalar(ir.result(op, 0));
+        let rt = rs.c_type();
+        let a = self.name(ops[0]);
+        let d = |v: &Value| format!("(double){}", self.name(*v));
+        let w = self.width(ops[0]);
+        let unary = [
+            ("absf", "fabs"),
+            ("acos", "acos"),
+            ("acosh", "acosh"),
+            ("asin", "asin"),
+            ("asinh", "asinh"),
+            ("atan", "atan"),
+            ("atanh", "atanh"),
+            ("cbrt", "cbrt"),
+            ("ceil", "ceil"),
+            ("cos", "cos"),
+            ("cosh", "cosh"),
+            ("erf", "erf"),
+            ("erfc", "erfc"),
+            ("exp", "exp"),
+            ("exp2", "exp2"),
+            ("expm1", "expm1"),
+            ("floor", "floor"),
+            ("log", "log"),
+            ("log10", "log10"),
+            ("log1p", "log1p"),
+            ("log2", "log2"),
+            ("round", "round"),
+            ("roundeven", "nearbyint"),
+            ("sin", "sin"),
+            ("sinh", "sinh"),
+            ("sqrt", "sqrt"),
+            ("tan", "tan"),
+            ("tanh", "tanh"),
+            ("trunc", "trunc"),
+        ];
+        let expr = if let Some((_, f)) = unary.iter().find(|(n, _)| *n == short) {
+            format!("({rt}){f}({})", d(&ops[0]))
+        } else {
+            match short {
+                "rsqrt" => format!("({rt})(1.0 / sqrt({}))", d(&ops[0])),
+                "atan2" => format!("({rt})atan2({}, {})", d(&ops[0]), d(&ops[1])),
+                "copysign" => format!("({rt})copysign({}, {})", d(&ops[0]), d(&ops[1])),
+                "powf" => format!("({rt})pow({}, {})", d(&ops[0]), d(&ops[1])),
+                "fma" => format!("({rt})fma({}, {}, {})", d(&ops[0]), d(&ops[1]), d(&ops[2])),
+                "fpowi" => {
+                    let wb = self.width(ops[1]);
+                    format!(
+                        "({rt})pow({}, (double)strata_sext({}, {wb}))",
+                        d(&ops[0]),
+                        self.name(ops[1])
+                    )
+                }
+                "isnan" => format!("(uint8_t)(isnan({a}) != 0)"),
+                "isinf" => format!("(uint8_t)(isinf({a}) != 0)"),
+                "isfinite" => format!("(uint8_t)(isfinite({a}) != 0)"),
+                "isnormal" => format!("(uint8_t)(isnormal({a}) != 0)"),
+                "absi" => {
+                    format!("({rt})strata_mask((uint64_t)strata_absi(strata_sext({a}, {w})), {w})")
+                }
+                "ctlz" => format!("({rt})strata_ctlz((uint64_t){a}, {w})"),
+                "cttz" => format!("({rt})strata_cttz((uint64_t){a}, {w})"),
+                "ctpop" => format!("({rt})strata_ctpop((uint64_t){a})"),
+                _ => {
+                    return Err(self.err(
+                        op,
+                        format!("the C back end does not support the op '{name}'"),
+                    ))
+                }
+            }
+        };
+        self.line(format!("{r} = {expr};"));
+        Ok(())
+    }
+
+    /// The element address expression of `memref[indices]`.
+    fn element(&self, m: Value, indices: &[Value]) -> String {
+        let n = self.name(m);
+        let Some(CType::MemRef {
+            strides, offset, ..
+        }) = self.types.get(&m)
+        else {
+            return format!("{n}[0]");
+        };
+        let mut terms = vec![if *offset == DYNAMIC {
+            format!("{n}_off")
+        } else {
+            offset.to_string()
+        }];
+        for (k, &i) in indices.iter().enumerate() {
+            let s = if strides[k] == DYNAMIC {
+                format!("{n}_stride{k}")
+            } else {
+                strides[k].to_string()
+            };
+            terms.push(format!("(int64_t){} * {s}", self.name(i)));
+        }
+        format!("{n}[{}]", terms.join(" + "))
+    }
+
+    fn emit_memref(&mut self, op: OpId, name: &str, ops: &[Value]) -> DiagResult<()> {
+        let ir = self.ir;
+        match name {
+            "memref.load" => {
+                let e = self.element(ops[0], &ops[1..]);
+                let r = self.result(op);
+                self.line(format!("{r} = {e};"));
+            }
+            "memref.store" => {
+                let e = self.element(ops[1], &ops[2..]);
+                let v = self.name(ops[0]);
+                self.line(format!("{e} = {v};"));
+            }
+            "memref.alloc" | "memref.alloca" => {
+                let res = ir.result(op, 0);
+                let Some(CType::MemRef {
+                    elem,
+                    shape,
+                    strides,
+                    offset,
+                }) = self.types.get(&res).cloned()
+                else {
+                    return Err(self.err(op, "unsupported memref type"));
+                };
+                let identity = strata_dialect_memref::layout::identity_strides(&shape);
+                if strides != identity || offset != 0 {
+                    return Err(self.err(
+                        op,
+                        "the C back end allocates memrefs with the identity layout only",
+                    ));
+                }
+                let r = self.result(op);
+                let mut dynamic = ops.iter();
+                let mut sizes = Vec::new();
+                for (k, &d) in shape.iter().enumerate() {
+                    let s = if d == DYNAMIC {
+                        let v = dynamic
+                            .next()
+                            .map(|&v| self.name(v))
+                            .unwrap_or_else(|| "0".into());
+                        format!("(int64_t){v}")
+                    } else {
+                        d.to_string()
+                    };
+                    self.line(format!("{r}_size{k} = {s};"));
+                    sizes.push(format!("{r}_size{k}"));
+                }
+                for k in (0..shape.len()).rev() {
+                    if k + 1 == shape.len() {
+                        self.line(format!("{r}_stride{k} = 1;"));
+                    } else {
+                        self.line(format!(
+                            "{r}_stride{k} = {r}_stride{} * {r}_size{};",
+                            k + 1,
+                            k + 1
+                        ));
+                    }
+                }
+                self.line(format!("{r}_off = 0;"));
+                let count = if sizes.is_empty() {
+                    "1".to_string()
+                } else {
+                    sizes.join(" * ")
+                };
+                let ct = elem.c_type();
+                let n: Option<i64> = shape.iter().try_fold(1i64, |acc, &d| {
+                    if d == DYNAMIC {
+                        None
+                    } else {
+                        acc.checked_mul(d)
+                    }
+                });
+                if let Some(n) = n.filter(|&n| {
+                    name == "memref.alloca"
+                        && n.checked_mul(elem.size() as i64)
+                            .is_some_and(|b| b <= 65536)
+                }) {
+                    let buf = format!("{r}_buf");
+                    self.decls.push(format!("{ct} {buf}[{}];", n.max(1)));
+                    self.line(format!("{r} = {buf};"));
+                } else {
+                    self.line(format!(
+                        "{r} = ({ct} *)malloc((size_t)({count} > 0 ? {count} : 1) * sizeof({ct}));"
+                    ));
+                }
+            }
+            "memref.dealloc" => {
+                let m = self.name(ops[0]);
+                self.line(format!("free({m});"));
+            }
+            "memref.dim" => {
+                let m = self.name(ops[0]);
+                let rank = match self.types.get(&ops[0]) {
+                    Some(CType::MemRef { shape, .. }) => shape.len(),
+                    _ => 0,
+                };
+                let i = self.name(ops[1]);
+                let mut e = "0".to_string();
+                for k in (0..rank).rev() {
+                    e = format!("({i} == {k} ? {m}_size{k} : {e})");
+                }
+                let r = self.result(op);
+                self.line(format!("{r} = (uint64_t){e};"));
+            }
+            "memref.cast" => {
+                let res = ir.result(op, 0);
+                self.assign(&[res], &[ops[0]]);
+            }
+            "memref.copy" => {
+                let (s, t) = (ops[0], ops[1]);
+                let rank = match self.types.get(&s) {
+                    Some(CType::MemRef { shape, .. }) => shape.len(),
+                    _ => 0,
+                };
+                let sn = self.name(s);
+                let tn = self.name(t);
+                let idx: Vec<String> = (0..rank).map(|_| self.fresh()).collect();
+                for (k, i) in idx.iter().enumerate() {
+                    self.line(format!(
+                        "for (int64_t {i} = 0; {i} < {sn}_size{k}; {i}++) {{"
+                    ));
+                    self.indent += 1;
+                }
+                let addr = |n: &str| {
+                    let mut e = format!("{n}_off");
+                    for (k, i) in idx.iter().enumerate() {
+                        let _ = write!(e, " + {i} * {n}_stride{k}");
+                    }
+                    format!("{n}[{e}]")
+                };
+                let (ta, sa) = (addr(&tn), addr(&sn));
+                self.line(format!("{ta} = {sa};"));
+                for _ in 0..rank {
+                    self.indent -= 1;
+                    self.line("}");
+                }
+            }
+            _ => {
+                return Err(self.err(
+                    op,
+                    format!("the C back end does not support the op '{name}'"),
+                ))
+            }
+        }
+        Ok(())
+    }
+}
+
+fn constant_expr(s: Scalar, rs: CScalar) -> String {
+    match (s, rs) {
+        (Scalar::Int(v, _), CScalar::Int(_)) => {
+            format!("({})UINT64_C({:#x})", rs.c_type(), v as u64)
+        }
+        (Scalar::Float(f, k), CScalar::F32) => {
+            format!(
+                "strata_f32_from_bits(UINT32_C({:#x}))",
+                float_to_bits(k, f).unwrap_or(0) as u32
+            )
+        }
+        (Scalar::Float(f, k), _) => {
+            format!(
+                "strata_f64_from_bits(UINT64_C({:#x}))",
+                float_to_bits(k, f).unwrap_or(0) as u64
+            )
+        }
+        (Scalar::Int(v, _), _) => format!("{v}"),
+    }
+}
+
+/// `s` escaped for a C string literal.
+pub fn c_escape(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if c.is_ascii_graphic() || c == ' ' => out.push(c),
+            c => {
+                for b in c.to_string().bytes() {
+                    let _ = write!(out, "\\{b:03o}");
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,252 @@
+//! `strata-run --target c`: translate the module to C
+//! ([`strata_lowering_to_c`]), append a harness `main` for the entry
+//! function, compile it with the system C compiler (`$CC`, default `cc`,
+//! `-O2 -std=c11 -lm`), and run it as a process on the same arguments the
+//! interpreter would get (`.npy` files, literals, or `--random-inputs`
+//! drawn from the same seeded generator in the same order). Outputs are
+//! printed and saved exactly as the interpreter's.
+
+use crate::run::RunOptions;
+use std::process::{Command, ExitCode};
+use strata_interp::inputs::{data_to_npy, format_data, random_data, Data, Rng};
+use strata_interp::Scalar;
+use strata_ir::{Context, FloatKind, Ir, OpId, Type};
+use strata_lowering_to_c::{c_type, CScalar, CType};
+
+fn fail(message: impl AsRef<str>) -> ExitCode {
+    eprintln!("strata-run: error: {}", message.as_ref());
+    ExitCode::FAILURE
+}
+
+fn mask(v: u128, width: u32) -> u128 {
+    if width >= 128 {
+        v
+    } else {
+        v & ((1u128 << width) - 1)
+    }
+}
+
+fn scalar_bytes(s: Scalar, cs: CScalar, out: &mut Vec<u8>) {
+    match (s, cs) {
+        (Scalar::Float(f, _), CScalar::F32) => {
+            out.extend_from_slice(&(f as f32).to_bits().to_le_bytes())
+        }
+        (Scalar::Float(f, _), _) => out.extend_from_slice(&f.to_bits().to_le_bytes()),
+        (Scalar::Int(v, w), _) => out.extend_from_slice(&mask(v, w).to_le_bytes()[..cs.size()]),
+    }
+}
+
+fn read_scalar(bytes: &[u8], at: &mut usize, cs: CScalar) -> Result<Scalar, String> {
+    let n = cs.size();
+    let chunk = bytes
+        .get(*at..*at + n)
+        .ok_or("the compiled program wrote a truncated output file")?;
+    *at += n;
+    let mut raw = [0u8; 16];
+    raw[..n].copy_from_slice(chunk);
+    let v = u128::from_le_bytes(raw);
+    Ok(match cs {
+        CScalar::Int(w) => Scalar::Int(mask(v, w), w),
+        CScalar::F32 => Scalar::Float(f32::from_bits(v as u32) as f64, FloatKind::F32),
+        CScalar::F64 => Scalar::Float(f64::from_bits(v as u64), FloatKind::F64),
+    })
+}
+
+/// Runs `options.entry` of `module` as compiled C. `given(i, ty)` is the
+/// data of an explicit `--input`.
+pub fn run_c(
+    ctx: &Context,
+    ir: &Ir,
+    module: OpId,
+    options: &RunOptions,
+    name: &str,
+    given: &dyn Fn(usize, Type) -> Option<Result<Data, String>>,
+    report: &dyn Fn(&strata_ir::Diagnostic) -> ExitCode,
+) -> ExitCode {
+    let body = ir.entry_block(ir.regions(module)[0]).expect("module body");
+    let Some(func) = ir.block_ops(body).find(|&op| {
+        strata_ir::symbol_table::symbol_name(ctx, ir, op) == Some(options.entry.as_str())
+    }) else {
+        return fail(format!("no function named '@{}' in {name}", options.entry));
+    };
+    let Some((inputs, results)) = strata_dialect_func::ops_function_signature(ctx, ir, func) else {
+        return fail(format!("'@{}' is not a func.func", options.entry));
+    };
+    if options.inputs.len() > inputs.len() {
+        return fail(format!(
+            "{} inputs given but '@{}' takes {} arguments",
+            options.inputs.len(),
+            options.entry,
+            inputs.len()
+        ));
+    }
+    if options.inputs.len() < inputs.len() && !options.random_inputs {
+        return fail(format!(
+            "'@{}' takes {} arguments but {} inputs were given (use --random-inputs to fill the rest)",
+            options.entry,
+            inputs.len(),
+            options.inputs.len()
+        ));
+    }
+    let mut source = match strata_lowering_to_c::translate_module(ctx, ir, module) {
+        Ok(s) => s,
+        Err(d) => return report(&d),
+    };
+    match strata_lowering_to_c::harness::harness(ctx, ir, func) {
+        Ok(h) => source.push_str(&h),
+        Err(d) => return report(&d),
+    }
+    // Arguments, exactly as the interpreter draws them.
+    let mut rng = Rng::new(options.seed);
+    let mut input_bytes = Vec::new();
+    let mut arg_data = Vec::new();
+    for (i, &ty) in inputs.iter().enumerate() {
+        let data = match given(i, ty) {
+            Some(d) => d,
+            None => random_data(ctx, ty, &mut rng),
+        };
+        let data = match data {
+            Ok(d) => d,
+            Err(e) => return fail(format!("argument #{i}: {e}")),
+        };
+        match (c_type(ctx, ty), &data) {
+            (Some(CType::Scalar(cs)), Data::Scalar(s)) => scalar_bytes(*s, cs, &mut input_bytes),
+            (Some(CType::MemRef { elem, .. }), Data::Shaped { shape, elems }) => {
+                for d in shape {
+                    input_bytes.extend_from_slice(&d.to_le_bytes());
+                }
+                for &e in elems {
+                    scalar_bytes(e, elem, &mut input_bytes);
+                }
+            }
+            _ => return fail(format!("argument #{i}: not supported by the C target")),
+        }
+        arg_data.push(data);
+    }
+    // Build and run.
+    let dir = std::env::temp_dir().join(format!(
+        "strata-run-c-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0)
+    ));
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        return fail(format!("cannot create '{}': {e}", dir.display()));
+    }
+    let cleanup = |code: ExitCode| {
+        if std::env::var_os("STRATA_KEEP_C").is_none() {
+            let _ = std::fs::remove_dir_all(&dir);
+        } else {
+            eprintln!("strata-run: kept {}", dir.display());
+        }
+        code
+    };
+    let c_path = dir.join("program.c");
+    let exe = dir.join("program");
+    let in_path = dir.join("inputs.bin");
+    let out_path = dir.join("outputs.bin");
+    if let Err(e) =
+        std::fs::write(&c_path, &source).and_then(|_| std::fs::write(&in_path, &input_bytes))
+    {
+        return cleanup(fail(format!("cannot write in '{}': {e}", dir.display())));
+    }
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let compiled = Command::new(&cc)
+        .args(["-O2", "-std=c11", "-o"])
+        .arg(&exe)
+        .arg(&c_path)
+        .arg("-lm")
+        .output();
+    match compiled {
+        Ok(o) if o.status.success() => {}
+        Ok(o) => {
+            return cleanup(fail(format!(
+                "the C compiler '{cc}' failed:\n{}",
+                String::from_utf8_lossy(&o.stderr)
+            )))
+        }
+        Err(e) => return cleanup(fail(format!("cannot run the C compiler '{cc}': {e}"))),
+    }
+    let ran = Command::new(&exe).arg(&in_path).arg(&out_path).output();
+    let bytes = match ran {
+        Ok(o) if o.status.success() => match std::fs::read(&out_path) {
+            Ok(b) => b,
+            Err(e) => return cleanup(fail(format!("no output from the compiled program: {e}"))),
+        },
+        Ok(o) => {
+            eprint!("{}", String::from_utf8_lossy(&o.stderr));
+            return cleanup(ExitCode::FAILURE);
+        }
+        Err(e) => return cleanup(fail(format!("cannot run the compiled program: {e}"))),
+    };
+    let code = finish(ctx, options, &inputs, &results, &bytes);
+    cleanup(code)
+}
+
+fn finish(
+    ctx: &Context,
+    options: &RunOptions,
+    inputs: &[Type],
+    results: &[Type],
+    bytes: &[u8],
+) -> ExitCode {
+    let produced: Vec<Type> = if results.is_empty() {
+        inputs
+            .iter()
+            .copied()
+            .filter(|&t| matches!(c_type(ctx, t), Some(CType::MemRef { .. })))
+            .collect()
+    } else {
+        results.to_vec()
+    };
+    let mut at = 0usize;
+    let mut outputs = Vec::new();
+    for ty in produced {
+        let data = match c_type(ctx, ty) {
+            Some(CType::Scalar(cs)) => read_scalar(bytes, &mut at, cs).map(Data::Scalar),
+            Some(CType::MemRef { elem, shape, .. }) => (|| {
+                let mut dims = Vec::new();
+                for _ in 0..shape.len() {
+                    let chunk = bytes.get(at..at + 8).ok_or("truncated output file")?;
+                    at += 8;
+                    dims.push(i64::from_le_bytes(chunk.try_into().unwrap()));
+                }
+                let n = dims.iter().product::<i64>().max(0) as usize;
+                let mut elems = Vec::with_capacity(n);
+                for _ in 0..n {
+                    elems.push(read_scalar(bytes, &mut at, elem)?);
+                }
+                Ok::<_, String>(Data::Shaped { shape: dims, elems })
+            })(),
+            None => Err("unsupported result type".into()),
+        };
+        match data {
+            Ok(d) => outputs.push((ty, d)),
+            Err(e) => return fail(e),
+        }
+    }
+    if options.print {
+        for (ty, data) in &outputs {
+            println!("{}", format_data(ctx, *ty, data));
+        }
+    }
+    if options.outputs.len() > outputs.len() {
+        return fail(format!(
+            "{} outputs requested but the run produced {}",
+            options.outputs.len(),
+            outputs.len()
+        ));
+    }
+    for (path, (ty, data)) in options.outputs.iter().zip(&outputs) {
+        let bytes = match data_to_npy(ctx, *ty, data) {
+            Ok(b) => b,
+            Err(e) => return fail(e),
+        };
+        if let Err(e) = std::fs::write(path, bytes) {
+            return fail(format!("could not write '{path}': {e}"));
+        }
+    }
+    ExitCode::SUCCESS
+}
