@@ -13,6 +13,7 @@
 //! | `view-op-graph` | the op graph in Graphviz DOT |
 //! | `egraph-layout` | layout rewriting by equality saturation (in `strata-egraph`) |
 //! | `vta-lower-tiles` | vta tile ops to VTA instructions (in `strata-dialect-vta`) |
+//! | `linalg-to-vta` | int8 conv/matmul + ALU tail to the vta tile form (in `strata-lowering-linalg-to-vta`) |
 //!
 //! [`register_all_passes`] puts them into a [`PassRegistry`].
 
@@ -44,6 +45,7 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
     registry.register::<print_op_stats::PrintOpStats>();
     registry.register::<view_op_graph::ViewOpGraph>();
     registry.register::<strata_dialect_vta::LowerTiles>();
+    registry.register::<strata_lowering_linalg_to_vta::LinalgToVta>();
     registry.register::<strata_lowering_affine_to_scf::LowerAffine>();
     registry.register::<strata_lowering_scf_to_cf::ConvertScfToCf>();
     registry.register::<strata_egraph::ir::EGraphLayout>();

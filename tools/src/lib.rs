@@ -10,5 +10,6 @@ pub mod equivalence;
 pub mod opt;
 pub mod run;
 pub mod run_c;
+pub mod run_vta;
 pub mod pipeline;
 pub mod translate;

@@ -40,9 +40,23 @@ pub struct RunOptions {
     /// Seed of --random-inputs.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Where to run: interp, or c (translate to C, compile with $CC, run; jit and vta come later).
+    /// Where to run: interp, c (translate to C, compile with $CC, run), or vta (compile with linalg-to-vta and
+    /// vta-lower-tiles, run on the timed VTA simulator).
     #[arg(long, default_value = "interp")]
     pub target: String,
+    /// vta: print cycles, bytes moved per memory and `utilization: 0.NN`.
+    #[arg(long)]
+    pub stats: bool,
+    /// vta: also run the interpreter on the same inputs and compare bit for bit.
+    #[arg(long)]
+    pub check: bool,
+    /// vta: tile sizes (conv: oc-blocks,rows,cols,ic-blocks; matmul:
+    /// rows,n-blocks,k-blocks); default: linalg-to-vta's analytic model.
+    #[arg(long, value_delimiter = ',')]
+    pub tile_sizes: Vec<i64>,
+    /// vta: no double buffering (tiles sized for whole buffers, SRAM reused first-fit).
+    #[arg(long)]
+    pub single_buffer: bool,
     /// Accept unregistered dialects.
     #[arg(long)]
     pub allow_unregistered_dialect: bool,
@@ -69,8 +83,8 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
     };
     ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
     match options.target.as_str() {
-        "interp" | "c" => {}
-        "jit" | "vta" => {
+        "interp" | "vta" | "c" => {}
+        "jit" => {
             return fail(format!(
                 "target '{}' is not available yet; use --target interp",
                 options.target
@@ -122,8 +136,36 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         return report(&ctx, &d);
     }
     if options.target == "c" {
-        let given = |i: usize, ty: Type| options.inputs.get(i).map(|spec| input_data(&ctx, ty, spec));
-        return crate::run_c::run_c(&ctx, &ir, module, &options, &name, &given, &|d| report(&ctx, d));
+        let given =
+            |i: usize, ty: Type| options.inputs.get(i).map(|spec| input_data(&ctx, ty, spec));
+        return crate::run_c::run_c(&ctx, &ir, module, &options, &name, &given, &|d| {
+            report(&ctx, d)
+        });
+    }
+    if options.target == "vta" {
+        let Some(func) = ir
+            .block_ops(ir.entry_block(ir.regions(module)[0]).expect("module body"))
+            .find(|&op| {
+                strata_ir::symbol_table::symbol_name(&ctx, &ir, op) == Some(options.entry.as_str())
+            })
+        else {
+            return fail(format!("no function named '@{}' in {name}", options.entry));
+        };
+        let Some((inputs, results)) = strata_dialect_func::ops_function_signature(&ctx, &ir, func)
+        else {
+            return fail(format!("'@{}' is not a func.func", options.entry));
+        };
+        if options.inputs.len() < inputs.len() && !options.random_inputs {
+            return fail(format!(
+                "'@{}' takes {} arguments but {} inputs were given (use --random-inputs to fill the rest)",
+                options.entry,
+                inputs.len(),
+                options.inputs.len()
+            ));
+        }
+        let given =
+            |i: usize, ty: Type| options.inputs.get(i).map(|spec| input_data(&ctx, ty, spec));
+        return crate::run_vta::run_vta(&ctx, &options, &name, &text, &inputs, &results, &given);
     }
     let registry = Registry::standard();
     let mut it = Interpreter::new(&ctx, &ir, module, &registry);

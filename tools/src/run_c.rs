@@ -1,8 +1,9 @@
 //! `strata-run --target c`: translate the module to C
 //! ([`strata_lowering_to_c`]), append a harness `main` for the entry
 //! function, compile it with the system C compiler (`$CC`, default `cc`,
-//! `-O2 -std=c11 -lm`), and run it as a process on the same arguments the
-//! interpreter would get (`.npy` files, literals, or `--random-inputs`
+//! `-O2 -std=c11 -ffp-contract=off -lm`: no contraction into fused
+//! multiply-adds, so floats match the interpreter bit for bit), and run it
+//! as a process on the same arguments the interpreter would get (`.npy` files, literals, or `--random-inputs`
 //! drawn from the same seeded generator in the same order). Outputs are
 //! printed and saved exactly as the interpreter's.
 
@@ -154,7 +155,7 @@ pub fn run_c(
     }
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let compiled = Command::new(&cc)
-        .args(["-O2", "-std=c11", "-o"])
+        .args(["-O2", "-std=c11", "-ffp-contract=off", "-o"])
         .arg(&exe)
         .arg(&c_path)
         .arg("-lm")

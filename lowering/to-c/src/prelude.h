@@ -4,12 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define STRATA_FN static inline __attribute__((unused))
+
 /* Runtime of Strata's C back end: integers are zero-extended in their
    container; signed views sign-extend from the value's width. */
-static inline uint64_t strata_mask(uint64_t v, unsigned w) {
+STRATA_FN uint64_t strata_mask(uint64_t v, unsigned w) {
   return w >= 64 ? v : v & ((UINT64_C(1) << w) - 1);
 }
-static inline int64_t strata_sext(uint64_t v, unsigned w) {
+STRATA_FN int64_t strata_sext(uint64_t v, unsigned w) {
   return w >= 64 ? (int64_t)v : (int64_t)(v << (64 - w)) >> (64 - w);
 }
 static void strata_fail(const char *loc, const char *message) __attribute__((noreturn, unused));
@@ -18,46 +20,46 @@ static void strata_fail(const char *loc, const char *message) {
   exit(70);
 }
 /* Divisions: the caller has checked for zero and signed overflow. */
-static inline uint64_t strata_divui(uint64_t a, uint64_t b, unsigned w) { (void)w; return a / b; }
-static inline uint64_t strata_remui(uint64_t a, uint64_t b, unsigned w) { (void)w; return a % b; }
-static inline uint64_t strata_ceildivui(uint64_t a, uint64_t b, unsigned w) {
+STRATA_FN uint64_t strata_divui(uint64_t a, uint64_t b, unsigned w) { (void)w; return a / b; }
+STRATA_FN uint64_t strata_remui(uint64_t a, uint64_t b, unsigned w) { (void)w; return a % b; }
+STRATA_FN uint64_t strata_ceildivui(uint64_t a, uint64_t b, unsigned w) {
   (void)w;
   return a / b + (a % b != 0);
 }
-static inline uint64_t strata_divsi(uint64_t a, uint64_t b, unsigned w) {
+STRATA_FN uint64_t strata_divsi(uint64_t a, uint64_t b, unsigned w) {
   return (uint64_t)(strata_sext(a, w) / strata_sext(b, w));
 }
-static inline uint64_t strata_remsi(uint64_t a, uint64_t b, unsigned w) {
+STRATA_FN uint64_t strata_remsi(uint64_t a, uint64_t b, unsigned w) {
   int64_t y = strata_sext(b, w);
   return y == -1 ? 0 : (uint64_t)(strata_sext(a, w) % y);
 }
-static inline uint64_t strata_ceildivsi(uint64_t a, uint64_t b, unsigned w) {
+STRATA_FN uint64_t strata_ceildivsi(uint64_t a, uint64_t b, unsigned w) {
   int64_t x = strata_sext(a, w), y = strata_sext(b, w), q = x / y, r = x % y;
   return (uint64_t)(r != 0 && ((r > 0) == (y > 0)) ? q + 1 : q);
 }
-static inline uint64_t strata_floordivsi(uint64_t a, uint64_t b, unsigned w) {
+STRATA_FN uint64_t strata_floordivsi(uint64_t a, uint64_t b, unsigned w) {
   int64_t x = strata_sext(a, w), y = strata_sext(b, w), q = x / y, r = x % y;
   return (uint64_t)(r != 0 && ((r < 0) != (y < 0)) ? q - 1 : q);
 }
 /* Float min/max with MLIR's NaN and signed-zero rules. */
-static inline double strata_minimumf(double a, double b) {
+STRATA_FN double strata_minimumf(double a, double b) {
   if (isnan(a) || isnan(b)) return NAN;
   if (a == 0.0 && b == 0.0) return signbit(a) ? a : b;
   return a < b ? a : b;
 }
-static inline double strata_maximumf(double a, double b) {
+STRATA_FN double strata_maximumf(double a, double b) {
   if (isnan(a) || isnan(b)) return NAN;
   if (a == 0.0 && b == 0.0) return signbit(a) ? b : a;
   return a > b ? a : b;
 }
-static inline double strata_minnumf(double a, double b) {
+STRATA_FN double strata_minnumf(double a, double b) {
   return isnan(a) ? b : isnan(b) ? a : strata_minimumf(a, b);
 }
-static inline double strata_maxnumf(double a, double b) {
+STRATA_FN double strata_maxnumf(double a, double b) {
   return isnan(a) ? b : isnan(b) ? a : strata_maximumf(a, b);
 }
 /* Saturating float-to-integer conversions (NaN gives 0). */
-static inline uint64_t strata_fptosi(double x, unsigned w) {
+STRATA_FN uint64_t strata_fptosi(double x, unsigned w) {
   if (isnan(x)) return 0;
   double t = trunc(x);
   int64_t lo = w >= 64 ? INT64_MIN : -(INT64_C(1) << (w - 1));
@@ -65,7 +67,7 @@ static inline uint64_t strata_fptosi(double x, unsigned w) {
   int64_t v = t <= (double)lo ? lo : t >= (double)hi ? hi : (int64_t)t;
   return strata_mask((uint64_t)v, w);
 }
-static inline uint64_t strata_fptoui(double x, unsigned w) {
+STRATA_FN uint64_t strata_fptoui(double x, unsigned w) {
   if (isnan(x)) return 0;
   double t = trunc(x);
   uint64_t hi = strata_mask(UINT64_MAX, w);
@@ -73,22 +75,22 @@ static inline uint64_t strata_fptoui(double x, unsigned w) {
   if (t >= (double)hi) return hi;
   return (uint64_t)t;
 }
-static inline float strata_f32_from_bits(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
-static inline double strata_f64_from_bits(uint64_t b) { double f; memcpy(&f, &b, 8); return f; }
-static inline uint32_t strata_f32_bits(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
-static inline uint64_t strata_f64_bits(double f) { uint64_t b; memcpy(&b, &f, 8); return b; }
-static inline uint64_t strata_absi(int64_t x) { return x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x; }
-static inline uint64_t strata_ctlz(uint64_t v, unsigned w) {
+STRATA_FN float strata_f32_from_bits(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
+STRATA_FN double strata_f64_from_bits(uint64_t b) { double f; memcpy(&f, &b, 8); return f; }
+STRATA_FN uint32_t strata_f32_bits(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
+STRATA_FN uint64_t strata_f64_bits(double f) { uint64_t b; memcpy(&b, &f, 8); return b; }
+STRATA_FN uint64_t strata_absi(int64_t x) { return x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x; }
+STRATA_FN uint64_t strata_ctlz(uint64_t v, unsigned w) {
   uint64_t n = 0;
   for (unsigned i = w; i-- > 0 && !((v >> i) & 1);) n++;
   return n;
 }
-static inline uint64_t strata_cttz(uint64_t v, unsigned w) {
+STRATA_FN uint64_t strata_cttz(uint64_t v, unsigned w) {
   uint64_t n = 0;
   for (unsigned i = 0; i < w && !((v >> i) & 1); i++) n++;
   return n;
 }
-static inline uint64_t strata_ctpop(uint64_t v) {
+STRATA_FN uint64_t strata_ctpop(uint64_t v) {
   uint64_t n = 0;
   for (; v; v &= v - 1) n++;
   return n;

@@ -1,0 +1,357 @@
+//! Recognising the layer: `linalg.conv_2d_nchw_fchw` or `linalg.matmul`
+//! on int8 operands accumulating into a zero-filled int32 tensor, followed
+//! by one `linalg.generic` whose payload is a chain of ALU-expressible
+//! arith ops ending in `arith.trunci` to i8.
+
+use strata_dialect_linalg::structured::structured_info;
+use strata_ir::affine::AffineExpr;
+use strata_ir::{Context, Ir, OpId, Value, ValueDef};
+use strata_vta::AluOp;
+
+/// One step of the tail, applied in place on the accumulators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    Imm(AluOp, i64),
+    AddBias,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conv {
+    pub n: i64,
+    pub c: i64,
+    pub h: i64,
+    pub w: i64,
+    pub k: i64,
+    pub kh: i64,
+    pub kw: i64,
+    /// top, bottom, left, right (done by the DMA).
+    pub pad: [i64; 4],
+    pub stride: [i64; 2],
+    pub oh: i64,
+    pub ow: i64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Matmul {
+    pub m: i64,
+    pub k: i64,
+    pub n: i64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    Conv(Conv),
+    Matmul(Matmul),
+}
+
+/// The whole layer, with function argument positions.
+#[derive(Clone, Debug)]
+pub struct Layer {
+    pub func_name: String,
+    pub kernel: Kernel,
+    pub x_arg: usize,
+    pub w_arg: usize,
+    pub bias_arg: Option<usize>,
+    pub tail: Vec<Step>,
+    pub num_args: usize,
+}
+
+fn name(ctx: &Context, ir: &Ir, op: OpId) -> String {
+    ctx.op_name_str(ir.op_name(op)).to_string()
+}
+
+fn shape(ctx: &Context, ir: &Ir, v: Value) -> Vec<i64> {
+    ctx.shape(ir.value_type(v)).unwrap_or_default().to_vec()
+}
+
+fn elem_width(ctx: &Context, ir: &Ir, v: Value) -> Option<u32> {
+    ctx.integer_width(ctx.element_type_or_self(ir.value_type(v)))
+}
+
+/// The argument number of `v` if it is an argument of `func`'s entry block.
+fn func_arg(ir: &Ir, func: OpId, v: Value) -> Option<usize> {
+    match ir.value_def(v) {
+        ValueDef::BlockArgument { block, index } if ir.block_parent_op(block) == Some(func) => {
+            Some(index as usize)
+        }
+        _ => None,
+    }
+}
+
+/// The integer value of a scalar `arith.constant` (or a splat one).
+fn constant_int(ctx: &Context, ir: &Ir, v: Value) -> Option<i64> {
+    let op = ir.defining_op(v)?;
+    if name(ctx, ir, op) != "arith.constant" {
+        return None;
+    }
+    let attr = ir.attr(ctx, op, "value")?;
+    if let Some(i) = ctx.integer_value(attr) {
+        return i64::try_from(i).ok();
+    }
+    match ctx.attr_data(attr) {
+        strata_ir::AttrData::DenseElements {
+            splat: true, raw, ..
+        } => {
+            let w = elem_width(ctx, ir, v)? as usize;
+            let bytes = w.div_ceil(8);
+            let mut buf = [0u8; 8];
+            buf[..bytes].copy_from_slice(raw.get(..bytes)?);
+            let shift = 64 - 8 * bytes as u32;
+            Some((i64::from_le_bytes(buf) << shift) >> shift)
+        }
+        _ => None,
+    }
+}
+
+/// `v` holds zeros: a `linalg.fill` of 0 or a zero splat constant.
+fn is_zero_init(ctx: &Context, ir: &Ir, v: Value) -> bool {
+    let Some(op) = ir.defining_op(v) else {
+        return false;
+    };
+    match name(ctx, ir, op).as_str() {
+        "linalg.fill" => constant_int(ctx, ir, ir.operand(op, 0)) == Some(0),
+        "arith.constant" => constant_int(ctx, ir, v) == Some(0),
+        _ => false,
+    }
+}
+
+/// Finds the layer in `func`.
+pub fn analyze(ctx: &Context, ir: &Ir, func: OpId) -> Result<Layer, String> {
+    let func_name = strata_ir::symbol_table::symbol_name(ctx, ir, func)
+        .unwrap_or("")
+        .to_string();
+    let region = *ir.regions(func).first().ok_or("function without a body")?;
+    let block = ir.entry_block(region).ok_or("function without a body")?;
+    let num_args = ir.block_args(block).len();
+    let ret = ir
+        .block_ops(block)
+        .last()
+        .filter(|&op| name(ctx, ir, op) == "func.return")
+        .ok_or("the function must end with func.return")?;
+    if ir.num_operands(ret) != 1 {
+        return Err("the function must return exactly one tensor".into());
+    }
+    let result = ir.operand(ret, 0);
+    let tail_op = ir
+        .defining_op(result)
+        .filter(|&op| name(ctx, ir, op) == "linalg.generic")
+        .ok_or("the result must be produced by a linalg.generic tail ending in arith.trunci to i8 (VTA stores int8)")?;
+    let info = structured_info(ctx, ir, tail_op).ok_or("not a structured op")??;
+    if info.outputs.len() != 1 || elem_width(ctx, ir, result) != Some(8) {
+        return Err("the tail must have one i8 output".into());
+    }
+    // The accumulator input: produced by the conv or matmul.
+    let (acc_pos, acc) = info
+        .inputs
+        .iter()
+        .enumerate()
+        .find(|(_, &v)| {
+            ir.defining_op(v).is_some_and(|d| {
+                matches!(
+                    name(ctx, ir, d).as_str(),
+                    "linalg.conv_2d_nchw_fchw" | "linalg.matmul"
+                )
+            })
+        })
+        .map(|(i, &v)| (i, v))
+        .ok_or("the tail's input must be a linalg.conv_2d_nchw_fchw or linalg.matmul result")?;
+    let rank = shape(ctx, ir, acc).len();
+    if !info.indexing_maps[acc_pos]
+        .results()
+        .iter()
+        .enumerate()
+        .all(|(i, e)| e.as_dim() == Some(i))
+        || info.indexing_maps[acc_pos].results().len() != rank
+        || !info.indexing_maps[info.inputs.len()]
+            .results()
+            .iter()
+            .enumerate()
+            .all(|(i, e)| e.as_dim() == Some(i))
+    {
+        return Err(
+            "the tail must read the accumulators and write its output with identity maps".into(),
+        );
+    }
+    // The bias input, broadcast along everything but the channel dimension (1).
+    let mut bias_arg = None;
+    let mut bias_pos = None;
+    for (i, &v) in info.inputs.iter().enumerate() {
+        if i == acc_pos {
+            continue;
+        }
+        let results = info.indexing_maps[i].results();
+        let channel_only = results.len() == 1 && matches!(results[0], AffineExpr::Dim(1));
+        if !channel_only || elem_width(ctx, ir, v) != Some(32) {
+            return Err("a tail input other than the accumulators must be an i32 bias indexed by the channel dimension only".into());
+        }
+        bias_arg = Some(func_arg(ir, func, v).ok_or("the bias must be a function argument")?);
+        bias_pos = Some(i);
+    }
+    let tail = tail_steps(ctx, ir, tail_op, acc_pos, bias_pos)?;
+    let acc_op = ir.defining_op(acc).unwrap();
+    let ins_outs = structured_info(ctx, ir, acc_op).ok_or("not a structured op")??;
+    let (x, w, out) = (ins_outs.inputs[0], ins_outs.inputs[1], ins_outs.outputs[0]);
+    if elem_width(ctx, ir, x) != Some(8)
+        || elem_width(ctx, ir, w) != Some(8)
+        || elem_width(ctx, ir, out) != Some(32)
+    {
+        return Err("the contraction must take i8 operands and accumulate into i32".into());
+    }
+    if !is_zero_init(ctx, ir, out) {
+        return Err("the accumulators must start at zero (linalg.fill with 0)".into());
+    }
+    let w_arg = func_arg(ir, func, w).ok_or("the weights must be a function argument")?;
+    let kernel;
+    let x_arg;
+    if name(ctx, ir, acc_op) == "linalg.matmul" {
+        let (a, b) = (shape(ctx, ir, x), shape(ctx, ir, w));
+        x_arg =
+            func_arg(ir, func, x).ok_or("the matmul's left operand must be a function argument")?;
+        kernel = Kernel::Matmul(Matmul {
+            m: a[0],
+            k: a[1],
+            n: b[1],
+        });
+    } else {
+        let strides = strata_dialect_linalg::named::window_attr(ctx, ir, acc_op, "strides", 2);
+        let dilations = strata_dialect_linalg::named::window_attr(ctx, ir, acc_op, "dilations", 2);
+        if dilations != [1, 1] {
+            return Err("dilated convolutions are not supported".into());
+        }
+        // The input, possibly zero-padded spatially by tensor.pad.
+        let mut pad = [0i64; 4];
+        let source = match ir.defining_op(x) {
+            Some(p) if name(ctx, ir, p) == "tensor.pad" => {
+                let low = ir
+                    .attr(ctx, p, "static_low")
+                    .and_then(|a| ctx.dense_array_i64(a))
+                    .unwrap_or_default();
+                let high = ir
+                    .attr(ctx, p, "static_high")
+                    .and_then(|a| ctx.dense_array_i64(a))
+                    .unwrap_or_default();
+                if low.len() != 4 || high.len() != 4 || low[..2] != [0, 0] || high[..2] != [0, 0] {
+                    return Err("tensor.pad may only pad the spatial dimensions".into());
+                }
+                if low.iter().chain(&high).any(|&p| !(0..=15).contains(&p)) {
+                    return Err(
+                        "spatial padding must be static and at most 15 (the DMA's limit)".into(),
+                    );
+                }
+                let body = ir
+                    .entry_block(ir.regions(p)[0])
+                    .ok_or("pad without a body")?;
+                let y = ir.block_ops(body).last().ok_or("pad without a yield")?;
+                if constant_int(ctx, ir, ir.operand(y, 0)) != Some(0) {
+                    return Err(
+                        "the padding value must be the constant 0 (the DMA pads with zeros)".into(),
+                    );
+                }
+                pad = [low[2], high[2], low[3], high[3]];
+                ir.operand(p, 0)
+            }
+            _ => x,
+        };
+        x_arg = func_arg(ir, func, source).ok_or(
+            "the convolution's input must be a function argument (optionally through tensor.pad)",
+        )?;
+        let (xs, ws, os) = (
+            shape(ctx, ir, source),
+            shape(ctx, ir, w),
+            shape(ctx, ir, out),
+        );
+        kernel = Kernel::Conv(Conv {
+            n: xs[0],
+            c: xs[1],
+            h: xs[2],
+            w: xs[3],
+            k: ws[0],
+            kh: ws[2],
+            kw: ws[3],
+            pad,
+            stride: [strides[0], strides[1]],
+            oh: os[2],
+            ow: os[3],
+        });
+    }
+    Ok(Layer {
+        func_name,
+        kernel,
+        x_arg,
+        w_arg,
+        bias_arg,
+        tail,
+        num_args,
+    })
+}
+
+/// The payload as ALU steps.
+fn tail_steps(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    acc_pos: usize,
+    bias_pos: Option<usize>,
+) -> Result<Vec<Step>, String> {
+    let body = ir
+        .entry_block(ir.regions(op)[0])
+        .ok_or("tail without a body")?;
+    let args = ir.block_args(body);
+    let mut current = args[acc_pos];
+    let bias = bias_pos.map(|p| args[p]);
+    let mut steps = Vec::new();
+    let mut truncated = false;
+    for o in ir.block_ops(body) {
+        let n = name(ctx, ir, o);
+        let operands: Vec<Value> = ir.operands(o).collect();
+        match n.as_str() {
+            "arith.constant" => continue,
+            "linalg.yield" => {
+                if !truncated || operands.first() != Some(&current) {
+                    return Err("the tail must yield the chain's arith.trunci result".into());
+                }
+                return Ok(steps);
+            }
+            "arith.trunci" if operands[0] == current => {
+                if elem_width(ctx, ir, ir.result(o, 0)) != Some(8) {
+                    return Err("arith.trunci must produce i8".into());
+                }
+                truncated = true;
+            }
+            "arith.shrsi" | "arith.addi" | "arith.maxsi" | "arith.minsi" if !truncated => {
+                let commutative = n != "arith.shrsi";
+                let other = if operands[0] == current {
+                    operands[1]
+                } else if commutative && operands[1] == current {
+                    operands[0]
+                } else {
+                    return Err(format!(
+                        "'{n}' does not continue the chain from the accumulator"
+                    ));
+                };
+                let alu = match n.as_str() {
+                    "arith.shrsi" => AluOp::Shr,
+                    "arith.addi" => AluOp::Add,
+                    "arith.maxsi" => AluOp::Max,
+                    _ => AluOp::Min,
+                };
+                if Some(other) == bias && alu == AluOp::Add {
+                    steps.push(Step::AddBias);
+                } else {
+                    let v = constant_int(ctx, ir, other).ok_or_else(|| {
+                        format!("'{n}' needs a constant operand (or the bias for addi)")
+                    })?;
+                    if !(-32768..=32767).contains(&v)
+                        || (alu == AluOp::Shr && !(0..=31).contains(&v))
+                    {
+                        return Err(format!("'{n}' constant {v} does not fit the ALU immediate"));
+                    }
+                    steps.push(Step::Imm(alu, v));
+                }
+            }
+            _ => return Err(format!("'{n}' in the tail cannot run on the VTA ALU")),
+        }
+        current = ir.result(o, 0);
+    }
+    Err("the tail does not end with linalg.yield".into())
+}

@@ -1,0 +1,290 @@
+//! `strata-run --target vta`: compile the entry function through
+//! `linalg-to-vta` and `vta-lower-tiles`, export the program, pack the
+//! inputs into its DRAM image (NCHW -> NCHW1n16c, OIHW -> OIHW16o16i with
+//! zero channel padding; see `strata_lowering_linalg_to_vta::layout`),
+//! run the timed simulator, unpack the output. `--stats` reports cycles,
+//! DRAM traffic per memory and `utilization: 0.NN` (non-reset GEMM
+//! micro-ops per cycle); `--check` runs the reference interpreter on the
+//! same inputs and compares bit for bit.
+//!
+//! `--random-inputs` here draws int8 tensors uniformly from the whole
+//! int8 range and int32 tensors (biases) from [-256, 256], so that the
+//! accumulators, shifts and clips are exercised over realistic ranges.
+
+use crate::run::RunOptions;
+use std::process::ExitCode;
+use std::time::Instant;
+use strata_dialect_arith::semantics::{mask, sext};
+use strata_interp::inputs::{data_to_npy, format_data, Data, Rng};
+use strata_interp::{Interpreter, Registry};
+use strata_ir::asm::{parse_source, SourceInfo};
+use strata_ir::{Context, Ir, OpId, Type};
+use strata_lowering_linalg_to_vta::layout::Packing;
+use strata_lowering_linalg_to_vta::{lower, Options};
+use strata_vta::{run_program, SimOptions};
+
+fn fail(message: impl AsRef<str>) -> ExitCode {
+    eprintln!("strata-run: error: {}", message.as_ref());
+    ExitCode::FAILURE
+}
+
+/// Integer elements of `data` (sign-extended).
+fn ints(data: &Data) -> Result<Vec<i64>, String> {
+    match data {
+        Data::Shaped { elems, .. } => elems
+            .iter()
+            .map(|s| match s {
+                strata_interp::value::Scalar::Int(v, w) => Ok(sext(*v, *w) as i64),
+                _ => Err("the VTA target takes integer tensors".to_string()),
+            })
+            .collect(),
+        _ => Err("the VTA target takes tensor arguments".into()),
+    }
+}
+
+fn random_vta(ctx: &Context, ty: Type, rng: &mut Rng) -> Result<Data, String> {
+    let shape = ctx
+        .shape(ty)
+        .ok_or("the VTA target takes tensor arguments")?
+        .to_vec();
+    let width = ctx
+        .integer_width(ctx.element_type_or_self(ty))
+        .ok_or("the VTA target takes integer tensors")?;
+    let (lo, hi) = if width == 8 { (-128, 127) } else { (-256, 256) };
+    let n = shape.iter().product::<i64>().max(0) as usize;
+    let elems = (0..n)
+        .map(|_| strata_interp::value::Scalar::Int(mask(rng.range(lo, hi) as u128, width), width))
+        .collect();
+    Ok(Data::Shaped { shape, elems })
+}
+
+fn int_array(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Option<Vec<i64>> {
+    ir.attribute(ctx, op, name)
+        .and_then(|a| ctx.dense_array_i64(a))
+}
+
+/// Runs the VTA target. `text` is the source, `module` its parsed form.
+pub fn run_vta(
+    ctx: &Context,
+    options: &RunOptions,
+    name: &str,
+    text: &str,
+    inputs: &[Type],
+    results: &[Type],
+    input_data: &dyn Fn(usize, Type) -> Option<Result<Data, String>>,
+) -> ExitCode {
+    if results.len() != 1 {
+        return fail("the VTA target runs functions returning one tensor");
+    }
+    // Inputs.
+    let mut rng = Rng::new(options.seed);
+    let mut args = Vec::new();
+    for (i, &ty) in inputs.iter().enumerate() {
+        let data = match input_data(i, ty) {
+            Some(d) => d,
+            None => random_vta(ctx, ty, &mut rng),
+        };
+        match data {
+            Ok(d) => args.push(d),
+            Err(e) => return fail(format!("argument #{i}: {e}")),
+        }
+    }
+    // Compile.
+    let compile_start = Instant::now();
+    let mut ir = Ir::new();
+    let info = SourceInfo {
+        file_name: name.to_string(),
+        first_line: 0,
+    };
+    let module = match parse_source(ctx, &mut ir, text, &info) {
+        Ok(m) => m,
+        Err(d) => return fail(d.message),
+    };
+    let lowering = Options {
+        entry: options.entry.clone(),
+        tile_sizes: options.tile_sizes.clone(),
+        double_buffer: !options.single_buffer,
+    };
+    let lowered = match lower(ctx, &mut ir, module, &lowering) {
+        Ok(l) => l,
+        Err(d) => return fail(d.message),
+    };
+    let tiles = strata_dialect_vta::LowerTilesOptions {
+        double_buffer: !options.single_buffer,
+    };
+    if let Err(d) = strata_dialect_vta::lower_tiles(ctx, &mut ir, module, &tiles) {
+        return fail(d.message);
+    }
+    let mut program = match strata_dialect_vta::translate::module_to_program(ctx, &ir, module) {
+        Ok(p) => p,
+        Err(d) => return fail(d.message),
+    };
+    let compile_time = compile_start.elapsed();
+    // Pack the inputs into the DRAM image; find the output.
+    let block = ir.entry_block(ir.regions(module)[0]).expect("module body");
+    let mut output: Option<(String, Packing)> = None;
+    for op in ir.block_ops(block) {
+        if ctx.op_name_str(ir.op_name(op)) != "vta.dram_buffer" {
+            continue;
+        }
+        let Some(info) = strata_dialect_vta::verify::dram_buffer_info(ctx, &ir, op) else {
+            continue;
+        };
+        let (Some(logical), Some(dims)) = (
+            int_array(ctx, &ir, op, "vta.logical"),
+            int_array(ctx, &ir, op, "vta.pack"),
+        ) else {
+            continue;
+        };
+        let packing = Packing {
+            logical,
+            dims: dims.iter().map(|&d| d as usize).collect(),
+            elem_bytes: info.elem_bits.div_ceil(8) as usize,
+        };
+        if let Some(arg) = ir
+            .attribute(ctx, op, "vta.arg")
+            .and_then(|a| ctx.integer_value(a))
+        {
+            let values = match ints(&args[arg as usize]) {
+                Ok(v) => v,
+                Err(e) => return fail(format!("argument #{arg}: {e}")),
+            };
+            let bytes = packing.pack(&values);
+            let Some(buf) = program.dram.buffer(&info.name).cloned() else {
+                return fail(format!("no DRAM buffer '{}' in the program", info.name));
+            };
+            let start = buf.offset as usize;
+            program.dram.bytes[start..start + bytes.len()].copy_from_slice(&bytes);
+        } else if ir.attribute(ctx, op, "vta.result").is_some() {
+            output = Some((info.name.clone(), packing));
+        }
+    }
+    let Some((out_name, out_packing)) = output else {
+        return fail("the lowered program has no result buffer");
+    };
+    // Simulate.
+    let sim_start = Instant::now();
+    let outcome = match run_program(&program, &SimOptions::default()) {
+        Ok(o) => o,
+        Err(e) => return fail(format!("simulation failed: {e}")),
+    };
+    let sim_time = sim_start.elapsed();
+    let out_bytes = program
+        .dram
+        .view(&out_name, &outcome.dram)
+        .unwrap_or_default();
+    let values = out_packing.unpack(out_bytes);
+    let out_elems: Vec<strata_interp::value::Scalar> = values
+        .iter()
+        .map(|&v| strata_interp::value::Scalar::Int(mask(v as u128, 8), 8))
+        .collect();
+    let out_data = Data::Shaped {
+        shape: out_packing.logical.clone(),
+        elems: out_elems,
+    };
+    if options.print {
+        println!("{}", format_data(ctx, results[0], &out_data));
+    }
+    if let Some(path) = options.outputs.first() {
+        match data_to_npy(ctx, results[0], &out_data) {
+            Ok(b) => {
+                if let Err(e) = std::fs::write(path, b) {
+                    return fail(format!("could not write '{path}': {e}"));
+                }
+            }
+            Err(e) => return fail(e),
+        }
+    }
+    let s = &outcome.stats;
+    if options.stats {
+        let tiles: Vec<String> = lowered.tiles.iter().map(|t| t.to_string()).collect();
+        println!(
+            "tile-sizes: {} ({} tile ops, {} instructions, {} micro-ops)",
+            tiles.join(","),
+            lowered.tile_ops,
+            program.insns.len(),
+            program.uops.len()
+        );
+        println!(
+            "compile time: {:.3} s, simulation time: {:.3} s",
+            compile_time.as_secs_f64(),
+            sim_time.as_secs_f64()
+        );
+        println!(
+            "cycles: {} ({:.3} ms at {} MHz)",
+            s.total_cycles,
+            s.seconds() * 1e3,
+            s.clock_mhz
+        );
+        println!(
+            "gemm micro-ops: {} (+{} reset), alu micro-ops: {}, MACs: {}",
+            s.gemm_uops, s.gemm_reset_uops, s.alu_uops, s.macs
+        );
+        let b = &s.bytes;
+        println!(
+            "bytes read: inp {} wgt {} acc {} uop {}; bytes written: out {}",
+            b.inp_read, b.wgt_read, b.acc_read, b.uop_read, b.out_write
+        );
+        for module in strata_vta::Module::ALL {
+            let m = s.module(module);
+            println!(
+                "{:<7} busy {} stall {}",
+                module.name(),
+                m.busy_cycles,
+                m.total_stall()
+            );
+        }
+        println!("utilization: {:.2}", s.gemm_utilisation());
+    }
+    if options.check {
+        let check_start = Instant::now();
+        let mut ir2 = Ir::new();
+        let module2 = match parse_source(ctx, &mut ir2, text, &info) {
+            Ok(m) => m,
+            Err(d) => return fail(d.message),
+        };
+        let registry = Registry::standard();
+        let mut it = Interpreter::new(ctx, &ir2, module2, &registry);
+        it.step_limit = u64::MAX;
+        let mut values_in = Vec::new();
+        for (i, (&ty, d)) in inputs.iter().zip(&args).enumerate() {
+            match strata_interp::inputs::instantiate(&mut it, ty, d) {
+                Ok(v) => values_in.push(v),
+                Err(e) => return fail(format!("argument #{i}: {e}")),
+            }
+        }
+        let expected = match it.call_by_name(&options.entry, values_in) {
+            Ok(v) => v,
+            Err(e) => return fail(format!("interpreter: {}", e.message)),
+        };
+        let expected = match expected
+            .first()
+            .map(|v| strata_interp::inputs::extract(&it, v))
+        {
+            Some(Ok(d)) => d,
+            _ => return fail("interpreter produced no tensor"),
+        };
+        let want = match ints(&expected) {
+            Ok(v) => v,
+            Err(e) => return fail(e),
+        };
+        let mismatches: Vec<usize> = (0..want.len()).filter(|&i| want[i] != values[i]).collect();
+        if !mismatches.is_empty() || want.len() != values.len() {
+            let first = mismatches.first().copied().unwrap_or(0);
+            eprintln!(
+                "strata-run: check FAILED: {} of {} elements differ from the interpreter; first at flat index {first}: vta {} vs interpreter {}",
+                mismatches.len(),
+                want.len(),
+                values.get(first).copied().unwrap_or_default(),
+                want.get(first).copied().unwrap_or_default()
+            );
+            return ExitCode::FAILURE;
+        }
+        println!(
+            "check: OK, {} elements bit-exact with the interpreter ({:.2} s)",
+            want.len(),
+            check_start.elapsed().as_secs_f64()
+        );
+    }
+    ExitCode::SUCCESS
+}
