@@ -7,10 +7,10 @@
 // RUN: strata-opt --lower-affine %s | strata-translate --mlir-to-c -o %t.src.c
 // RUN: cc -O3 -Wall -Wextra -Werror -std=c11 -c %t.src.c -o %t.o
 // Without lower-affine the back end names the op it cannot translate.
-// RUN: not strata-translate --mlir-to-c %s 2>&1 | FileCheck %s --check-prefix=UNSUPPORTED
+// RUN: not strata-translate --mlir-to-c %s 2>&1 | FileCheck %s --check-prefix=NOLOWER
 
 // CHECK: dense<{{.*}}> : tensor<16x20xf32> (memref<16x20xf32>)
-// UNSUPPORTED: affine-matmul.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'affine.for' op the C back end does not support the op 'affine.for'
+// NOLOWER: affine-matmul.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'affine.for' op the C back end does not support the op 'affine.for'
 
 func.func @matmul(%a: memref<16x24xf32>, %b: memref<24x20xf32>, %c: memref<16x20xf32>) {
   %z = arith.constant 0.0 : f32
