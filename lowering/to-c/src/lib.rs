@@ -450,11 +450,12 @@ impl<'a> FuncEmitter<'a> {
             }
         }
         for (bi, &b) in blocks.iter().enumerate() {
-            if bi > 0 {
-                if self.targets.contains(&b) {
-                    let l = self.labels[&b].clone();
-                    self.body.push_str(&format!("{l}:;\n"));
-                }
+            if bi > 0 && self.targets.contains(&b) {
+                let l = self.labels[&b].clone();
+                self.body.push_str(&format!(
+                    "{l}:;
+"
+                ));
             }
             for op in self.ir.block_ops(b).collect::<Vec<_>>() {
                 self.emit_op(op)?;
@@ -754,9 +755,6 @@ impl<'a> FuncEmitter<'a> {
         let a = ops.first().map(|&v| self.name(v)).unwrap_or_default();
         let b = ops.get(1).map(|&v| self.name(v)).unwrap_or_default();
         let w = ops.first().map(|&v| self.width(v)).unwrap_or(64);
-        let is_float = ops
-            .first()
-            .is_some_and(|&v| !matches!(self.scalar(v), CScalar::Int(_)));
         let sa = format!("strata_sext({a}, {w})");
         let sb = format!("strata_sext({b}, {w})");
         let masked = |e: String| {
@@ -869,8 +867,6 @@ impl<'a> FuncEmitter<'a> {
                 }
             }
             "select" => {
-                let c = self.name(ops[2]);
-                let _ = c;
                 format!("{a} ? {b} : {}", self.name(ops[2]))
             }
             "extsi" | "index_cast" => masked(format!("(uint64_t){sa}")),
@@ -906,7 +902,6 @@ impl<'a> FuncEmitter<'a> {
                 }
             }
             _ => {
-                let _ = is_float;
                 return Err(self.err(
                     op,
                     format!("the C back end does not support the op '{name}'"),
