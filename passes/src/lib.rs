@@ -12,6 +12,7 @@
 //! | `print-op-stats` | counts ops by name |
 //! | `view-op-graph` | the op graph in Graphviz DOT |
 //! | `egraph-layout` | layout rewriting by equality saturation (in `strata-egraph`) |
+//! | `linalg-generalize-named-ops`, `convert-linalg-to-loops`, `convert-linalg-to-affine-loops`, `convert-linalg-to-parallel-loops` | structured ops to `linalg.generic` and to loop nests (in `strata-lowering-linalg-to-loops`) |
 //! | `vta-lower-tiles` | vta tile ops to VTA instructions (in `strata-dialect-vta`) |
 //! | `linalg-to-vta` | int8 conv/matmul + ALU tail to the vta tile form (in `strata-lowering-linalg-to-vta`) |
 //!
@@ -48,6 +49,10 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
     registry.register::<strata_lowering_linalg_to_vta::LinalgToVta>();
     registry.register::<strata_lowering_affine_to_scf::LowerAffine>();
     registry.register::<strata_lowering_scf_to_cf::ConvertScfToCf>();
+    registry.register::<strata_lowering_linalg_to_loops::GeneralizeNamedOps>();
+    registry.register::<strata_lowering_linalg_to_loops::ConvertLinalgToLoops>();
+    registry.register::<strata_lowering_linalg_to_loops::ConvertLinalgToAffineLoops>();
+    registry.register::<strata_lowering_linalg_to_loops::ConvertLinalgToParallelLoops>();
     registry.register::<strata_egraph::ir::EGraphLayout>();
 }
 

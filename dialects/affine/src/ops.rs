@@ -128,7 +128,42 @@ pub fn definitions() -> Vec<OpDefinition> {
     defs.push(YieldOp::definition());
     crate::verify::attach(&mut defs);
     crate::canonicalize::attach(&mut defs);
+    for def in defs.iter_mut() {
+        if matches!(
+            def.name.as_str(),
+            "affine.load" | "affine.store" | "affine.vector_load" | "affine.vector_store"
+        ) {
+            def.interfaces
+                .insert::<dyn strata_ir::interfaces::MemoryEffects>(std::sync::Arc::new(AccessEffects));
+        }
+    }
     defs
+}
+
+/// Loads read and stores write their memref (MLIR's `MemRead`/`MemWrite`
+/// on the memref operand), so unused loads are dead and stores stay.
+struct AccessEffects;
+
+impl strata_ir::interfaces::MemoryEffects for AccessEffects {
+    fn effects(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        out: &mut smallvec::SmallVec<[strata_ir::interfaces::EffectInstance; 2]>,
+    ) {
+        use strata_ir::interfaces::{Effect, EffectInstance};
+        let (effect, memref) = match ctx.op_name_str(ir.op_name(op)) {
+            "affine.load" | "affine.vector_load" => (Effect::Read, 0),
+            _ => (Effect::Write, 1),
+        };
+        if ir.num_operands(op) > memref {
+            out.push(EffectInstance {
+                effect,
+                value: Some(ir.operand(op, memref)),
+            });
+        }
+    }
 }
 
 fn groups(ctx: &Context, ir: &Ir, op: OpId) -> Vec<Vec<Value>> {

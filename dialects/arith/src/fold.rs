@@ -470,6 +470,9 @@ fn fold_cast(
     let Some(inner) = ir.defining_op(input) else {
         return FoldOutcome::Failed;
     };
+    if ir.num_operands(inner) == 0 {
+        return FoldOutcome::Failed;
+    }
     let inner_name = ctx.op_name_str(ir.op_name(inner));
     let source = ir.operand(inner, 0);
     let source_ty = ir.value_type(source);

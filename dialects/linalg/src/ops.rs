@@ -99,6 +99,8 @@ fn structured_def(name: &str, kind: Kind) -> OpDefinition {
     };
     d.interfaces
         .insert::<dyn LinalgStructuredOp>(Arc::new(kind));
+    d.interfaces
+        .insert::<dyn strata_ir::interfaces::MemoryEffects>(Arc::new(StructuredEffects));
     d.hooks.verify = Some(verify_structured);
     d.hooks.block_arg_names = Some(payload_arg_names);
     match kind {
@@ -130,6 +132,44 @@ fn structured_def(name: &str, kind: Kind) -> OpDefinition {
         }
     }
     d
+}
+
+/// Memory effects of a structured op (MLIR's `getGenericEffectsImpl`):
+/// memref inputs are read, memref outputs read and written; on tensors
+/// there is none, so an unused op on tensors is dead.
+struct StructuredEffects;
+
+impl strata_ir::interfaces::MemoryEffects for StructuredEffects {
+    fn effects(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        out: &mut smallvec::SmallVec<[strata_ir::interfaces::EffectInstance; 2]>,
+    ) {
+        use strata_ir::interfaces::{Effect, EffectInstance};
+        let Some(Ok(info)) = structured_info(ctx, ir, op) else {
+            return;
+        };
+        let is_memref =
+            |v| matches!(ctx.type_data(ir.value_type(v)), strata_ir::TypeData::MemRef { .. });
+        for &v in info.inputs.iter().filter(|&&v| is_memref(v)) {
+            out.push(EffectInstance {
+                effect: Effect::Read,
+                value: Some(v),
+            });
+        }
+        for &v in info.outputs.iter().filter(|&&v| is_memref(v)) {
+            out.push(EffectInstance {
+                effect: Effect::Read,
+                value: Some(v),
+            });
+            out.push(EffectInstance {
+                effect: Effect::Write,
+                value: Some(v),
+            });
+        }
+    }
 }
 
 /// The payload's arguments print as `%in`, `%in_0`, ..., `%out` (`%init`
