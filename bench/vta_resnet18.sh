@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# ResNet-18 layers C2-C11 (TVM's VTA benchmark, shared/specs/vta-isa.md §8)
+# compiled by linalg-to-vta + vta-lower-tiles and run on the timed VTA
+# simulator (default configuration: 64-bit bus at 100 MHz, 16-cycle DRAM
+# latency), each checked bit-exact against the interpreter; then the
+# DeepBench inference_server conv layers with 1 or 3 input channels
+# (channel padding to 16), checked the same way.
+#
+# Per layer: cycles, GEMM utilisation (non-reset GEMM micro-ops / cycles),
+# DRAM bytes per memory, compile time. Two tails:
+#   full - the VTA tail >> 8, + bias, clip [0, 127] (4 ALU micro-ops per
+#          output element on the compute module, 5 cycles: ADD reads a
+#          tensor); the "alu bound" column is the utilisation this tail
+#          allows even with perfect overlap: gemm / (gemm + reset + alu);
+#   none - only trunci (no ALU work): the GEMM schedule alone.
+#
+# Environment: CHECK=0 skips the interpreter comparisons (faster);
+# DEEPBENCH=0 skips the DeepBench part.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release"
+cargo build --release -q -p strata-tools
+OUT="$ROOT/bench/out/vta"
+mkdir -p "$OUT"
+CHECK="${CHECK:-1}"
+check_flag=()
+[[ "$CHECK" == 1 ]] && check_flag=(--check)
+
+run_layer() { # name file -> prints one table row, appends utilisation
+    local name="$1" file="$2" tail="$3"
+    local log="$OUT/$name-$tail.log"
+    if ! "$BIN/strata-run" --target vta "$file" --entry conv --random-inputs --seed 7 --stats "${check_flag[@]}" >"$log" 2>&1; then
+        echo "FAILED: $name ($tail), see $log"; cat "$log"; exit 1
+    fi
+    python3 - "$log" "$name" "$tail" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+g = lambda pat: re.search(pat, text)
+cyc = int(g(r"cycles: (\d+)").group(1))
+util = float(g(r"utilization: ([0-9.]+)").group(1))
+m = g(r"gemm micro-ops: (\d+) \(\+(\d+) reset\), alu micro-ops: (\d+)")
+gemm, reset, alu = map(int, m.groups())
+b = g(r"bytes read: inp (\d+) wgt (\d+) acc (\d+) uop (\d+); bytes written: out (\d+)")
+inp, wgt, acc, uop, out = map(int, b.groups())
+ct = float(g(r"compile time: ([0-9.]+) s").group(1))
+tiles = g(r"tile-sizes: ([0-9,]+)").group(1)
+exact = "yes" if "check: OK" in text else ("-" if "check" not in text else "NO")
+# ALU cycles: ADD with a tensor operand takes 2 cycles per micro-op.
+alu_cycles = alu + alu // 4 if sys.argv[3] == "full" else alu
+bound = gemm / (gemm + reset + alu_cycles)
+exact_u = gemm / cyc
+print(f"| {sys.argv[2]:<5} | {sys.argv[3]:<4} | {tiles:<11} | {cyc:>9} | {exact_u:6.3f} | {bound:5.3f} | {inp:>8} | {wgt:>8} | {acc:>5} | {uop:>6} | {out:>7} | {ct*1000:6.1f} | {exact:<5} |")
+open(sys.argv[1] + ".util", "w").write(f"{exact_u}\n")
+PY
+}
+
+layers=(
+  "C2 1 64 56 56 64 3 3 1 1 1 1"
+  "C3 1 64 56 56 128 3 3 1 1 2 2"
+  "C4 1 64 56 56 128 1 1 0 0 2 2"
+  "C5 1 128 28 28 128 3 3 1 1 1 1"
+  "C6 1 128 28 28 256 3 3 1 1 2 2"
+  "C7 1 128 28 28 256 1 1 0 0 2 2"
+  "C8 1 256 14 14 256 3 3 1 1 1 1"
+  "C9 1 256 14 14 512 3 3 1 1 2 2"
+  "C10 1 256 14 14 512 1 1 0 0 2 2"
+  "C11 1 512 7 7 512 3 3 1 1 1 1"
+)
+
+header() {
+    echo "| layer | tail | tiles oc,h,w,ic | cycles | util | alu bound | inp B | wgt B | acc B | uop B | out B | compile ms | exact |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+}
+
+geomean() { # files...
+    python3 -c 'import math,sys; v=[float(open(f).read()) for f in sys.argv[1:]]; print(f"{math.exp(sum(map(math.log,v))/len(v)):.3f}")' "$@"
+}
+
+echo "## ResNet-18 C2-C11 on the VTA simulator (bit-exact check: $CHECK)"
+header
+for tail in full none; do
+    for l in "${layers[@]}"; do
+        set -- $l
+        name="$1"; shift
+        f="$OUT/$name-$tail.mlir"
+        python3 bench/gen_vta_conv.py "$@" --tail "$tail" >"$f"
+        run_layer "$name" "$f" "$tail"
+    done
+done
+echo
+for tail in full none; do
+    files=()
+    for l in "${layers[@]}"; do set -- $l; files+=("$OUT/$1-$tail.log.util"); done
+    echo "geomean GEMM utilisation ($tail tail): $(geomean "${files[@]}")"
+done
+
+if [[ "${DEEPBENCH:-1}" == 1 ]]; then
+    echo
+    echo "## DeepBench inference_server conv layers with c in {1, 3} (channels zero-padded to 16)"
+    header
+    while IFS=, read -r set index w h c n k s r pad_w pad_h stride_w stride_h; do
+        f="$OUT/db$index.mlir"
+        # DeepBench: s = filter width, r = filter height.
+        python3 bench/gen_vta_conv.py "$n" "$c" "$h" "$w" "$k" "$r" "$s" "$pad_h" "$pad_w" "$stride_h" "$stride_w" >"$f"
+        run_layer "db$index" "$f" full
+    done < <(awk -F, '$1=="inference_server_set" && ($5==1 || $5==3)' /work/shared/data/deepbench_conv.csv 2>/dev/null || true)
+fi
