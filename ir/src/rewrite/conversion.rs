@@ -279,13 +279,16 @@ pub type MaterializationFn = Box<
     dyn Fn(&Context, &mut Ir, InsertPoint, Type, &[Value], Location) -> Option<Value> + Send + Sync,
 >;
 
+/// One type conversion: `Some(new)` converts, `None` passes.
+type ConversionFnBox = Box<dyn Fn(&Context, Type) -> Option<Type> + Send + Sync>;
+
 /// Converts types, block signatures, and builds the casts between old and
 /// new types (MLIR's `TypeConverter`). Conversions are tried from the
 /// newest to the oldest; the first that returns `Some` decides. A type no
 /// conversion handles cannot be converted.
 #[derive(Default)]
 pub struct TypeConverter {
-    conversions: Vec<Box<dyn Fn(&Context, Type) -> Option<Type> + Send + Sync>>,
+    conversions: Vec<ConversionFnBox>,
     source_materializations: Vec<MaterializationFn>,
     target_materializations: Vec<MaterializationFn>,
 }
@@ -385,6 +388,7 @@ impl TypeConverter {
         Some(ctx.function_type(&inputs, &results))
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn materialize(
         &self,
         kind: MaterializationKind,

@@ -196,13 +196,16 @@ impl FrozenPatternSet {
     }
 }
 
+/// Pattern indices by root op name.
+pub(crate) type RootIndex = FxHashMap<OpName, Box<[u32]>>;
+
 /// Indexes patterns, given as `(root, benefit)` in insertion order, by
 /// root op: each root's list holds its own patterns and the any-op ones,
 /// by decreasing benefit (stable: equal benefits keep insertion order).
 /// Returns the per-root lists and the any-op list.
 pub(crate) fn index_by_root(
     patterns: impl Iterator<Item = (Option<OpName>, PatternBenefit)>,
-) -> (FxHashMap<OpName, Box<[u32]>>, Box<[u32]>) {
+) -> (RootIndex, Box<[u32]>) {
     let patterns: Vec<(Option<OpName>, PatternBenefit)> = patterns.collect();
     let by_benefit = |ids: &mut Vec<u32>| {
         ids.sort_by_key(|&i| std::cmp::Reverse(patterns[i as usize].1));
