@@ -180,6 +180,10 @@ pub fn translate_module(ctx: &Context, ir: &Ir, module: OpId) -> DiagResult<Stri
     let mut defs = String::new();
     for &op in &funcs {
         let name = ctx.op_name_str(ir.op_name(op));
+        if name == "memref.global" {
+            protos.push_str(&global(ctx, ir, op)?);
+            continue;
+        }
         if name != "func.func" {
             return Err(error(
                 ctx,
@@ -624,6 +628,47 @@ impl<'a> FuncEmitter<'a> {
                 }
                 self.line("}");
             }
+            "scf.parallel" => self.emit_parallel(op, ops)?,
+            "scf.execute_region" => {
+                let region = ir.region(op, 0);
+                if ir.region_blocks(region).len() != 1 {
+                    return Err(self.err(
+                        op,
+                        "the C back end supports scf.execute_region with one block only",
+                    ));
+                }
+                let b = ir.region_blocks(region)[0];
+                self.line("{");
+                self.indent += 1;
+                self.emit_block_ops(b)?;
+                self.indent -= 1;
+                self.line("}");
+            }
+            "scf.reduce" => {
+                // Each region combines the accumulator (result k of the
+                // scf.parallel) with operand k.
+                let parallel = ir.parent_op(op).expect("scf.reduce in scf.parallel");
+                let accs: Vec<Value> = ir.results(parallel).collect();
+                for (k, &region) in ir.regions(op).to_vec().iter().enumerate() {
+                    let b = ir.entry_block(region).expect("reduction block");
+                    let args = ir.block_args(b).to_vec();
+                    self.line("{");
+                    self.indent += 1;
+                    self.assign(&args, &[accs[k], ops[k]]);
+                    self.emit_block_ops(b)?;
+                    self.indent -= 1;
+                    self.line("}");
+                }
+            }
+            "scf.reduce.return" => {
+                let block = ir.op_block(op).expect("in a block");
+                let region = ir.block_region(block).expect("in a region");
+                let k = ir.region_index(region);
+                let reduce = ir.region_op(region).expect("scf.reduce");
+                let parallel = ir.parent_op(reduce).expect("scf.parallel");
+                let acc = ir.result(parallel, k);
+                self.assign(&[acc], &ops[..1]);
+            }
             "scf.while" => {
                 let before = ir.entry_block(ir.region(op, 0)).expect("before block");
                 let after = ir.entry_block(ir.region(op, 1)).expect("after block");
@@ -660,7 +705,7 @@ impl<'a> FuncEmitter<'a> {
                     "scf.while" => ir
                         .block_args(ir.entry_block(ir.region(parent, 0)).unwrap())
                         .to_vec(),
-                    "scf.if" => ir.results(parent).collect(),
+                    "scf.if" | "scf.execute_region" => ir.results(parent).collect(),
                     _ => {
                         return Err(self.err(
                             op,
@@ -727,6 +772,42 @@ impl<'a> FuncEmitter<'a> {
         self.indent -= 1;
         self.line("}");
         self.assign(&results, &bargs[1..]);
+        Ok(())
+    }
+
+    fn emit_parallel(&mut self, op: OpId, ops: &[Value]) -> DiagResult<()> {
+        let ir = self.ir;
+        let groups = operand_groups(self.ctx, ir, op)?;
+        let body = ir.entry_block(ir.region(op, 0)).expect("scf.parallel body");
+        let ivs = ir.block_args(body).to_vec();
+        let results: Vec<Value> = ir.results(op).collect();
+        self.assign(&results, &ops[groups[3].clone()]);
+        let n = ivs.len();
+        let (lbs, ubs, steps) = (
+            &ops[groups[0].clone()],
+            &ops[groups[1].clone()],
+            &ops[groups[2].clone()],
+        );
+        let f = self.fail_call(op, "scf.parallel with a non-positive step");
+        for &step in steps {
+            let st = self.name(step);
+            self.line(format!("if ((int64_t){st} <= 0) {f};"));
+        }
+        for d in 0..n {
+            let t = self.fresh();
+            let (lb, ub, st) = (self.name(lbs[d]), self.name(ubs[d]), self.name(steps[d]));
+            self.line(format!(
+                "for (int64_t {t} = (int64_t){lb}; {t} < (int64_t){ub}; {t} += (int64_t){st}) {{"
+            ));
+            self.indent += 1;
+            let iv = self.name(ivs[d]);
+            self.line(format!("{iv} = (uint64_t){t};"));
+        }
+        self.emit_block_ops(body)?;
+        for _ in 0..n {
+            self.indent -= 1;
+            self.line("}");
+        }
         Ok(())
     }
 
@@ -1126,6 +1207,87 @@ impl<'a> FuncEmitter<'a> {
                 let r = self.result(op);
                 self.line(format!("{r} = (uint64_t){e};"));
             }
+            "memref.subview" | "memref.reinterpret_cast" => {
+                let groups = operand_groups(self.ctx, ir, op)?;
+                let static_of = |n: &str| -> DiagResult<Vec<i64>> {
+                    ir.attr(self.ctx, op, n)
+                        .and_then(|a| self.ctx.dense_array_i64(a))
+                        .ok_or_else(|| self.err(op, format!("missing '{n}'")))
+                };
+                let mixed = |st: Vec<i64>, dynamic: &[Value]| -> Vec<String> {
+                    let mut dynamic = dynamic.iter();
+                    st.iter()
+                        .map(|&v| {
+                            if v == DYNAMIC {
+                                dynamic
+                                    .next()
+                                    .map(|&d| format!("(int64_t){}", self.name(d)))
+                                    .unwrap_or_else(|| "0".into())
+                            } else {
+                                format!("INT64_C({v})")
+                            }
+                        })
+                        .collect()
+                };
+                let st_sizes = static_of("static_sizes")?;
+                let offsets = mixed(static_of("static_offsets")?, &ops[groups[1].clone()]);
+                let sizes = mixed(st_sizes.clone(), &ops[groups[2].clone()]);
+                let strides = mixed(static_of("static_strides")?, &ops[groups[3].clone()]);
+                let src = self.name(ops[0]);
+                let res = ir.result(op, 0);
+                let r = self.name(res);
+                let Some(CType::MemRef { shape: rshape, .. }) = self.types.get(&res).cloned()
+                else {
+                    return Err(self.err(op, "unsupported memref type"));
+                };
+                self.line(format!("{r} = {src};"));
+                if name == "memref.reinterpret_cast" {
+                    self.line(format!("{r}_off = {};", offsets[0]));
+                    for (k, (sz, st)) in sizes.iter().zip(&strides).enumerate() {
+                        self.line(format!("{r}_size{k} = {sz};"));
+                        self.line(format!("{r}_stride{k} = {st};"));
+                    }
+                } else {
+                    let mut off = format!("{src}_off");
+                    for (k, o) in offsets.iter().enumerate() {
+                        let _ = write!(off, " + {o} * {src}_stride{k}");
+                    }
+                    self.line(format!("{r}_off = {off};"));
+                    let dropped = dropped_dims(&st_sizes, &rshape).ok_or_else(|| {
+                        self.err(op, "cannot match the result shape to the subview sizes")
+                    })?;
+                    let mut k = 0;
+                    for d in 0..st_sizes.len() {
+                        if dropped[d] {
+                            continue;
+                        }
+                        self.line(format!("{r}_size{k} = {};", sizes[d]));
+                        self.line(format!("{r}_stride{k} = {src}_stride{d} * {};", strides[d]));
+                        k += 1;
+                    }
+                }
+            }
+            "memref.get_global" => {
+                let sym = ir
+                    .attr(self.ctx, op, "name")
+                    .and_then(|a| match self.ctx.attr_data(a) {
+                        AttrData::SymbolRef { root, .. } => Some(self.ctx.str(*root).to_string()),
+                        _ => None,
+                    })
+                    .ok_or_else(|| self.err(op, "get_global without a name"))?;
+                let res = ir.result(op, 0);
+                let r = self.name(res);
+                let Some(CType::MemRef { shape, strides, .. }) = self.types.get(&res).cloned()
+                else {
+                    return Err(self.err(op, "unsupported memref type"));
+                };
+                self.line(format!("{r} = {};", global_name(&sym)));
+                self.line(format!("{r}_off = 0;"));
+                for k in 0..shape.len() {
+                    self.line(format!("{r}_size{k} = {};", shape[k]));
+                    self.line(format!("{r}_stride{k} = {};", strides[k]));
+                }
+            }
             "memref.cast" => {
                 let res = ir.result(op, 0);
                 self.assign(&[res], &[ops[0]]);
@@ -1208,4 +1370,111 @@ pub fn c_escape(s: &str) -> String {
         }
     }
     out
+}
+
+/// The C name of the array of `memref.global @sym`.
+fn global_name(sym: &str) -> String {
+    format!(
+        "strata_global_{}",
+        c_name(sym).trim_start_matches("strata_fn_")
+    )
+}
+
+/// A `memref.global` as a C array (static shape, identity layout).
+fn global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<String> {
+    let sym = strata_ir::symbol_table::symbol_name(ctx, ir, op).unwrap_or("anonymous");
+    let ty = ir
+        .attr(ctx, op, "type")
+        .and_then(|a| match ctx.attr_data(a) {
+            AttrData::Type(t) => Some(*t),
+            _ => None,
+        })
+        .ok_or_else(|| error(ctx, ir, op, "memref.global without a type"))?;
+    let Some(CType::MemRef { elem, shape, .. }) = c_type(ctx, ty) else {
+        return Err(error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "the C back end does not support the type '{}'",
+                type_str(ctx, ty)
+            ),
+        ));
+    };
+    if shape.contains(&DYNAMIC) {
+        return Err(error(ctx, ir, op, "memref.global needs a static shape"));
+    }
+    let n = shape.iter().product::<i64>().max(1) as usize;
+    let init = ir
+        .attr(ctx, op, "initial_value")
+        .and_then(|a| strata_dialect_arith::fold::decode(ctx, a));
+    let mut values = Vec::new();
+    if let Some(el) = init {
+        for i in 0..n {
+            let s = if el.splat {
+                el.elems[0]
+            } else {
+                el.elems.get(i).copied().unwrap_or(el.elems[0])
+            };
+            values.push(constant_expr(s, elem));
+        }
+    }
+    let body = if values.is_empty() {
+        String::from("{0}")
+    } else {
+        format!("{{{}}}", values.join(", "))
+    };
+    Ok(format!(
+        "static {} {}[{n}] = {body};\n",
+        elem.c_type(),
+        global_name(sym)
+    ))
+}
+
+/// Operand groups of an op with variadic operands (by its definition).
+fn operand_groups(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<Vec<std::ops::Range<usize>>> {
+    let def = ctx
+        .op_definition(ir.op_name(op))
+        .ok_or_else(|| error(ctx, ir, op, "unregistered op"))?;
+    let sizes = strata_ir::verifier::group_sizes(
+        ctx,
+        ir,
+        op,
+        &def.operands,
+        ir.num_operands(op),
+        "operand",
+    )?;
+    let mut start = 0;
+    Ok(sizes
+        .into_iter()
+        .map(|n| {
+            let r = start..start + n;
+            start += n;
+            r
+        })
+        .collect())
+}
+
+/// The dimensions a rank-reducing subview drops (unit dimensions, from
+/// the left, so that the rest matches `result_shape`), as the interpreter.
+fn dropped_dims(sizes: &[i64], result_shape: &[i64]) -> Option<Vec<bool>> {
+    let mut dropped = vec![false; sizes.len()];
+    let mut to_drop = sizes.len().checked_sub(result_shape.len())?;
+    let mut j = 0;
+    for (i, &s) in sizes.iter().enumerate() {
+        let matches =
+            j < result_shape.len() && (result_shape[j] == DYNAMIC || result_shape[j] == s);
+        if to_drop > 0
+            && s == 1
+            && (!matches || result_shape[j] != 1 || sizes.len() - i > result_shape.len() - j)
+        {
+            dropped[i] = true;
+            to_drop -= 1;
+        } else if matches {
+            j += 1;
+        } else {
+            return None;
+        }
+    }
+    (to_drop == 0 && j == result_shape.len()).then_some(dropped)
 }
