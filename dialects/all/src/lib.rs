@@ -17,6 +17,7 @@ pub fn register_all_dialects(ctx: &mut Context) {
     strata_dialect_vta::register(ctx);
     strata_dialect_memref::register(ctx);
     strata_dialect_affine::register(ctx);
+    strata_dialect_vector::register(ctx);
 }
 
 /// A context with every standard dialect loaded.

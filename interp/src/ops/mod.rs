@@ -12,6 +12,7 @@ pub mod tensor;
 pub mod affine;
 pub mod memref;
 pub mod scf;
+pub mod vector;
 
 use crate::value::{RtValue, Scalar, Shaped};
 use crate::{InterpError, InterpResult, Registry};
@@ -28,6 +29,7 @@ pub fn register_all(registry: &mut Registry) {
     scf::register(registry);
     memref::register(registry);
     affine::register(registry);
+    vector::register(registry);
     bufferization::register(registry);
 }
 

@@ -110,3 +110,15 @@ func.func @tiled_copy(%A: memref<10x10xf32>, %B: memref<10x10xf32>) {
   }
   return
 }
+
+func.func @vector_rows(%A: memref<4x16xf32>, %B: memref<4x16xf32>) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 16 step 8 {
+      %v = affine.vector_load %A[%i, %j] : memref<4x16xf32>, vector<8xf32>
+      %w = affine.vector_load %A[3 - %i, 15 - %j - 7] : memref<4x16xf32>, vector<8xf32>
+      %s = arith.addf %v, %w : vector<8xf32>
+      affine.vector_store %s, %B[%i, %j] : memref<4x16xf32>, vector<8xf32>
+    }
+  }
+  return
+}

@@ -1,0 +1,150 @@
+//! Folds of `vector` ops, the common cases of MLIR's: a shape_cast to the
+//! same type or of a shape_cast, a broadcast to the same type, a transpose
+//! by the identity permutation, extract/insert at an empty position, and
+//! an extract of a broadcast scalar.
+
+use strata_ir::fold::FoldOutcome;
+use strata_ir::{Attribute, Context, Ir, OpDefinition, OpId, TypeData};
+
+pub(crate) fn attach(defs: &mut [OpDefinition]) {
+    for def in defs.iter_mut() {
+        def.hooks.fold = match def.name.as_str() {
+            "vector.shape_cast" => Some(fold_shape_cast),
+            "vector.broadcast" => Some(fold_same_type),
+            "vector.transpose" => Some(fold_transpose),
+            "vector.extract" => Some(fold_extract),
+            "vector.insert" => Some(fold_insert),
+            _ => None,
+        };
+    }
+}
+
+fn same_type(ir: &Ir, op: OpId) -> bool {
+    ir.value_type(ir.operand(op, 0)) == ir.value_type(ir.result(op, 0))
+}
+
+fn fold_same_type(_: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
+    if same_type(ir, op) {
+        return FoldOutcome::value(ir.operand(op, 0));
+    }
+    FoldOutcome::Failed
+}
+
+fn fold_shape_cast(ctx: &Context, ir: &mut Ir, op: OpId, c: &[Option<Attribute>]) -> FoldOutcome {
+    if same_type(ir, op) {
+        return FoldOutcome::value(ir.operand(op, 0));
+    }
+    // shape_cast(shape_cast(x)) -> shape_cast(x), or x when the types agree.
+    let src = ir.operand(op, 0);
+    if let Some(def) = ir
+        .defining_op(src)
+        .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "vector.shape_cast")
+    {
+        let inner = ir.operand(def, 0);
+        if ir.value_type(inner) == ir.value_type(ir.result(op, 0)) {
+            return FoldOutcome::value(inner);
+        }
+        ir.set_operand(op, 0, inner);
+        return FoldOutcome::InPlace;
+    }
+    let _ = c;
+    FoldOutcome::Failed
+}
+
+fn fold_transpose(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
+    let perm = ir
+        .attr(ctx, op, "permutation")
+        .and_then(|a| ctx.dense_array_i64(a))
+        .unwrap_or_default();
+    if perm.iter().enumerate().all(|(i, &p)| p == i as i64) {
+        return FoldOutcome::value(ir.operand(op, 0));
+    }
+    FoldOutcome::Failed
+}
+
+fn empty_position(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    ir.attr(ctx, op, "static_position")
+        .and_then(|a| ctx.dense_array_i64(a))
+        .is_some_and(|p| p.is_empty())
+}
+
+fn fold_extract(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
+    if empty_position(ctx, ir, op) {
+        return FoldOutcome::value(ir.operand(op, 0));
+    }
+    // extract(broadcast(scalar)) -> scalar
+    let src = ir.operand(op, 0);
+    if let Some(def) = ir
+        .defining_op(src)
+        .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "vector.broadcast")
+    {
+        let scalar = ir.operand(def, 0);
+        if !matches!(
+            ctx.type_data(ir.value_type(scalar)),
+            TypeData::Vector { .. }
+        ) && ir.value_type(scalar) == ir.value_type(ir.result(op, 0))
+        {
+            return FoldOutcome::value(scalar);
+        }
+    }
+    // extract(insert(v, d, p), p) -> v at the same static position.
+    if let Some(def) = ir
+        .defining_op(src)
+        .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "vector.insert")
+    {
+        let pos = |o| {
+            ir.attr(ctx, o, "static_position")
+                .and_then(|a| ctx.dense_array_i64(a))
+        };
+        let (a, b) = (pos(op), pos(def));
+        if a.is_some() && a == b && ir.num_operands(op) == 1 && ir.num_operands(def) == 2 {
+            return FoldOutcome::value(ir.operand(def, 0));
+        }
+    }
+    // extract(shape_cast(x), p) -> extract(x, p') of a scalar, p' naming
+    // the same element in x's shape.
+    if let Some(def) = ir
+        .defining_op(src)
+        .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "vector.shape_cast")
+    {
+        let inner = ir.operand(def, 0);
+        let pos = ir
+            .attr(ctx, op, "static_position")
+            .and_then(|a| ctx.dense_array_i64(a))
+            .unwrap_or_default();
+        let cast_shape = ctx
+            .shape(ir.value_type(src))
+            .map(|s| s.to_vec())
+            .unwrap_or_default();
+        let inner_shape = ctx
+            .shape(ir.value_type(inner))
+            .map(|s| s.to_vec())
+            .unwrap_or_default();
+        let scalar = pos.len() == cast_shape.len() && ir.num_operands(op) == 1;
+        if scalar && pos.iter().zip(&cast_shape).all(|(&p, &d)| p >= 0 && p < d) {
+            let mut linear = pos
+                .iter()
+                .zip(&cast_shape)
+                .fold(0i64, |a, (&p, &d)| a * d + p);
+            let mut new_pos = vec![0i64; inner_shape.len()];
+            for (k, &d) in inner_shape.iter().enumerate().rev() {
+                new_pos[k] = linear % d;
+                linear /= d;
+            }
+            ir.set_operand(op, 0, inner);
+            let attr = ctx.dense_i64_array(&new_pos);
+            ir.set_property(ctx, op, "static_position", Some(attr));
+            return FoldOutcome::InPlace;
+        }
+    }
+    FoldOutcome::Failed
+}
+
+fn fold_insert(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
+    if empty_position(ctx, ir, op)
+        && ir.value_type(ir.operand(op, 0)) == ir.value_type(ir.result(op, 0))
+    {
+        return FoldOutcome::value(ir.operand(op, 0));
+    }
+    FoldOutcome::Failed
+}

@@ -1,0 +1,55 @@
+//! The `vector` dialect, the subset Strata's lowerings and kernels use:
+//! `vector.load`/`store`, `maskedload`/`maskedstore`, `broadcast` (MLIR 22
+//! removed `vector.splat`; a scalar broadcast replaces it), `fma`,
+//! `contract`, `reduction`, `outerproduct`, `transfer_read`/`write` with
+//! permutation maps and `in_bounds`, `extract`/`insert` at static or
+//! dynamic positions, `shape_cast` and `transpose`.
+//!
+//! Syntax, verifier messages and folds follow MLIR 22. Two dialect
+//! attributes: `#vector.kind<add>` (the combining kind of reductions and
+//! contractions) and `#vector.iterator_type<parallel>`.
+
+pub mod attrs;
+mod effects;
+pub mod fold;
+mod ops;
+pub mod verify;
+
+pub use attrs::{iterator_types, kind_of, CombiningKind};
+pub use ops::*;
+use std::sync::Arc;
+use strata_ir::asm::parser::Parser;
+use strata_ir::asm::AsmWriter;
+use strata_ir::diagnostics::DiagResult;
+use strata_ir::{Attribute, Context, Dialect, OpDefinition, Type};
+
+/// The dialect object to load into a [`Context`].
+pub struct VectorDialect;
+
+impl Dialect for VectorDialect {
+    fn name(&self) -> &str {
+        "vector"
+    }
+    fn description(&self) -> &str {
+        "fixed-shape SIMD values: loads, stores, shuffles, contractions and reductions"
+    }
+    fn operations(&self, ctx: &Context) -> Vec<OpDefinition> {
+        ops::definitions(ctx)
+    }
+    fn parse_attribute(
+        &self,
+        parser: &mut Parser,
+        mnemonic: &str,
+        _ty: Option<Type>,
+    ) -> DiagResult<Attribute> {
+        attrs::parse_dialect_attribute(parser, mnemonic)
+    }
+    fn print_attribute(&self, ctx: &Context, attr: Attribute, out: &mut AsmWriter) -> bool {
+        attrs::print_dialect_attribute(ctx, attr, out)
+    }
+}
+
+/// Loads the vector dialect into `ctx`.
+pub fn register(ctx: &mut Context) {
+    ctx.load_dialect(Arc::new(VectorDialect));
+}
