@@ -177,13 +177,34 @@ pub fn run_c(
             Err(e) => return cleanup(fail(format!("no output from the compiled program: {e}"))),
         },
         Ok(o) => {
-            eprint!("{}", String::from_utf8_lossy(&o.stderr));
+            // `FILE:LINE:COL: error: MESSAGE` from strata_fail: render it
+            // as the interpreter renders its run-time errors.
+            let text = String::from_utf8_lossy(&o.stderr).into_owned();
+            if let Some(d) = runtime_error(ctx, &text) {
+                report(&d);
+            } else {
+                eprint!("{text}");
+            }
             return cleanup(ExitCode::FAILURE);
         }
         Err(e) => return cleanup(fail(format!("cannot run the compiled program: {e}"))),
     };
     let code = finish(ctx, options, &inputs, &results, &bytes);
     cleanup(code)
+}
+
+/// A run-time error printed by `strata_fail`, as a located diagnostic.
+fn runtime_error(ctx: &Context, text: &str) -> Option<strata_ir::Diagnostic> {
+    let line = text.lines().next()?;
+    let (loc, message) = line.split_once(": error: ")?;
+    let mut parts = loc.rsplitn(3, ':');
+    let col: u32 = parts.next()?.parse().ok()?;
+    let row: u32 = parts.next()?.parse().ok()?;
+    let file = parts.next()?;
+    Some(strata_ir::Diagnostic::error(
+        ctx.file_loc(file, row, col),
+        message,
+    ))
 }
 
 fn finish(

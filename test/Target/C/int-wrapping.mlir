@@ -20,6 +20,10 @@
 // RUN: strata-run %s --entry vec --random-inputs --seed 11 --print --target c > %t.c5
 // RUN: diff %t.i5 %t.c5
 // RUN: not strata-run %s --entry i8ops --input 1 --input 0 --input 0 --target c 2>&1 | FileCheck %s --check-prefix=DIV
+// Run-time errors render as the interpreter's, source line and caret included.
+// RUN: not strata-run %s --entry i8ops --input 1 --input 0 --input 0 2> %t.ie
+// RUN: not strata-run %s --entry i8ops --input 1 --input 0 --input 0 --target c 2> %t.ce
+// RUN: diff %t.ie %t.ce
 // RUN: strata-translate --mlir-to-c %s -o %t.src.c
 // RUN: cc -O3 -Wall -Wextra -Werror -std=c11 -c %t.src.c -o %t.o
 
