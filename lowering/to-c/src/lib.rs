@@ -1478,3 +1478,31 @@ fn dropped_dims(sizes: &[i64], result_shape: &[i64]) -> Option<Vec<bool>> {
     }
     (to_drop == 0 && j == result_shape.len()).then_some(dropped)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_c_identifiers() {
+        assert_eq!(c_name("matmul"), "matmul");
+        assert_eq!(c_name("main"), "strata_fn_main");
+        assert_eq!(c_name("a.b-c"), "strata_fn_a_2e_b_2d_c");
+        assert_eq!(c_name("0x"), "strata_fn_0x");
+        assert_eq!(c_name("strata_fail"), "strata_fn_strata_5f_fail");
+    }
+
+    #[test]
+    fn strings_are_escaped() {
+        assert_eq!(c_escape("a\"b\\c\n"), "a\\\"b\\\\c\\n");
+        assert_eq!(c_escape("é"), "\\303\\251");
+    }
+
+    #[test]
+    fn containers() {
+        assert_eq!(CScalar::Int(1).c_type(), "uint8_t");
+        assert_eq!(CScalar::Int(33).c_type(), "uint64_t");
+        assert_eq!(CScalar::Int(16).size(), 2);
+        assert_eq!(CScalar::F32.size(), 4);
+    }
+}
