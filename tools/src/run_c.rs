@@ -89,7 +89,14 @@ pub fn run_c(
             options.inputs.len()
         ));
     }
-    let mut source = match strata_lowering_to_c::translate_module(ctx, ir, module) {
+    let mut source = match strata_lowering_to_c::translate_module_with(
+        ctx,
+        ir,
+        module,
+        &strata_lowering_to_c::Options {
+            bounds_checks: true,
+        },
+    ) {
         Ok(s) => s,
         Err(d) => return report(&d),
     };

@@ -19,6 +19,17 @@ static void strata_fail(const char *loc, const char *message) {
   fprintf(stderr, "%serror: %s\n", loc, message);
   exit(70);
 }
+static void strata_out_of_bounds(const char *loc, int rank, const int64_t *idx,
+                                 const int64_t *sizes) __attribute__((noreturn, unused));
+static void strata_out_of_bounds(const char *loc, int rank, const int64_t *idx,
+                                 const int64_t *sizes) {
+  fprintf(stderr, "%serror: out-of-bounds access at [", loc);
+  for (int k = 0; k < rank; k++) fprintf(stderr, "%s%lld", k ? ", " : "", (long long)idx[k]);
+  fprintf(stderr, "] of a memref of shape [");
+  for (int k = 0; k < rank; k++) fprintf(stderr, "%s%lld", k ? ", " : "", (long long)sizes[k]);
+  fprintf(stderr, "]\n");
+  exit(70);
+}
 /* Divisions: the caller has checked for zero and signed overflow. */
 STRATA_FN uint64_t strata_divui(uint64_t a, uint64_t b, unsigned w) { (void)w; return a / b; }
 STRATA_FN uint64_t strata_remui(uint64_t a, uint64_t b, unsigned w) { (void)w; return a % b; }
