@@ -368,8 +368,10 @@ fn collapse_shape(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpRes
     let mut strides = Vec::new();
     for group in &groups {
         let size: i64 = group.iter().map(|&d| src.sizes[d]).product();
-        // The dims of a group must be contiguous in memory (size-1 dims do not count).
+        // The dims of a group must be contiguous in memory (size-1 dims do
+        // not count); the collapsed dim steps like the innermost one.
         let mut inner: Option<(i64, i64)> = None; // (stride, size) of the next inner non-unit dim
+        let mut innermost = None;
         for &d in group.iter().rev() {
             if src.sizes[d] == 1 {
                 continue;
@@ -382,11 +384,11 @@ fn collapse_shape(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpRes
                     ));
                 }
             }
+            innermost.get_or_insert(src.strides[d]);
             inner = Some((src.strides[d], src.sizes[d]));
         }
         sizes.push(size);
-        strides
-            .push(inner.map_or_else(|| group.last().map_or(1, |&d| src.strides[d]), |(st, _)| st));
+        strides.push(innermost.unwrap_or_else(|| group.last().map_or(1, |&d| src.strides[d])));
     }
     Ok(Flow::Next(vec![RtValue::MemRef(MemRefView {
         buffer: src.buffer,
