@@ -20,7 +20,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release"
-cargo build --release -q -p strata-tools
+[[ "${SKIP_BUILD:-0}" == 1 ]] || cargo build --release -q -p strata-tools
 OUT="$ROOT/bench/out/vta"
 mkdir -p "$OUT"
 CHECK="${CHECK:-1}"
@@ -30,7 +30,7 @@ check_flag=()
 run_layer() { # name file -> prints one table row, appends utilisation
     local name="$1" file="$2" tail="$3"
     local log="$OUT/$name-$tail.log"
-    if ! "$BIN/strata-run" --target vta "$file" --entry conv --random-inputs --seed 7 --stats "${check_flag[@]}" >"$log" 2>&1; then
+    if ! "$BIN/strata-run" --target vta "$file" --entry conv --random-inputs --seed 7 --stats --tune "${TUNE:-16}" "${check_flag[@]}" >"$log" 2>&1; then
         echo "FAILED: $name ($tail), see $log"; cat "$log"; exit 1
     fi
     python3 - "$log" "$name" "$tail" <<'PY'

@@ -54,6 +54,10 @@ pub struct RunOptions {
     /// rows,n-blocks,k-blocks); default: linalg-to-vta's analytic model.
     #[arg(long, value_delimiter = ',')]
     pub tile_sizes: Vec<i64>,
+    /// vta: measure the analytic model's best N tilings with the cycle
+    /// model and keep the fastest (0: the model's choice).
+    #[arg(long, default_value_t = 0)]
+    pub tune: usize,
     /// vta: no double buffering (tiles sized for whole buffers, SRAM reused first-fit).
     #[arg(long)]
     pub single_buffer: bool,

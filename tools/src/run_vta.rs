@@ -104,6 +104,7 @@ pub fn run_vta(
         entry: options.entry.clone(),
         tile_sizes: options.tile_sizes.clone(),
         double_buffer: !options.single_buffer,
+        tune: options.tune,
     };
     let lowered = match lower(ctx, &mut ir, module, &lowering) {
         Ok(l) => l,
@@ -234,6 +235,14 @@ pub fn run_vta(
                 m.total_stall()
             );
         }
+        let checksum: i64 = values.iter().sum();
+        let first: Vec<String> = values.iter().take(8).map(|v| v.to_string()).collect();
+        let shape: Vec<String> = out_packing.logical.iter().map(|d| d.to_string()).collect();
+        println!(
+            "output: {}xi8, sum {checksum}, first [{}]",
+            shape.join("x"),
+            first.join(", ")
+        );
         println!("utilization: {:.2}", s.gemm_utilisation());
     }
     if options.check {

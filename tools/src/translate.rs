@@ -4,7 +4,7 @@
 //!
 //! | flag | from | to |
 //! |---|---|---|
-//! | `--mlir-to-vta` | a module in the vta instruction form | a VTA program file (`.vta`) |
+//! | `--mlir-to-vta` | a module in the vta instruction or tile form, or a linalg layer (lowered by `linalg-to-vta`) | a VTA program file (`.vta`) |
 //! | `--vta-to-mlir` | a VTA program file | the vta instruction form |
 //! | `--mlir-to-c` | func/arith/math/cf/scf/memref | C11 (see `strata_lowering_to_c`) |
 
@@ -94,6 +94,30 @@ pub fn translate_mlir(
 /// `--mlir-to-vta` on text: the program file's bytes.
 pub fn mlir_to_vta(ctx: &Context, file_name: &str, text: &str) -> Result<Vec<u8>, String> {
     translate_mlir(ctx, file_name, text, |ctx, ir, module| {
+        // A module still in linalg (a func.func with the layer) goes through
+        // linalg-to-vta and vta-lower-tiles first; a module in the tile form
+        // through vta-lower-tiles.
+        let mut ir = ir.clone();
+        let body = ir.regions(module)[0];
+        let body = ir.entry_block(body).expect("module body");
+        let names: Vec<String> = ir
+            .block_ops(body)
+            .map(|op| ctx.op_name_str(ir.op_name(op)).to_string())
+            .collect();
+        if names.iter().any(|n| n == "func.func") {
+            let options = strata_lowering_linalg_to_vta::Options {
+                double_buffer: true,
+                ..Default::default()
+            };
+            strata_lowering_linalg_to_vta::lower(ctx, &mut ir, module, &options)?;
+        }
+        strata_dialect_vta::lower_tiles(
+            ctx,
+            &mut ir,
+            module,
+            &strata_dialect_vta::LowerTilesOptions::default(),
+        )?;
+        let ir = &ir;
         let program = strata_dialect_vta::translate::module_to_program(ctx, ir, module)?;
         program
             .to_bytes()

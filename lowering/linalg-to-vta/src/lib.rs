@@ -57,6 +57,10 @@ pub struct Options {
     pub tile_sizes: Vec<i64>,
     /// Size tiles for half buffers so consecutive tiles overlap.
     pub double_buffer: bool,
+    /// With no explicit tile sizes: compile the model's best `tune`
+    /// candidates and keep the one the simulator's cycle model (schedule
+    /// only, no data) finds fastest; 0 or 1 keeps the model's choice.
+    pub tune: usize,
 }
 
 /// What the lowering chose, for reports.
@@ -403,6 +407,32 @@ fn find_entry(ctx: &Context, ir: &Ir, module: OpId, entry: &str) -> Result<OpId,
     }
 }
 
+/// Cycles of the tile program `body` under the simulator's cycle model.
+fn measure(config: &VtaConfig, body: &str, double_buffer: bool) -> Option<u64> {
+    let mut ctx = Context::new();
+    strata_dialect_vta::register(&mut ctx);
+    let mut ir = Ir::new();
+    let info = SourceInfo {
+        file_name: "<tune>".into(),
+        first_line: 0,
+    };
+    let module = parse_source(&ctx, &mut ir, &format!("module {{\n{body}}}\n"), &info).ok()?;
+    if let Some(attr) = strata_dialect_vta::config::config_attr(&ctx, config) {
+        ir.set_attribute(
+            &ctx,
+            module,
+            strata_dialect_vta::config::CONFIG_ATTR,
+            Some(attr),
+        );
+    }
+    let options = strata_dialect_vta::LowerTilesOptions { double_buffer };
+    strata_dialect_vta::lower_tiles(&ctx, &mut ir, module, &options).ok()?;
+    let program = strata_dialect_vta::translate::module_to_program(&ctx, &ir, module).ok()?;
+    strata_vta::sim::schedule(config, &program.insns)
+        .ok()
+        .map(|s| s.total_cycles)
+}
+
 /// The tile sizes in effect for `layer`: explicit or from the model.
 pub fn tile_sizes(
     layer: &Layer,
@@ -415,6 +445,21 @@ pub fn tile_sizes(
     match &layer.kernel {
         Kernel::Conv(p) => {
             let t = match options.tile_sizes.as_slice() {
+                [] if options.tune > 1 => {
+                    let candidates =
+                        model::ranked_conv(p, caps, config, imm_steps, bias, options.tune);
+                    let mut best: Option<(u64, ConvTiles)> = None;
+                    for t in candidates {
+                        let (text, _) = conv_text(layer, p, t, caps);
+                        if let Some(cycles) = measure(config, &text, options.double_buffer) {
+                            if best.is_none_or(|(c, _)| cycles < c) {
+                                best = Some((cycles, t));
+                            }
+                        }
+                    }
+                    best.map(|(_, t)| t)
+                        .ok_or("no tiling of this convolution fits the buffers")?
+                }
                 [] => model::choose_conv(p, caps, config, imm_steps, bias)
                     .ok_or("no tiling of this convolution fits the buffers")?,
                 [oc, h, w, ic] => ConvTiles {
@@ -520,6 +565,7 @@ pub struct LinalgToVta {
     pub entry: String,
     pub tile_sizes: Vec<i64>,
     pub double_buffer: bool,
+    pub tune: i64,
 }
 
 impl Default for LinalgToVta {
@@ -528,6 +574,7 @@ impl Default for LinalgToVta {
             entry: String::new(),
             tile_sizes: Vec::new(),
             double_buffer: true,
+            tune: 0,
         }
     }
 }
@@ -559,6 +606,11 @@ impl strata_ir::pass::Pass for LinalgToVta {
                 "Size tiles for half buffers so loads overlap compute (default true)",
                 &mut self.double_buffer,
             ),
+            PassOption::int(
+                "tune",
+                "Measure the model's best N tilings with the cycle model and keep the fastest (default 0: the model's choice)",
+                &mut self.tune,
+            ),
         ]
     }
     fn run_on_operation(
@@ -569,6 +621,7 @@ impl strata_ir::pass::Pass for LinalgToVta {
             entry: self.entry.clone(),
             tile_sizes: self.tile_sizes.clone(),
             double_buffer: self.double_buffer,
+            tune: self.tune.max(0) as usize,
         };
         let op = pc.op;
         lower(pc.ctx, pc.ir, op, &options)?;

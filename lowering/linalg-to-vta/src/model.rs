@@ -136,10 +136,25 @@ pub fn choose_conv(
     tail_steps: i64,
     bias: bool,
 ) -> Option<ConvTiles> {
+    ranked_conv(p, caps, config, tail_steps, bias, 1)
+        .into_iter()
+        .next()
+}
+
+/// The `count` cheapest legal candidates under the model, best first
+/// (ties go to fewer tiles).
+pub fn ranked_conv(
+    p: &Conv,
+    caps: Caps,
+    config: &VtaConfig,
+    tail_steps: i64,
+    bias: bool,
+    count: usize,
+) -> Vec<ConvTiles> {
     let (co, ci) = (blocks(p.k), blocks(p.c));
     let mut widths: Vec<i64> = (1..=p.ow.min(64)).map(|k| cdiv(p.ow, k)).collect();
     widths.dedup();
-    let mut best: Option<(f64, i64, ConvTiles)> = None;
+    let mut all: Vec<(f64, i64, ConvTiles)> = Vec::new();
     for oc in 1..=co {
         for ic in 1..=ci {
             for &w in &widths {
@@ -150,18 +165,20 @@ pub fn choose_conv(
                     }
                     let cost = conv_cost(p, t, caps, config, tail_steps, bias);
                     let tiles = cdiv(co, oc) * cdiv(p.oh, h) * cdiv(p.ow, w) * cdiv(ci, ic);
-                    let better = match &best {
-                        None => true,
-                        Some((c, n, _)) => cost < *c * 0.999 || (cost <= *c * 1.001 && tiles < *n),
-                    };
-                    if better {
-                        best = Some((cost, tiles, t));
-                    }
+                    all.push((cost, tiles, t));
                 }
             }
         }
     }
-    best.map(|(_, _, t)| t)
+    all.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    // Among candidates within 0.1% of the best, the one with fewest tiles first.
+    if let Some(&(best, _, _)) = all.first() {
+        let near = all.iter().take_while(|c| c.0 <= best * 1.001).count();
+        if let Some(k) = (0..near).min_by_key(|&k| all[k].1) {
+            all.swap(0, k);
+        }
+    }
+    all.into_iter().take(count).map(|(_, _, t)| t).collect()
 }
 
 pub fn matmul_fits(t: MatmulTiles, caps: Caps) -> bool {

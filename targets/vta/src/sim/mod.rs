@@ -25,7 +25,7 @@ mod timing;
 
 use thiserror::Error;
 
-pub use timing::{insn_cycles, ByteCounts, InsnTiming, ModuleStats, SimStats};
+pub use timing::{insn_cycles, schedule, ByteCounts, InsnTiming, ModuleStats, SimStats};
 
 use crate::config::{Buffer, ConfigError, VtaConfig};
 use crate::isa::{
