@@ -18,9 +18,19 @@ step() {
 [[ -x "$BIN/strata-opt" ]] || { echo "demo: $BIN/strata-opt not found; run 'make build' first" >&2; exit 1; }
 
 # ---- STEPS ----------------------------------------------------------------
-step "input: examples/hello.mlir" cat examples/hello.mlir
-step "parse, verify and print (custom form)" \
-    strata-opt --allow-unregistered-dialect examples/hello.mlir
-step "print in generic form" \
-    strata-opt --allow-unregistered-dialect --mlir-print-op-generic examples/hello.mlir
+# A ResNet-18 layer (C5: 28x28, 128 -> 128, 3x3, pad 1) in int8 linalg,
+# lowered to VTA (linalg-to-vta, vta-lower-tiles), run on the timed
+# simulator and checked bit for bit against the reference interpreter.
+EX=examples/resnet18_c5.mlir
+OUT="${TMPDIR:-/tmp}/strata-demo"
+mkdir -p "$OUT"
+step "input: $EX (conv2d + >>8, +bias, clip in linalg)" grep -v '^//' "$EX"
+step "linalg-to-vta: packed DRAM buffers and the tile program (first ops)" \
+    bash -c "strata-opt $EX --linalg-to-vta | awk 'NR <= 12'"
+step "vta-lower-tiles: micro-op kernels and instructions with tokens (first instructions)" \
+    bash -c "strata-opt $EX --linalg-to-vta --vta-lower-tiles | grep -m 10 -E 'vta\.(load|gemm|alu|store) '"
+step "compile to a VTA program file" \
+    strata-translate --mlir-to-vta "$EX" -o "$OUT/resnet18_c5.vta"
+step "run on the VTA simulator (random int8 inputs), check against the interpreter" \
+    strata-run --target vta "$EX" --entry conv --random-inputs --seed 1 --stats --check --output "$OUT/c5_out.npy"
 # ---------------------------------------------------------------------------
