@@ -28,7 +28,7 @@ step "input: $EX (conv2d + >>8, +bias, clip in linalg)" grep -v '^//' "$EX"
 step "linalg-to-vta: packed DRAM buffers and the tile program (first ops)" \
     bash -c "strata-opt $EX --linalg-to-vta | awk 'NR <= 12'"
 step "vta-lower-tiles: micro-op kernels and instructions with tokens (first instructions)" \
-    bash -c "strata-opt $EX --linalg-to-vta --vta-lower-tiles | grep -m 10 -E 'vta\.(load|gemm|alu|store) '"
+    bash -c "strata-opt $EX --linalg-to-vta --vta-lower-tiles | awk '/vta[.](load|gemm|alu|store) / && n < 10 { print; n++ }'"
 step "compile to a VTA program file" \
     strata-translate --mlir-to-vta "$EX" -o "$OUT/resnet18_c5.vta"
 step "run on the VTA simulator (random int8 inputs), check against the interpreter" \
