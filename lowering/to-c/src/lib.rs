@@ -834,9 +834,69 @@ impl<'a> FuncEmitter<'a> {
         Ok(())
     }
 
+    /// `addui_extended` (sum, carry) and `mul[su]i_extended` (low, high).
+    fn emit_extended(&mut self, op: OpId, short: &str, ops: &[Value]) -> DiagResult<()> {
+        let ir = self.ir;
+        let (r0, r1) = (self.name(ir.result(op, 0)), self.name(ir.result(op, 1)));
+        if !matches!(
+            self.types.get(&ir.result(op, 0)),
+            Some(CType::Scalar(CScalar::Int(_)))
+        ) {
+            return Err(self.err(
+                op,
+                format!("the C back end supports 'arith.{short}' on scalars only"),
+            ));
+        }
+        let (a, b, w) = (self.name(ops[0]), self.name(ops[1]), self.width(ops[0]));
+        let t = self.scalar(ops[0]).c_type();
+        if short == "addui_extended" {
+            self.line(format!(
+                "{r0} = ({t})strata_mask((uint64_t){a} + (uint64_t){b}, {w});"
+            ));
+            self.line(format!("{r1} = (uint8_t)((uint64_t){r0} < (uint64_t){a});"));
+            return Ok(());
+        }
+        let signed = short == "mulsi_extended";
+        let (x, y) = if signed {
+            (
+                format!("strata_sext({a}, {w})"),
+                format!("strata_sext({b}, {w})"),
+            )
+        } else {
+            (format!("(uint64_t){a}"), format!("(uint64_t){b}"))
+        };
+        // The full product in 128 bits (a GCC/Clang extension, as uint64_t
+        // cannot hold a 64x64-bit product).
+        let p = self.fresh();
+        let wide = if signed {
+            "__int128"
+        } else {
+            "unsigned __int128"
+        };
+        self.line("{");
+        self.indent += 1;
+        self.line(format!("__extension__ typedef {wide} strata_wide_t;"));
+        self.line(format!(
+            "strata_wide_t {p} = (strata_wide_t){x} * (strata_wide_t){y};"
+        ));
+        self.line(format!("{r0} = ({t})strata_mask((uint64_t){p}, {w});"));
+        self.line(format!(
+            "{r1} = ({t})strata_mask((uint64_t)({p} >> {w}), {w});"
+        ));
+        self.indent -= 1;
+        self.line("}");
+        Ok(())
+    }
+
     fn emit_arith(&mut self, op: OpId, name: &str, ops: &[Value]) -> DiagResult<()> {
         let ir = self.ir;
         let short = &name["arith.".len()..];
+        if matches!(
+            short,
+            "addui_extended" | "mului_extended" | "mulsi_extended"
+        ) {
+            return self.emit_extended(op, short, ops);
+        }
         if ir.num_results(op) == 1
             && !matches!(self.types.get(&ir.result(op, 0)), Some(CType::Scalar(_)))
         {
@@ -1089,6 +1149,17 @@ impl<'a> FuncEmitter<'a> {
                 "ctlz" => format!("({rt})strata_ctlz((uint64_t){a}, {w})"),
                 "cttz" => format!("({rt})strata_cttz((uint64_t){a}, {w})"),
                 "ctpop" => format!("({rt})strata_ctpop((uint64_t){a})"),
+                "ipowi" => {
+                    let loc = match self.ctx.file_line_col(self.ir.op_loc(op)) {
+                        Some((file, line, col)) => format!("{file}:{line}:{col}: "),
+                        None => String::new(),
+                    };
+                    format!(
+                        "({rt})strata_ipowi(\"{}\", (uint64_t){a}, (uint64_t){}, {w})",
+                        c_escape(&loc),
+                        self.name(ops[1])
+                    )
+                }
                 _ => {
                     return Err(self.err(
                         op,

@@ -101,6 +101,25 @@ STRATA_FN uint64_t strata_cttz(uint64_t v, unsigned w) {
   for (unsigned i = 0; i < w && !((v >> i) & 1); i++) n++;
   return n;
 }
+/* math.ipowi: wrapping signed power; 0 to a negative power is an error. */
+STRATA_FN uint64_t strata_ipowi(const char *loc, uint64_t base, uint64_t exponent, unsigned w) {
+  int64_t b = strata_sext(base, w), e = strata_sext(exponent, w);
+  if (e < 0) {
+    if (b == 0) {
+      fprintf(stderr, "%serror: 'math.ipowi' is undefined for [Int(%llu, %u), Int(%llu, %u)]\n", loc,
+              (unsigned long long)base, w, (unsigned long long)exponent, w);
+      exit(70);
+    }
+    return b == 1 ? 1 : b == -1 ? (e % 2 == 0 ? 1 : strata_mask(UINT64_MAX, w)) : 0;
+  }
+  uint64_t result = 1, x = strata_mask(base, w), n = (uint64_t)e;
+  while (n > 0) {
+    if (n & 1) result = strata_mask(result * x, w);
+    x = strata_mask(x * x, w);
+    n >>= 1;
+  }
+  return result;
+}
 STRATA_FN uint64_t strata_ctpop(uint64_t v) {
   uint64_t n = 0;
   for (; v; v &= v - 1) n++;
