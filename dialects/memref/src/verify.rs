@@ -5,6 +5,7 @@
 use crate::layout::{strides_and_offset, subview_result_type};
 use strata_ir::asm::printer::type_to_string;
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
+use strata_ir::interfaces::SymbolUserOpInterface;
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{AttrData, Context, Ir, OpDefinition, OpId, Type, TypeData, DYNAMIC};
 
@@ -19,7 +20,13 @@ pub(crate) fn attach(defs: &mut [OpDefinition]) {
             "memref.cast" => Some(verify_cast),
             "memref.collapse_shape" => Some(verify_collapse_shape),
             "memref.expand_shape" => Some(verify_expand_shape),
-            "memref.get_global" => Some(verify_get_global),
+            "memref.get_global" => {
+                // Checked with the symbol table's uses, so a function body
+                // verifies on its own (nested pipelines move it out).
+                def.interfaces
+                    .insert::<dyn SymbolUserOpInterface>(std::sync::Arc::new(GetGlobalSymbol));
+                None
+            }
             "memref.global" => Some(verify_global),
             _ => None,
         };
@@ -515,6 +522,14 @@ fn verify_expand_shape(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         }
     }
     verify_reshape(ctx, ir, op, big, small, "expanded type")
+}
+
+struct GetGlobalSymbol;
+
+impl SymbolUserOpInterface for GetGlobalSymbol {
+    fn verify_symbol_uses(&self, ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+        verify_get_global(ctx, ir, op)
+    }
 }
 
 fn verify_get_global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {

@@ -1,0 +1,31 @@
+// RUN: strata-opt %s -split-input-file -verify-diagnostics --verify-each --pass-pipeline='builtin.module(func.func(canonicalize,cse))' | FileCheck %s
+// RUN: strata-opt %s -split-input-file -verify-diagnostics --mlir-disable-threading --pass-pipeline='builtin.module(func.func(canonicalize,cse))' | FileCheck %s
+
+// Function bodies are verified after each nested pass while they are moved
+// out of their module: ops that name symbols (calls, function constants,
+// globals) check them with the module's symbol uses instead.
+
+// CHECK-LABEL: func.func @callee
+// CHECK-LABEL: func.func @caller
+// CHECK:         constant @callee
+// CHECK:         call @callee
+// CHECK:         memref.get_global @g
+memref.global "private" @g : memref<4xf32>
+func.func @callee(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func @caller(%a: i32) -> (i32, memref<4xf32>) {
+  %0 = call @callee(%a) : (i32) -> i32
+  %f = constant @callee : (i32) -> i32
+  %1 = call_indirect %f(%0) : (i32) -> i32
+  %m = memref.get_global @g : memref<4xf32>
+  return %1, %m : i32, memref<4xf32>
+}
+
+// -----
+
+func.func @dangling(%a: i32) -> i32 {
+  // expected-error @+1 {{'func.call' op 'missing' does not reference a valid function}}
+  %0 = call @missing(%a) : (i32) -> i32
+  return %0 : i32
+}
