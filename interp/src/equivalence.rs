@@ -120,6 +120,7 @@ pub fn check_equivalence(
             return Err(format!("@{name} changed its signature"));
         }
         report.functions += 1;
+        let ran_before = report.trials_run;
         for trial in 0..options.trials {
             let seed = options.seed.wrapping_add(trial as u64);
             let mut rng = Rng::new(seed);
@@ -168,6 +169,13 @@ pub fn check_equivalence(
                     .map_err(|e| format!("@{name} (seed {seed}): output #{i} differs: {e}"))?;
             }
             report.trials_run += 1;
+        }
+        // A check where the original never ran would prove nothing.
+        if options.trials > 0 && report.trials_run == ran_before {
+            return Err(format!(
+                "@{name}: the original function failed on all {} random inputs, so nothing was compared",
+                options.trials
+            ));
         }
     }
     if let Some(entry) = &options.entry {

@@ -73,6 +73,7 @@ func.func @l() {
   return
 }
 // -----
+// expected-note @+1 {{prior use here}}
 func.func @m(%m: memref<4x8xf32>) {
   // expected-error @+1 {{use of value '%m' expects different type than prior uses: 'memref<4x8xi32>' vs 'memref<4x8xf32>'}}
   memref.copy %m, %m : memref<4x8xf32> to memref<4x8xi32>
