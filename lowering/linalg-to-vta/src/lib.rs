@@ -155,10 +155,16 @@ fn conv_text(l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) -> (String, usize) {
     };
     let x = format!("arg{}", l.x_arg);
     let w = format!("arg{}", l.w_arg);
+    let skip = model::skips_rows(p);
+    let x_shape = if skip {
+        vec![p.n, ci, p.h / p.stride[0], p.stride[0] * p.w, 1, 16]
+    } else {
+        vec![p.n, ci, p.h, p.w, 1, 16]
+    };
     buffer_decl(
         &mut e.text,
         &x,
-        &[p.n, ci, p.h, p.w, 1, 16],
+        &x_shape,
         "i8",
         &format!("vta.arg = {} : i64", l.x_arg),
         &[p.n, p.c, p.h, p.w],
@@ -221,11 +227,15 @@ fn conv_text(l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) -> (String, usize) {
                 for w0 in (0..p.ow).step_by(t.w as usize) {
                     let wc = t.w.min(p.ow - w0);
                     let (rows, cols) = model::window(p, hc, wc);
-                    let iy = h0 * p.stride[0] - p.pad[0];
+                    let iy = if skip {
+                        h0
+                    } else {
+                        h0 * p.stride[0] - p.pad[0]
+                    };
                     let ix = w0 * p.stride[1] - p.pad[2];
                     let y0 = (-iy).max(0);
                     let x0 = (-ix).max(0);
-                    let y1 = (iy + rows - p.h).max(0);
+                    let y1 = (iy + rows - x_shape[2]).max(0);
                     let x1 = (ix + cols - p.w).max(0);
                     let acc_ty = format!("!vta.tile<acc, {occ}x{hc}x{wc}>");
                     let mut acc: Option<String> = None;
@@ -256,7 +266,9 @@ fn conv_text(l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) -> (String, usize) {
                         };
                         let maps = format!(
                             "[affine_map<(o, h, w, i, kh, kw) -> (i, h * {} + kh, w * {} + kw)>, affine_map<(o, h, w, i, kh, kw) -> (o, i * {khw} + kh * {} + kw + {wbase})>, affine_map<(o, h, w, i, kh, kw) -> (o, h, w)>]",
-                            p.stride[0], p.stride[1], p.kw
+                            if skip { 1 } else { p.stride[0] },
+                            p.stride[1],
+                            p.kw
                         );
                         let r = e.fresh("c");
                         let into = acc

@@ -60,9 +60,21 @@ pub fn blocks(c: i64) -> i64 {
     cdiv(c, 16)
 }
 
+/// A strided 1x1 convolution reads only every `stride`-th input row: the
+/// input buffer is then declared as rows of `stride * W` elements (the
+/// same bytes), and a tile's DMA fetches just the rows it uses.
+pub fn skips_rows(p: &Conv) -> bool {
+    p.kh == 1 && p.stride[0] > 1 && p.h % p.stride[0] == 0 && p.pad[0] == 0 && p.pad[1] == 0
+}
+
 /// Input rows and columns a tile of `h` x `w` outputs reads.
 pub fn window(p: &Conv, h: i64, w: i64) -> (i64, i64) {
-    ((h - 1) * p.stride[0] + p.kh, (w - 1) * p.stride[1] + p.kw)
+    let rows = if skips_rows(p) {
+        h
+    } else {
+        (h - 1) * p.stride[0] + p.kh
+    };
+    (rows, (w - 1) * p.stride[1] + p.kw)
 }
 
 /// Whether the weights of one output-channel chunk (all input channels)

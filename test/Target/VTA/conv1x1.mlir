@@ -4,11 +4,14 @@
 // RUN: strata-run --target vta %s --entry conv1x1 --random-inputs --seed 1 --check | FileCheck %s --check-prefix=S1
 // RUN: strata-run --target vta %s --entry conv1x1 --random-inputs --seed 5 --check --tile-sizes 1,3,7,2 | FileCheck %s --check-prefix=S1
 // RUN: strata-run --target vta %s --entry conv1x1s2 --random-inputs --seed 2 --check | FileCheck %s --check-prefix=S2
+// RUN: strata-run --target vta %s --entry conv1x1s2 --random-inputs --seed 3 --check --tile-sizes 2,3,7,4 | FileCheck %s --check-prefix=S2
 // RUN: strata-opt %s --linalg-to-vta=entry=conv1x1s2 | FileCheck %s --check-prefix=TILES
 
 // S1: check: OK, 6272 elements bit-exact with the interpreter
 // S2: check: OK, 3136 elements bit-exact with the interpreter
 // TILES: module attributes {vta.entry = "conv1x1s2"}
+// A strided 1x1 conv reads every other row: rows of 2 x 14 pixels.
+// TILES: vta.dram_buffer @arg0 : tensor<1x4x7x28x1x16xi8>
 // TILES-NOT: pad
 // TILES: vta.gemm_tile
 
