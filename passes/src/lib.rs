@@ -13,6 +13,7 @@
 //! | `view-op-graph` | the op graph in Graphviz DOT |
 //! | `egraph-layout` | layout rewriting by equality saturation (in `strata-egraph`) |
 //! | `linalg-generalize-named-ops`, `convert-linalg-to-loops`, `convert-linalg-to-affine-loops`, `convert-linalg-to-parallel-loops` | structured ops to `linalg.generic` and to loop nests (in `strata-lowering-linalg-to-loops`) |
+//! | `one-shot-bufferize` | tensors to memrefs with in-place analysis (in `strata-lowering-bufferize`) |
 //! | `vta-lower-tiles` | vta tile ops to VTA instructions (in `strata-dialect-vta`) |
 //! | `linalg-to-vta` | int8 conv/matmul + ALU tail to the vta tile form (in `strata-lowering-linalg-to-vta`) |
 //!
@@ -53,6 +54,7 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
     registry.register::<strata_lowering_linalg_to_loops::ConvertLinalgToLoops>();
     registry.register::<strata_lowering_linalg_to_loops::ConvertLinalgToAffineLoops>();
     registry.register::<strata_lowering_linalg_to_loops::ConvertLinalgToParallelLoops>();
+    registry.register::<strata_lowering_bufferize::OneShotBufferize>();
     registry.register::<strata_egraph::ir::EGraphLayout>();
 }
 

@@ -1,0 +1,907 @@
+//! `one-shot-bufferize` (MLIR's `OneShotBufferizePass`).
+//!
+//! Each function's top-level ops are rewritten in program order. Every
+//! tensor value gets a buffer:
+//!
+//! - `tensor.empty` / `bufferization.alloc_tensor` become `memref.alloc`
+//!   (`{alignment = 64 : i64}`), `tensor.extract_slice` a `memref.subview`
+//!   of its source's buffer, `tensor.extract`/`tensor.dim`/`tensor.cast`
+//!   their memref counterparts;
+//! - ops that write a destination (the `outs` of linalg ops,
+//!   `tensor.insert`, `tensor.insert_slice`,
+//!   `bufferization.materialize_in_destination`) write it **in place**
+//!   when that is legal, else into a new allocation, copied from the
+//!   destination first when the op reads it.
+//!
+//! In place is legal (MLIR's read-after-write conflict analysis, in its
+//! simplest sound form) when the destination's buffer is writable and no
+//! value sharing that buffer — the destination itself, slices of it, or
+//! the values it was computed from in place — is used after the writing
+//! op. Function arguments are writable only with
+//! `bufferize-function-boundaries`; `to_buffer` of anything else and
+//! `to_tensor` results are not.
+//!
+//! Without `bufferize-function-boundaries`, tensor arguments are read
+//! through `bufferization.to_buffer` ops at the function's entry (one per
+//! use, fully dynamic layout, as MLIR) and tensor results returned through
+//! `bufferization.to_tensor`. With it, tensor arguments become memrefs of
+//! fully dynamic layout (`memref<4xf32, strided<[?], offset: ?>>`), or of
+//! identity layout with `function-boundary-type-conversion=identity-layout-map`,
+//! and results take the type of the returned buffer (after a
+//! `memref.cast` to the boundary type that MLIR leaves behind unused).
+//!
+//! Ops the pass does not know keep their tensors: they read them through
+//! `bufferization.to_tensor` of the buffers, and their tensor results are
+//! read through `to_buffer` (not writable). Ops in nested regions are left
+//! as they are. `to_tensor` ops left without users are erased at the end.
+
+use rustc_hash::FxHashMap;
+use strata_dialect_linalg::structured::{payload_block, structured_info};
+use strata_dialect_memref::layout::{identity_strides, strided_memref, subview_result_type};
+use strata_dialect_tensor::syntax::{i64_array_prop, operand_segments};
+use strata_ir::pass::{Pass, PassContext, PassOption, PassResult};
+use strata_ir::{
+    Attribute, BlockId, Context, Diagnostic, InsertPoint, Ir, OpId, OperationState, Type, TypeData,
+    Value, DYNAMIC,
+};
+
+#[derive(Clone)]
+pub struct OneShotBufferize {
+    pub bufferize_function_boundaries: bool,
+    pub function_boundary_type_conversion: String,
+    pub allow_unknown_ops: bool,
+}
+
+impl Default for OneShotBufferize {
+    fn default() -> Self {
+        Self {
+            bufferize_function_boundaries: false,
+            function_boundary_type_conversion: "fully-dynamic-layout-map".into(),
+            allow_unknown_ops: false,
+        }
+    }
+}
+
+impl Pass for OneShotBufferize {
+    fn name(&self) -> &str {
+        "OneShotBufferizePass"
+    }
+    fn argument(&self) -> &str {
+        "one-shot-bufferize"
+    }
+    fn description(&self) -> &str {
+        "One-Shot Bufferize"
+    }
+    fn options(&mut self) -> Vec<PassOption<'_>> {
+        vec![
+            PassOption::bool(
+                "bufferize-function-boundaries",
+                "Bufferize function boundaries (experimental).",
+                &mut self.bufferize_function_boundaries,
+            ),
+            PassOption::string(
+                "function-boundary-type-conversion",
+                "Controls layout maps when bufferizing function signatures.",
+                &mut self.function_boundary_type_conversion,
+            ),
+            PassOption::bool(
+                "allow-unknown-ops",
+                "Allows unknown (not bufferizable) ops in the input IR.",
+                &mut self.allow_unknown_ops,
+            ),
+        ]
+    }
+    fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
+        let ctx = pc.ctx();
+        let root = pc.op();
+        let identity = match self.function_boundary_type_conversion.as_str() {
+            "identity-layout-map" => true,
+            "fully-dynamic-layout-map" | "infer-layout-map" => false,
+            other => {
+                return Err(Diagnostic::error(
+                    pc.ir().op_loc(root),
+                    format!("invalid function-boundary-type-conversion '{other}'"),
+                )
+                .into());
+            }
+        };
+        let ir = pc.ir_mut();
+        let mut funcs = Vec::new();
+        ir.walk_preorder(root, &mut |op| {
+            if ctx.op_name_str(ir.op_name(op)) == "func.func" {
+                funcs.push(op);
+            }
+        });
+        for func in funcs {
+            let Some(&region) = ir.regions(func).first() else {
+                continue;
+            };
+            let Some(block) = ir.entry_block(region) else {
+                continue;
+            };
+            let mut b = Bufferizer {
+                ctx,
+                ir: &mut *ir,
+                block,
+                boundaries: self.bufferize_function_boundaries,
+                identity_boundary: identity,
+                buffers: FxHashMap::default(),
+                class: FxHashMap::default(),
+                writable: Vec::new(),
+                position: FxHashMap::default(),
+                origin: FxHashMap::default(),
+                pending_erase: Vec::new(),
+            };
+            b.run(func);
+        }
+        Ok(())
+    }
+}
+
+struct Bufferizer<'a> {
+    ctx: &'a Context,
+    ir: &'a mut Ir,
+    block: BlockId,
+    boundaries: bool,
+    identity_boundary: bool,
+    /// The buffer of each bufferized tensor value.
+    buffers: FxHashMap<Value, Value>,
+    /// Alias class of each tensor value (values sharing one buffer).
+    class: FxHashMap<Value, usize>,
+    writable: Vec<bool>,
+    /// Position of each top-level op of the function body.
+    position: FxHashMap<OpId, usize>,
+    /// For a slice (or a value written in place into one): the tensor it
+    /// was sliced from and the `tensor.extract_slice`.
+    origin: FxHashMap<Value, (Value, OpId)>,
+    /// Slices erased at the end (the analysis still compares their places).
+    pending_erase: Vec<OpId>,
+}
+
+fn is_tensor(ctx: &Context, ty: Type) -> bool {
+    matches!(ctx.type_data(ty), TypeData::RankedTensor { .. })
+}
+
+impl Bufferizer<'_> {
+    fn new_class(&mut self, writable: bool) -> usize {
+        self.writable.push(writable);
+        self.writable.len() - 1
+    }
+
+    fn memref_like(&self, tensor_ty: Type, fully_dynamic: bool) -> Type {
+        let ctx = self.ctx;
+        let shape = ctx.shape(tensor_ty).unwrap_or(&[]).to_vec();
+        let elem = ctx.element_type_or_self(tensor_ty);
+        if fully_dynamic {
+            strided_memref(
+                ctx,
+                &shape,
+                elem,
+                &vec![DYNAMIC; shape.len()],
+                DYNAMIC,
+                None,
+            )
+        } else {
+            ctx.memref_type(&shape, elem)
+        }
+    }
+
+    fn create(
+        &mut self,
+        name: &str,
+        at: InsertPoint,
+        operands: Vec<Value>,
+        results: Vec<Type>,
+        props: Vec<(&str, Attribute)>,
+    ) -> OpId {
+        let ctx = self.ctx;
+        let mut state = OperationState::new(ctx, name, self.loc_of(at));
+        state.operands = operands;
+        state.result_types = results;
+        state.properties =
+            ctx.dictionary_attr(props.into_iter().map(|(n, a)| (ctx.intern_str(n), a)));
+        self.ir.create_op(state, at)
+    }
+
+    fn loc_of(&self, at: InsertPoint) -> strata_ir::Location {
+        match at {
+            InsertPoint::Before(op) | InsertPoint::After(op) => self.ir.op_loc(op),
+            _ => self.ctx.unknown_loc(),
+        }
+    }
+
+    fn index_const(&mut self, at: InsertPoint, v: i64) -> Value {
+        let ctx = self.ctx;
+        let op = self.create(
+            "arith.constant",
+            at,
+            vec![],
+            vec![ctx.index_type()],
+            vec![("value", ctx.index_attr(v))],
+        );
+        self.ir.result(op, 0)
+    }
+
+    /// The top-level op of the function body containing `op`.
+    fn top_level(&self, mut op: OpId) -> Option<OpId> {
+        loop {
+            if self.ir.op_block(op) == Some(self.block) {
+                return Some(op);
+            }
+            op = self.ir.parent_op(op)?;
+        }
+    }
+
+    /// Whether writing `dest` (of `class`) in place at `writer` (top-level
+    /// position `pos`) would clobber a value still to be read: a value of
+    /// the class used after `writer`, or read by `writer` through another
+    /// operand (unless the op is elementwise). A later `tensor.insert_slice`
+    /// into the tensor `dest` was sliced from, at the same place, only reads
+    /// around the slice (MLIR's matching extract/insert pair).
+    fn used_after(&self, class: usize, pos: usize, writer: OpId, dest: Value) -> bool {
+        let origin = self.origin.get(&dest).copied();
+        for (&v, &c) in &self.class {
+            if c != class {
+                continue;
+            }
+            for u in self.ir.uses(v) {
+                let user = u.op;
+                if user == writer {
+                    if v == dest && self.dest_operand(writer, dest) == Some(u.index) {
+                        continue;
+                    }
+                    // insert_slice of what was computed in place in the very slice it overwrites.
+                    if u.index == 0 {
+                        if let Some((source, extract)) = self.origin.get(&v).copied() {
+                            if source == dest && self.same_slice(writer, extract) {
+                                continue;
+                            }
+                        }
+                    }
+                    if !self.elementwise(writer) {
+                        return true;
+                    }
+                    continue;
+                }
+                if let Some((source, extract)) = origin {
+                    if v == source && u.index == 1 && self.same_slice(user, extract) {
+                        continue;
+                    }
+                }
+                let Some(top) = self.top_level(user) else {
+                    continue;
+                };
+                match self.position.get(&top) {
+                    Some(&p) if p > pos => return true,
+                    Some(_) => {}
+                    // Ops created by this pass (to_tensor/to_buffer): not original uses.
+                    None => {}
+                }
+            }
+        }
+        false
+    }
+
+    /// The operand index through which `op` writes `dest`.
+    fn dest_operand(&self, op: OpId, dest: Value) -> Option<u32> {
+        match self.ctx.op_name_str(self.ir.op_name(op)) {
+            "tensor.insert"
+            | "tensor.insert_slice"
+            | "bufferization.materialize_in_destination" => Some(1),
+            _ => {
+                let info = structured_info(self.ctx, self.ir, op)?.ok()?;
+                let j = info.outputs.iter().position(|&v| v == dest)?;
+                Some((info.inputs.len() + j) as u32)
+            }
+        }
+    }
+
+    /// Whether `op` reads and writes each element at the same index
+    /// (every loop parallel, every operand indexed by the identity).
+    fn elementwise(&self, op: OpId) -> bool {
+        match structured_info(self.ctx, self.ir, op) {
+            Some(Ok(info)) => {
+                info.iterator_types
+                    .iter()
+                    .all(|&t| t == strata_dialect_linalg::IteratorType::Parallel)
+                    && info.indexing_maps.iter().all(|m| m.is_identity())
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `insert` is a `tensor.insert_slice` at exactly the place
+    /// `extract` sliced.
+    fn same_slice(&self, insert: OpId, extract: OpId) -> bool {
+        let ctx = self.ctx;
+        if ctx.op_name_str(self.ir.op_name(insert)) != "tensor.insert_slice" {
+            return false;
+        }
+        let props = ["static_offsets", "static_sizes", "static_strides"];
+        let same_static = props.iter().all(|p| {
+            i64_array_prop(ctx, self.ir, insert, p) == i64_array_prop(ctx, self.ir, extract, p)
+        });
+        let a = operand_segments(ctx, self.ir, insert);
+        let b = operand_segments(ctx, self.ir, extract);
+        same_static && a.len() == 5 && b.len() == 4 && a[2..] == b[1..]
+    }
+
+    /// The buffer of tensor `v` as read by `user`.
+    fn buffer(&mut self, v: Value, user: OpId) -> Value {
+        if let Some(&b) = self.buffers.get(&v) {
+            return b;
+        }
+        let ty = self.memref_like(self.ir.value_type(v), true);
+        let at = match self.ir.value_def(v) {
+            strata_ir::ValueDef::BlockArgument { block, .. } if block == self.block => {
+                InsertPoint::BlockStart(block)
+            }
+            _ => InsertPoint::Before(user),
+        };
+        let op = self.create("bufferization.to_buffer", at, vec![v], vec![ty], vec![]);
+        let b = self.ir.result(op, 0);
+        if !self.class.contains_key(&v) {
+            let c = self.new_class(false);
+            self.class.insert(v, c);
+        }
+        // Function arguments get one to_buffer per use, as MLIR.
+        if !matches!(at, InsertPoint::BlockStart(_)) {
+            self.buffers.insert(v, b);
+        }
+        b
+    }
+
+    /// Sizes of `buf` for an allocation of its shape (dynamic ones via `memref.dim`).
+    fn dynamic_sizes(&mut self, buf: Value, at: InsertPoint) -> Vec<Value> {
+        let shape = self
+            .ctx
+            .shape(self.ir.value_type(buf))
+            .unwrap_or(&[])
+            .to_vec();
+        let mut out = Vec::new();
+        for (d, &s) in shape.iter().enumerate() {
+            if s == DYNAMIC {
+                let c = self.index_const(at, d as i64);
+                let op = self.create(
+                    "memref.dim",
+                    at,
+                    vec![buf, c],
+                    vec![self.ctx.index_type()],
+                    vec![],
+                );
+                out.push(self.ir.result(op, 0));
+            }
+        }
+        out
+    }
+
+    fn alloc(&mut self, tensor_ty: Type, dynamic: Vec<Value>, at: InsertPoint) -> Value {
+        let ctx = self.ctx;
+        let ty = self.memref_like(tensor_ty, false);
+        let segments = ctx.dense_i32_array(&[dynamic.len() as i32, 0]);
+        let alignment = ctx.integer_attr(ctx.signless(64), 64);
+        let op = self.create(
+            "memref.alloc",
+            at,
+            dynamic,
+            vec![ty],
+            vec![("alignment", alignment), ("operandSegmentSizes", segments)],
+        );
+        self.ir.result(op, 0)
+    }
+
+    /// The buffer `op` may write for destination tensor `dest`: its own in
+    /// place, else a new allocation (copied from it when `reads`).
+    fn destination(&mut self, op: OpId, dest: Value, reads: bool) -> (Value, usize) {
+        if self.in_place(op, dest) {
+            let buf = self.buffer(dest, op);
+            return (buf, self.class[&dest]);
+        }
+        self.out_of_place(op, dest, reads)
+    }
+
+    /// Whether `op` may write `dest`'s buffer.
+    fn in_place(&self, op: OpId, dest: Value) -> bool {
+        let Some(&class) = self.class.get(&dest) else {
+            return false;
+        };
+        let pos = self.position[&op];
+        self.writable[class] && !self.used_after(class, pos, op, dest)
+    }
+
+    fn out_of_place(&mut self, op: OpId, dest: Value, reads: bool) -> (Value, usize) {
+        let at = InsertPoint::Before(op);
+        let ty = self.ir.value_type(dest);
+        // The destination's buffer is needed for its contents or its sizes only.
+        let dynamic_shape = self.ctx.shape(ty).is_some_and(|s| s.contains(&DYNAMIC));
+        let buf = (reads || dynamic_shape).then(|| self.buffer(dest, op));
+        let dynamic = match buf {
+            Some(b) => self.dynamic_sizes(b, at),
+            None => Vec::new(),
+        };
+        let alloc = self.alloc(ty, dynamic, at);
+        if let (true, Some(b)) = (reads, buf) {
+            self.create("memref.copy", at, vec![b, alloc], vec![], vec![]);
+        }
+        let c = self.new_class(true);
+        (alloc, c)
+    }
+
+    /// Records the buffer of tensor result `r` and gives the tensor's
+    /// remaining users a `to_tensor` of it, right after `op`.
+    fn bind(&mut self, op: OpId, r: Value, buf: Value, class: usize) -> Value {
+        let ty = self.ir.value_type(r);
+        let tt = self.create(
+            "bufferization.to_tensor",
+            InsertPoint::Before(op),
+            vec![buf],
+            vec![ty],
+            vec![],
+        );
+        let t = self.ir.result(tt, 0);
+        self.ir.replace_all_uses_with(r, t);
+        self.buffers.insert(t, buf);
+        self.class.insert(t, class);
+        t
+    }
+
+    fn run(&mut self, func: OpId) {
+        let ctx = self.ctx;
+        let ops: Vec<OpId> = self.ir.block_ops(self.block).collect();
+        for (i, &op) in ops.iter().enumerate() {
+            self.position.insert(op, i);
+        }
+        // Arguments.
+        let args = self.ir.block_args(self.block).to_vec();
+        let mut arg_types: Vec<Type> = args.iter().map(|&a| self.ir.value_type(a)).collect();
+        for (i, &a) in args.iter().enumerate() {
+            if !is_tensor(ctx, arg_types[i]) {
+                continue;
+            }
+            if self.boundaries {
+                let ty = self.memref_like(arg_types[i], !self.identity_boundary);
+                arg_types[i] = ty;
+                let c = self.new_class(true);
+                // Uses of the tensor argument now see its buffer.
+                let tensor_ty = self.ir.value_type(a);
+                self.ir.set_value_type(a, ty);
+                let tt = self.create(
+                    "bufferization.to_tensor",
+                    InsertPoint::BlockStart(self.block),
+                    vec![a],
+                    vec![tensor_ty],
+                    vec![],
+                );
+                let t = self.ir.result(tt, 0);
+                let uses: Vec<_> = self.ir.uses(a).map(|u| (u.op, u.index)).collect();
+                for (owner, index) in uses {
+                    if owner != tt {
+                        self.ir.set_operand(owner, index as usize, t);
+                    }
+                }
+                self.buffers.insert(t, a);
+                self.class.insert(t, c);
+            } else {
+                let c = self.new_class(false);
+                self.class.insert(a, c);
+            }
+        }
+        for &op in &ops {
+            if self.ir.is_alive(op) {
+                self.bufferize_op(op);
+            }
+        }
+        if self.boundaries {
+            self.bufferize_signature(func, arg_types);
+        }
+        for op in std::mem::take(&mut self.pending_erase) {
+            let _ = self.ir.erase_op(op);
+        }
+        // Unused to_tensor ops go.
+        let mut dead = Vec::new();
+        self.ir.walk_postorder(func, &mut |o| {
+            if ctx.op_name_str(self.ir.op_name(o)) == "bufferization.to_tensor" {
+                dead.push(o);
+            }
+        });
+        for o in dead.into_iter().rev() {
+            if self.ir.is_alive(o) && !self.ir.has_uses(self.ir.result(o, 0)) {
+                let _ = self.ir.erase_op(o);
+            }
+        }
+    }
+
+    fn bufferize_signature(&mut self, func: OpId, arg_types: Vec<Type>) {
+        let ctx = self.ctx;
+        let mut result_types = Vec::new();
+        let Some(ret) = self.ir.last_op(self.block) else {
+            return;
+        };
+        if ctx.op_name_str(self.ir.op_name(ret)) != "func.return" {
+            return;
+        }
+        let operands: Vec<Value> = self.ir.operands(ret).collect();
+        for (i, v) in operands.into_iter().enumerate() {
+            let ty = self.ir.value_type(v);
+            if !is_tensor(ctx, ty) {
+                result_types.push(ty);
+                continue;
+            }
+            let buf = self.buffer(v, ret);
+            let boundary = self.memref_like(ty, !self.identity_boundary);
+            let buf_ty = self.ir.value_type(buf);
+            if buf_ty != boundary {
+                // MLIR casts to the boundary type and folds the cast into
+                // the signature, leaving the cast unused.
+                self.create(
+                    "memref.cast",
+                    InsertPoint::Before(ret),
+                    vec![buf],
+                    vec![boundary],
+                    vec![],
+                );
+            }
+            self.ir.set_operand(ret, i, buf);
+            result_types.push(buf_ty);
+        }
+        let fty = ctx.function_type(&arg_types, &result_types);
+        self.ir
+            .set_property(ctx, func, "function_type", Some(ctx.type_attr(fty)));
+    }
+
+    fn bufferize_op(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let name = ctx.op_name_str(self.ir.op_name(op)).to_string();
+        let at = InsertPoint::Before(op);
+        let has_tensor = self
+            .ir
+            .operands(op)
+            .any(|v| is_tensor(ctx, self.ir.value_type(v)))
+            || self
+                .ir
+                .results(op)
+                .any(|v| is_tensor(ctx, self.ir.value_type(v)));
+        if !has_tensor {
+            return;
+        }
+        match name.as_str() {
+            "tensor.empty" | "bufferization.alloc_tensor" => {
+                if name == "bufferization.alloc_tensor"
+                    && operand_segments(ctx, self.ir, op)
+                        .get(1)
+                        .is_some_and(|g| !g.is_empty())
+                {
+                    return self.unknown(op);
+                }
+                let r = self.ir.result(op, 0);
+                let dynamic: Vec<Value> = if name == "tensor.empty" {
+                    self.ir.operands(op).collect()
+                } else {
+                    operand_segments(ctx, self.ir, op)
+                        .first()
+                        .cloned()
+                        .unwrap_or_default()
+                };
+                let buf = self.alloc(self.ir.value_type(r), dynamic, at);
+                let c = self.new_class(true);
+                self.bind(op, r, buf, c);
+                let _ = self.ir.erase_op(op);
+            }
+            "tensor.extract" => {
+                let t = self.ir.operand(op, 0);
+                let buf = self.buffer(t, op);
+                let mut operands = vec![buf];
+                operands.extend(self.ir.operands(op).skip(1));
+                let ty = self.ir.value_type(self.ir.result(op, 0));
+                let load = self.create("memref.load", at, operands, vec![ty], vec![]);
+                let (old, new) = (self.ir.result(op, 0), self.ir.result(load, 0));
+                self.ir.replace_all_uses_with(old, new);
+                let _ = self.ir.erase_op(op);
+            }
+            "tensor.dim" => {
+                let t = self.ir.operand(op, 0);
+                let buf = self.buffer(t, op);
+                let d = self.ir.operand(op, 1);
+                let dim = self.create(
+                    "memref.dim",
+                    at,
+                    vec![buf, d],
+                    vec![ctx.index_type()],
+                    vec![],
+                );
+                let (old, new) = (self.ir.result(op, 0), self.ir.result(dim, 0));
+                self.ir.replace_all_uses_with(old, new);
+                let _ = self.ir.erase_op(op);
+            }
+            "tensor.cast" => {
+                let t = self.ir.operand(op, 0);
+                let buf = self.buffer(t, op);
+                let r = self.ir.result(op, 0);
+                let src_ty = self.ir.value_type(buf);
+                let (strides, offset) =
+                    strata_dialect_memref::layout::strides_and_offset(ctx, src_ty)
+                        .unwrap_or_default();
+                let shape = ctx.shape(self.ir.value_type(r)).unwrap_or(&[]).to_vec();
+                let elem = ctx.element_type_or_self(src_ty);
+                let ty = if strides.len() == shape.len()
+                    && !strides.is_empty()
+                    && (offset != 0
+                        || strides != identity_strides(ctx.shape(src_ty).unwrap_or(&[])))
+                {
+                    strided_memref(
+                        ctx,
+                        &shape,
+                        elem,
+                        &vec![DYNAMIC; shape.len()],
+                        DYNAMIC,
+                        None,
+                    )
+                } else {
+                    ctx.memref_type(&shape, elem)
+                };
+                let cast = self.create("memref.cast", at, vec![buf], vec![ty], vec![]);
+                let b = self.ir.result(cast, 0);
+                let c = self.class[&t];
+                self.bind(op, r, b, c);
+                let _ = self.ir.erase_op(op);
+            }
+            "tensor.extract_slice" => {
+                let t = self.ir.operand(op, 0);
+                let buf = self.buffer(t, op);
+                let r = self.ir.result(op, 0);
+                let Some(b) = self.subview(op, buf, 1, self.ir.value_type(r)) else {
+                    return self.unknown(op);
+                };
+                let c = self.class[&t];
+                let t_new = self.bind(op, r, b, c);
+                self.origin.insert(t_new, (t, op));
+                self.pending_erase.push(op);
+            }
+            "tensor.insert" => {
+                let dest = self.ir.operand(op, 1);
+                let (buf, c) = self.destination(op, dest, true);
+                let mut operands = vec![self.ir.operand(op, 0), buf];
+                operands.extend(self.ir.operands(op).skip(2));
+                self.create("memref.store", at, operands, vec![], vec![]);
+                let r = self.ir.result(op, 0);
+                self.bind(op, r, buf, c);
+                let _ = self.ir.erase_op(op);
+            }
+            "tensor.insert_slice" => {
+                let src = self.ir.operand(op, 0);
+                let dest = self.ir.operand(op, 1);
+                let src_buf = self.buffer(src, op);
+                let (buf, c) = self.destination(op, dest, true);
+                let src_ty = self.ir.value_type(src);
+                let Some(view) = self.subview(op, buf, 2, src_ty) else {
+                    return self.unknown(op);
+                };
+                self.create("memref.copy", at, vec![src_buf, view], vec![], vec![]);
+                let r = self.ir.result(op, 0);
+                self.bind(op, r, buf, c);
+                let _ = self.ir.erase_op(op);
+            }
+            "bufferization.materialize_in_destination" => {
+                let src = self.ir.operand(op, 0);
+                let dest = self.ir.operand(op, 1);
+                let src_buf = self.buffer(src, op);
+                if !is_tensor(ctx, self.ir.value_type(dest)) {
+                    self.create("memref.copy", at, vec![src_buf, dest], vec![], vec![]);
+                    let _ = self.ir.erase_op(op);
+                    return;
+                }
+                let (buf, c) = self.destination(op, dest, false);
+                self.create("memref.copy", at, vec![src_buf, buf], vec![], vec![]);
+                let r = self.ir.result(op, 0);
+                self.bind(op, r, buf, c);
+                let _ = self.ir.erase_op(op);
+            }
+            "bufferization.to_buffer" => {
+                let t = self.ir.operand(op, 0);
+                let Some(&buf) = self.buffers.get(&t) else {
+                    return;
+                };
+                let r = self.ir.result(op, 0);
+                let (want, have) = (self.ir.value_type(r), self.ir.value_type(buf));
+                let b = if want == have {
+                    buf
+                } else {
+                    let cast = self.create("memref.cast", at, vec![buf], vec![want], vec![]);
+                    self.ir.result(cast, 0)
+                };
+                self.ir.replace_all_uses_with(r, b);
+                let _ = self.ir.erase_op(op);
+            }
+            "bufferization.to_tensor" => {
+                let r = self.ir.result(op, 0);
+                let m = self.ir.operand(op, 0);
+                self.buffers.insert(r, m);
+                let c = self.new_class(false);
+                self.class.insert(r, c);
+            }
+            "func.return" if !self.boundaries => {}
+            "func.return" => {}
+            _ if structured_info(ctx, self.ir, op).is_some_and(|i| i.is_ok()) => {
+                self.structured(op)
+            }
+            _ => self.unknown(op),
+        }
+    }
+
+    /// A `memref.subview` of `buf` with the offsets/sizes/strides of slice
+    /// op `op` (its operand groups from `first_group`), typed for `like`
+    /// (rank-reduced as it is).
+    fn subview(&mut self, op: OpId, buf: Value, first_group: usize, like: Type) -> Option<Value> {
+        let ctx = self.ctx;
+        let offsets = i64_array_prop(ctx, self.ir, op, "static_offsets");
+        let sizes = i64_array_prop(ctx, self.ir, op, "static_sizes");
+        let strides = i64_array_prop(ctx, self.ir, op, "static_strides");
+        let full = subview_result_type(ctx, self.ir.value_type(buf), &offsets, &sizes, &strides)?;
+        let reduced = ctx.shape(like)?.to_vec();
+        let ty = if reduced.len() == sizes.len() {
+            full
+        } else {
+            let dropped = rank_reduction(&sizes, &reduced)?;
+            let (st, off) = strata_dialect_memref::layout::strides_and_offset(ctx, full)?;
+            let keep: Vec<usize> = (0..sizes.len()).filter(|&d| !dropped[d]).collect();
+            let shape: Vec<i64> = keep.iter().map(|&d| sizes[d]).collect();
+            let st: Vec<i64> = keep.iter().map(|&d| st[d]).collect();
+            let elem = ctx.element_type_or_self(full);
+            let layout = ctx.intern_attr(strata_ir::AttrData::StridedLayout {
+                offset: off,
+                strides: st.into(),
+            });
+            ctx.intern_type(TypeData::MemRef {
+                shape: shape.into(),
+                element: elem,
+                layout: Some(layout),
+                memory_space: None,
+            })
+        };
+        let groups = operand_segments(ctx, self.ir, op);
+        let mut operands = vec![buf];
+        let mut segments = vec![1i32];
+        for g in groups.iter().skip(first_group).take(3) {
+            operands.extend(g.iter().copied());
+            segments.push(g.len() as i32);
+        }
+        while segments.len() < 4 {
+            segments.push(0);
+        }
+        let props = vec![
+            ("operandSegmentSizes", ctx.dense_i32_array(&segments)),
+            ("static_offsets", ctx.dense_i64_array(&offsets)),
+            ("static_sizes", ctx.dense_i64_array(&sizes)),
+            ("static_strides", ctx.dense_i64_array(&strides)),
+        ];
+        let sv = self.create(
+            "memref.subview",
+            InsertPoint::Before(op),
+            operands,
+            vec![ty],
+            props,
+        );
+        Some(self.ir.result(sv, 0))
+    }
+
+    fn structured(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let info = structured_info(ctx, self.ir, op).unwrap().unwrap();
+        let block = payload_block(self.ir, op);
+        let n_in = info.inputs.len();
+        // As MLIR: copies for out-of-place destinations come first (its
+        // tensor-copy insertion), then the inputs, then in-place outputs.
+        let mut outs: Vec<Option<(Value, usize)>> = vec![None; info.outputs.len()];
+        for (j, &v) in info.outputs.iter().enumerate() {
+            if is_tensor(ctx, self.ir.value_type(v)) && !self.in_place(op, v) {
+                let reads = block.is_some_and(|b| {
+                    let args = self.ir.block_args(b);
+                    args.get(n_in + j).is_some_and(|&a| self.ir.has_uses(a))
+                });
+                outs[j] = Some(self.out_of_place(op, v, reads));
+            }
+        }
+        let mut operands = Vec::new();
+        for &v in &info.inputs {
+            operands.push(if is_tensor(ctx, self.ir.value_type(v)) {
+                self.buffer(v, op)
+            } else {
+                v
+            });
+        }
+        let mut bound = Vec::new();
+        let mut tensor_result = 0;
+        for (j, &v) in info.outputs.iter().enumerate() {
+            if !is_tensor(ctx, self.ir.value_type(v)) {
+                operands.push(v);
+                continue;
+            }
+            let (buf, c, in_place) = match outs[j] {
+                Some((b, c)) => (b, c, false),
+                None => {
+                    let b = self.buffer(v, op);
+                    (b, self.class[&v], true)
+                }
+            };
+            operands.push(buf);
+            bound.push((
+                self.ir.result(op, tensor_result),
+                buf,
+                c,
+                in_place.then_some(v),
+            ));
+            tensor_result += 1;
+        }
+        let mut state = OperationState::new(
+            ctx,
+            ctx.op_name_str(self.ir.op_name(op)),
+            self.ir.op_loc(op),
+        );
+        state.operands = operands;
+        state.properties = self.ir.properties(op);
+        state.attributes = self.ir.attributes(op);
+        state.num_regions = self.ir.regions(op).len();
+        let new = self.ir.create_op(state, InsertPoint::Before(op));
+        for r in 0..self.ir.regions(op).len() {
+            let (from, to) = (self.ir.region(op, r), self.ir.region(new, r));
+            self.ir.take_region_body(from, to);
+        }
+        for (r, buf, c, dest) in bound {
+            let t = self.bind(op, r, buf, c);
+            if let Some(origin) = dest.and_then(|d| self.origin.get(&d).copied()) {
+                self.origin.insert(t, origin);
+            }
+        }
+        let _ = self.ir.erase_op(op);
+    }
+
+    /// An op the pass does not bufferize keeps its tensors.
+    fn unknown(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let operands: Vec<(usize, Value)> = self.ir.operands(op).enumerate().collect();
+        for (i, v) in operands {
+            if !is_tensor(ctx, self.ir.value_type(v)) || self.buffers.get(&v).is_none() {
+                continue;
+            }
+            // Reads the tensor through a to_tensor of its buffer.
+            let buf = self.buffers[&v];
+            let ty = self.ir.value_type(v);
+            let tt = self.create(
+                "bufferization.to_tensor",
+                InsertPoint::Before(op),
+                vec![buf],
+                vec![ty],
+                vec![],
+            );
+            let t = self.ir.result(tt, 0);
+            self.ir.set_operand(op, i, t);
+        }
+        for r in self.ir.results(op).collect::<Vec<_>>() {
+            if is_tensor(ctx, self.ir.value_type(r)) {
+                let c = self.new_class(false);
+                self.class.insert(r, c);
+            }
+        }
+    }
+}
+
+/// MLIR's `computeRankReductionMask` over static sizes.
+fn rank_reduction(sizes: &[i64], reduced: &[i64]) -> Option<Vec<bool>> {
+    let mut dropped = vec![false; sizes.len()];
+    let mut r = 0;
+    for (i, &s) in sizes.iter().enumerate() {
+        if r < reduced.len() && s != 1 && (reduced[r] == DYNAMIC || s == DYNAMIC) {
+            r += 1;
+            continue;
+        }
+        if r < reduced.len() && s == reduced[r] {
+            r += 1;
+            continue;
+        }
+        if s != 1 {
+            return None;
+        }
+        dropped[i] = true;
+    }
+    (r == reduced.len()).then_some(dropped)
+}
