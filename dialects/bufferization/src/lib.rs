@@ -71,10 +71,9 @@ fn verify_alloc_tensor(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let sizes = strata_ir::opdef::named_group(ctx, ir, op, "dynamic_sizes", false).len();
     let has_copy = !strata_ir::opdef::named_group(ctx, ir, op, "copy", false).is_empty();
     if has_copy && sizes > 0 {
-        return Err(emit_op_error(
-            ctx,
-            ir,
-            op,
+        // MLIR emits this one without the op prefix.
+        return Err(strata_ir::Diagnostic::error(
+            ir.op_loc(op),
             "dynamic sizes not needed when copying a tensor",
         ));
     }
@@ -83,37 +82,80 @@ fn verify_alloc_tensor(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             ctx,
             ir,
             op,
-            format!("expected {dynamic} dynamic sizes"),
+            format!("incorrect number of dynamic sizes, has {sizes}, expected {dynamic}"),
         ));
     }
     Ok(())
 }
 
+/// MLIR's `MaterializeInDestinationOp::verify`, in its order and wording.
 fn verify_materialize(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let dest = ir.value_type(ir.operand(op, 1));
-    let is_tensor = ctx.shape(dest).is_some()
-        && !matches!(ctx.type_data(dest), strata_ir::TypeData::MemRef { .. });
+    let is_memref = matches!(ctx.type_data(dest), strata_ir::TypeData::MemRef { .. });
+    let is_tensor = matches!(
+        ctx.type_data(dest),
+        strata_ir::TypeData::RankedTensor { .. } | strata_ir::TypeData::UnrankedTensor { .. }
+    );
+    let err = |m: &str| Err(emit_op_error(ctx, ir, op, m));
+    if !is_tensor && !is_memref {
+        return err("'dest' must be a tensor or a memref");
+    }
     if is_tensor {
-        if ir.num_results(op) != 1 || ir.value_type(ir.result(op, 0)) != dest {
-            return Err(emit_op_error(
-                ctx,
-                ir,
-                op,
-                "yields a value iff the destination is a tensor; the result type must match it",
-            ));
+        if ir.num_results(op) != 1 {
+            return err("tensor 'dest' implies exactly one tensor result");
         }
-    } else {
-        if ir.num_results(op) != 0 {
-            return Err(emit_op_error(
-                ctx,
-                ir,
-                op,
-                "yields a value iff the destination is a tensor",
-            ));
+        if ir.value_type(ir.result(op, 0)) != dest {
+            return err("result and 'dest' types must match");
         }
-        if ir.attr(ctx, op, "restrict").is_none() || ir.attr(ctx, op, "writable").is_none() {
-            return Err(emit_op_error(ctx, ir, op, "'restrict' and 'writable' must be specified if and only if the destination is of memref type"));
+    }
+    if is_memref && ir.num_results(op) != 0 {
+        return err("memref 'dest' implies zero results");
+    }
+    if ir.attr(ctx, op, "restrict").is_some() && !is_memref {
+        return err("'restrict' is valid only for memref destinations");
+    }
+    if ir.attr(ctx, op, "writable").is_some() != is_memref {
+        return err(
+            "'writable' must be specified if and only if the destination is of memref type",
+        );
+    }
+    let src = ctx.shape(ir.value_type(ir.operand(op, 0)));
+    let dst = ctx.shape(dest);
+    if src.is_some() != dst.is_some() {
+        return err("source/destination shapes are incompatible");
+    }
+    if let (Some(a), Some(b)) = (src, dst) {
+        if a.len() != b.len() {
+            return err("rank mismatch between source and destination shape");
         }
+        if a.iter()
+            .zip(b)
+            .any(|(&x, &y)| x != DYNAMIC && y != DYNAMIC && x != y)
+        {
+            return err("source/destination shapes are incompatible");
+        }
+    }
+    Ok(())
+}
+
+/// `to_tensor` / `to_buffer`: the tensor and buffer types agree in shape
+/// and element type.
+fn verify_tensor_buffer_types(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let (a, b) = (
+        ir.value_type(ir.operand(op, 0)),
+        ir.value_type(ir.result(op, 0)),
+    );
+    if ctx.shape(a) != ctx.shape(b) {
+        return Err(strata_ir::Diagnostic::error(
+            ir.op_loc(op),
+            "shapes do not match",
+        ));
+    }
+    if ctx.element_type_or_self(a) != ctx.element_type_or_self(b) {
+        return Err(strata_ir::Diagnostic::error(
+            ir.op_loc(op),
+            "element types do not match",
+        ));
     }
     Ok(())
 }
@@ -135,9 +177,22 @@ impl Dialect for BufferizationDialect {
         alloc.hooks.verify = Some(verify_alloc_tensor);
         let mut materialize = MaterializeInDestinationOp::definition();
         materialize.hooks.verify = Some(verify_materialize);
+        alloc.hooks.canonicalization_patterns = Some(alloc_tensor_patterns);
+        let mut to_tensor = ToTensorOp::definition();
+        to_tensor.hooks.fold = Some(fold_to_tensor);
+        to_tensor.hooks.verify = Some(verify_tensor_buffer_types);
+        to_tensor
+            .interfaces
+            .insert::<dyn strata_ir::interfaces::MemoryEffects>(std::sync::Arc::new(ReadsBuffer));
+        let mut to_buffer = ToBufferOp::definition();
+        to_buffer.hooks.fold = Some(fold_to_buffer);
+        to_buffer.hooks.verify = Some(verify_tensor_buffer_types);
+        to_buffer
+            .interfaces
+            .insert::<dyn strata_ir::interfaces::MemoryEffects>(std::sync::Arc::new(NoEffects));
         vec![
-            ToTensorOp::definition(),
-            ToBufferOp::definition(),
+            to_tensor,
+            to_buffer,
             alloc,
             materialize,
             DeallocTensorOp::definition(),
@@ -149,4 +204,100 @@ impl Dialect for BufferizationDialect {
 /// Loads the bufferization dialect into `ctx`.
 pub fn register(ctx: &mut Context) {
     ctx.load_dialect(Arc::new(BufferizationDialect));
+}
+
+/// `to_tensor` reads its buffer (so an unused one is dead, as in MLIR).
+struct ReadsBuffer;
+
+impl strata_ir::interfaces::MemoryEffects for ReadsBuffer {
+    fn effects(
+        &self,
+        _ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        out: &mut smallvec::SmallVec<[strata_ir::interfaces::EffectInstance; 2]>,
+    ) {
+        out.push(strata_ir::interfaces::EffectInstance {
+            effect: strata_ir::interfaces::Effect::Read,
+            value: Some(ir.operand(op, 0)),
+        });
+    }
+}
+
+/// The producer of `v` if it is the op `name`.
+fn producer(ctx: &Context, ir: &Ir, v: strata_ir::Value, name: &str) -> Option<OpId> {
+    ir.defining_op(v)
+        .filter(|&d| ctx.op_name_str(ir.op_name(d)) == name)
+}
+
+/// `to_tensor(to_buffer(%t))` is `%t`.
+fn fold_to_tensor(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    _: &[Option<strata_ir::Attribute>],
+) -> strata_ir::fold::FoldOutcome {
+    match producer(ctx, ir, ir.operand(op, 0), "bufferization.to_buffer") {
+        Some(b) if ir.value_type(ir.operand(b, 0)) == ir.value_type(ir.result(op, 0)) => {
+            strata_ir::fold::FoldOutcome::value(ir.operand(b, 0))
+        }
+        _ => strata_ir::fold::FoldOutcome::Failed,
+    }
+}
+
+/// `to_buffer(to_tensor(%m))` is `%m` when the types agree.
+fn fold_to_buffer(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    _: &[Option<strata_ir::Attribute>],
+) -> strata_ir::fold::FoldOutcome {
+    match producer(ctx, ir, ir.operand(op, 0), "bufferization.to_tensor") {
+        Some(t) if ir.value_type(ir.operand(t, 0)) == ir.value_type(ir.result(op, 0)) => {
+            strata_ir::fold::FoldOutcome::value(ir.operand(t, 0))
+        }
+        _ => strata_ir::fold::FoldOutcome::Failed,
+    }
+}
+
+/// `tensor.dim` of a dynamic size of `alloc_tensor` is that size operand
+/// (MLIR's `FoldDimOfAllocTensorOp`).
+fn alloc_tensor_patterns(ctx: &Context, set: &mut strata_ir::rewrite::RewritePatternSet) {
+    set.add_fn(
+        Some(ctx.op_name("tensor.dim")),
+        1,
+        "FoldDimOfAllocTensorOp",
+        |op, rw| {
+            let ctx = rw.ctx();
+            let ir = rw.ir();
+            let alloc = producer(ctx, ir, ir.operand(op, 0), "bufferization.alloc_tensor")
+                .ok_or(strata_ir::rewrite::NoMatch)?;
+            let dim = strata_ir::fold::constant_of_value(ctx, ir, ir.operand(op, 1))
+                .and_then(|a| ctx.integer_value(a))
+                .ok_or(strata_ir::rewrite::NoMatch)? as usize;
+            let shape = ctx.shape(ir.value_type(ir.result(alloc, 0))).unwrap_or(&[]);
+            if shape.get(dim) != Some(&DYNAMIC) {
+                return Err(strata_ir::rewrite::NoMatch);
+            }
+            let sizes = strata_ir::opdef::named_group(ctx, ir, alloc, "dynamic_sizes", false);
+            let k = shape[..dim].iter().filter(|&&d| d == DYNAMIC).count();
+            let size = *sizes.get(k).ok_or(strata_ir::rewrite::NoMatch)?;
+            rw.replace_op(op, &[size]);
+            Ok(())
+        },
+    );
+}
+
+/// `to_buffer` only produces a view of its tensor: unused, it is dead.
+struct NoEffects;
+
+impl strata_ir::interfaces::MemoryEffects for NoEffects {
+    fn effects(
+        &self,
+        _: &Context,
+        _: &Ir,
+        _: OpId,
+        _: &mut smallvec::SmallVec<[strata_ir::interfaces::EffectInstance; 2]>,
+    ) {
+    }
 }

@@ -107,6 +107,7 @@ fn structured_def(name: &str, kind: Kind) -> OpDefinition {
         Kind::Generic => {
             d.hooks.parse = Some(parse_generic);
             d.hooks.print = Some(print_generic);
+            d.hooks.canonicalization_patterns = Some(generic_patterns);
         }
         Kind::Transpose | Kind::Broadcast => {
             d.hooks.parse = Some(parse_transpose_like);
@@ -170,6 +171,61 @@ impl strata_ir::interfaces::MemoryEffects for StructuredEffects {
             });
         }
     }
+}
+
+/// `linalg.generic` canonicalizations: MLIR's `EraseIdentityLinalgOp`
+/// (an all-parallel op with identity maps whose payload only yields block
+/// arguments is the operands it yields; on buffers, a copy of a buffer
+/// onto itself is erased).
+fn generic_patterns(ctx: &Context, set: &mut strata_ir::rewrite::RewritePatternSet) {
+    set.add_fn(
+        Some(ctx.op_name("linalg.generic")),
+        1,
+        "EraseIdentityLinalgOp",
+        |op, rw| {
+            use strata_ir::rewrite::NoMatch;
+            let ctx = rw.ctx();
+            let ir = rw.ir();
+            let info = structured_info(ctx, ir, op).ok_or(NoMatch)?.map_err(|_| NoMatch)?;
+            if info.iterator_types.iter().any(|&t| t != IteratorType::Parallel)
+                || info.indexing_maps.iter().any(|m| !m.is_identity())
+            {
+                return Err(NoMatch);
+            }
+            let block = crate::structured::payload_block(ir, op).ok_or(NoMatch)?;
+            let yield_op = ir.first_op(block).ok_or(NoMatch)?;
+            if ir.next_op(yield_op).is_some() {
+                return Err(NoMatch);
+            }
+            let is_tensor = |v| is_ranked_tensor(ctx, ir.value_type(v));
+            let operands: Vec<_> = info.operands().collect();
+            if operands.iter().all(|&v| !is_tensor(v) && ctx.shape(ir.value_type(v)).is_some()) {
+                if info.inputs.len() == 1 && info.outputs.len() == 1 && info.inputs[0] == info.outputs[0] {
+                    rw.erase_op(op);
+                    return Ok(());
+                }
+                return Err(NoMatch);
+            }
+            if !operands.iter().all(|&v| is_tensor(v)) {
+                return Err(NoMatch);
+            }
+            let args = ir.block_args(block);
+            let mut replacements = Vec::new();
+            for (i, y) in ir.operands(yield_op).enumerate() {
+                let k = args.iter().position(|&a| a == y).ok_or(NoMatch)?;
+                let v = operands[k];
+                if ir.value_type(v) != ir.value_type(ir.result(op, i)) {
+                    return Err(NoMatch);
+                }
+                replacements.push(v);
+            }
+            if replacements.len() != ir.num_results(op) {
+                return Err(NoMatch);
+            }
+            rw.replace_op(op, &replacements);
+            Ok(())
+        },
+    );
 }
 
 /// The payload's arguments print as `%in`, `%in_0`, ..., `%out` (`%init`
@@ -742,6 +798,37 @@ fn verify_structured(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             ir.num_results(op),
             tensor_outs
         )));
+    }
+    // MLIR 22 (IndexingMapOpInterface): operand ranks, then the maps must
+    // be invertible (every loop indexes some operand dimension alone).
+    for (i, (map, &v)) in info.indexing_maps.iter().zip(&operands).enumerate() {
+        let rank = ctx.shape(ir.value_type(v)).map_or(0, |s| s.len());
+        if rank != map.num_results() {
+            return Err(op_error(
+                ctx,
+                ir,
+                op,
+                format!(
+                    "expected operand #{i} rank ({rank}) to match the result rank of indexing_map ({})",
+                    map.num_results()
+                ),
+            ));
+        }
+    }
+    let all_dims = info.indexing_maps.iter().map(|m| m.num_dims()).max().unwrap_or(0);
+    let results: Vec<_> = info
+        .indexing_maps
+        .iter()
+        .flat_map(|m| m.results().iter().cloned())
+        .collect();
+    if (0..all_dims).any(|d| !results.iter().any(|e| e.as_dim() == Some(d))) {
+        let concat = strata_ir::affine::AffineMap::new(all_dims, 0, results);
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!("invalid indexing maps are non-invertible: ({concat})"),
+        ));
     }
     let mut shapes = Vec::new();
     for (i, (map, &v)) in info.indexing_maps.iter().zip(&operands).enumerate() {

@@ -938,7 +938,7 @@ fn verify_reshape_like(
             "expected collapsed and expanded types to have the same element type",
         ));
     }
-    if cshape.len() >= eshape.len() && !(cshape.is_empty() && eshape.is_empty()) {
+    if cshape.len() > eshape.len() {
         return Err(op_error(
             ctx,
             ir,
