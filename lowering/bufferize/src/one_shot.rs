@@ -860,7 +860,7 @@ impl Bufferizer<'_> {
         let ctx = self.ctx;
         let operands: Vec<(usize, Value)> = self.ir.operands(op).enumerate().collect();
         for (i, v) in operands {
-            if !is_tensor(ctx, self.ir.value_type(v)) || self.buffers.get(&v).is_none() {
+            if !is_tensor(ctx, self.ir.value_type(v)) || !self.buffers.contains_key(&v) {
                 continue;
             }
             // Reads the tensor through a to_tensor of its buffer.
