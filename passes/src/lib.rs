@@ -11,6 +11,9 @@
 //! | `strip-debuginfo` | replaces every location with `loc(unknown)` |
 //! | `print-op-stats` | counts ops by name |
 //! | `view-op-graph` | the op graph in Graphviz DOT |
+//! | `reconcile-unrealized-casts` | erases dead and cancelling `builtin.unrealized_conversion_cast` chains |
+//! | `test-legalize-patterns` | the dialect-conversion driver on the test dialect (legality, partial/full) |
+//! | `test-convert-types` | type conversion (`i16` to `i32`) with materializations |
 //! | `egraph-layout` | layout rewriting by equality saturation (in `strata-egraph`) |
 //! | `linalg-generalize-named-ops`, `convert-linalg-to-loops`, `convert-linalg-to-affine-loops`, `convert-linalg-to-parallel-loops` | structured ops to `linalg.generic` and to loop nests (in `strata-lowering-linalg-to-loops`) |
 //! | `one-shot-bufferize` | tensors to memrefs with in-place analysis (in `strata-lowering-bufferize`) |
@@ -28,9 +31,12 @@ pub mod cse;
 pub mod inline;
 pub mod licm;
 pub mod print_op_stats;
+pub mod reconcile_unrealized_casts;
 pub mod sccp;
 pub mod strip_debuginfo;
 pub mod symbol_dce;
+pub mod test_convert_types;
+pub mod test_legalize_patterns;
 pub mod view_op_graph;
 
 use strata_ir::pass::PassRegistry;
@@ -46,6 +52,9 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
     registry.register::<strip_debuginfo::StripDebugInfo>();
     registry.register::<print_op_stats::PrintOpStats>();
     registry.register::<view_op_graph::ViewOpGraph>();
+    registry.register::<reconcile_unrealized_casts::ReconcileUnrealizedCasts>();
+    registry.register::<test_legalize_patterns::TestLegalizePatterns>();
+    registry.register::<test_convert_types::TestConvertTypes>();
     registry.register::<strata_dialect_vta::LowerTiles>();
     registry.register::<strata_lowering_linalg_to_vta::LinalgToVta>();
     registry.register::<strata_lowering_affine_to_scf::LowerAffine>();
