@@ -25,6 +25,7 @@ build:
 
 # Unit tests + the lit suite (tools/tests/lit.rs runs lit over test/).
 check: setup
+	$(CARGO) build --workspace --release --bins   # every tool the lit suite runs (toy-opt too)
 	$(CARGO) test --workspace --release
 # ---- FEATURE BUILDS: add them here once the features exist --------------
 #	$(CARGO) test --workspace --release --features mlir   # melior bridge (MLIR 22)

@@ -71,7 +71,16 @@ fn compare(a: &Data, b: &Data, ulps: u64) -> Result<(), String> {
     match (a, b) {
         (Data::Scalar(x), Data::Scalar(y)) if scalar(x, y) => Ok(()),
         (Data::Scalar(x), Data::Scalar(y)) => Err(format!("{x:?} before, {y:?} after")),
-        (Data::Shaped { shape: s1, elems: e1 }, Data::Shaped { shape: s2, elems: e2 }) => {
+        (
+            Data::Shaped {
+                shape: s1,
+                elems: e1,
+            },
+            Data::Shaped {
+                shape: s2,
+                elems: e2,
+            },
+        ) => {
             if s1 != s2 {
                 return Err(format!("shape {s1:?} before, {s2:?} after"));
             }
@@ -104,7 +113,11 @@ pub fn check_equivalence(
             .attr(ctx, func, "sym_visibility")
             .and_then(|a| ctx.string_value(a))
             .is_some_and(|v| v != "public");
-        let declaration = before.0.regions(func).first().is_none_or(|&r| before.0.region_is_empty(r));
+        let declaration = before
+            .0
+            .regions(func)
+            .first()
+            .is_none_or(|&r| before.0.region_is_empty(r));
         match &options.entry {
             Some(entry) if entry != &name => continue,
             None if private || declaration => continue,
@@ -118,7 +131,9 @@ pub fn check_equivalence(
         };
         // Bufferizing function boundaries turns tensor arguments into
         // memrefs of the same shape: they get the same data.
-        let after_inputs = signature(ctx, after.0, after_func).map(|s| s.0).unwrap_or_default();
+        let after_inputs = signature(ctx, after.0, after_func)
+            .map(|s| s.0)
+            .unwrap_or_default();
         let compatible = after_inputs.len() == inputs.len()
             && inputs.iter().zip(&after_inputs).all(|(&a, &b)| {
                 a == b
@@ -178,7 +193,9 @@ pub fn check_equivalence(
                 format!("@{name} (seed {seed}): the original ran but the transformed function failed: {e}")
             })?;
             if expected.len() != actual.len() {
-                return Err(format!("@{name} (seed {seed}): different numbers of results"));
+                return Err(format!(
+                    "@{name} (seed {seed}): different numbers of results"
+                ));
             }
             for (i, (x, y)) in expected.iter().zip(&actual).enumerate() {
                 compare(x, y, options.float_ulps)

@@ -70,7 +70,13 @@ pub fn random_data(ctx: &Context, ty: Type, rng: &mut Rng) -> Result<Data, Strin
         Some(shape) => {
             let shape: Vec<i64> = shape
                 .iter()
-                .map(|&d| if d == DYNAMIC || d < 0 { RANDOM_DYNAMIC_SIZE } else { d })
+                .map(|&d| {
+                    if d == DYNAMIC || d < 0 {
+                        RANDOM_DYNAMIC_SIZE
+                    } else {
+                        d
+                    }
+                })
                 .collect();
             let n = shape.iter().product::<i64>().max(0) as usize;
             Ok(Data::Shaped {
@@ -78,7 +84,9 @@ pub fn random_data(ctx: &Context, ty: Type, rng: &mut Rng) -> Result<Data, Strin
                 elems: (0..n).map(|_| random_scalar(elem, rng)).collect(),
             })
         }
-        None if ctx.element_type(ty).is_some() => Err("unranked arguments are not supported".into()),
+        None if ctx.element_type(ty).is_some() => {
+            Err("unranked arguments are not supported".into())
+        }
         None => Ok(Data::Scalar(random_scalar(elem, rng))),
     }
 }
@@ -91,7 +99,10 @@ pub fn npy_data(ctx: &Context, ty: Type, array: &NpyArray) -> Result<Data, Strin
     match ctx.shape(ty) {
         Some(shape) => {
             if shape.len() != array.shape.len()
-                || shape.iter().zip(&array.shape).any(|(&d, &a)| d >= 0 && d != a)
+                || shape
+                    .iter()
+                    .zip(&array.shape)
+                    .any(|(&d, &a)| d >= 0 && d != a)
             {
                 return Err(format!(
                     "the array has shape {:?}, the argument type '{}' needs {:?}",
@@ -114,7 +125,10 @@ pub fn npy_data(ctx: &Context, ty: Type, array: &NpyArray) -> Result<Data, Strin
 pub fn literal_data(ctx: &Context, ty: Type, text: &str) -> Result<Data, String> {
     let elem = element_of(ctx, ty)?;
     if ctx.element_type(ty).is_some() {
-        return Err(format!("argument of type '{}' needs an .npy file, not the literal '{text}'", strata_ir::asm::printer::type_to_string(ctx, ty)));
+        return Err(format!(
+            "argument of type '{}' needs an .npy file, not the literal '{text}'",
+            strata_ir::asm::printer::type_to_string(ctx, ty)
+        ));
     }
     let t = text.trim();
     let s = match elem {
@@ -122,7 +136,9 @@ pub fn literal_data(ctx: &Context, ty: Type, text: &str) -> Result<Data, String>
             let v: i128 = match t {
                 "true" => 1,
                 "false" => 0,
-                _ if t.starts_with("0x") => i128::from_str_radix(&t[2..], 16).map_err(|e| e.to_string())?,
+                _ if t.starts_with("0x") => {
+                    i128::from_str_radix(&t[2..], 16).map_err(|e| e.to_string())?
+                }
                 _ => t.parse().map_err(|_| format!("'{t}' is not an integer"))?,
             };
             Scalar::Int(mask(v as u128, w), w)
@@ -154,7 +170,9 @@ pub fn instantiate(it: &mut Interpreter, ty: Type, data: &Data) -> Result<RtValu
         (TypeData::Vector { .. }, Data::Shaped { shape, elems }) => {
             RtValue::Vector(Shaped::new(shape.clone(), elems.clone()))
         }
-        (_, Data::Shaped { shape, elems }) => RtValue::Tensor(Shaped::new(shape.clone(), elems.clone())),
+        (_, Data::Shaped { shape, elems }) => {
+            RtValue::Tensor(Shaped::new(shape.clone(), elems.clone()))
+        }
     })
 }
 
@@ -194,12 +212,23 @@ pub fn format_data(ctx: &Context, ty: Type, data: &Data) -> String {
                 _ => ctx.tensor_type(shape, elem),
             };
             let shown = if let (TypeData::MemRef { .. }, true) = (ctx.type_data(ty), true) {
-                format!(" (memref<{}x{}>)", shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("x"), strata_ir::asm::printer::type_to_string(ctx, elem))
+                format!(
+                    " (memref<{}x{}>)",
+                    shape
+                        .iter()
+                        .map(|d| d.to_string())
+                        .collect::<Vec<_>>()
+                        .join("x"),
+                    strata_ir::asm::printer::type_to_string(ctx, elem)
+                )
             } else {
                 String::new()
             };
             if elems.is_empty() {
-                return format!("dense<> : {}{shown}", strata_ir::asm::printer::type_to_string(ctx, shaped_ty));
+                return format!(
+                    "dense<> : {}{shown}",
+                    strata_ir::asm::printer::type_to_string(ctx, shaped_ty)
+                );
             }
             match strata_dialect_arith::fold::encode(ctx, shaped_ty, elems) {
                 Some(a) => strata_ir::asm::printer::attr_to_string(ctx, a) + &shown,
@@ -242,5 +271,7 @@ pub fn ulp_distance(a: f64, b: f64, kind: FloatKind) -> u64 {
             magnitude
         }
     };
-    (ordered(a) - ordered(b)).unsigned_abs().min(u64::MAX as u128) as u64
+    (ordered(a) - ordered(b))
+        .unsigned_abs()
+        .min(u64::MAX as u128) as u64
 }

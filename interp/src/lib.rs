@@ -49,7 +49,10 @@ impl InterpError {
     }
     /// The error as an MLIR diagnostic.
     pub fn to_diagnostic(&self, ctx: &Context) -> Diagnostic {
-        Diagnostic::error(self.loc.unwrap_or_else(|| ctx.unknown_loc()), self.message.clone())
+        Diagnostic::error(
+            self.loc.unwrap_or_else(|| ctx.unknown_loc()),
+            self.message.clone(),
+        )
     }
 }
 
@@ -212,7 +215,11 @@ impl<'a> Interpreter<'a> {
     /// Runs `region` from its entry block with `args` as the entry block's
     /// arguments, until an op yields; returns the yielded values. Values
     /// defined outside the region stay visible (same frame).
-    pub fn run_region(&mut self, region: RegionId, args: Vec<RtValue>) -> InterpResult<Vec<RtValue>> {
+    pub fn run_region(
+        &mut self,
+        region: RegionId,
+        args: Vec<RtValue>,
+    ) -> InterpResult<Vec<RtValue>> {
         let Some(mut block) = self.ir.entry_block(region) else {
             return Ok(Vec::new());
         };

@@ -31,7 +31,10 @@ impl std::fmt::Display for MemoryError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             MemoryError::OutOfBounds { indices, sizes } => {
-                write!(f, "out-of-bounds access at {indices:?} of a memref of shape {sizes:?}")
+                write!(
+                    f,
+                    "out-of-bounds access at {indices:?} of a memref of shape {sizes:?}"
+                )
             }
             MemoryError::Uninitialized { indices } => {
                 write!(f, "read of uninitialized memory at {indices:?}")
@@ -53,7 +56,12 @@ impl Memory {
     }
 
     /// A new contiguous memref of `shape`, optionally filled with `init`.
-    pub fn allocate_view(&mut self, shape: &[i64], elem: ScalarType, init: Option<&[Scalar]>) -> MemRefView {
+    pub fn allocate_view(
+        &mut self,
+        shape: &[i64],
+        elem: ScalarType,
+        init: Option<&[Scalar]>,
+    ) -> MemRefView {
         let len = shape.iter().product::<i64>().max(0) as usize;
         let buffer = self.allocate(len, elem);
         if let Some(init) = init {
@@ -100,7 +108,12 @@ impl Memory {
         })
     }
 
-    pub fn store(&mut self, view: &MemRefView, indices: &[i64], value: Scalar) -> Result<(), MemoryError> {
+    pub fn store(
+        &mut self,
+        view: &MemRefView,
+        indices: &[i64],
+        value: Scalar,
+    ) -> Result<(), MemoryError> {
         let pos = self.slot(view, indices)?;
         self.buffers[view.buffer].data[pos] = Some(value);
         Ok(())

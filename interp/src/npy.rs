@@ -37,12 +37,19 @@ pub fn parse_npy(bytes: &[u8]) -> Result<NpyArray, String> {
             if bytes.len() < 12 {
                 return Err("truncated .npy header".into());
             }
-            (u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize, 12)
+            (
+                u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize,
+                12,
+            )
         }
         v => return Err(format!("unsupported .npy version {v}")),
     };
-    let header = std::str::from_utf8(bytes.get(start..start + header_len).ok_or("truncated .npy header")?)
-        .map_err(|_| "invalid .npy header")?;
+    let header = std::str::from_utf8(
+        bytes
+            .get(start..start + header_len)
+            .ok_or("truncated .npy header")?,
+    )
+    .map_err(|_| "invalid .npy header")?;
     let field = |key: &str| -> Option<&str> {
         let at = header.find(&format!("'{key}'"))?;
         let rest = &header[at + key.len() + 2..];
@@ -67,13 +74,20 @@ pub fn parse_npy(bytes: &[u8]) -> Result<NpyArray, String> {
         .split(',')
         .map(|s| s.trim())
         .filter(|s| !s.is_empty())
-        .map(|s| s.parse::<i64>().map_err(|_| format!("bad shape entry '{s}'")))
+        .map(|s| {
+            s.parse::<i64>()
+                .map_err(|_| format!("bad shape entry '{s}'"))
+        })
         .collect::<Result<_, _>>()?;
     let (kind, size) = dtype_info(&descr).ok_or_else(|| format!("unsupported dtype '{descr}'"))?;
     let count = shape.iter().product::<i64>().max(0) as usize;
     let body = &bytes[start + header_len..];
     if body.len() < count * size {
-        return Err(format!("the .npy data holds {} bytes, {} expected", body.len(), count * size));
+        return Err(format!(
+            "the .npy data holds {} bytes, {} expected",
+            body.len(),
+            count * size
+        ));
     }
     let mut data = Vec::with_capacity(count);
     for chunk in body.chunks(size).take(count) {
@@ -102,8 +116,14 @@ pub fn to_scalars(array: &NpyArray, ty: ScalarType) -> Result<Vec<Scalar>, Strin
         .iter()
         .map(|&e| match (e, ty) {
             (NpyElem::Int(v), ScalarType::Int(w)) => Ok(Scalar::Int(mask(v as u128, w), w)),
-            (NpyElem::Int(v), ScalarType::Float(k)) => Ok(Scalar::Float(strata_dialect_arith::semantics::round_to(k, v as f64), k)),
-            (NpyElem::Float(f), ScalarType::Float(k)) => Ok(Scalar::Float(strata_dialect_arith::semantics::round_to(k, f), k)),
+            (NpyElem::Int(v), ScalarType::Float(k)) => Ok(Scalar::Float(
+                strata_dialect_arith::semantics::round_to(k, v as f64),
+                k,
+            )),
+            (NpyElem::Float(f), ScalarType::Float(k)) => Ok(Scalar::Float(
+                strata_dialect_arith::semantics::round_to(k, f),
+                k,
+            )),
             (NpyElem::Float(_), ScalarType::Int(_)) => Err(format!(
                 "an .npy file of dtype '{}' cannot initialise integers",
                 array.descr
@@ -134,10 +154,15 @@ pub fn write_npy(shape: &[i64], ty: ScalarType, elems: &[Scalar]) -> Vec<u8> {
         1 => format!("({},)", shape[0]),
         _ => format!(
             "({})",
-            shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+            shape
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     };
-    let mut header = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape_text}, }}");
+    let mut header =
+        format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape_text}, }}");
     let total = 10 + header.len() + 1;
     let pad = (64 - total % 64) % 64;
     header.push_str(&" ".repeat(pad));
@@ -165,13 +190,24 @@ mod tests {
 
     #[test]
     fn round_trips() {
-        let elems: Vec<Scalar> = (0..6).map(|i| Scalar::Float(i as f64 * 0.5, FloatKind::F32)).collect();
+        let elems: Vec<Scalar> = (0..6)
+            .map(|i| Scalar::Float(i as f64 * 0.5, FloatKind::F32))
+            .collect();
         let bytes = write_npy(&[2, 3], ScalarType::Float(FloatKind::F32), &elems);
-        assert_eq!((10 + u16::from_le_bytes([bytes[8], bytes[9]]) as usize) % 64, 0);
+        assert_eq!(
+            (10 + u16::from_le_bytes([bytes[8], bytes[9]]) as usize) % 64,
+            0
+        );
         let a = parse_npy(&bytes).unwrap();
         assert_eq!(a.shape, vec![2, 3]);
-        assert_eq!(to_scalars(&a, ScalarType::Float(FloatKind::F32)).unwrap(), elems);
-        let ints: Vec<Scalar> = [-1i64, 7, 300].iter().map(|&v| Scalar::Int(mask(v as u128, 16), 16)).collect();
+        assert_eq!(
+            to_scalars(&a, ScalarType::Float(FloatKind::F32)).unwrap(),
+            elems
+        );
+        let ints: Vec<Scalar> = [-1i64, 7, 300]
+            .iter()
+            .map(|&v| Scalar::Int(mask(v as u128, 16), 16))
+            .collect();
         let bytes = write_npy(&[3], ScalarType::Int(16), &ints);
         let a = parse_npy(&bytes).unwrap();
         assert_eq!(a.descr, "<i2");

@@ -86,7 +86,10 @@ pub enum RtValue {
 
 impl RtValue {
     pub fn int(v: u128, width: u32) -> Self {
-        RtValue::Scalar(Scalar::Int(strata_dialect_arith::semantics::mask(v, width), width))
+        RtValue::Scalar(Scalar::Int(
+            strata_dialect_arith::semantics::mask(v, width),
+            width,
+        ))
     }
     pub fn index(v: i64) -> Self {
         RtValue::int(v as u64 as u128, 64)

@@ -937,7 +937,9 @@ fn infer_missing_types(
     }
     // The op's own inference.
     if parsed.result_types.iter().any(|t| t.is_none()) {
-        let interface = def.interface::<dyn crate::opdef::InferResultTypes>().cloned();
+        let interface = def
+            .interface::<dyn crate::opdef::InferResultTypes>()
+            .cloned();
         let hook = def.hooks.infer_result_types;
         if hook.is_some() || interface.is_some() {
             let operand_types: Vec<Type> = parsed
@@ -972,18 +974,24 @@ fn infer_missing_types(
     }
     for (i, spec) in def.operands.iter().enumerate() {
         if parsed.operand_types[i].is_none() && !operands[i].is_empty() {
-            return Err(Diagnostic::error(p.op_loc(), format!(
-                "type of operand '{}' is neither written nor inferable",
-                spec.name
-            )));
+            return Err(Diagnostic::error(
+                p.op_loc(),
+                format!(
+                    "type of operand '{}' is neither written nor inferable",
+                    spec.name
+                ),
+            ));
         }
     }
     for (i, spec) in def.results.iter().enumerate() {
         if parsed.result_types[i].is_none() && spec.arity == Arity::Single {
-            return Err(Diagnostic::error(p.op_loc(), format!(
-                "type of result '{}' is neither written nor inferable",
-                spec.name
-            )));
+            return Err(Diagnostic::error(
+                p.op_loc(),
+                format!(
+                    "type of result '{}' is neither written nor inferable",
+                    spec.name
+                ),
+            ));
         }
     }
     Ok(())

@@ -60,7 +60,11 @@ fn check(name: &str, what: &str, text: &str) {
 #[test]
 fn truncated_and_mutated_lit_files_give_diagnostics_not_panics() {
     let files = lit_files();
-    assert!(files.len() > 100, "expected the lit suite's .mlir files, found {}", files.len());
+    assert!(
+        files.len() > 100,
+        "expected the lit suite's .mlir files, found {}",
+        files.len()
+    );
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = move || {
         state ^= state << 13;
@@ -85,7 +89,11 @@ fn truncated_and_mutated_lit_files_give_diagnostics_not_panics() {
             }
             bytes[at] = byte;
             let mutated = String::from_utf8(bytes.clone()).expect("ASCII for ASCII");
-            check(&name, &format!("byte {at} set to {:?}", byte as char), &mutated);
+            check(
+                &name,
+                &format!("byte {at} set to {:?}", byte as char),
+                &mutated,
+            );
             bytes[at] = original.unwrap();
         }
     }

@@ -1,6 +1,5 @@
 // The out-of-tree Toy dialect (examples/toy) in its own opt tool: custom
 // syntax, shape inference pass, fold and canonicalization.
-// REQUIRES: toy-opt
 // RUN: toy-opt %s --toy-shape-inference | FileCheck %s --check-prefix=SHAPES
 // RUN: toy-opt %s --toy-shape-inference --canonicalize | FileCheck %s --check-prefix=CANON
 // RUN: toy-opt %s --mlir-print-op-generic | toy-opt | toy-opt --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC

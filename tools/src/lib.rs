@@ -8,8 +8,8 @@
 pub mod args;
 pub mod equivalence;
 pub mod opt;
+pub mod pipeline;
 pub mod run;
 pub mod run_c;
 pub mod run_vta;
-pub mod pipeline;
 pub mod translate;

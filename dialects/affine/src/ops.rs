@@ -134,7 +134,9 @@ pub fn definitions() -> Vec<OpDefinition> {
             "affine.load" | "affine.store" | "affine.vector_load" | "affine.vector_store"
         ) {
             def.interfaces
-                .insert::<dyn strata_ir::interfaces::MemoryEffects>(std::sync::Arc::new(AccessEffects));
+                .insert::<dyn strata_ir::interfaces::MemoryEffects>(std::sync::Arc::new(
+                    AccessEffects,
+                ));
         }
     }
     defs

@@ -10,7 +10,10 @@
 mod ops;
 pub mod signature;
 
-pub use ops::{function_signature as ops_function_signature, CallIndirectOp, CallOp, ConstantOp, FuncOp, ReturnOp};
+pub use ops::{
+    function_signature as ops_function_signature, CallIndirectOp, CallOp, ConstantOp, FuncOp,
+    ReturnOp,
+};
 use std::sync::Arc;
 use strata_ir::{Context, Dialect, OpDefinition};
 

@@ -25,11 +25,23 @@ pub enum Constraint {
     /// Exactly this attribute (types appear as type attributes).
     Is(Attribute),
     /// A builtin kind by name (`!builtin.integer`, `#builtin.string`).
-    BaseName { kind: BaseKind, name: String },
+    BaseName {
+        kind: BaseKind,
+        name: String,
+    },
     /// A type or attribute defined by an IRDL dialect, any parameters.
-    BaseDefinition { kind: BaseKind, dialect: String, name: String },
+    BaseDefinition {
+        kind: BaseKind,
+        dialect: String,
+        name: String,
+    },
     /// A type or attribute defined by an IRDL dialect, parameters constrained.
-    Parametric { kind: BaseKind, dialect: String, name: String, params: Vec<usize> },
+    Parametric {
+        kind: BaseKind,
+        dialect: String,
+        name: String,
+        params: Vec<usize>,
+    },
     AnyOf(Vec<usize>),
     AllOf(Vec<usize>),
 }
@@ -58,7 +70,9 @@ pub fn builtin_type_name(ctx: &Context, ty: Type) -> String {
         TypeData::MemRef { .. } => "builtin.memref".into(),
         TypeData::UnrankedMemRef { .. } => "builtin.unranked_memref".into(),
         TypeData::Opaque { dialect, .. } => format!("{}.opaque", ctx.str(*dialect)),
-        TypeData::Dialect { dialect, name, .. } => format!("{}.{}", ctx.str(*dialect), ctx.str(*name)),
+        TypeData::Dialect { dialect, name, .. } => {
+            format!("{}.{}", ctx.str(*dialect), ctx.str(*name))
+        }
     }
 }
 
@@ -80,7 +94,9 @@ pub fn builtin_attr_name(ctx: &Context, attr: Attribute) -> String {
         AttrData::DenseArray { .. } => "builtin.dense_array".into(),
         AttrData::StridedLayout { .. } => "builtin.strided_layout".into(),
         AttrData::Opaque { dialect, .. } => format!("{}.opaque", ctx.str(*dialect)),
-        AttrData::Dialect { dialect, name, .. } => format!("{}.{}", ctx.str(*dialect), ctx.str(*name)),
+        AttrData::Dialect { dialect, name, .. } => {
+            format!("{}.{}", ctx.str(*dialect), ctx.str(*name))
+        }
         AttrData::Location(_) => "builtin.location".into(),
     }
 }
@@ -103,7 +119,11 @@ pub struct Solver<'c> {
 
 impl<'c> Solver<'c> {
     pub fn new(ctx: &'c Context, constraints: &'c [Constraint]) -> Self {
-        Self { ctx, constraints, bound: vec![None; constraints.len()] }
+        Self {
+            ctx,
+            constraints,
+            bound: vec![None; constraints.len()],
+        }
     }
 
     /// What constraint `index` is bound to so far.
@@ -118,27 +138,48 @@ impl<'c> Solver<'c> {
             if bound == attr {
                 return Ok(());
             }
-            return Err(format!("expected '{}' but got '{}'", show(ctx, bound), show(ctx, attr)));
+            return Err(format!(
+                "expected '{}' but got '{}'",
+                show(ctx, bound),
+                show(ctx, attr)
+            ));
         }
         match &self.constraints[index] {
             Constraint::Any => {}
             Constraint::Is(expected) => {
                 if *expected != attr {
-                    return Err(format!("expected '{}' but got '{}'", show(ctx, *expected), show(ctx, attr)));
+                    return Err(format!(
+                        "expected '{}' but got '{}'",
+                        show(ctx, *expected),
+                        show(ctx, attr)
+                    ));
                 }
             }
             Constraint::BaseName { kind, name } => {
                 let actual = match (kind, ctx.attr_data(attr)) {
                     (BaseKind::Type, AttrData::Type(ty)) => builtin_type_name(ctx, *ty),
-                    (BaseKind::Type, _) => return Err(format!("expected base type '{name}' but got an attribute '{}'", show(ctx, attr))),
+                    (BaseKind::Type, _) => {
+                        return Err(format!(
+                            "expected base type '{name}' but got an attribute '{}'",
+                            show(ctx, attr)
+                        ))
+                    }
                     (BaseKind::Attribute, _) => builtin_attr_name(ctx, attr),
                 };
                 if actual != *name {
-                    let what = if *kind == BaseKind::Type { "type" } else { "attribute" };
+                    let what = if *kind == BaseKind::Type {
+                        "type"
+                    } else {
+                        "attribute"
+                    };
                     return Err(format!("expected base {what} '{name}' but got '{actual}'"));
                 }
             }
-            Constraint::BaseDefinition { kind, dialect, name } => {
+            Constraint::BaseDefinition {
+                kind,
+                dialect,
+                name,
+            } => {
                 let expected = format!("{dialect}.{name}");
                 let actual = match (kind, ctx.attr_data(attr)) {
                     (BaseKind::Type, AttrData::Type(ty)) => builtin_type_name(ctx, *ty),
@@ -146,26 +187,60 @@ impl<'c> Solver<'c> {
                     (BaseKind::Attribute, _) => builtin_attr_name(ctx, attr),
                 };
                 if actual != expected {
-                    let what = if *kind == BaseKind::Type { "type" } else { "attribute" };
-                    return Err(format!("expected base {what} '{expected}' but got '{actual}'"));
+                    let what = if *kind == BaseKind::Type {
+                        "type"
+                    } else {
+                        "attribute"
+                    };
+                    return Err(format!(
+                        "expected base {what} '{expected}' but got '{actual}'"
+                    ));
                 }
             }
-            Constraint::Parametric { kind, dialect, name, params } => {
+            Constraint::Parametric {
+                kind,
+                dialect,
+                name,
+                params,
+            } => {
                 let expected = format!("{dialect}.{name}");
                 let parameters: Option<Vec<Attribute>> = match (kind, ctx.attr_data(attr)) {
                     (BaseKind::Type, AttrData::Type(ty)) => match ctx.type_data(*ty) {
-                        TypeData::Dialect { dialect: d, name: n, params } if ctx.str(*d) == dialect && ctx.str(*n) == name => Some(params.to_vec()),
+                        TypeData::Dialect {
+                            dialect: d,
+                            name: n,
+                            params,
+                        } if ctx.str(*d) == dialect && ctx.str(*n) == name => Some(params.to_vec()),
                         _ => None,
                     },
-                    (BaseKind::Attribute, AttrData::Dialect { dialect: d, name: n, params }) if ctx.str(*d) == dialect && ctx.str(*n) == name => Some(params.to_vec()),
+                    (
+                        BaseKind::Attribute,
+                        AttrData::Dialect {
+                            dialect: d,
+                            name: n,
+                            params,
+                        },
+                    ) if ctx.str(*d) == dialect && ctx.str(*n) == name => Some(params.to_vec()),
                     _ => None,
                 };
                 let Some(parameters) = parameters else {
-                    let what = if *kind == BaseKind::Type { "type" } else { "attribute" };
-                    return Err(format!("expected base {what} '{expected}' but got '{}'", show(ctx, attr)));
+                    let what = if *kind == BaseKind::Type {
+                        "type"
+                    } else {
+                        "attribute"
+                    };
+                    return Err(format!(
+                        "expected base {what} '{expected}' but got '{}'",
+                        show(ctx, attr)
+                    ));
                 };
                 if parameters.len() != params.len() {
-                    return Err(format!("'{}' expects {} parameters but got {}", expected, params.len(), parameters.len()));
+                    return Err(format!(
+                        "'{}' expects {} parameters but got {}",
+                        expected,
+                        params.len(),
+                        parameters.len()
+                    ));
                 }
                 let params = params.clone();
                 for (value, constraint) in parameters.into_iter().zip(params) {
@@ -184,7 +259,10 @@ impl<'c> Solver<'c> {
                     }
                 }
                 if !matched {
-                    return Err(format!("'{}' does not satisfy the constraint", show(ctx, attr)));
+                    return Err(format!(
+                        "'{}' does not satisfy the constraint",
+                        show(ctx, attr)
+                    ));
                 }
             }
             Constraint::AllOf(parts) => {

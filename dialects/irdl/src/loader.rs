@@ -11,7 +11,13 @@ use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::format::{value_groups, AssemblyFormat};
 use strata_ir::opdef::{Arity, AttrDef, InferResultTypes, RegionDef, ValueDef};
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{AttrData, Attribute, Context, Dialect, Ir, OpDefinition, OpId, Type, TypeData, Value};
+use strata_ir::{
+    AttrData, Attribute, Context, Dialect, Ir, OpDefinition, OpId, Type, TypeData, Value,
+};
+
+/// A constraint operand that no constraint op of the definition produced.
+const UNDEFINED_CONSTRAINT: &str =
+    "constraint operand is not defined by an IRDL constraint op in this definition";
 
 /// The constraint program of one IRDL op, kept in its definition's interface map.
 #[derive(Debug)]
@@ -55,7 +61,10 @@ impl Dialect for DynamicDialect {
 
     fn parse_type(&self, parser: &mut Parser, mnemonic: &str) -> DiagResult<Type> {
         let Some(definition) = self.types.iter().find(|t| t.name == mnemonic) else {
-            return Err(parser.error_here(format!("dialect '{}' has no type named '{mnemonic}'", self.name)));
+            return Err(parser.error_here(format!(
+                "dialect '{}' has no type named '{mnemonic}'",
+                self.name
+            )));
         };
         let at = parser.offset();
         let params = parse_parameters(parser)?;
@@ -69,15 +78,25 @@ impl Dialect for DynamicDialect {
     }
 
     fn print_type(&self, ctx: &Context, ty: Type, out: &mut AsmWriter) -> bool {
-        let TypeData::Dialect { name, params, .. } = ctx.type_data(ty) else { return false };
+        let TypeData::Dialect { name, params, .. } = ctx.type_data(ty) else {
+            return false;
+        };
         out.write(ctx.str(*name));
         print_parameters(out, params);
         true
     }
 
-    fn parse_attribute(&self, parser: &mut Parser, mnemonic: &str, _ty: Option<Type>) -> DiagResult<Attribute> {
+    fn parse_attribute(
+        &self,
+        parser: &mut Parser,
+        mnemonic: &str,
+        _ty: Option<Type>,
+    ) -> DiagResult<Attribute> {
         let Some(definition) = self.attributes.iter().find(|t| t.name == mnemonic) else {
-            return Err(parser.error_here(format!("dialect '{}' has no attribute named '{mnemonic}'", self.name)));
+            return Err(parser.error_here(format!(
+                "dialect '{}' has no attribute named '{mnemonic}'",
+                self.name
+            )));
         };
         let at = parser.offset();
         let params = parse_parameters(parser)?;
@@ -91,7 +110,9 @@ impl Dialect for DynamicDialect {
     }
 
     fn print_attribute(&self, ctx: &Context, attr: Attribute, out: &mut AsmWriter) -> bool {
-        let AttrData::Dialect { name, params, .. } = ctx.attr_data(attr) else { return false };
+        let AttrData::Dialect { name, params, .. } = ctx.attr_data(attr) else {
+            return false;
+        };
         out.write(ctx.str(*name));
         print_parameters(out, params);
         true
@@ -130,7 +151,11 @@ fn print_parameters(out: &mut AsmWriter, params: &[Attribute]) {
     out.write(">");
 }
 
-fn check_parameters(ctx: &Context, definition: &ParametricDefinition, params: &[Attribute]) -> Result<(), String> {
+fn check_parameters(
+    ctx: &Context,
+    definition: &ParametricDefinition,
+    params: &[Attribute],
+) -> Result<(), String> {
     if params.len() != definition.parameters.len() {
         return Err(format!(
             "'{}' expects {} parameters but got {}",
@@ -148,10 +173,19 @@ fn check_parameters(ctx: &Context, definition: &ParametricDefinition, params: &[
 
 /// Loads the dialects described in an IRDL file into `ctx`; returns their names.
 pub fn load_irdl_file(ctx: &mut Context, path: &str) -> Result<Vec<String>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("error: could not open IRDL file '{path}': {e}"))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("error: could not open IRDL file '{path}': {e}"))?;
     load_irdl(ctx, &text, path).map_err(|d| {
         let mut out = String::new();
-        strata_ir::diagnostics::render(ctx, &d, Some(&strata_ir::diagnostics::SourceFile { name: path, text: &text }), &mut out);
+        strata_ir::diagnostics::render(
+            ctx,
+            &d,
+            Some(&strata_ir::diagnostics::SourceFile {
+                name: path,
+                text: &text,
+            }),
+            &mut out,
+        );
         out
     })
 }
@@ -160,12 +194,20 @@ pub fn load_irdl_file(ctx: &mut Context, path: &str) -> Result<Vec<String>, Stri
 pub fn load_irdl(ctx: &mut Context, text: &str, file_name: &str) -> DiagResult<Vec<String>> {
     ctx.load_dialect(Arc::new(IrdlDialect));
     let mut ir = Ir::new();
-    let info = SourceInfo { file_name: file_name.into(), first_line: 0 };
+    let info = SourceInfo {
+        file_name: file_name.into(),
+        first_line: 0,
+    };
     let module = parse_source(ctx, &mut ir, text, &info)?;
     strata_ir::verifier::verify(ctx, &ir, module)?;
     let reader = Reader { ctx, ir: &ir };
-    let body = ir.entry_block(ir.region(module, 0)).expect("module has a body");
-    let dialect_ops: Vec<OpId> = ir.block_ops(body).filter(|&op| reader.is(op, "irdl.dialect")).collect();
+    let body = ir
+        .entry_block(ir.region(module, 0))
+        .expect("module has a body");
+    let dialect_ops: Vec<OpId> = ir
+        .block_ops(body)
+        .filter(|&op| reader.is(op, "irdl.dialect"))
+        .collect();
     // Kinds of every definition in the file, so references resolve in any order.
     let mut kinds: FxHashMap<(String, String), BaseKind> = FxHashMap::default();
     for &dialect in &dialect_ops {
@@ -215,21 +257,38 @@ impl Reader<'_> {
     }
 
     fn symbol(&self, op: OpId) -> String {
-        self.ir.attr(self.ctx, op, "sym_name").and_then(|a| self.ctx.string_value(a)).unwrap_or_default().to_string()
+        self.ir
+            .attr(self.ctx, op, "sym_name")
+            .and_then(|a| self.ctx.string_value(a))
+            .unwrap_or_default()
+            .to_string()
     }
 
     fn body_ops(&self, op: OpId) -> Vec<OpId> {
         let region = self.ir.region(op, 0);
-        self.ir.region_blocks(region).iter().flat_map(|&b| self.ir.block_ops(b)).collect()
+        self.ir
+            .region_blocks(region)
+            .iter()
+            .flat_map(|&b| self.ir.block_ops(b))
+            .collect()
     }
 
     fn error(&self, op: OpId, message: impl Into<String>) -> Diagnostic {
         Diagnostic::error(self.ir.op_loc(op), message)
     }
 
-    fn dialect(&self, dialect_op: OpId, kinds: &FxHashMap<(String, String), BaseKind>) -> DiagResult<DynamicDialect> {
+    fn dialect(
+        &self,
+        dialect_op: OpId,
+        kinds: &FxHashMap<(String, String), BaseKind>,
+    ) -> DiagResult<DynamicDialect> {
         let name = self.symbol(dialect_op);
-        let mut dialect = DynamicDialect { name: name.clone(), types: Vec::new(), attributes: Vec::new(), operations: Vec::new() };
+        let mut dialect = DynamicDialect {
+            name: name.clone(),
+            types: Vec::new(),
+            attributes: Vec::new(),
+            operations: Vec::new(),
+        };
         for op in self.body_ops(dialect_op) {
             let is_type = self.is(op, "irdl.type");
             if is_type || self.is(op, "irdl.attribute") {
@@ -247,29 +306,51 @@ impl Reader<'_> {
             } else if self.is(op, "irdl.operation") {
                 dialect.operations.push(self.operation(op, &name, kinds)?);
             } else {
-                return Err(self.error(op, "expected irdl.type, irdl.attribute or irdl.operation inside irdl.dialect"));
+                return Err(self.error(
+                    op,
+                    "expected irdl.type, irdl.attribute or irdl.operation inside irdl.dialect",
+                ));
             }
         }
         Ok(dialect)
     }
 
-    fn body(&self, definition: OpId, dialect: &str, kinds: &FxHashMap<(String, String), BaseKind>) -> DiagResult<Body> {
+    fn body(
+        &self,
+        definition: OpId,
+        dialect: &str,
+        kinds: &FxHashMap<(String, String), BaseKind>,
+    ) -> DiagResult<Body> {
         let ctx = self.ctx;
         let mut body = Body::default();
         let mut index_of: FxHashMap<Value, usize> = FxHashMap::default();
         let mut region_index_of: FxHashMap<Value, usize> = FxHashMap::default();
-        let lookup = |index_of: &FxHashMap<Value, usize>, v: Value, op: OpId| -> DiagResult<usize> {
-            index_of.get(&v).copied().ok_or_else(|| self.error(op, "constraint operand is not defined by an IRDL constraint op in this definition"))
+        let lookup = |index_of: &FxHashMap<Value, usize>, v: Value, op: OpId| {
+            index_of
+                .get(&v)
+                .copied()
+                .ok_or_else(|| self.error(op, UNDEFINED_CONSTRAINT))
         };
         for op in self.body_ops(definition) {
             let name = ctx.op_name_str(self.ir.op_name(op));
             let operands: Vec<Value> = self.ir.operands(op).collect();
             let constraint = match name {
                 "irdl.any" => Some(Constraint::Any),
-                "irdl.is" => Some(Constraint::Is(self.ir.attr(ctx, op, "expected").ok_or_else(|| self.error(op, "irdl.is needs a value"))?)),
+                "irdl.is" => Some(Constraint::Is(
+                    self.ir
+                        .attr(ctx, op, "expected")
+                        .ok_or_else(|| self.error(op, "irdl.is needs a value"))?,
+                )),
                 "irdl.any_of" | "irdl.all_of" => {
-                    let parts = operands.iter().map(|&v| lookup(&index_of, v, op)).collect::<DiagResult<Vec<_>>>()?;
-                    Some(if name == "irdl.any_of" { Constraint::AnyOf(parts) } else { Constraint::AllOf(parts) })
+                    let parts = operands
+                        .iter()
+                        .map(|&v| lookup(&index_of, v, op))
+                        .collect::<DiagResult<Vec<_>>>()?;
+                    Some(if name == "irdl.any_of" {
+                        Constraint::AnyOf(parts)
+                    } else {
+                        Constraint::AllOf(parts)
+                    })
                 }
                 "irdl.base" => {
                     if let Some(base) = self.ir.attr(ctx, op, "base_name") {
@@ -281,35 +362,72 @@ impl Reader<'_> {
                         } else {
                             return Err(self.error(op, format!("base name '{text}' must start with '!' (type) or '#' (attribute)")));
                         };
-                        Some(Constraint::BaseName { kind, name: rest.to_string() })
+                        Some(Constraint::BaseName {
+                            kind,
+                            name: rest.to_string(),
+                        })
                     } else {
-                        let reference = self.ir.attr(ctx, op, "base_ref").ok_or_else(|| self.error(op, "irdl.base needs a reference or a name"))?;
-                        let (kind, target_dialect, target) = self.resolve(op, reference, dialect, kinds)?;
-                        Some(Constraint::BaseDefinition { kind, dialect: target_dialect, name: target })
+                        let reference = self.ir.attr(ctx, op, "base_ref").ok_or_else(|| {
+                            self.error(op, "irdl.base needs a reference or a name")
+                        })?;
+                        let (kind, target_dialect, target) =
+                            self.resolve(op, reference, dialect, kinds)?;
+                        Some(Constraint::BaseDefinition {
+                            kind,
+                            dialect: target_dialect,
+                            name: target,
+                        })
                     }
                 }
                 "irdl.parametric" => {
-                    let reference = self.ir.attr(ctx, op, "base_type").ok_or_else(|| self.error(op, "irdl.parametric needs a reference"))?;
-                    let (kind, target_dialect, target) = self.resolve(op, reference, dialect, kinds)?;
-                    let params = operands.iter().map(|&v| lookup(&index_of, v, op)).collect::<DiagResult<Vec<_>>>()?;
-                    Some(Constraint::Parametric { kind, dialect: target_dialect, name: target, params })
+                    let reference = self
+                        .ir
+                        .attr(ctx, op, "base_type")
+                        .ok_or_else(|| self.error(op, "irdl.parametric needs a reference"))?;
+                    let (kind, target_dialect, target) =
+                        self.resolve(op, reference, dialect, kinds)?;
+                    let params = operands
+                        .iter()
+                        .map(|&v| lookup(&index_of, v, op))
+                        .collect::<DiagResult<Vec<_>>>()?;
+                    Some(Constraint::Parametric {
+                        kind,
+                        dialect: target_dialect,
+                        name: target,
+                        params,
+                    })
                 }
                 "irdl.c_pred" => {
                     return Err(self.error(op, "irdl.c_pred holds a C++ predicate, which Strata cannot evaluate; express the constraint with irdl.is/any_of/all_of/base/parametric"));
                 }
                 "irdl.region" => {
                     let arguments = if self.ir.attr(ctx, op, "constrainedArguments").is_some() {
-                        Some(operands.iter().map(|&v| lookup(&index_of, v, op)).collect::<DiagResult<Vec<_>>>()?)
+                        Some(
+                            operands
+                                .iter()
+                                .map(|&v| lookup(&index_of, v, op))
+                                .collect::<DiagResult<Vec<_>>>()?,
+                        )
                     } else {
                         None
                     };
-                    let number_of_blocks = self.ir.attr(ctx, op, "numberOfBlocks").and_then(|a| ctx.integer_value(a)).map(|n| n as u32);
+                    let number_of_blocks = self
+                        .ir
+                        .attr(ctx, op, "numberOfBlocks")
+                        .and_then(|a| ctx.integer_value(a))
+                        .map(|n| n as u32);
                     region_index_of.insert(self.ir.result(op, 0), body.region_constraints.len());
-                    body.region_constraints.push(RegionConstraint { arguments, number_of_blocks });
+                    body.region_constraints.push(RegionConstraint {
+                        arguments,
+                        number_of_blocks,
+                    });
                     None
                 }
                 "irdl.parameters" => {
-                    body.parameters = operands.iter().map(|&v| lookup(&index_of, v, op)).collect::<DiagResult<Vec<_>>>()?;
+                    body.parameters = operands
+                        .iter()
+                        .map(|&v| lookup(&index_of, v, op))
+                        .collect::<DiagResult<Vec<_>>>()?;
                     None
                 }
                 "irdl.operands" | "irdl.results" => {
@@ -317,8 +435,15 @@ impl Reader<'_> {
                     let arities = self.strings(op, "variadicity");
                     let mut entries = Vec::new();
                     for (i, &v) in operands.iter().enumerate() {
-                        let prefix = if name == "irdl.operands" { "operand" } else { "result" };
-                        let entry_name = names.get(i).cloned().unwrap_or_else(|| format!("{prefix}{i}"));
+                        let prefix = if name == "irdl.operands" {
+                            "operand"
+                        } else {
+                            "result"
+                        };
+                        let entry_name = names
+                            .get(i)
+                            .cloned()
+                            .unwrap_or_else(|| format!("{prefix}{i}"));
                         let arity = match arities.get(i).map(|s| s.as_str()) {
                             Some("optional") => Arity::Optional,
                             Some("variadic") => Arity::Variadic,
@@ -336,15 +461,25 @@ impl Reader<'_> {
                 "irdl.attributes" => {
                     let names = self.strings(op, "attributeValueNames");
                     for (i, &v) in operands.iter().enumerate() {
-                        body.attributes.push((names.get(i).cloned().unwrap_or_default(), lookup(&index_of, v, op)?));
+                        body.attributes.push((
+                            names.get(i).cloned().unwrap_or_default(),
+                            lookup(&index_of, v, op)?,
+                        ));
                     }
                     None
                 }
                 "irdl.regions" => {
-                    body.regions = operands.iter().map(|&v| lookup(&region_index_of, v, op)).collect::<DiagResult<Vec<_>>>()?;
+                    body.regions = operands
+                        .iter()
+                        .map(|&v| lookup(&region_index_of, v, op))
+                        .collect::<DiagResult<Vec<_>>>()?;
                     None
                 }
-                other => return Err(self.error(op, format!("unexpected '{other}' in an IRDL definition"))),
+                other => {
+                    return Err(
+                        self.error(op, format!("unexpected '{other}' in an IRDL definition"))
+                    )
+                }
             };
             if let Some(constraint) = constraint {
                 index_of.insert(self.ir.result(op, 0), body.constraints.len());
@@ -359,12 +494,23 @@ impl Reader<'_> {
         self.ir
             .attr(ctx, op, name)
             .and_then(|a| ctx.array_elements(a))
-            .map(|items| items.iter().map(|a| ctx.string_value(*a).unwrap_or_default().to_string()).collect())
+            .map(|items| {
+                items
+                    .iter()
+                    .map(|a| ctx.string_value(*a).unwrap_or_default().to_string())
+                    .collect()
+            })
             .unwrap_or_default()
     }
 
     /// `@name` (this dialect) or `@dialect::@name` to a type or attribute definition.
-    fn resolve(&self, op: OpId, reference: Attribute, dialect: &str, kinds: &FxHashMap<(String, String), BaseKind>) -> DiagResult<(BaseKind, String, String)> {
+    fn resolve(
+        &self,
+        op: OpId,
+        reference: Attribute,
+        dialect: &str,
+        kinds: &FxHashMap<(String, String), BaseKind>,
+    ) -> DiagResult<(BaseKind, String, String)> {
         let ctx = self.ctx;
         let AttrData::SymbolRef { root, nested } = ctx.attr_data(reference) else {
             return Err(self.error(op, "expected a symbol reference"));
@@ -372,15 +518,27 @@ impl Reader<'_> {
         let (target_dialect, target) = match nested.as_ref() {
             [] => (dialect.to_string(), ctx.str(*root).to_string()),
             [name] => (ctx.str(*root).to_string(), ctx.str(*name).to_string()),
-            _ => return Err(self.error(op, "symbol reference to a definition has at most two parts")),
+            _ => {
+                return Err(self.error(op, "symbol reference to a definition has at most two parts"))
+            }
         };
         match kinds.get(&(target_dialect.clone(), target.clone())) {
             Some(kind) => Ok((*kind, target_dialect, target)),
-            None => Err(self.error(op, format!("'@{target_dialect}::@{target}' does not name an irdl.type or irdl.attribute"))),
+            None => Err(self.error(
+                op,
+                format!(
+                    "'@{target_dialect}::@{target}' does not name an irdl.type or irdl.attribute"
+                ),
+            )),
         }
     }
 
-    fn operation(&self, op: OpId, dialect: &str, kinds: &FxHashMap<(String, String), BaseKind>) -> DiagResult<OpDefinition> {
+    fn operation(
+        &self,
+        op: OpId,
+        dialect: &str,
+        kinds: &FxHashMap<(String, String), BaseKind>,
+    ) -> DiagResult<OpDefinition> {
         let ctx = self.ctx;
         let body = self.body(op, dialect, kinds)?;
         let mut def = OpDefinition::new(format!("{dialect}.{}", self.symbol(op)));
@@ -399,26 +557,43 @@ impl Reader<'_> {
         def.operands = body.operands.iter().map(value_def).collect();
         def.results = body.results.iter().map(value_def).collect();
         // Declared optional so that a missing one is reported by the IRDL program, in MLIR's words.
-        def.attributes = body.attributes.iter().map(|(name, _)| AttrDef::optional(name, AttrConstraint::Any)).collect();
+        def.attributes = body
+            .attributes
+            .iter()
+            .map(|(name, _)| AttrDef::optional(name, AttrConstraint::Any))
+            .collect();
         def.regions = body
             .regions
             .iter()
             .enumerate()
-            .map(|(i, _)| RegionDef { name: format!("region{i}"), variadic: false, single_block: false })
+            .map(|(i, _)| RegionDef {
+                name: format!("region{i}"),
+                variadic: false,
+                single_block: false,
+            })
             .collect();
         // One constraint variable shared by several values means equal types.
         let mut by_constraint: FxHashMap<usize, Vec<String>> = FxHashMap::default();
         for (name, _, index) in body.operands.iter().chain(&body.results) {
             by_constraint.entry(*index).or_default().push(name.clone());
         }
-        let mut groups: Vec<Vec<String>> = by_constraint.into_values().filter(|g| g.len() > 1).collect();
+        let mut groups: Vec<Vec<String>> = by_constraint
+            .into_values()
+            .filter(|g| g.len() > 1)
+            .collect();
         groups.sort();
         def.type_equalities = groups;
-        if let Some(format) = self.ir.attribute(ctx, op, "assembly_format").and_then(|a| ctx.string_value(a)) {
-            let parsed = AssemblyFormat::parse(format, &def).map_err(|m| self.error(op, format!("invalid assembly_format: {m}")))?;
+        if let Some(format) = self
+            .ir
+            .attribute(ctx, op, "assembly_format")
+            .and_then(|a| ctx.string_value(a))
+        {
+            let parsed = AssemblyFormat::parse(format, &def)
+                .map_err(|m| self.error(op, format!("invalid assembly_format: {m}")))?;
             def.format = Some(Arc::new(parsed));
         }
-        let all_single = body.operands.iter().all(|o| o.1 == Arity::Single) && body.results.iter().all(|r| r.1 == Arity::Single);
+        let all_single = body.operands.iter().all(|o| o.1 == Arity::Single)
+            && body.results.iter().all(|r| r.1 == Arity::Single);
         let program = Arc::new(IrdlProgram {
             constraints: body.constraints,
             regions_constraints: body.region_constraints,
@@ -428,7 +603,8 @@ impl Reader<'_> {
             regions: body.regions,
         });
         if all_single {
-            def.interfaces.insert::<dyn InferResultTypes>(program.clone());
+            def.interfaces
+                .insert::<dyn InferResultTypes>(program.clone());
         }
         def.interfaces.insert(program);
         def.hooks.verify = Some(verify_irdl_op);
@@ -440,11 +616,18 @@ impl Reader<'_> {
 /// `irdl.operands(in: complex<%0>)`, `irdl.results(out: %0)` the result type is
 /// the operand's element type, so a format need not spell it.
 impl InferResultTypes for IrdlProgram {
-    fn infer(&self, ctx: &Context, operand_types: &[Type], attributes: Attribute) -> DiagResult<Vec<Type>> {
+    fn infer(
+        &self,
+        ctx: &Context,
+        operand_types: &[Type],
+        attributes: Attribute,
+    ) -> DiagResult<Vec<Type>> {
         let mut solver = Solver::new(ctx, &self.constraints);
         let unknown = |m: String| Diagnostic::error(ctx.unknown_loc(), m);
         for (ty, &constraint) in operand_types.iter().zip(&self.operands) {
-            solver.verify(ctx.type_attr(*ty), constraint).map_err(unknown)?;
+            solver
+                .verify(ctx.type_attr(*ty), constraint)
+                .map_err(unknown)?;
         }
         for (name, constraint) in &self.attributes {
             if let Some(attr) = ctx.dictionary_get(attributes, name) {
@@ -458,7 +641,12 @@ impl InferResultTypes for IrdlProgram {
                     Constraint::Is(attr) => Some(*attr),
                     _ => None,
                 });
-                bound.and_then(|a| ctx.type_value(a)).ok_or_else(|| unknown("result type is not determined by the operands; spell it in the format".into()))
+                bound.and_then(|a| ctx.type_value(a)).ok_or_else(|| {
+                    unknown(
+                        "result type is not determined by the operands; spell it in the format"
+                            .into(),
+                    )
+                })
             })
             .collect()
     }
@@ -466,11 +654,18 @@ impl InferResultTypes for IrdlProgram {
 
 /// Runs an op's IRDL constraint program.
 fn verify_irdl_op(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    let Some(def) = ctx.op_definition(ir.op_name(op)) else { return Ok(()) };
-    let Some(program) = def.interface::<IrdlProgram>() else { return Ok(()) };
+    let Some(def) = ctx.op_definition(ir.op_name(op)) else {
+        return Ok(());
+    };
+    let Some(program) = def.interface::<IrdlProgram>() else {
+        return Ok(());
+    };
     let mut solver = Solver::new(ctx, &program.constraints);
     let fail = |message: String| emit_op_error(ctx, ir, op, message);
-    for (groups, indices) in [(value_groups(ctx, ir, op, def, false), &program.operands), (value_groups(ctx, ir, op, def, true), &program.results)] {
+    for (groups, indices) in [
+        (value_groups(ctx, ir, op, def, false), &program.operands),
+        (value_groups(ctx, ir, op, def, true), &program.results),
+    ] {
         for (group, &constraint) in groups.iter().zip(indices.iter()) {
             for &value in group {
                 let ty = ctx.type_attr(ir.value_type(value));
@@ -480,31 +675,50 @@ fn verify_irdl_op(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     }
     for (name, constraint) in &program.attributes {
         let Some(attr) = ir.attr(ctx, op, name) else {
-            return Err(fail(format!("attribute \"{name}\" is expected but not provided")));
+            return Err(fail(format!(
+                "attribute \"{name}\" is expected but not provided"
+            )));
         };
         solver.verify(attr, *constraint).map_err(fail)?;
     }
     let regions = ir.regions(op);
     if regions.len() != program.regions.len() {
-        return Err(fail(format!("unexpected number of regions: expected {} but got {}", program.regions.len(), regions.len())));
+        return Err(fail(format!(
+            "unexpected number of regions: expected {} but got {}",
+            program.regions.len(),
+            regions.len()
+        )));
     }
     for (i, (&region, &constraint)) in regions.iter().zip(&program.regions).enumerate() {
         let spec = &program.regions_constraints[constraint];
         let blocks = ir.region_blocks(region);
         if let Some(count) = spec.number_of_blocks {
             if blocks.len() != count as usize {
-                return Err(fail(format!("expected region {i} to have {count} block(s) but got {}", blocks.len())));
+                return Err(fail(format!(
+                    "expected region {i} to have {count} block(s) but got {}",
+                    blocks.len()
+                )));
             }
         }
         if let Some(arguments) = &spec.arguments {
-            let args = blocks.first().map(|&b| ir.block_args(b).to_vec()).unwrap_or_default();
+            let args = blocks
+                .first()
+                .map(|&b| ir.block_args(b).to_vec())
+                .unwrap_or_default();
             let see_op = |d: Diagnostic| d.with_note(ir.op_loc(op), "see the operation");
             let region_error = |message: String| {
-                let loc = args.first().and_then(|&a| ir.value_loc(a)).unwrap_or(ir.op_loc(op));
+                let loc = args
+                    .first()
+                    .and_then(|&a| ir.value_loc(a))
+                    .unwrap_or(ir.op_loc(op));
                 see_op(Diagnostic::error(loc, message))
             };
             if args.len() != arguments.len() {
-                return Err(region_error(format!("expected region {i} to have {} arguments but got {}", arguments.len(), args.len())));
+                return Err(region_error(format!(
+                    "expected region {i} to have {} arguments but got {}",
+                    arguments.len(),
+                    args.len()
+                )));
             }
             for (&arg, &constraint) in args.iter().zip(arguments) {
                 let ty = ctx.type_attr(ir.value_type(arg));

@@ -5,16 +5,22 @@ use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::asm::Parser;
+use strata_ir::constraints::AttrConstraint;
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::opdef::{AttrDef, RegionDef};
-use strata_ir::constraints::AttrConstraint;
-use strata_ir::{AttrData, Attribute, Context, Dialect, OpDefinition, OpId, OpTraits, Type, TypeData};
+use strata_ir::{
+    AttrData, Attribute, Context, Dialect, OpDefinition, OpId, OpTraits, Type, TypeData,
+};
 
 pub struct IrdlDialect;
 
 /// The type of every constraint value (`!irdl.attribute`) and region constraint (`!irdl.region`).
 pub(crate) fn constraint_type(ctx: &Context, name: &str) -> Type {
-    ctx.intern_type(TypeData::Dialect { dialect: ctx.intern_str("irdl"), name: ctx.intern_str(name), params: Box::new([]) })
+    ctx.intern_type(TypeData::Dialect {
+        dialect: ctx.intern_str("irdl"),
+        name: ctx.intern_str(name),
+        params: Box::new([]),
+    })
 }
 
 impl Dialect for IrdlDialect {
@@ -30,20 +36,33 @@ impl Dialect for IrdlDialect {
         let symbol_attr = || vec![AttrDef::required("sym_name", AttrConstraint::String)];
         let container = |name: &str, traits: OpTraits| {
             let mut def = OpDefinition::new(name);
-            def.traits = traits | OpTraits::NO_TERMINATOR | OpTraits::SINGLE_BLOCK | OpTraits::SYMBOL;
+            def.traits =
+                traits | OpTraits::NO_TERMINATOR | OpTraits::SINGLE_BLOCK | OpTraits::SYMBOL;
             def.attributes = symbol_attr();
-            def.regions = vec![RegionDef { name: "body".into(), variadic: false, single_block: true }];
+            def.regions = vec![RegionDef {
+                name: "body".into(),
+                variadic: false,
+                single_block: true,
+            }];
             def.hooks.parse = Some(parse_symbol_with_body);
             def.hooks.print = Some(print_symbol_with_body);
             def
         };
         let mut defs = vec![
-            container("irdl.dialect", OpTraits::ISOLATED_FROM_ABOVE | OpTraits::SYMBOL_TABLE),
+            container(
+                "irdl.dialect",
+                OpTraits::ISOLATED_FROM_ABOVE | OpTraits::SYMBOL_TABLE,
+            ),
             container("irdl.type", OpTraits::NONE),
             container("irdl.attribute", OpTraits::NONE),
             container("irdl.operation", OpTraits::NONE),
         ];
-        for name in ["irdl.parameters", "irdl.operands", "irdl.results", "irdl.regions"] {
+        for name in [
+            "irdl.parameters",
+            "irdl.operands",
+            "irdl.results",
+            "irdl.regions",
+        ] {
             let mut def = OpDefinition::new(name);
             def.hooks.parse = Some(parse_named_list);
             def.hooks.print = Some(print_named_list);
@@ -53,7 +72,11 @@ impl Dialect for IrdlDialect {
         attributes.hooks.parse = Some(parse_attribute_map);
         attributes.hooks.print = Some(print_attribute_map);
         defs.push(attributes);
-        let simple: [(&str, fn(&mut OpParser) -> DiagResult<()>, fn(&mut OpPrinter, OpId)); 6] = [
+        let simple: [(
+            &str,
+            fn(&mut OpParser) -> DiagResult<()>,
+            fn(&mut OpPrinter, OpId),
+        ); 6] = [
             ("irdl.is", parse_is, print_is),
             ("irdl.any", parse_any, print_any),
             ("irdl.any_of", parse_value_list, print_value_list),
@@ -119,7 +142,10 @@ fn parse_symbol_with_body(p: &mut OpParser) -> DiagResult<()> {
 
 fn print_symbol_with_body(p: &mut OpPrinter, op: OpId) {
     let ctx = p.ctx();
-    if let Some(name) = p.ir.attr(ctx, op, "sym_name").and_then(|a| ctx.string_value(a)) {
+    if let Some(name) =
+        p.ir.attr(ctx, op, "sym_name")
+            .and_then(|a| ctx.string_value(a))
+    {
         p.write(" ");
         p.print_symbol_name(name);
     }
@@ -161,11 +187,19 @@ fn parse_named_list(p: &mut OpParser) -> DiagResult<()> {
     }
     let ctx = p.ctx();
     // `irdl.regions` lists region constraints; the others list attribute constraints.
-    let kind = if p.definition.name == "irdl.regions" { "region" } else { "attribute" };
+    let kind = if p.definition.name == "irdl.regions" {
+        "region"
+    } else {
+        "attribute"
+    };
     let types = vec![constraint_type(ctx, kind); operands.len()];
     p.add_operands(&operands, &types)?;
     if names.iter().any(|n| n.is_some()) {
-        let attrs: Vec<Attribute> = names.iter().enumerate().map(|(i, n)| ctx.string_attr(n.as_deref().unwrap_or(&format!("v{i}")))).collect();
+        let attrs: Vec<Attribute> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| ctx.string_attr(n.as_deref().unwrap_or(&format!("v{i}"))))
+            .collect();
         p.add_property("names", ctx.array_attr(&attrs));
     }
     if variadicity.iter().any(|v| *v != "single") {
@@ -177,19 +211,31 @@ fn parse_named_list(p: &mut OpParser) -> DiagResult<()> {
 
 fn print_named_list(p: &mut OpPrinter, op: OpId) {
     let ctx = p.ctx();
-    let names = p.ir.property(ctx, op, "names").and_then(|a| ctx.array_elements(a).map(|e| e.to_vec()));
-    let variadicity = p.ir.property(ctx, op, "variadicity").and_then(|a| ctx.array_elements(a).map(|e| e.to_vec()));
+    let names =
+        p.ir.property(ctx, op, "names")
+            .and_then(|a| ctx.array_elements(a).map(|e| e.to_vec()));
+    let variadicity =
+        p.ir.property(ctx, op, "variadicity")
+            .and_then(|a| ctx.array_elements(a).map(|e| e.to_vec()));
     p.write("(");
     let operands: Vec<_> = p.ir.operands(op).collect();
     for (i, value) in operands.into_iter().enumerate() {
         if i > 0 {
             p.write(", ");
         }
-        if let Some(name) = names.as_ref().and_then(|n| n.get(i)).and_then(|a| ctx.string_value(*a)) {
+        if let Some(name) = names
+            .as_ref()
+            .and_then(|n| n.get(i))
+            .and_then(|a| ctx.string_value(*a))
+        {
             p.write(name);
             p.write(": ");
         }
-        if let Some(kind) = variadicity.as_ref().and_then(|v| v.get(i)).and_then(|a| ctx.string_value(*a)) {
+        if let Some(kind) = variadicity
+            .as_ref()
+            .and_then(|v| v.get(i))
+            .and_then(|a| ctx.string_value(*a))
+        {
             if kind != "single" {
                 p.write(kind);
                 p.write(" ");
@@ -210,7 +256,9 @@ fn parse_attribute_map(p: &mut OpParser) -> DiagResult<()> {
             if !p.is(TokenKind::String) {
                 return Err(p.error_here("expected attribute name as a string"));
             }
-            let name = String::from_utf8_lossy(&strata_ir::asm::lexer::unescape_string(p.parser.text())).into_owned();
+            let name =
+                String::from_utf8_lossy(&strata_ir::asm::lexer::unescape_string(p.parser.text()))
+                    .into_owned();
             p.parser.advance();
             p.expect(TokenKind::Equal, "'='")?;
             let operand = p.parse_operand()?;
@@ -229,7 +277,10 @@ fn parse_attribute_map(p: &mut OpParser) -> DiagResult<()> {
 
 fn print_attribute_map(p: &mut OpPrinter, op: OpId) {
     let ctx = p.ctx();
-    let names = p.ir.property(ctx, op, "attributeValueNames").and_then(|a| ctx.array_elements(a).map(|e| e.to_vec())).unwrap_or_default();
+    let names =
+        p.ir.property(ctx, op, "attributeValueNames")
+            .and_then(|a| ctx.array_elements(a).map(|e| e.to_vec()))
+            .unwrap_or_default();
     let operands: Vec<_> = p.ir.operands(op).collect();
     if operands.is_empty() {
         return;
@@ -239,7 +290,10 @@ fn print_attribute_map(p: &mut OpPrinter, op: OpId) {
         if i > 0 {
             p.write(", ");
         }
-        let name = names.get(i).and_then(|a| ctx.string_value(*a)).unwrap_or("");
+        let name = names
+            .get(i)
+            .and_then(|a| ctx.string_value(*a))
+            .unwrap_or("");
         strata_ir::asm::printer::print_escaped_string(&mut p.w.out, name.as_bytes());
         p.write(" = ");
         p.print_operand(value);
@@ -310,7 +364,10 @@ fn parse_base(p: &mut OpParser) -> DiagResult<()> {
 
 fn print_base(p: &mut OpPrinter, op: OpId) {
     let ctx = p.ctx();
-    if let Some(attr) = p.ir.property(ctx, op, "base_ref").or_else(|| p.ir.property(ctx, op, "base_name")) {
+    if let Some(attr) =
+        p.ir.property(ctx, op, "base_ref")
+            .or_else(|| p.ir.property(ctx, op, "base_name"))
+    {
         p.write(" ");
         p.print_attribute(attr);
     }

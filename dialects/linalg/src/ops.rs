@@ -152,8 +152,12 @@ impl strata_ir::interfaces::MemoryEffects for StructuredEffects {
         let Some(Ok(info)) = structured_info(ctx, ir, op) else {
             return;
         };
-        let is_memref =
-            |v| matches!(ctx.type_data(ir.value_type(v)), strata_ir::TypeData::MemRef { .. });
+        let is_memref = |v| {
+            matches!(
+                ctx.type_data(ir.value_type(v)),
+                strata_ir::TypeData::MemRef { .. }
+            )
+        };
         for &v in info.inputs.iter().filter(|&&v| is_memref(v)) {
             out.push(EffectInstance {
                 effect: Effect::Read,
@@ -186,8 +190,13 @@ fn generic_patterns(ctx: &Context, set: &mut strata_ir::rewrite::RewritePatternS
             use strata_ir::rewrite::NoMatch;
             let ctx = rw.ctx();
             let ir = rw.ir();
-            let info = structured_info(ctx, ir, op).ok_or(NoMatch)?.map_err(|_| NoMatch)?;
-            if info.iterator_types.iter().any(|&t| t != IteratorType::Parallel)
+            let info = structured_info(ctx, ir, op)
+                .ok_or(NoMatch)?
+                .map_err(|_| NoMatch)?;
+            if info
+                .iterator_types
+                .iter()
+                .any(|&t| t != IteratorType::Parallel)
                 || info.indexing_maps.iter().any(|m| !m.is_identity())
             {
                 return Err(NoMatch);
@@ -199,8 +208,14 @@ fn generic_patterns(ctx: &Context, set: &mut strata_ir::rewrite::RewritePatternS
             }
             let is_tensor = |v| is_ranked_tensor(ctx, ir.value_type(v));
             let operands: Vec<_> = info.operands().collect();
-            if operands.iter().all(|&v| !is_tensor(v) && ctx.shape(ir.value_type(v)).is_some()) {
-                if info.inputs.len() == 1 && info.outputs.len() == 1 && info.inputs[0] == info.outputs[0] {
+            if operands
+                .iter()
+                .all(|&v| !is_tensor(v) && ctx.shape(ir.value_type(v)).is_some())
+            {
+                if info.inputs.len() == 1
+                    && info.outputs.len() == 1
+                    && info.inputs[0] == info.outputs[0]
+                {
                     rw.erase_op(op);
                     return Ok(());
                 }
@@ -815,7 +830,12 @@ fn verify_structured(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             ));
         }
     }
-    let all_dims = info.indexing_maps.iter().map(|m| m.num_dims()).max().unwrap_or(0);
+    let all_dims = info
+        .indexing_maps
+        .iter()
+        .map(|m| m.num_dims())
+        .max()
+        .unwrap_or(0);
     let results: Vec<_> = info
         .indexing_maps
         .iter()

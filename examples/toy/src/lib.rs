@@ -33,7 +33,9 @@ strata_ir::define_op! { pub struct PrintOp = "toy.print" {
 
 pub struct ToyDialect;
 impl Dialect for ToyDialect {
-    fn name(&self) -> &str { "toy" }
+    fn name(&self) -> &str {
+        "toy"
+    }
     fn operations(&self, _: &Context) -> Vec<OpDefinition> {
         let mut constant = ConstantOp::definition();
         constant.hooks.fold = Some(|ctx, ir, op, _| FoldOutcome::attribute(ir.attr(ctx, op, "value").unwrap()));
@@ -41,9 +43,14 @@ impl Dialect for ToyDialect {
         transpose.hooks.canonicalization_patterns = Some(|ctx, set: &mut RewritePatternSet| {
             set.add_fn(Some(ctx.op_name("toy.transpose")), 1, "TransposeTranspose", |op, rw| {
                 let (ir, ctx) = (rw.ir(), rw.ctx());
-                let inner = ir.defining_op(ir.operand(op, 0)).filter(|&d| TransposeOp::wrap(ctx, ir, d).is_some()).ok_or(NoMatch)?;
+                let inner = ir
+                    .defining_op(ir.operand(op, 0))
+                    .filter(|&d| TransposeOp::wrap(ctx, ir, d).is_some())
+                    .ok_or(NoMatch)?;
                 let x = ir.operand(inner, 0);
-                if ir.value_type(x) != ir.value_type(ir.result(op, 0)) { return Err(NoMatch); }
+                if ir.value_type(x) != ir.value_type(ir.result(op, 0)) {
+                    return Err(NoMatch);
+                }
                 rw.replace_op(op, &[x]);
                 Ok(())
             });
@@ -56,15 +63,26 @@ impl Dialect for ToyDialect {
 #[derive(Clone, Default)]
 pub struct ShapeInference;
 impl Pass for ShapeInference {
-    fn name(&self) -> &str { "ToyShapeInference" }
-    fn argument(&self) -> &str { "toy-shape-inference" }
-    fn description(&self) -> &str { "Infer ranked shapes of toy op results" }
+    fn name(&self) -> &str {
+        "ToyShapeInference"
+    }
+    fn argument(&self) -> &str {
+        "toy-shape-inference"
+    }
+    fn description(&self) -> &str {
+        "Infer ranked shapes of toy op results"
+    }
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
         let (ctx, ir) = (pc.ctx, &mut *pc.ir);
         for op in ir.collect_preorder(pc.op) {
-            let Some(&input) = ir.operands(op).collect::<Vec<_>>().first() else { continue };
-            let Some(shape) = ctx.shape(ir.value_type(input)).map(|s| s.to_vec()) else { continue };
-            let shape: Vec<i64> = if TransposeOp::wrap(ctx, ir, op).is_some() { shape.into_iter().rev().collect() } else { shape };
+            let Some(&input) = ir.operands(op).collect::<Vec<_>>().first() else {
+                continue;
+            };
+            let Some(shape) = ctx.shape(ir.value_type(input)).map(|s| s.to_vec()) else {
+                continue;
+            };
+            let shape: Vec<i64> =
+                if TransposeOp::wrap(ctx, ir, op).is_some() { shape.into_iter().rev().collect() } else { shape };
             for result in ir.results(op).collect::<Vec<_>>() {
                 if let TypeData::UnrankedTensor { element } = ctx.type_data(ir.value_type(result)) {
                     ir.set_value_type(result, ctx.tensor_type(&shape, *element));
@@ -75,4 +93,6 @@ impl Pass for ShapeInference {
     }
 }
 
-pub fn register(ctx: &mut Context) { ctx.load_dialect(Arc::new(ToyDialect)); }
+pub fn register(ctx: &mut Context) {
+    ctx.load_dialect(Arc::new(ToyDialect));
+}

@@ -4,7 +4,7 @@
 
 use super::elementwise;
 use crate::value::scalar_type;
-use crate::{Flow, InterpError, Interpreter, InterpResult, Registry, RtValue, Scalar, Shaped};
+use crate::{Flow, InterpError, InterpResult, Interpreter, Registry, RtValue, Scalar, Shaped};
 use strata_dialect_arith::semantics::{self as sem, ScalarType};
 use strata_ir::{Attribute, Context, OpId, Type, TypeData};
 
@@ -123,7 +123,11 @@ fn compare(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flo
 fn select(_: &mut Interpreter, _: OpId, args: &[RtValue]) -> InterpResult<Flow> {
     // A scalar condition picks a whole value; a shaped one picks per element.
     if let RtValue::Scalar(Scalar::Int(c, _)) = &args[0] {
-        return Ok(Flow::Next(vec![if *c != 0 { args[1].clone() } else { args[2].clone() }]));
+        return Ok(Flow::Next(vec![if *c != 0 {
+            args[1].clone()
+        } else {
+            args[2].clone()
+        }]));
     }
     let r = elementwise(args, |v| match v[0] {
         Scalar::Int(c, _) => Ok(if c != 0 { v[1] } else { v[2] }),
@@ -151,7 +155,10 @@ fn cast(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> 
     if let RtValue::MemRef(m) = &args[0] {
         // index_cast / bitcast of memrefs reinterpret the elements of a view.
         let _ = m;
-        return Err(it.error(op, format!("'{name}' on memrefs is not supported by the interpreter")));
+        return Err(it.error(
+            op,
+            format!("'{name}' on memrefs is not supported by the interpreter"),
+        ));
     }
     let to = result_element(it, op, 0)?;
     let r = elementwise(args, |v| sem::cast(name, v[0], to).map_err(sem_error))?;
@@ -168,7 +175,8 @@ fn extended(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Fl
             let (s, o) = sem::addui_extended(a, b, w);
             Ok((Scalar::Int(s, w), Scalar::Int(o as u128, 1)))
         } else {
-            let (lo, hi) = sem::mul_extended(a, b, w, name == "arith.mulsi_extended").map_err(sem_error)?;
+            let (lo, hi) =
+                sem::mul_extended(a, b, w, name == "arith.mulsi_extended").map_err(sem_error)?;
             Ok((Scalar::Int(lo, w), Scalar::Int(hi, w)))
         }
     };

@@ -1,6 +1,6 @@
 //! cf: branches, switches and assertions.
 
-use crate::{Flow, Interpreter, InterpResult, Registry, RtValue};
+use crate::{Flow, InterpResult, Interpreter, Registry, RtValue};
 use strata_dialect_cf::successor_operand_range;
 use strata_ir::OpId;
 
@@ -13,7 +13,10 @@ pub fn register(registry: &mut Registry) {
 
 fn jump(it: &Interpreter, op: OpId, args: &[RtValue], index: usize) -> Flow {
     let (start, len) = successor_operand_range(it.ctx, it.ir, op, index);
-    Flow::Branch(it.ir.successors(op)[index], args[start..start + len].to_vec())
+    Flow::Branch(
+        it.ir.successors(op)[index],
+        args[start..start + len].to_vec(),
+    )
 }
 
 fn branch(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
@@ -21,12 +24,15 @@ fn branch(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow
 }
 
 fn cond_branch(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
-    let c = args[0].as_bool().ok_or_else(|| it.error(op, "condition is not a boolean"))?;
+    let c = args[0]
+        .as_bool()
+        .ok_or_else(|| it.error(op, "condition is not a boolean"))?;
     Ok(jump(it, op, args, if c { 0 } else { 1 }))
 }
 
 fn switch(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
-    let Some(RtValue::Scalar(strata_dialect_arith::semantics::Scalar::Int(v, w))) = args.first() else {
+    let Some(RtValue::Scalar(strata_dialect_arith::semantics::Scalar::Int(v, w))) = args.first()
+    else {
         return Err(it.error(op, "switch flag is not an integer"));
     };
     let flag = strata_dialect_arith::semantics::sext(*v, *w);

@@ -1,7 +1,7 @@
 //! func: calls (direct, indirect, recursive up to a depth limit), returns,
 //! function constants.
 
-use crate::{Flow, Interpreter, InterpResult, Registry, RtValue};
+use crate::{Flow, InterpResult, Interpreter, Registry, RtValue};
 use strata_ir::OpId;
 
 pub fn register(registry: &mut Registry) {
@@ -38,6 +38,7 @@ fn call_indirect(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResu
 }
 
 fn constant(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Flow> {
-    let name = callee_name(it, op, "value").ok_or_else(|| it.error(op, "func.constant without value"))?;
+    let name =
+        callee_name(it, op, "value").ok_or_else(|| it.error(op, "func.constant without value"))?;
     Ok(Flow::Next(vec![RtValue::Func(name)]))
 }

@@ -2,7 +2,7 @@
 //! folders ([`strata_dialect_math::semantics`]).
 
 use super::elementwise;
-use crate::{Flow, InterpError, Interpreter, InterpResult, Registry, RtValue};
+use crate::{Flow, InterpError, InterpResult, Interpreter, Registry, RtValue};
 use strata_ir::OpId;
 
 pub fn register(registry: &mut Registry) {

@@ -1,6 +1,7 @@
 //! Op semantics, one file per dialect. A dialect adds its file here and
 //! one line to [`register_all`].
 
+pub mod affine;
 pub mod arith;
 pub mod bufferization;
 pub mod builtin;
@@ -8,10 +9,9 @@ pub mod cf;
 pub mod func;
 pub mod linalg;
 pub mod math;
-pub mod tensor;
-pub mod affine;
 pub mod memref;
 pub mod scf;
+pub mod tensor;
 pub mod vector;
 
 use crate::value::{RtValue, Scalar, Shaped};
@@ -47,7 +47,10 @@ pub fn elementwise(
     let Some((is_tensor, shape, len)) = shaped else {
         let scalars: Vec<Scalar> = args
             .iter()
-            .map(|a| a.as_scalar().ok_or_else(|| InterpError::new("expected a scalar operand")))
+            .map(|a| {
+                a.as_scalar()
+                    .ok_or_else(|| InterpError::new("expected a scalar operand"))
+            })
             .collect::<InterpResult<_>>()?;
         return Ok(RtValue::Scalar(f(&scalars)?));
     };
@@ -62,7 +65,11 @@ pub fn elementwise(
                     .elems
                     .get(i)
                     .ok_or_else(|| InterpError::new("operands of different shapes"))?,
-                _ => return Err(InterpError::new("unexpected operand kind in an elementwise op")),
+                _ => {
+                    return Err(InterpError::new(
+                        "unexpected operand kind in an elementwise op",
+                    ))
+                }
             });
         }
         out.push(f(&buf)?);
@@ -113,6 +120,9 @@ pub fn indices(
     what: &str,
 ) -> InterpResult<Vec<i64>> {
     args.iter()
-        .map(|a| a.as_i64().ok_or_else(|| it.error(op, format!("{what} is not an integer"))))
+        .map(|a| {
+            a.as_i64()
+                .ok_or_else(|| it.error(op, format!("{what} is not an integer")))
+        })
         .collect()
 }
