@@ -4,8 +4,8 @@
 
 use crate::syntax::*;
 use strata_dialect_scf::syntax::{
-    block_args, ensure_terminator, parse_arrow_types, parse_assignment_list, print_assignment_list,
-    print_optional_arrow_types, types_of,
+    block_args, ensure_terminator, parse_arrow_types, parse_assignment_list,
+    parse_then_else_regions, print_assignment_list, print_optional_arrow_types, types_of,
 };
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::OpParser;
@@ -303,15 +303,7 @@ fn parse_if(p: &mut OpParser) -> DiagResult<()> {
         let types = parse_arrow_types(p)?;
         p.add_result_types(&types);
     }
-    let loc = p.op_loc();
-    let then_region = p.parse_region(&[])?;
-    ensure_terminator(ctx, p.ir(), then_region, &[], "affine.yield", loc);
-    if p.consume_keyword("else") {
-        let else_region = p.parse_region(&[])?;
-        ensure_terminator(ctx, p.ir(), else_region, &[], "affine.yield", loc);
-    } else {
-        p.add_empty_region();
-    }
+    parse_then_else_regions(p, "affine.yield")?;
     p.parse_optional_attr_dict(false)
 }
 

@@ -339,22 +339,6 @@ fn print_group(pr: &mut OpPrinter, keyword: &str, values: &[strata_ir::Value]) {
     pr.write(")");
 }
 
-fn parse_arrow_types(p: &mut OpParser) -> DiagResult<Vec<Type>> {
-    if !p.consume_if(TokenKind::Arrow) {
-        return Ok(Vec::new());
-    }
-    if p.consume_if(TokenKind::LParen) {
-        let types = if p.is(TokenKind::RParen) {
-            Vec::new()
-        } else {
-            p.parse_type_list()?
-        };
-        p.expect(TokenKind::RParen, "')'")?;
-        return Ok(types);
-    }
-    Ok(vec![p.parse_type()?])
-}
-
 fn print_arrow_types(pr: &mut OpPrinter, op: OpId) {
     let ir = pr.ir;
     let n = ir.num_results(op);
@@ -430,7 +414,7 @@ fn parse_named(p: &mut OpParser) -> DiagResult<()> {
     move_to_properties(p, &["strides", "dilations", "indexing_maps"]);
     let ins = parse_group(p, "ins")?;
     let outs = parse_group(p, "outs")?;
-    let results = parse_arrow_types(p)?;
+    let results = p.parse_optional_arrow_type_list()?;
     p.add_result_types(&results);
     if kind.has_explicit_maps()
         && p.ctx()
@@ -508,7 +492,7 @@ fn parse_generic(p: &mut OpParser) -> DiagResult<()> {
         p.parse_optional_attr_dict(false)?;
     }
     p.parse_region(&[])?;
-    let results = parse_arrow_types(p)?;
+    let results = p.parse_optional_arrow_type_list()?;
     p.add_result_types(&results);
     finish_structured(p, Kind::Generic, ins, outs, true, false)
 }

@@ -275,15 +275,7 @@ fn parse_if(p: &mut OpParser) -> DiagResult<()> {
         let types = parse_arrow_types(p)?;
         p.add_result_types(&types);
     }
-    let loc = p.op_loc();
-    let then_region = p.parse_region(&[])?;
-    ensure_terminator(ctx, p.ir(), then_region, &[], "scf.yield", loc);
-    if p.consume_keyword("else") {
-        let else_region = p.parse_region(&[])?;
-        ensure_terminator(ctx, p.ir(), else_region, &[], "scf.yield", loc);
-    } else {
-        p.add_empty_region();
-    }
+    parse_then_else_regions(p, "scf.yield")?;
     p.parse_optional_attr_dict(false)
 }
 

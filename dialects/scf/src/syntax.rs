@@ -60,16 +60,7 @@ pub fn parse_arrow_types(p: &mut OpParser) -> DiagResult<Vec<Type>> {
 
 /// `type` or `(type, ...)` (possibly `()`).
 pub fn parse_type_list_maybe_parens(p: &mut OpParser) -> DiagResult<Vec<Type>> {
-    if p.consume_if(TokenKind::LParen) {
-        if p.consume_if(TokenKind::RParen) {
-            return Ok(Vec::new());
-        }
-        let types = p.parse_type_list()?;
-        p.expect(TokenKind::RParen, "')'")?;
-        Ok(types)
-    } else {
-        Ok(vec![p.parse_type()?])
-    }
+    p.parse_type_list_maybe_parens()
 }
 
 /// Prints ` -> t` or ` -> (t1, t2)` (MLIR's `printOptionalArrowTypeList`);
@@ -133,6 +124,23 @@ pub fn ensure_terminator(
         let state = OperationState::new(ctx, terminator, loc);
         ir.create_op(state, InsertPoint::BlockEnd(block));
     }
+}
+
+/// Parses `{ then } (else { else })?` for an if-like op whose regions end
+/// in `terminator` (inserted when the text leaves it out); an absent else
+/// region is added empty.
+pub fn parse_then_else_regions(p: &mut OpParser, terminator: &str) -> DiagResult<()> {
+    let ctx = p.ctx();
+    let loc = p.op_loc();
+    let then_region = p.parse_region(&[])?;
+    ensure_terminator(ctx, p.ir(), then_region, &[], terminator, loc);
+    if p.consume_keyword("else") {
+        let else_region = p.parse_region(&[])?;
+        ensure_terminator(ctx, p.ir(), else_region, &[], terminator, loc);
+    } else {
+        p.add_empty_region();
+    }
+    Ok(())
 }
 
 /// Whether `region` holds one block whose only op is an operand-less

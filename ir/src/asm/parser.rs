@@ -1527,6 +1527,27 @@ impl<'p, 'a> OpParser<'p, 'a> {
         self.parser.parse_type()
     }
     /// Parses `type (, type)*`.
+    /// Parses `type` or `(type, ...)`, possibly `()` (MLIR's
+    /// `parseTypeList` after an arrow or colon).
+    pub fn parse_type_list_maybe_parens(&mut self) -> DiagResult<Vec<Type>> {
+        if !self.consume_if(TokenKind::LParen) {
+            return Ok(vec![self.parse_type()?]);
+        }
+        if self.consume_if(TokenKind::RParen) {
+            return Ok(Vec::new());
+        }
+        let types = self.parse_type_list()?;
+        self.expect(TokenKind::RParen, "')'")?;
+        Ok(types)
+    }
+    /// Parses `-> type` or `-> (type, ...)` if an arrow follows; no types
+    /// otherwise (MLIR's `parseOptionalArrowTypeList`).
+    pub fn parse_optional_arrow_type_list(&mut self) -> DiagResult<Vec<Type>> {
+        if !self.consume_if(TokenKind::Arrow) {
+            return Ok(Vec::new());
+        }
+        self.parse_type_list_maybe_parens()
+    }
     pub fn parse_type_list(&mut self) -> DiagResult<Vec<Type>> {
         let mut out = Vec::new();
         self.parser.parse_comma_list(|p| {
