@@ -61,6 +61,24 @@ pub struct RunOptions {
     /// vta: no double buffering (tiles sized for whole buffers, SRAM reused first-fit).
     #[arg(long)]
     pub single_buffer: bool,
+    /// c: call the function --warmup + N times (memref arguments restored
+    /// before each call); the outputs are those of one call.
+    #[arg(long, default_value_t = 1)]
+    pub repeat: u64,
+    /// c: untimed calls before the --repeat ones.
+    #[arg(long, default_value_t = 0)]
+    pub warmup: u64,
+    /// c: print the median and minimum wall time of the --repeat calls on
+    /// stderr (compile time and file I/O excluded).
+    #[arg(long)]
+    pub time: bool,
+    /// c: more C compiler flags after the defaults, as one argument
+    /// (`--cflags='-O3 -march=native'`).
+    #[arg(long, allow_hyphen_values = true)]
+    pub cflags: Option<String>,
+    /// c: leave out the memref bounds checks (for timing).
+    #[arg(long)]
+    pub no_bounds_checks: bool,
     /// Accept unregistered dialects.
     #[arg(long)]
     pub allow_unregistered_dialect: bool,
@@ -99,6 +117,10 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
                 "unknown target '{other}' (expected interp, c, jit or vta)"
             ))
         }
+    }
+    let timing = options.repeat != 1 || options.warmup != 0 || options.time;
+    if options.target != "c" && (timing || options.cflags.is_some() || options.no_bounds_checks) {
+        return fail("--repeat, --warmup, --time, --cflags and --no-bounds-checks need --target c");
     }
     let (name, text) = if options.input == "-" {
         let mut s = String::new();

@@ -6,6 +6,13 @@
 //! as a process on the same arguments the interpreter would get (`.npy` files, literals, or `--random-inputs`
 //! drawn from the same seeded generator in the same order). Outputs are
 //! printed and saved exactly as the interpreter's.
+//!
+//! `--repeat N --warmup W --time` times the call inside the compiled
+//! program (the harness's repeat loop), so what it reports is the kernel
+//! alone: no compilation, process start or file I/O. It prints the median
+//! and the minimum over the N calls, the two numbers a benchmark compares
+//! (`bench/x86_kernels.sh`); `--cflags` and `--no-bounds-checks` make the
+//! build one worth timing.
 
 use crate::run::RunOptions;
 use std::process::{Command, ExitCode};
@@ -94,7 +101,7 @@ pub fn run_c(
         ir,
         module,
         &strata_lowering_to_c::Options {
-            bounds_checks: true,
+            bounds_checks: !options.no_bounds_checks,
         },
     ) {
         Ok(s) => s,
@@ -162,7 +169,9 @@ pub fn run_c(
     }
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let compiled = Command::new(&cc)
-        .args(["-O2", "-std=c11", "-ffp-contract=off", "-o"])
+        .args(["-O2", "-std=c11", "-ffp-contract=off"])
+        .args(options.cflags.iter().flat_map(|f| f.split_whitespace()))
+        .arg("-o")
         .arg(&exe)
         .arg(&c_path)
         .arg("-lm")
@@ -177,7 +186,17 @@ pub fn run_c(
         }
         Err(e) => return cleanup(fail(format!("cannot run the C compiler '{cc}': {e}"))),
     }
-    let ran = Command::new(&exe).arg(&in_path).arg(&out_path).output();
+    let times_path = dir.join("times.txt");
+    let timing = options.repeat != 1 || options.warmup != 0 || options.time;
+    let mut program = Command::new(&exe);
+    program.arg(&in_path).arg(&out_path);
+    if timing {
+        program
+            .arg(options.repeat.max(1).to_string())
+            .arg(options.warmup.to_string())
+            .arg(&times_path);
+    }
+    let ran = program.output();
     let bytes = match ran {
         Ok(o) if o.status.success() => match std::fs::read(&out_path) {
             Ok(b) => b,
@@ -196,8 +215,61 @@ pub fn run_c(
         }
         Err(e) => return cleanup(fail(format!("cannot run the compiled program: {e}"))),
     };
+    if options.time {
+        match std::fs::read_to_string(&times_path) {
+            Ok(text) => match timing_summary(&text, options.warmup) {
+                Some(line) => eprintln!("{line}"),
+                None => return cleanup(fail("the compiled program wrote no call times")),
+            },
+            Err(e) => {
+                return cleanup(fail(format!(
+                    "no call times from the compiled program: {e}"
+                )))
+            }
+        }
+    }
     let code = finish(ctx, options, &inputs, &results, &bytes);
     cleanup(code)
+}
+
+/// `time: median M ms, min m ms over N calls (W warm-up)` from the
+/// harness's call times (nanoseconds, one a line).
+fn timing_summary(text: &str, warmup: u64) -> Option<String> {
+    let mut ns: Vec<f64> = text
+        .lines()
+        .filter_map(|l| l.trim().parse::<f64>().ok())
+        .collect();
+    if ns.is_empty() {
+        return None;
+    }
+    ns.sort_by(f64::total_cmp);
+    let n = ns.len();
+    let median = if n % 2 == 1 {
+        ns[n / 2]
+    } else {
+        (ns[n / 2 - 1] + ns[n / 2]) / 2.0
+    };
+    Some(format!(
+        "time: median {:.6} ms, min {:.6} ms over {n} calls ({warmup} warm-up)",
+        median / 1e6,
+        ns[0] / 1e6
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn timing_summary_takes_the_median_and_the_minimum() {
+        assert_eq!(
+            super::timing_summary("3000000\n1000000\n2000000\n", 1).as_deref(),
+            Some("time: median 2.000000 ms, min 1.000000 ms over 3 calls (1 warm-up)")
+        );
+        assert_eq!(
+            super::timing_summary("4000\n1000\n", 0).as_deref(),
+            Some("time: median 0.002500 ms, min 0.001000 ms over 2 calls (0 warm-up)")
+        );
+        assert_eq!(super::timing_summary("", 0), None);
+    }
 }
 
 /// A run-time error printed by `strata_fail`, as a located diagnostic.

@@ -7,8 +7,17 @@
 //! A memref is `rank` `int64_t` sizes followed by the elements in row-major
 //! order. Inputs are the function's arguments; outputs are its results, or,
 //! for a function without results, its memref arguments after the call.
+//!
+//! `program INPUTS OUTPUTS REPEAT WARMUP TIMES` calls the function
+//! `WARMUP + REPEAT` times and writes the wall time of each of the last
+//! `REPEAT` calls (nanoseconds, one a line) to `TIMES`: the timing
+//! `strata-run --repeat/--warmup/--time` reports, without compile time and
+//! without reading or writing the files. Memref arguments are restored from
+//! a copy before every call after the first (outside the timed region), so
+//! every call sees the same inputs even when the function updates them in
+//! place, and the outputs are those of one call on the inputs.
 
-use crate::{c_type, prototype, returns_directly, signature, CType};
+use crate::{c_type, prototype, returns_directly, signature, CScalar, CType};
 use std::fmt::Write;
 use strata_ir::{Context, DiagResult, Ir, OpId};
 
@@ -21,15 +30,28 @@ pub fn harness(ctx: &Context, ir: &Ir, func: OpId) -> DiagResult<String> {
     let mut s = String::new();
     s.push_str(
         r#"
+#include <time.h>
 static void strata_read(FILE *f, void *p, size_t n) {
   if (n && fread(p, 1, n, f) != n) { fprintf(stderr, "error: truncated input file\n"); exit(71); }
 }
 static void strata_write(FILE *f, const void *p, size_t n) {
   if (n && fwrite(p, 1, n, f) != n) { fprintf(stderr, "error: cannot write the output file\n"); exit(71); }
 }
+/* C11's clock (CLOCK_REALTIME in glibc): clock_gettime needs POSIX feature
+   macros before the prelude's includes. */
+static double strata_now_ns(void) {
+  struct timespec t;
+  timespec_get(&t, TIME_UTC);
+  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
 
 int main(int argc, char **argv) {
-  if (argc != 3) { fprintf(stderr, "usage: %s INPUTS OUTPUTS\n", argv[0]); return 64; }
+  if (argc != 3 && argc != 6) { fprintf(stderr, "usage: %s INPUTS OUTPUTS [REPEAT WARMUP TIMES]\n", argv[0]); return 64; }
+  long strata_repeat = argc == 6 ? atol(argv[3]) : 1, strata_warmup = argc == 6 ? atol(argv[4]) : 0;
+  if (strata_repeat < 1) strata_repeat = 1;
+  if (strata_warmup < 0) strata_warmup = 0;
+  FILE *strata_times = NULL;
+  if (argc == 6 && !(strata_times = fopen(argv[5], "w"))) { fprintf(stderr, "error: cannot open %s\n", argv[5]); return 73; }
   FILE *in = fopen(argv[1], "rb");
   if (!in) { fprintf(stderr, "error: cannot open %s\n", argv[1]); return 66; }
 "#,
@@ -91,13 +113,33 @@ int main(int argc, char **argv) {
         arg_types.push(ct);
     }
     s.push_str("  fclose(in);\n");
-    // The call.
+    // Copies of the memref arguments to restore before repeated calls.
+    s.push_str("  int strata_again = strata_warmup + strata_repeat > 1;\n");
+    let memref_args: Vec<(usize, &CScalar)> = arg_types
+        .iter()
+        .enumerate()
+        .filter_map(|(i, ct)| match ct {
+            CType::MemRef { elem, .. } => Some((i, elem)),
+            CType::Scalar(_) => None,
+        })
+        .collect();
+    for &(i, elem) in &memref_args {
+        let t = elem.c_type();
+        let _ = writeln!(
+            s,
+            "  size_t a{i}_bytes = (size_t)a{i}_n * sizeof({t});\n  \
+             {t} *a{i}_init = strata_again ? ({t} *)malloc(a{i}_bytes ? a{i}_bytes : 1) : NULL;\n  \
+             if (a{i}_init) memcpy(a{i}_init, a{i}, a{i}_bytes);"
+        );
+    }
+    // The call, repeated.
     let mut outputs: Vec<(String, CType)> = Vec::new();
-    if returns_directly(ctx, &results) {
+    let call = if returns_directly(ctx, &results) {
         let ct = c_type(ctx, results[0]).unwrap();
         let t = ct.components()[0].1.clone();
-        let _ = writeln!(s, "  {t} r0 = {cname}({});", args.join(", "));
+        let _ = writeln!(s, "  {t} r0;");
         outputs.push(("r0".into(), ct));
+        format!("r0 = {cname}({});", args.join(", "))
     } else {
         for (i, &ty) in results.iter().enumerate() {
             let ct = c_type(ctx, ty).ok_or_else(|| unsupported("unsupported result type"))?;
@@ -111,19 +153,34 @@ int main(int argc, char **argv) {
             }
             outputs.push((format!("r{i}"), ct));
         }
-        let _ = writeln!(s, "  {cname}({});", args.join(", "));
-        if results.is_empty() {
-            for (i, ct) in arg_types.iter().enumerate() {
-                if matches!(ct, CType::MemRef { .. }) {
-                    let n = format!("a{i}");
-                    let _ = writeln!(s, "  int64_t {n}_off = 0; (void){n}_off;");
-                    if let CType::MemRef { shape, .. } = ct {
-                        for k in 0..shape.len() {
-                            let _ = writeln!(s, "  int64_t {n}_size{k} = {n}_sizes[{k}], {n}_stride{k} = {n}_strides[{k}];");
-                        }
+        format!("{cname}({});", args.join(", "))
+    };
+    s.push_str(
+        "  for (long strata_it = 0; strata_it < strata_warmup + strata_repeat; strata_it++) {\n",
+    );
+    for &(i, _) in &memref_args {
+        let _ = writeln!(
+            s,
+            "    if (strata_it > 0) memcpy(a{i}, a{i}_init, a{i}_bytes);"
+        );
+    }
+    let _ = writeln!(
+        s,
+        "    double strata_t0 = strata_now_ns();\n    {call}\n    double strata_t1 = strata_now_ns();\n    \
+         if (strata_times && strata_it >= strata_warmup) fprintf(strata_times, \"%.0f\\n\", strata_t1 - strata_t0);\n  }}\n  \
+         if (strata_times && fclose(strata_times) != 0) return 74;"
+    );
+    if results.is_empty() {
+        for (i, ct) in arg_types.iter().enumerate() {
+            if matches!(ct, CType::MemRef { .. }) {
+                let n = format!("a{i}");
+                let _ = writeln!(s, "  int64_t {n}_off = 0; (void){n}_off;");
+                if let CType::MemRef { shape, .. } = ct {
+                    for k in 0..shape.len() {
+                        let _ = writeln!(s, "  int64_t {n}_size{k} = {n}_sizes[{k}], {n}_stride{k} = {n}_strides[{k}];");
                     }
-                    outputs.push((n, ct.clone()));
                 }
+                outputs.push((n, ct.clone()));
             }
         }
     }
