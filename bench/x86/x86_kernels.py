@@ -1,0 +1,234 @@
+"""CPU kernel benchmark: Strata's C path against ONNX Runtime and OpenVINO, one core.
+
+For each problem (bench/x86/problems.py) and dtype, the same seeded inputs
+go to the three implementations; each is timed with the same method
+(`--warmup` untimed calls, then the median and minimum of `--repeat`
+calls, each call timed alone), the outputs are checked against each other,
+and the table gives GFLOP/s (GOP/s for int8: 2 x multiply-adds), the ratio
+Strata / each peer, and the fraction of this core's measured AVX-512 peak
+(bench/x86/peak.c). The geomean of Strata / max(ORT, OpenVINO) is printed
+per dtype. Results go to bench/out/x86_kernels.json.
+
+Run through bench/x86_kernels.sh, which makes the virtual environment and
+builds the tools; `--help` lists the options to pick a subset.
+"""
+
+import argparse
+import json
+import math
+import os
+import platform
+import re
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import peers  # noqa: E402
+import problems  # noqa: E402
+import strata  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def measure_peak(out_dir):
+    exe = os.path.join(out_dir, "peak")
+    subprocess.run([os.environ.get("CC", "cc"), "-O3", "-march=native", "-o", exe,
+                    os.path.join(HERE, "peak.c")], check=True)
+    peak = json.loads(subprocess.run([exe], capture_output=True, text=True, check=True).stdout)
+    # What the clock allows: 2 FMA ports x 16 f32 lanes x 2 flops; vpdpbusd
+    # on the same 2 ports x 64 byte products x 2 ops.
+    peak["f32_theoretical_gflops"] = round(peak["clock_ghz"] * 2 * 16 * 2, 1)
+    peak["int8_theoretical_gops"] = round(peak["clock_ghz"] * 2 * 64 * 2, 1)
+    return peak
+
+
+def inputs(problem, dtype, rng):
+    if problem.kind == "gemm":
+        xs, ws = (problem.n, problem.k), (problem.k, problem.m)
+    else:
+        xs, ws = (problem.n, problem.c, problem.h, problem.w), (problem.k, problem.c, problem.r, problem.s)
+    if dtype == "f32":
+        return (rng.uniform(-1, 1, xs).astype(np.float32), rng.uniform(-1, 1, ws).astype(np.float32))
+    # u8 activations in [0, 31], s8 weights in [-32, 31]: |sums| < 2**24 for
+    # K < 16912, so OpenVINO's f32 output holds them exactly.
+    return (rng.integers(0, 32, xs, dtype=np.uint8), rng.integers(-32, 32, ws, dtype=np.int8))
+
+
+def out_shape(problem):
+    if problem.kind == "gemm":
+        return (problem.n, problem.m)
+    return (problem.n, problem.k, problem.oh, problem.ow)
+
+
+def compare(dtype, a, b, a_kind="exact", b_kind="exact"):
+    """(ok, text) for two outputs of the same problem."""
+    if a_kind == "requantized" or b_kind == "requantized":
+        qa = a if a_kind == "requantized" else peers.requantize(a)
+        qb = b if b_kind == "requantized" else peers.requantize(b)
+        d = int(np.abs(qa.astype(np.int32) - qb.astype(np.int32)).max())
+        return d <= 1, f"requantized max|d|={d}"
+    if dtype == "int8":
+        d = np.abs(a.astype(np.float64) - b.astype(np.float64)).max()
+        return d == 0, "exact" if d == 0 else f"max|d|={d:g}"
+    scale = max(float(np.abs(b).max()), 1e-30)
+    rel = float(np.abs(a.astype(np.float64) - b.astype(np.float64)).max()) / scale
+    return rel <= 1e-4, f"rel {rel:.1e}"
+
+
+def geomean(xs):
+    xs = [x for x in xs if x and x > 0]
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--kinds", default="gemm,conv", help="gemm, conv or both (default gemm,conv)")
+    ap.add_argument("--dtypes", default="f32,int8", help="f32, int8 or both")
+    ap.add_argument("--gemm-set", default="quick", help="quick (10 rows, default), device, server, all")
+    ap.add_argument("--conv-set", default="quick", help="quick (8 ResNet-50 layers, default), all (23)")
+    ap.add_argument("--filter", default="", help="regex on the problem name, e.g. '3x3|1024'")
+    ap.add_argument("--peers", default="ort,ov", help="comma-separated: ort,ov (default), ort, ov, or '' for Strata alone")
+    ap.add_argument("--no-strata", action="store_true", help="time the peers only")
+    ap.add_argument("--pipeline", default=os.environ.get("STRATA_PIPELINE"),
+                    help="strata-opt --pass-pipeline for Strata (default: x86-vectorize when "
+                         "registered, else the scalar C path; env STRATA_PIPELINE)")
+    ap.add_argument("--warmup", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--out", default=os.path.join(ROOT, "bench", "out"))
+    ap.add_argument("--tools", default=os.path.join(ROOT, "target", "release"))
+    args = ap.parse_args()
+
+    out_dir = args.out
+    os.makedirs(out_dir, exist_ok=True)
+    tools = {"opt": os.path.join(args.tools, "strata-opt"), "run": os.path.join(args.tools, "strata-run")}
+    use = {p for p in args.peers.split(",") if p}
+    dtypes = [d for d in args.dtypes.split(",") if d]
+    todo = []
+    kinds = args.kinds.split(",")
+    if "gemm" in kinds:
+        todo += problems.gemms(args.gemm_set)
+    if "conv" in kinds:
+        todo += problems.convs(args.conv_set)
+    if args.filter:
+        todo = [p for p in todo if re.search(args.filter, p.name)]
+
+    peak = measure_peak(out_dir)
+    pipeline, why = (None, "not run") if args.no_strata else strata.choose_pipeline(tools["opt"], args.pipeline)
+    import onnxruntime
+    import openvino
+
+    versions = {"onnxruntime": onnxruntime.__version__, "openvino": openvino.__version__,
+                "numpy": np.__version__, "python": platform.python_version()}
+    print(f"cpu: {platform.processor() or platform.machine()}, clock {peak['clock_ghz']:.2f} GHz; "
+          f"measured peak f32 {peak['f32_fma_gflops']:.0f} GFLOP/s (FMA), int8 {peak['int8_vnni_gops']:.0f} "
+          f"GOP/s (vpdpbusd); one thread")
+    print(f"peers: onnxruntime {versions['onnxruntime']}, openvino {versions['openvino']}")
+    print(f"strata pipeline: {why}" + (f"\n  {pipeline}" if pipeline else ""))
+    print(f"method: {args.warmup} warm-up + median of {args.repeat} calls, seed {args.seed}\n")
+
+    rng = np.random.default_rng(args.seed)
+    rows = []
+    header = (f"{'shape':34} {'dtype':5} {'Strata':>8} {'ORT':>8} {'OV':>8} {'S/ORT':>6} {'S/OV':>6} "
+              f"{'S %pk':>6} {'ORT%pk':>6} {'OV %pk':>6}  check")
+    print(header)
+    print("-" * len(header))
+    for problem in todo:
+        for dtype in dtypes:
+            x, w = inputs(problem, dtype, rng)
+            ys = out_shape(problem)
+            row = {"shape": problem.name, "kind": problem.kind, "dtype": dtype, "ops": problem.ops,
+                   "source": problem.source}
+            outputs = {}
+            if "ort" in use:
+                if dtype == "f32":
+                    model, kind = peers.f32_model(problem, x, w, ys), "exact"
+                else:
+                    model, kind = peers.ort_int8_model(problem, x, w, ys)
+                y, ts = peers.run_ort(model, x, args.warmup, args.repeat)
+                outputs["ort"] = (y, kind)
+                row["ort"] = {"median_s": float(np.median(ts)), "min_s": min(ts),
+                              "op": model.graph.node[-1].op_type}
+            if "ov" in use:
+                model = (peers.f32_model(problem, x, w, ys) if dtype == "f32"
+                         else peers.ov_int8_model(problem, x, w, ys))
+                xin = x if dtype == "f32" else x.astype(np.float32)
+                y, ts, prec = peers.run_ov(model, xin, args.warmup, args.repeat,
+                                           os.path.join(out_dir, "x86_ov_model.onnx"))
+                outputs["ov"] = (y, "exact")
+                row["ov"] = {"median_s": float(np.median(ts)), "min_s": min(ts), "ov_precision": prec}
+            if pipeline:
+                work = os.path.join(out_dir, "x86_work")
+                t = time.perf_counter()
+                y, med, mn, opt_s = strata.run(problem, dtype, x, w, tools, pipeline, work,
+                                               args.warmup, args.repeat)
+                outputs["strata"] = (y, "exact")
+                row["strata"] = {"median_s": med, "min_s": mn, "strata_opt_s": round(opt_s, 3),
+                                 "wall_s": round(time.perf_counter() - t, 2)}
+            checks, ok = [], True
+            names = list(outputs)
+            base = "strata" if "strata" in outputs else (names[0] if names else None)
+            for other in names:
+                if other == base:
+                    continue
+                good, text = compare(dtype, outputs[base][0], outputs[other][0],
+                                     outputs[base][1], outputs[other][1])
+                ok &= good
+                checks.append(f"{base[:2]}~{other}:{text}{'' if good else ' MISMATCH'}")
+            row["check"] = {"ok": bool(ok), "detail": checks}
+            pk = peak["f32_fma_gflops"] if dtype == "f32" else peak["int8_vnni_gops"]
+            for who in ("strata", "ort", "ov"):
+                if who in row:
+                    g = problem.ops / row[who]["median_s"] / 1e9
+                    row[who]["gops"] = round(g, 2)
+                    row[who]["fraction_of_peak"] = round(g / pk, 3)
+            for peer in ("ort", "ov"):
+                if "strata" in row and peer in row:
+                    row[f"strata_over_{peer}"] = round(row["strata"]["gops"] / row[peer]["gops"], 4)
+            if "strata" in row and ("ort" in row or "ov" in row):
+                best = max(row[p]["gops"] for p in ("ort", "ov") if p in row)
+                row["strata_over_best_peer"] = round(row["strata"]["gops"] / best, 4)
+            rows.append(row)
+
+            def cell(who, key, fmt):
+                v = row.get(who, {}).get(key) if isinstance(row.get(who), dict) else None
+                return format(v, fmt) if v is not None else "-"
+
+            def ratio(peer):
+                v = row.get(f"strata_over_{peer}")
+                return format(v, ".3f") if v is not None else "-"
+
+            print(f"{problem.name:34} {dtype:5} {cell('strata', 'gops', '8.1f'):>8} {cell('ort', 'gops', '8.1f'):>8} "
+                  f"{cell('ov', 'gops', '8.1f'):>8} {ratio('ort'):>6} {ratio('ov'):>6} "
+                  f"{cell('strata', 'fraction_of_peak', '.3f'):>6} {cell('ort', 'fraction_of_peak', '.3f'):>6} "
+                  f"{cell('ov', 'fraction_of_peak', '.3f'):>6}  {'ok' if ok else 'FAIL'} {'; '.join(checks)}",
+                  flush=True)
+
+    summary = {}
+    for dtype in dtypes:
+        ratios = [r["strata_over_best_peer"] for r in rows if r["dtype"] == dtype and "strata_over_best_peer" in r]
+        g = geomean(ratios)
+        summary[dtype] = {"geomean_strata_over_best_peer": g and round(g, 4), "rows": len(ratios)}
+        if g:
+            print(f"geomean Strata / max(ORT, OpenVINO), {dtype}: {g:.3f} over {len(ratios)} problems")
+    failed = [r["shape"] + " " + r["dtype"] for r in rows if not r["check"]["ok"]]
+    result = {"command": " ".join(sys.argv[1:]), "peak": peak, "versions": versions,
+              "pipeline": pipeline, "pipeline_choice": why, "warmup": args.warmup, "repeat": args.repeat,
+              "seed": args.seed, "rows": rows, "summary": summary, "failed_checks": failed}
+    path = os.path.join(out_dir, "x86_kernels.json")
+    with open(path, "w") as f:
+        json.dump(result, f, indent=1)
+    print(f"\nwrote {path}")
+    if failed:
+        print(f"output mismatches: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
