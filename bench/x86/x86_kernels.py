@@ -40,11 +40,24 @@ def measure_peak(out_dir):
     subprocess.run([os.environ.get("CC", "cc"), "-O3", "-march=native", "-o", exe,
                     os.path.join(HERE, "peak.c")], check=True)
     peak = json.loads(subprocess.run([exe], capture_output=True, text=True, check=True).stdout)
-    # What the clock allows: 2 FMA ports x 16 f32 lanes x 2 flops; vpdpbusd
-    # on the same 2 ports x 64 byte products x 2 ops.
+    # What the measured clock allows: 2 FMA ports x 16 f32 lanes x 2 flops;
+    # vpdpbusd on the same 2 ports x 64 byte products x 2 ops. Informative
+    # only: the multiply chain that measures the clock slows down when the
+    # sibling vCPU is busy, so the fractions use the measured throughputs.
     peak["f32_theoretical_gflops"] = round(peak["clock_ghz"] * 2 * 16 * 2, 1)
     peak["int8_theoretical_gops"] = round(peak["clock_ghz"] * 2 * 64 * 2, 1)
     return peak
+
+
+def cpu_name():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
 
 
 def inputs(problem, dtype, rng):
@@ -97,8 +110,10 @@ def main():
     ap.add_argument("--pipeline", default=os.environ.get("STRATA_PIPELINE"),
                     help="strata-opt --pass-pipeline for Strata (default: x86-vectorize when "
                          "registered, else the scalar C path; env STRATA_PIPELINE)")
-    ap.add_argument("--warmup", type=int, default=1)
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--warmup", type=int, default=2, help="untimed calls first (default 2)")
+    ap.add_argument("--repeat", type=int, default=10, help="timed calls, median reported (default 10)")
+    ap.add_argument("--stat", choices=("median", "min"), default="median",
+                    help="per-call time the table uses (both go to the JSON); min resists a busy sibling vCPU")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "out"))
     ap.add_argument("--tools", default=os.path.join(ROOT, "target", "release"))
@@ -125,12 +140,13 @@ def main():
 
     versions = {"onnxruntime": onnxruntime.__version__, "openvino": openvino.__version__,
                 "numpy": np.__version__, "python": platform.python_version()}
-    print(f"cpu: {platform.processor() or platform.machine()}, clock {peak['clock_ghz']:.2f} GHz; "
+    print(f"cpu: {cpu_name()}, clock {peak['clock_ghz']:.2f} GHz; "
           f"measured peak f32 {peak['f32_fma_gflops']:.0f} GFLOP/s (FMA), int8 {peak['int8_vnni_gops']:.0f} "
-          f"GOP/s (vpdpbusd); one thread")
+          f"GOP/s (vpdpbusd), int8 AMX {peak['int8_amx_gops']:.0f} GOP/s (tdpbusd, -1: unavailable); "
+          f"one thread; %pk = fraction of the FMA / vpdpbusd peak")
     print(f"peers: onnxruntime {versions['onnxruntime']}, openvino {versions['openvino']}")
     print(f"strata pipeline: {why}" + (f"\n  {pipeline}" if pipeline else ""))
-    print(f"method: {args.warmup} warm-up + median of {args.repeat} calls, seed {args.seed}\n")
+    print(f"method: {args.warmup} warm-up + {args.stat} of {args.repeat} calls, seed {args.seed}\n")
 
     rng = np.random.default_rng(args.seed)
     rows = []
@@ -184,7 +200,7 @@ def main():
             pk = peak["f32_fma_gflops"] if dtype == "f32" else peak["int8_vnni_gops"]
             for who in ("strata", "ort", "ov"):
                 if who in row:
-                    g = problem.ops / row[who]["median_s"] / 1e9
+                    g = problem.ops / row[who][f"{args.stat}_s"] / 1e9
                     row[who]["gops"] = round(g, 2)
                     row[who]["fraction_of_peak"] = round(g / pk, 3)
             for peer in ("ort", "ov"):
@@ -217,8 +233,9 @@ def main():
         if g:
             print(f"geomean Strata / max(ORT, OpenVINO), {dtype}: {g:.3f} over {len(ratios)} problems")
     failed = [r["shape"] + " " + r["dtype"] for r in rows if not r["check"]["ok"]]
-    result = {"command": " ".join(sys.argv[1:]), "peak": peak, "versions": versions,
+    result = {"command": " ".join(sys.argv[1:]), "cpu": cpu_name(), "peak": peak, "versions": versions,
               "pipeline": pipeline, "pipeline_choice": why, "warmup": args.warmup, "repeat": args.repeat,
+              "stat": args.stat,
               "seed": args.seed, "rows": rows, "summary": summary, "failed_checks": failed}
     path = os.path.join(out_dir, "x86_kernels.json")
     with open(path, "w") as f:
