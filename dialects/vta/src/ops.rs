@@ -19,6 +19,7 @@ use crate::types::TileType;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::{OpParser, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
+use strata_ir::interfaces::SymbolUserOpInterface;
 use strata_ir::{AttrData, DiagResult, OpDefinition, OpId};
 use strata_vta::{MemId, Module};
 
@@ -743,6 +744,17 @@ pub fn definitions() -> Vec<OpDefinition> {
     type Print = fn(&mut OpPrinter, OpId);
     type Verify = fn(&strata_ir::Context, &strata_ir::Ir, OpId) -> DiagResult<()>;
     type Entry = (OpDefinition, Option<(Parse, Print)>, Verify);
+    // Checks that need the enclosing module (named symbols, `vta.config`).
+    let uses: [(&str, Verify); 8] = [
+        ("vta.load", crate::verify::load_uses),
+        ("vta.store", crate::verify::store_uses),
+        ("vta.gemm", crate::verify::gemm_uses),
+        ("vta.alu", crate::verify::alu_uses),
+        ("vta.load_tile", crate::verify::load_tile_uses),
+        ("vta.store_tile", crate::verify::store_tile_uses),
+        ("vta.gemm_tile", crate::verify::gemm_tile_uses),
+        ("vta.alu_tile", crate::verify::alu_tile_uses),
+    ];
     let custom: Vec<Entry> = vec![
         (
             DramBufferOp::definition(),
@@ -809,9 +821,28 @@ pub fn definitions() -> Vec<OpDefinition> {
                 def.hooks.print = Some(print);
             }
             def.hooks.verify = Some(verify);
+            if let Some(&(_, check)) = uses.iter().find(|(name, _)| *name == def.name) {
+                def.interfaces
+                    .insert::<dyn SymbolUserOpInterface>(std::sync::Arc::new(ModuleChecks(check)));
+            }
             def
         })
         .collect()
+}
+
+/// `SymbolUserOpInterface` for the checks of an op that need its module
+/// (see [`crate::verify`]).
+struct ModuleChecks(fn(&strata_ir::Context, &strata_ir::Ir, OpId) -> DiagResult<()>);
+
+impl SymbolUserOpInterface for ModuleChecks {
+    fn verify_symbol_uses(
+        &self,
+        ctx: &strata_ir::Context,
+        ir: &strata_ir::Ir,
+        op: OpId,
+    ) -> DiagResult<()> {
+        (self.0)(ctx, ir, op)
+    }
 }
 
 /// The tile type of `value`, if it has one.

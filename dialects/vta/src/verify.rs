@@ -4,6 +4,18 @@
 //! [`strata_vta::IsaLayout`] (the same objects the encoder and the
 //! simulator use), so a module that verifies encodes, and a micro-op loop
 //! nest that verifies stays inside the on-chip buffers when it runs.
+//!
+//! Instructions and tile ops are verified in two parts. The op's own
+//! verifier checks only what the op holds (flags, opcodes, operand types,
+//! paddings). What needs the enclosing module — the `vta.dram_buffer` or
+//! `vta.uop_kernel` a symbol names, and the module's `vta.config` that
+//! sets field widths and buffer depths — is checked through
+//! `SymbolUserOpInterface` (the `*_uses` functions), which the symbol
+//! table's verification runs once the module is whole, as MLIR does for
+//! `func.call`. A function body verified on its own (a nested pass
+//! pipeline, `builtin.module(func.func(...))`, moves bodies out of their
+//! module) then neither fails its lookups nor sees a default
+//! configuration instead of the module's.
 
 use crate::config::config_for;
 use crate::ops::{alu_op, load_module, mem_id, tile_of};
@@ -305,19 +317,17 @@ fn check_transfer_fields(ctx: &Context, ir: &Ir, op: OpId, layout: &IsaLayout) -
     Ok(())
 }
 
-pub fn load(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    let (config, layout) = config_and_layout(ctx, ir, op)?;
+/// The memory a `vta.load` names, if it can be loaded.
+fn load_memory(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<MemId> {
     let name = crate::syntax::str_prop(ctx, ir, op, "memory").unwrap_or("");
-    let Some(memory) = mem_id(name).filter(|m| *m != MemId::Out) else {
-        return Err(error(
-            ctx,
-            ir,
-            op,
-            format!("cannot load into memory '{name}'"),
-        ));
-    };
+    mem_id(name)
+        .filter(|m| *m != MemId::Out)
+        .ok_or_else(|| error(ctx, ir, op, format!("cannot load into memory '{name}'")))
+}
+
+pub fn load(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let memory = load_memory(ctx, ir, op)?;
     check_deps(ctx, ir, op, load_module(memory))?;
-    check_transfer_fields(ctx, ir, op, &layout)?;
     for name in ["y_pad_0", "y_pad_1", "x_pad_0", "x_pad_1"] {
         let v = int_prop(ctx, ir, op, name);
         if !(0..=15).contains(&v) {
@@ -338,6 +348,15 @@ pub fn load(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             "may load micro-ops only as a synchronisation no-op (x_size 0); kernels are loaded by the translation",
         ));
     }
+    Ok(())
+}
+
+/// The checks of a `vta.load` that need its module: fields, SRAM, buffer.
+pub fn load_uses(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let (config, layout) = config_and_layout(ctx, ir, op)?;
+    let memory = load_memory(ctx, ir, op)?;
+    check_transfer_fields(ctx, ir, op, &layout)?;
+    let x = int_prop(ctx, ir, op, "x_size");
     if x == 0 {
         return Ok(());
     }
@@ -359,8 +378,12 @@ pub fn load(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 }
 
 pub fn store(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    check_deps(ctx, ir, op, Module::Store)
+}
+
+/// The checks of a `vta.store` that need its module.
+pub fn store_uses(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (config, layout) = config_and_layout(ctx, ir, op)?;
-    check_deps(ctx, ir, op, Module::Store)?;
     check_transfer_fields(ctx, ir, op, &layout)?;
     let base = int_prop(ctx, ir, op, "sram_base");
     let n = int_prop(ctx, ir, op, "y_size") * int_prop(ctx, ir, op, "x_size");
@@ -453,8 +476,12 @@ fn check_loops(
 }
 
 pub fn gemm(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    check_deps(ctx, ir, op, Module::Compute)
+}
+
+/// The checks of a `vta.gemm` that need its module: fields and its kernel.
+pub fn gemm_uses(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (config, layout) = config_and_layout(ctx, ir, op)?;
-    check_deps(ctx, ir, op, Module::Compute)?;
     let g = &layout.gemm;
     check_loops(
         ctx,
@@ -468,12 +495,16 @@ pub fn gemm(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 }
 
 pub fn alu(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    let (config, layout) = config_and_layout(ctx, ir, op)?;
     let name = crate::syntax::str_prop(ctx, ir, op, "opcode").unwrap_or("");
     if alu_op(name).is_none() {
         return Err(error(ctx, ir, op, format!("unknown ALU opcode '{name}'")));
     }
-    check_deps(ctx, ir, op, Module::Compute)?;
+    check_deps(ctx, ir, op, Module::Compute)
+}
+
+/// The checks of a `vta.alu` that need its module: fields and its kernel.
+pub fn alu_uses(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let (config, layout) = config_and_layout(ctx, ir, op)?;
     if ir.attr(ctx, op, "imm").is_some() {
         let imm = int_prop(ctx, ir, op, "imm");
         let half = 1i64 << (layout.alu.imm.width - 1);
@@ -650,12 +681,8 @@ pub fn load_extents(tile: &TileType, pads: &[i64]) -> Vec<i64> {
 }
 
 pub fn load_tile(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    let (config, _) = config_and_layout(ctx, ir, op)?;
     let tile = tile_of(ctx, ir, ir.result(op, 0))
         .ok_or_else(|| error(ctx, ir, op, "result must be a !vta.tile"))?;
-    check_tile_fits(ctx, ir, op, &config, &tile)?;
-    let buffer = lookup(ctx, ir, op, "buffer", "vta.dram_buffer")?;
-    let grid = element_grid(ctx, ir, op, &config, buffer, tile_mem(tile.memory))?;
     let pads = dense_array(ctx, ir, op, "pad").unwrap_or_else(|| vec![0; 4]);
     if pads.len() != 4 || pads.iter().any(|p| !(0..=15).contains(p)) {
         return Err(error(
@@ -672,17 +699,40 @@ pub fn load_tile(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     if extent.iter().any(|&e| e <= 0) {
         return Err(error(ctx, ir, op, "paddings leave no data to load"));
     }
+    Ok(())
+}
+
+/// The checks of a `vta.load_tile` that need its module: the tile fits the
+/// buffer, the window lies inside the named DRAM buffer.
+pub fn load_tile_uses(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let (config, _) = config_and_layout(ctx, ir, op)?;
+    let Some(tile) = tile_of(ctx, ir, ir.result(op, 0)) else {
+        return Ok(());
+    };
+    check_tile_fits(ctx, ir, op, &config, &tile)?;
+    let buffer = lookup(ctx, ir, op, "buffer", "vta.dram_buffer")?;
+    let grid = element_grid(ctx, ir, op, &config, buffer, tile_mem(tile.memory))?;
+    let pads = dense_array(ctx, ir, op, "pad").unwrap_or_else(|| vec![0; 4]);
+    let extent = load_extents(&tile, &pads);
     let offsets = dense_array(ctx, ir, op, "offsets").unwrap_or_default();
     check_window(ctx, ir, op, &grid, &offsets, &extent)
 }
 
 pub fn store_tile(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    let (config, _) = config_and_layout(ctx, ir, op)?;
     let tile = tile_of(ctx, ir, ir.operand(op, 0))
         .ok_or_else(|| error(ctx, ir, op, "operand must be a !vta.tile"))?;
     if tile.memory != Buffer::Acc {
         return Err(error(ctx, ir, op, "stores only acc tiles"));
     }
+    Ok(())
+}
+
+/// The checks of a `vta.store_tile` that need its module.
+pub fn store_tile_uses(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let (config, _) = config_and_layout(ctx, ir, op)?;
+    let Some(tile) = tile_of(ctx, ir, ir.operand(op, 0)) else {
+        return Ok(());
+    };
     let buffer = lookup(ctx, ir, op, "buffer", "vta.dram_buffer")?;
     let grid = element_grid(ctx, ir, op, &config, buffer, MemId::Out)?;
     let offsets = dense_array(ctx, ir, op, "offsets").unwrap_or_default();
@@ -814,7 +864,6 @@ pub fn gemm_tile_maps(
 }
 
 pub fn gemm_tile(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    let (config, _) = config_and_layout(ctx, ir, op)?;
     let err = |m: String| error(ctx, ir, op, m);
     let tiles: Vec<Option<TileType>> = ir.operands(op).map(|v| tile_of(ctx, ir, v)).collect();
     let result = tile_of(ctx, ir, ir.result(op, 0));
@@ -836,7 +885,6 @@ pub fn gemm_tile(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         }
         check_in_place(ctx, ir, op, ir.operand(op, 2), "accumulator")?;
     }
-    check_tile_fits(ctx, ir, op, &config, &result)?;
     let (bounds, maps) = gemm_tile_maps(ctx, ir, op).map_err(err)?;
     if bounds.iter().any(|&b| b <= 0) {
         return Err(err("bounds must be positive".into()));
@@ -858,8 +906,43 @@ pub fn gemm_tile(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
+/// The checks of a `vta.gemm_tile` that need its module's configuration.
+pub fn gemm_tile_uses(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    acc_tile_fits(ctx, ir, op, ir.result(op, 0))
+}
+
+/// Whether the acc tile `value` fits the module's accumulator buffer.
+fn acc_tile_fits(ctx: &Context, ir: &Ir, op: OpId, value: Value) -> DiagResult<()> {
+    let (config, _) = config_and_layout(ctx, ir, op)?;
+    match tile_of(ctx, ir, value) {
+        Some(tile) => check_tile_fits(ctx, ir, op, &config, &tile),
+        None => Ok(()),
+    }
+}
+
+/// The checks of a `vta.alu_tile` that need its module's configuration.
+pub fn alu_tile_uses(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    acc_tile_fits(ctx, ir, op, ir.operand(op, 0))?;
+    if ir.attr(ctx, op, "imm").is_some() && ir.num_operands(op) == 1 {
+        let (_, layout) = config_and_layout(ctx, ir, op)?;
+        let imm = int_prop(ctx, ir, op, "imm");
+        let half = 1i64 << (layout.alu.imm.width - 1);
+        if imm < -half || imm >= half {
+            return Err(error(
+                ctx,
+                ir,
+                op,
+                format!(
+                    "immediate {imm} does not fit the signed {}-bit field",
+                    layout.alu.imm.width
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 pub fn alu_tile(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    let (config, layout) = config_and_layout(ctx, ir, op)?;
     let err = |m: String| error(ctx, ir, op, m);
     let name = crate::syntax::str_prop(ctx, ir, op, "opcode").unwrap_or("");
     if alu_op(name).is_none() {
@@ -872,23 +955,13 @@ pub fn alu_tile(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     if ir.value_type(ir.operand(op, 0)) != ir.value_type(ir.result(op, 0)) {
         return Err(err("result must have the type of operand #0".into()));
     }
-    check_tile_fits(ctx, ir, op, &config, &dst)?;
     check_in_place(ctx, ir, op, ir.operand(op, 0), "destination")?;
     let has_imm = ir.attr(ctx, op, "imm").is_some();
     match (ir.num_operands(op) == 2, has_imm) {
         (true, true) | (false, false) => {
             return Err(err("expects either a source tile or an immediate".into()))
         }
-        (false, true) => {
-            let imm = int_prop(ctx, ir, op, "imm");
-            let half = 1i64 << (layout.alu.imm.width - 1);
-            if imm < -half || imm >= half {
-                return Err(err(format!(
-                    "immediate {imm} does not fit the signed {}-bit field",
-                    layout.alu.imm.width
-                )));
-            }
-        }
+        (false, true) => {}
         (true, false) => {
             let src = tile_of(ctx, ir, ir.operand(op, 1)).filter(|t| t.memory == Buffer::Acc);
             let Some(src) = src else {
