@@ -292,6 +292,32 @@ fn build_loop(
     (iv, block)
 }
 
+/// One `scf.parallel` over `bounds`, ended by an empty `scf.reduce`.
+fn build_parallel(
+    rw: &mut PatternRewriter,
+    loc: Location,
+    bounds: &[(Value, (Value, Size), Value)],
+) -> (Vec<Value>, strata_ir::BlockId) {
+    let ctx = rw.ctx();
+    let n = bounds.len();
+    let mut state = OperationState::new(ctx, "scf.parallel", loc);
+    state.operands = bounds.iter().map(|b| b.0).collect();
+    state.operands.extend(bounds.iter().map(|b| b.1 .0));
+    state.operands.extend(bounds.iter().map(|b| b.2));
+    state.num_regions = 1;
+    state.properties = ctx.dictionary_attr(vec![(
+        ctx.intern_str("operandSegmentSizes"),
+        ctx.dense_i32_array(&[n as i32, n as i32, n as i32, 0]),
+    )]);
+    let op = rw.create_op(state);
+    let region = rw.ir().region(op, 0);
+    let block = rw.create_block(region, &vec![ctx.index_type(); n]);
+    let ivs = rw.ir().block_args(block).to_vec();
+    let reduce = OperationState::new(ctx, "scf.reduce", loc);
+    rw.create_op_at(reduce, InsertPoint::BlockEnd(block));
+    (ivs, block)
+}
+
 fn lower_op(op: OpId, rw: &mut PatternRewriter, kind: LoopKind) -> RewriteResult {
     let ctx = rw.ctx();
     let ir = rw.ir();
@@ -366,14 +392,32 @@ fn lower_op(op: OpId, rw: &mut PatternRewriter, kind: LoopKind) -> RewriteResult
         bounds.push((lb, (ub, r), step));
     }
 
-    // The loop nest. Parallel: one scf.parallel over the leading parallel
-    // loops is MLIR's form; Strata emits scf.for for every loop there too
-    // (same semantics), keeping the pass available.
+    // The loop nest. Parallel: each run of parallel iterators becomes one
+    // `scf.parallel`, each reduction an `scf.for` (MLIR's
+    // `generateParallelLoopNest`).
     let mut ivs = Vec::with_capacity(bounds.len());
-    for (i, &(lb, ub, step)) in bounds.iter().enumerate() {
-        let _ = info.iterator_types.get(i) == Some(&IteratorType::Parallel);
-        let (iv, body) = build_loop(rw, loc, kind, lb, ub, step);
-        ivs.push(iv);
+    let mut i = 0;
+    while i < bounds.len() {
+        let run = if kind == LoopKind::Parallel {
+            info.iterator_types[i..]
+                .iter()
+                .take_while(|&&t| t == IteratorType::Parallel)
+                .count()
+        } else {
+            0
+        };
+        let body = if run > 0 {
+            let (new_ivs, body) = build_parallel(rw, loc, &bounds[i..i + run]);
+            ivs.extend(new_ivs);
+            i += run;
+            body
+        } else {
+            let (lb, ub, step) = bounds[i];
+            let (iv, body) = build_loop(rw, loc, kind, lb, ub, step);
+            ivs.push(iv);
+            i += 1;
+            body
+        };
         let term = rw.ir().last_op(body).unwrap();
         rw.set_insertion_point_before(term);
     }

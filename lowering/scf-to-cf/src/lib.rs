@@ -10,6 +10,10 @@
 //! - `scf.while`: the before blocks, then the after blocks, with
 //!   `scf.condition` as the conditional branch out.
 //! - `scf.execute_region`: its blocks inlined, yields branching to the rest.
+//! - `scf.parallel`: first a nest of `scf.for`, one per dimension, carrying
+//!   the reduction values down as `iter_args` and combining them at the
+//!   innermost body with the inlined `scf.reduce` regions (MLIR's
+//!   `ParallelLowering`); the loops are then lowered as `scf.for`.
 //!
 //! Ops are lowered outermost first, as MLIR's conversion driver visits them.
 
@@ -50,6 +54,11 @@ pub fn convert_scf_to_cf(ctx: &Context, ir: &mut Ir, root: OpId) {
             "scf.if" => lower_if(ctx, ir, op),
             "scf.while" => lower_while(ctx, ir, op),
             "scf.execute_region" => lower_execute_region(ctx, ir, op),
+            "scf.parallel" => {
+                for for_op in parallel_to_for(ctx, ir, op) {
+                    lower_for(ctx, ir, for_op);
+                }
+            }
             _ => {}
         }
     }
@@ -202,6 +211,77 @@ fn lower_for(ctx: &Context, ir: &mut Ir, op: OpId) {
         InsertPoint::BlockEnd(condition_block),
     );
     replace_and_erase(ir, op, &iter_args);
+}
+
+/// Rewrites an `scf.parallel` ended by `scf.reduce` as an `scf.for` nest,
+/// returning the loops outermost first.
+fn parallel_to_for(ctx: &Context, ir: &mut Ir, op: OpId) -> Vec<OpId> {
+    let body = ir.entry_block(ir.region(op, 0)).expect("scf.parallel body");
+    let reduce = ir.last_op(body).expect("scf.reduce terminator");
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let n = ir.block_args(body).len();
+    let (lbs, ubs, steps) = (&operands[..n], &operands[n..2 * n], &operands[2 * n..3 * n]);
+    let mut iter_args: Vec<Value> = operands[3 * n..].to_vec();
+    let types: Vec<_> = iter_args.iter().map(|&v| ir.value_type(v)).collect();
+    let index = ctx.index_type();
+    let loc = ir.op_loc(op);
+    let mut at = InsertPoint::Before(op);
+    let mut loops: Vec<OpId> = Vec::with_capacity(n);
+    let mut ivs = Vec::with_capacity(n);
+    for d in 0..n {
+        let mut state = OperationState::new(ctx, "scf.for", loc);
+        state.operands = vec![lbs[d], ubs[d], steps[d]];
+        state.operands.extend(iter_args.iter().copied());
+        state.result_types = types.clone();
+        state.num_regions = 1;
+        let for_op = ir.create_op(state, at);
+        let mut arg_types = vec![index];
+        arg_types.extend(types.iter().copied());
+        let block = ir.append_block(ir.region(for_op, 0), &arg_types);
+        ivs.push(ir.block_arg(block, 0));
+        iter_args = ir.block_args(block)[1..].to_vec();
+        if let Some(&outer) = loops.last() {
+            // The outer loop yields this one's results.
+            let outer_block = ir.op_block(for_op).unwrap();
+            let results: Vec<Value> = ir.results(for_op).collect();
+            let mut y = OperationState::new(ctx, "scf.yield", ir.op_loc(outer));
+            y.operands = results;
+            ir.create_op(y, InsertPoint::BlockEnd(outer_block));
+        }
+        loops.push(for_op);
+        at = InsertPoint::BlockEnd(block);
+    }
+    let inner_block = ir
+        .entry_block(ir.region(*loops.last().unwrap(), 0))
+        .unwrap();
+    // Each reduction region combines the carried value with the reduced one.
+    let reduced: Vec<Value> = ir.operands(reduce).collect();
+    let mut yielded = Vec::with_capacity(reduced.len());
+    for (i, &value) in reduced.iter().enumerate() {
+        let region = ir.region(reduce, i);
+        let rblock = ir.entry_block(region).expect("reduction block");
+        let ret = ir.last_op(rblock).expect("scf.reduce.return");
+        yielded.push(ir.operand(ret, 0));
+        ir.erase_op(ret).expect("no results");
+        let args = ir.block_args(rblock).to_vec();
+        ir.replace_all_uses_with(args[0], iter_args[i]);
+        ir.replace_all_uses_with(args[1], value);
+        let moved: Vec<OpId> = ir.block_ops(rblock).collect();
+        for o in moved {
+            ir.move_op(o, InsertPoint::Before(reduce));
+        }
+    }
+    ir.erase_op(reduce).expect("no results");
+    for (d, &iv) in ir.block_args(body).to_vec().iter().enumerate() {
+        ir.replace_all_uses_with(iv, ivs[d]);
+    }
+    ir.splice_block_end(body, inner_block);
+    let mut y = OperationState::new(ctx, "scf.yield", loc);
+    y.operands = yielded;
+    ir.create_op(y, InsertPoint::BlockEnd(inner_block));
+    let results: Vec<Value> = ir.results(loops[0]).collect();
+    replace_and_erase(ir, op, &results);
+    loops
 }
 
 /// Replaces the terminator of `block` by `cf.br dest(operands)`.
