@@ -28,7 +28,7 @@ check: setup
 	$(CARGO) build --workspace --release --bins   # every tool the lit suite runs (toy-opt too)
 	$(CARGO) test --workspace --release
 # ---- FEATURE BUILDS: add them here once the features exist --------------
-#	$(CARGO) test --workspace --release --features mlir   # melior bridge (MLIR 22)
+	STRATA_LIT_FILTER='Target/MLIR' $(CARGO) test --release -p strata-mlir-bridge -p strata-tools --features strata-mlir-bridge/mlir,strata-tools/mlir   # melior bridge (MLIR 22): round trips, upstream pipelines, test/Target/MLIR
 #	$(CARGO) test --workspace --release --features llvm   # inkwell JIT (LLVM 22)
 # --------------------------------------------------------------------------
 

@@ -69,6 +69,12 @@ config.substitutions.append(
 config.substitutions.append(
     ("%mlir-accepts", python + " " + shlex.quote(os.path.join(utils_dir, "mlir_accepts.py")))
 )
+config.substitutions.append(
+    (
+        "%mlir-bridge-roundtrip",
+        python + " " + shlex.quote(os.path.join(utils_dir, "mlir_bridge_roundtrip.py")),
+    )
+)
 
 
 def tool_subst(name, path):
@@ -89,3 +95,26 @@ for tool in ("FileCheck", "not", "split-file", "mlir-opt"):
 
 if os.access(os.path.join(llvm_bin_dir, "mlir-opt"), os.X_OK):
     config.available_features.add("mlir-opt")
+
+
+def translates_through_mlir(translate):
+    # Feature `mlir` (the melior bridge): ask the binary itself to hand a
+    # module to MLIR; one built without the feature fails with a message.
+    import subprocess
+
+    try:
+        p = subprocess.run(
+            [translate, "--export-mlir", "-"],
+            input=b"module {}\n",
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            timeout=60,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return p.returncode == 0 and p.stdout.strip() == b"module {\n}"
+
+
+if translates_through_mlir(os.path.join(bin_dir, "strata-translate")):
+    config.available_features.add("mlir")
+    lit_config.note("strata-translate has the mlir feature (upstream MLIR 22 bridge)")

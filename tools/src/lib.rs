@@ -7,6 +7,7 @@
 
 pub mod args;
 pub mod equivalence;
+pub mod mlir;
 pub mod opt;
 pub mod pipeline;
 pub mod run;

@@ -232,12 +232,12 @@ pub struct RunResult {
 }
 
 /// A chunk of the input and the line it starts on (0-based).
-struct Chunk<'t> {
-    text: &'t str,
-    first_line: u32,
+pub(crate) struct Chunk<'t> {
+    pub(crate) text: &'t str,
+    pub(crate) first_line: u32,
 }
 
-fn split_chunks(text: &str, split: bool) -> Vec<Chunk<'_>> {
+pub(crate) fn split_chunks(text: &str, split: bool) -> Vec<Chunk<'_>> {
     if !split {
         return vec![Chunk {
             text,

@@ -7,6 +7,8 @@
 //! | `--mlir-to-vta` | a module in the vta instruction or tile form, or a linalg layer (lowered by `linalg-to-vta`) | a VTA program file (`.vta`) |
 //! | `--vta-to-mlir` | a VTA program file | the vta instruction form |
 //! | `--mlir-to-c` | func/arith/math/cf/scf/memref | C11 (see `strata_lowering_to_c`) |
+//! | `--export-mlir` | any module Strata parses | upstream MLIR 22's output for it, after `--mlir-pipeline` (feature `mlir`, [`crate::mlir`]) |
+//! | `--import-mlir` | any module upstream MLIR 22 parses | Strata's IR for MLIR's output, after `--mlir-pipeline` (feature `mlir`) |
 
 use clap::Parser as ClapParser;
 use std::io::{Read, Write};
@@ -36,6 +38,19 @@ pub struct TranslateOptions {
     /// Translate func/arith/math/cf/scf/memref into C11.
     #[arg(long, group = "translation")]
     pub mlir_to_c: bool,
+    /// Hand the module to upstream MLIR 22 (feature `mlir`) and print MLIR's output.
+    #[arg(long, group = "translation")]
+    pub export_mlir: bool,
+    /// Parse with upstream MLIR 22 (feature `mlir`) and bring its output back into Strata.
+    #[arg(long, group = "translation")]
+    pub import_mlir: bool,
+    /// Upstream pass pipeline MLIR runs during --export-mlir/--import-mlir,
+    /// e.g. 'builtin.module(convert-scf-to-cf)'.
+    #[arg(long)]
+    pub mlir_pipeline: Option<String>,
+    /// Translate each '// -----' chunk on its own (--export-mlir, --import-mlir).
+    #[arg(long)]
+    pub split_input_file: bool,
     /// Accept operations of unregistered dialects in MLIR input.
     #[arg(long)]
     pub allow_unregistered_dialect: bool,
@@ -156,12 +171,16 @@ pub fn translate_main(mut ctx: Context, args: impl IntoIterator<Item = String>) 
             translate_mlir(&ctx, file_name, &text, |ctx, ir, module| {
                 strata_lowering_to_c::translate_module(ctx, ir, module).map(String::into_bytes)
             })
+        } else if options.export_mlir || options.import_mlir {
+            let text =
+                String::from_utf8(bytes).map_err(|_| "input is not UTF-8 text".to_string())?;
+            crate::mlir::translate(&ctx, &options, file_name, &text)
         } else if options.vta_to_mlir {
             strata_dialect_vta::translate::vta_to_mlir(&ctx, &bytes)
                 .map(String::into_bytes)
                 .map_err(|m| format!("{file_name}: error: {m}\n"))
         } else {
-            Err("no translation chosen: pass --mlir-to-vta, --vta-to-mlir or --mlir-to-c\n".into())
+            Err("no translation chosen: pass --mlir-to-vta, --vta-to-mlir, --mlir-to-c, --export-mlir or --import-mlir\n".into())
         }
     });
     match result.and_then(|out| write_output(&options.output, &out)) {
