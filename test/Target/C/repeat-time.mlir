@@ -33,3 +33,18 @@ func.func @sum(%n: i32) -> i32 {
   %c = arith.constant 6 : i32
   return %c : i32
 }
+
+// --no-bounds-checks leaves the checks out: a load past a view's size but
+// inside its buffer stops with the located error when checked, and reads
+// the buffer's element when not.
+// RUN: not strata-run %s --entry past_view --random-inputs --target c 2>&1 | FileCheck %s --check-prefix=CHECKED
+// RUN: strata-run %s --entry past_view --random-inputs --target c --no-bounds-checks --print | FileCheck %s --check-prefix=UNCHECKED
+// CHECKED: error: out-of-bounds access at [5] of a memref of shape [4]
+// UNCHECKED: {{^-?[0-9]+}} : i32
+
+func.func @past_view(%a: memref<8xi32>) -> i32 {
+  %v = memref.subview %a[0] [4] [1] : memref<8xi32> to memref<4xi32, strided<[1]>>
+  %c5 = arith.constant 5 : index
+  %x = memref.load %v[%c5] : memref<4xi32, strided<[1]>>
+  return %x : i32
+}
