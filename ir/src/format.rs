@@ -461,7 +461,15 @@ fn parse_element<'a>(
     match element {
         Element::Literal(text) => {
             if !consume_literal(p, text) {
-                return Err(p.error_here(format!("expected '{text}'")));
+                // MLIR's generated parsers call `parseComma()` & co. for
+                // punctuation (a token error) and `parseKeyword` for words
+                // (the op's error, prefixed `custom op 'NAME'`).
+                let message = format!("expected '{text}'");
+                return Err(if punctuation_kind(text).is_some() {
+                    p.token_error_here(message)
+                } else {
+                    p.error_here(message)
+                });
             }
         }
         Element::Space | Element::NoSpace | Element::Newline => {}
@@ -479,9 +487,10 @@ fn parse_element<'a>(
             match attr {
                 Some(a) => parsed.attributes[*i] = Some(a),
                 None => {
-                    return Err(
-                        p.error_here(format!("expected attribute '{}'", def.attributes[*i].name))
-                    )
+                    return Err(p.token_error_here(format!(
+                        "expected attribute '{}'",
+                        def.attributes[*i].name
+                    )))
                 }
             }
         }
@@ -674,7 +683,36 @@ fn parse_format_attribute(
         return Ok(Some(p.ctx().unit_attr()));
     }
     let ty = implied_attr_type(p.ctx(), &attr_def.constraint);
-    Ok(Some(p.parse_attribute(ty)?))
+    let at = p.parser.offset();
+    let attr = p.parse_attribute(ty)?;
+    if !storage_kind_matches(p.ctx(), &attr_def.constraint, attr) {
+        // MLIR's generated parser asks for the attribute's storage class
+        // (`parseAttribute<FlatSymbolRefAttr>` & co.).
+        return Err(p.error_at(at, "invalid kind of attribute specified"));
+    }
+    Ok(Some(attr))
+}
+
+/// Whether `attr` has the storage class (MLIR's C++ attribute class) that
+/// `constraint` implies; value checks are left to the verifier.
+fn storage_kind_matches(ctx: &Context, constraint: &AttrConstraint, attr: Attribute) -> bool {
+    use crate::AttrData as D;
+    let data = ctx.attr_data(attr);
+    match constraint {
+        AttrConstraint::String => matches!(data, D::String { .. }),
+        AttrConstraint::Symbol => matches!(data, D::SymbolRef { .. }),
+        AttrConstraint::FlatSymbol => {
+            matches!(data, D::SymbolRef { nested, .. } if nested.is_empty())
+        }
+        AttrConstraint::Type | AttrConstraint::TypeOf(_) => matches!(data, D::Type(_)),
+        AttrConstraint::Array(_) => matches!(data, D::Array(_)),
+        AttrConstraint::Dictionary => matches!(data, D::Dictionary(_)),
+        AttrConstraint::Integer(_) | AttrConstraint::Index | AttrConstraint::Bool => {
+            matches!(data, D::Integer { .. })
+        }
+        AttrConstraint::Float => matches!(data, D::Float { .. }),
+        _ => true,
+    }
 }
 
 fn parse_optional_format_attribute(

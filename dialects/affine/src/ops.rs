@@ -188,16 +188,16 @@ fn parse_for(p: &mut OpParser) -> DiagResult<()> {
     let (ub_map, ub_operands) = parse_bound(p, "min")?;
     let mut step = 1i64;
     if p.consume_keyword("step") {
-        let loc = p.loc();
-        step = p
-            .parser
-            .text()
-            .parse()
-            .map_err(|_| Diagnostic::error(loc, "expected integer"))?;
-        p.parser.advance();
+        // MLIR parses the step as an index attribute.
+        let at = p.parser.offset();
+        let attr = p.parse_attribute(Some(index))?;
+        let Some(value) = ctx.integer_value(attr) else {
+            return Err(p.error_at(at, "invalid kind of attribute specified"));
+        };
+        step = value as i64;
         if step <= 0 {
-            return Err(Diagnostic::error(
-                loc,
+            return Err(p.error_at(
+                at,
                 "expected step to be representable as a positive signed integer",
             ));
         }
@@ -291,11 +291,19 @@ fn parse_if(p: &mut OpParser) -> DiagResult<()> {
     };
     let (num_dims, num_inputs) = (integer_set.num_dims(), integer_set.num_inputs());
     let (operands, dims) = parse_dim_and_symbol_list(p)?;
+    // MLIR reports operand-count mismatches at the op name.
+    let name = p.name_offset;
     if dims != num_dims {
-        return Err(p.error_here("dim operand count and integer set dim count must match"));
+        return Err(p.error_at(
+            name,
+            "dim operand count and integer set dim count must match",
+        ));
     }
     if operands.len() != num_inputs {
-        return Err(p.error_here("symbol operand count and integer set symbol count must match"));
+        return Err(p.error_at(
+            name,
+            "symbol operand count and integer set symbol count must match",
+        ));
     }
     p.add_operands(&operands, &vec![index; operands.len()])?;
     p.add_property("condition", set);

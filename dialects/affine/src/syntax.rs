@@ -175,50 +175,59 @@ pub fn map_of(ctx: &Context, attr: Attribute) -> Option<&AffineMap> {
     }
 }
 
-/// Parses a loop bound: an integer, a `%symbol`, or `(min|max)? map(dims)[syms]`.
+/// Parses a loop bound: an integer, a `%symbol`, or `(min|max)? map(dims)[syms]`,
+/// in the order and with the messages of MLIR's `parseBound` (errors about
+/// the operand counts point at the op name).
 pub fn parse_bound<'a>(
     p: &mut OpParser<'_, 'a>,
     keyword: &str,
 ) -> DiagResult<(Attribute, Vec<UnresolvedOperand<'a>>)> {
     let ctx = p.ctx();
+    let has_keyword = p.consume_keyword(keyword);
+    let name = p.name_offset;
     if p.is(TokenKind::PercentIdent) {
-        let operand = p.parse_operand()?;
+        let operands = p.parse_operand_list()?;
+        if operands.len() > 1 {
+            return Err(p.error_at(name, "expected only one loop bound operand"));
+        }
         let map = AffineMap::new(0, 1, vec![AffineExpr::symbol(0)]);
-        return Ok((ctx.affine_map_attr(map), vec![operand]));
+        return Ok((ctx.affine_map_attr(map), operands));
     }
-    if p.is(TokenKind::Integer) || p.is(TokenKind::Minus) {
-        let negative = p.consume_if(TokenKind::Minus);
-        let text = p.parser.text();
-        let value: i64 = text
-            .parse()
-            .map_err(|_| p.error_here("expected integer bound"))?;
-        p.parser.advance();
-        let value = if negative { -value } else { value };
+    let attr_offset = p.parser.offset();
+    let attr = p.parse_attribute(Some(ctx.index_type()))?;
+    if let Some(map) = map_of(ctx, attr).cloned() {
+        let (operands, dims) = parse_dim_and_symbol_list(p)?;
+        if dims != map.num_dims() {
+            return Err(p.error_at(
+                name,
+                "dim operand count and affine map dim count must match",
+            ));
+        }
+        if operands.len() != map.num_inputs() {
+            return Err(p.error_at(
+                name,
+                "symbol operand count and affine map symbol count must match",
+            ));
+        }
+        if map.num_results() > 1 && !has_keyword {
+            let which = if keyword == "max" { "lower" } else { "upper" };
+            return Err(p.error_at(
+                attr_offset,
+                format!(
+                    "{which} loop bound affine map with multiple results requires '{keyword}' prefix"
+                ),
+            ));
+        }
+        return Ok((attr, operands));
+    }
+    if let AttrData::Integer { value, .. } = ctx.attr_data(attr) {
+        let value = *value as i64;
         return Ok((ctx.affine_map_attr(AffineMap::constant(value)), Vec::new()));
     }
-    let has_keyword = p.consume_keyword(keyword);
-    let loc = p.loc();
-    let attr = p.parse_attribute(None)?;
-    let Some(map) = map_of(ctx, attr).cloned() else {
-        return Err(Diagnostic::error(
-            loc,
-            "expected valid affine map representation for loop bounds",
-        ));
-    };
-    if map.num_results() > 1 && !has_keyword {
-        return Err(Diagnostic::error(
-            loc,
-            format!("expected '{keyword}' prefix for a multi-result map"),
-        ));
-    }
-    let (operands, dims) = parse_dim_and_symbol_list(p)?;
-    if dims != map.num_dims() || operands.len() != map.num_inputs() {
-        return Err(Diagnostic::error(
-            loc,
-            "dim operand count and affine map dim count must match",
-        ));
-    }
-    Ok((attr, operands))
+    Err(p.error_at(
+        name,
+        "expected valid affine map representation for loop bounds",
+    ))
 }
 
 /// Prints a loop bound the way MLIR's `printBound` does.

@@ -989,35 +989,20 @@ fn verify_select(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             "failed to verify that all of {true_value, false_value, result} have same type",
         ));
     }
+    // MLIR's `BooleanConditionOrMatchingShape<"condition", "result">`:
+    // a scalar result takes any bool-like condition; a shaped one needs i1
+    // or i1 of its own shape.
     let cond = ir.value_type(ir.operand(op, 0));
-    if cond == ctx.signless(1) {
-        return Ok(());
-    }
-    if !matches!(
+    let shaped = matches!(
         ctx.type_data(result),
         TypeData::Vector { .. } | TypeData::RankedTensor { .. } | TypeData::UnrankedTensor { .. }
-    ) {
+    );
+    if shaped && cond != ctx.signless(1) && cond != i1_same_shape(ctx, result) {
         return Err(emit_op_error(
             ctx,
             ir,
             op,
-            format!(
-                "expected condition to be a signless i1, but got {}",
-                type_to_string(ctx, cond)
-            ),
-        ));
-    }
-    let expected = i1_same_shape(ctx, result);
-    if cond != expected {
-        return Err(emit_op_error(
-            ctx,
-            ir,
-            op,
-            format!(
-                "expected condition type to have the same shape as the result type, expected {}, but got {}",
-                type_to_string(ctx, expected),
-                type_to_string(ctx, cond)
-            ),
+            "failed to verify that condition is signless i1 or has matching shape",
         ));
     }
     Ok(())

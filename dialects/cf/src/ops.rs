@@ -7,7 +7,7 @@ use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::{OpParser, UnresolvedOperand};
 use strata_ir::asm::printer::{type_to_string, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
-use strata_ir::diagnostics::DiagResult;
+use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::interfaces::BranchOpInterface;
 use strata_ir::opdef::{Arity, AttrDef, SuccessorDef, ValueDef};
 use strata_ir::verifier::emit_op_error;
@@ -361,16 +361,21 @@ fn verify_cond_br(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         .attr(ctx, op, "branch_weights")
         .and_then(|a| ctx.dense_array_i64(a))
     {
+        // MLIR's WeightedBranchOpInterface verifier (`op->emitError()`,
+        // so no `'cf.cond_br' op` prefix).
+        let error = |message: String| {
+            let mut d = Diagnostic::error(ir.op_loc(op), message);
+            d.op = Some(op);
+            d
+        };
         if w.len() != 2 {
-            return Err(emit_op_error(
-                ctx,
-                ir,
-                op,
-                format!(
-                    "expects number of region weights to match number of successors: {} vs 2",
-                    w.len()
-                ),
-            ));
+            return Err(error(format!(
+                "expects number of branch weights to match number of successors: {} vs 2",
+                w.len()
+            )));
+        }
+        if w.iter().all(|&x| x == 0) {
+            return Err(error("branch weights cannot all be zero".to_string()));
         }
     }
     verify_successor_operands(ctx, ir, op)

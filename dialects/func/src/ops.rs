@@ -197,9 +197,11 @@ fn parse_func(p: &mut OpParser) -> DiagResult<()> {
         if sig.named_args.len() != sig.arg_types.len() {
             return Err(p.error_here("expected arguments with names for a function with a body"));
         }
+        let body_offset = p.parser.offset();
         let region = p.parse_region(&sig.named_args)?;
         if p.ir().region_is_empty(region) {
-            return Err(p.error_here("expected non-empty function body"));
+            // MLIR points at the body's `{`.
+            return Err(p.error_at(body_offset, "expected non-empty function body"));
         }
     } else {
         p.add_empty_region();
@@ -390,7 +392,7 @@ fn verify_return(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             return Err(Diagnostic::error(
                 ir.op_loc(op),
                 format!(
-                    "type of return operand {i} ({}) doesn't match function result type ({}) in function @{name}",
+                    "type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{name}",
                     type_to_string(ctx, actual),
                     type_to_string(ctx, ty)
                 ),
@@ -445,7 +447,7 @@ fn verify_call(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
                 ir,
                 op,
                 format!(
-                    "operand type mismatch: expected operand type {}, but provided {} for operand number {i}",
+                    "operand type mismatch: expected operand type '{}', but provided '{}' for operand number {i}",
                     type_to_string(ctx, ty),
                     type_to_string(ctx, actual)
                 ),

@@ -461,7 +461,7 @@ const GENERIC_TRAIT_ATTRS: &[&str] = &["indexing_maps", "iterator_types", "doc",
 fn parse_generic(p: &mut OpParser) -> DiagResult<()> {
     let ctx = p.ctx();
     if !p.is(TokenKind::LBrace) {
-        return Err(p.error_here("expected '{'"));
+        return Err(p.token_error_here("expected '{'"));
     }
     p.parse_optional_attr_dict(false)?;
     // iterator_types are written as strings and stored as #linalg.iterator_type.

@@ -91,6 +91,9 @@ impl<'a> Parser<'a> {
                     let loc = self.parse_location_directive()?;
                     Ok(loc.0)
                 }
+                _ if !starts_builtin_type(self.text()) => {
+                    Err(self.wrong_token_error("expected attribute value"))
+                }
                 _ => {
                     let ty = self.parse_type()?;
                     Ok(ctx.type_attr(ty))
@@ -100,7 +103,7 @@ impl<'a> Parser<'a> {
                 let ty = self.parse_type()?;
                 Ok(ctx.type_attr(ty))
             }
-            _ => Err(self.error_here("expected attribute value")),
+            _ => Err(self.wrong_token_error("expected attribute value")),
         }
     }
 
@@ -236,12 +239,13 @@ impl<'a> Parser<'a> {
                 ..
             }
         );
+        // MLIR treats `index` like a signed 64-bit type here.
         let signed = matches!(
             ctx.type_data(ty),
             TypeData::Integer {
                 signedness: crate::types::Signedness::Signed,
                 ..
-            }
+            } | TypeData::Index
         );
         if width > 127 {
             if magnitude > i128::MAX as u128 {
@@ -796,4 +800,21 @@ pub fn float_bits_from_f64(kind: FloatKind, value: f64) -> Option<FloatBits> {
 /// The value of a float attribute's bits as f64 (exact up to f64).
 pub fn float_bits_to_f64(kind: FloatKind, bits: FloatBits) -> Option<f64> {
     Some(super::apfloat::bits_to_f64(kind, bits))
+}
+
+/// Whether a bare identifier can begin a builtin type (MLIR's attribute
+/// parser falls back to a type only then; anything else is "expected
+/// attribute value").
+fn starts_builtin_type(word: &str) -> bool {
+    let integer = word
+        .strip_prefix("si")
+        .or_else(|| word.strip_prefix("ui"))
+        .or_else(|| word.strip_prefix('i'))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    integer
+        || crate::types::FloatKind::from_keyword(word).is_some()
+        || matches!(
+            word,
+            "index" | "none" | "tensor" | "memref" | "vector" | "complex" | "tuple"
+        )
 }

@@ -26,7 +26,7 @@ impl<'a> Parser<'a> {
             TokenKind::LParen => self.parse_function_type(),
             TokenKind::ExclamationIdent => self.parse_extended_type(),
             TokenKind::BareIdent => self.parse_builtin_type(),
-            _ => Err(self.error_here("expected non-function type")),
+            _ => Err(self.wrong_token_error("expected non-function type")),
         }
     }
 
@@ -196,7 +196,7 @@ impl<'a> Parser<'a> {
                 }
                 Ok(ctx.intern_type(TypeData::Tuple(elements.into())))
             }
-            _ => Err(self.error_here("expected non-function type")),
+            _ => Err(self.wrong_token_error("expected non-function type")),
         }
     }
 

@@ -243,6 +243,38 @@ impl<'a> Parser<'a> {
         self.error_at(at, message)
     }
 
+    /// An "expected X" error about the current token, placed as MLIR's
+    /// `Parser::emitWrongTokenError` places it: when the token starts a line,
+    /// at the end of the previous non-blank line (before any `//` comment),
+    /// so the error sits where the missing token belongs.
+    pub fn wrong_token_error(&self, message: impl Into<String>) -> Diagnostic {
+        if self.tok.kind == TokenKind::Error || self.tok.kind == TokenKind::Eof {
+            return self.error_here(message);
+        }
+        let bytes = self.src.as_bytes();
+        let original = self.tok.start as usize;
+        let mut end = original.min(bytes.len());
+        loop {
+            while end > 0 && matches!(bytes[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                return self.error_at(original as u32, message);
+            }
+            if !matches!(bytes[end - 1], b'\n' | b'\r') {
+                return self.error_at(end as u32, message);
+            }
+            end -= 1;
+            let line_start = bytes[..end]
+                .iter()
+                .rposition(|&b| b == b'\n' || b == b'\r')
+                .map_or(0, |i| i + 1);
+            if let Some(comment) = self.src[line_start..end].find("//") {
+                end = line_start + comment;
+            }
+        }
+    }
+
     pub fn is(&self, kind: TokenKind) -> bool {
         self.tok.kind == kind
     }
@@ -260,7 +292,7 @@ impl<'a> Parser<'a> {
         if self.consume_if(kind) {
             Ok(())
         } else {
-            Err(self.error_here(format!("expected {what}")))
+            Err(self.wrong_token_error(format!("expected {what}")))
         }
     }
     pub fn is_keyword(&self, word: &str) -> bool {
@@ -291,14 +323,14 @@ impl<'a> Parser<'a> {
         mut element: impl FnMut(&mut Self) -> DiagResult<()>,
     ) -> DiagResult<()> {
         if !self.consume_if(open) {
-            return Err(self.error_here(format!("expected '{}' in {context}", punct(open))));
+            return Err(self.wrong_token_error(format!("expected '{}' in {context}", punct(open))));
         }
         if self.consume_if(close) {
             return Ok(());
         }
         self.parse_comma_list(&mut element)?;
         if !self.consume_if(close) {
-            return Err(self.error_here(format!("expected '{}' in {context}", punct(close))));
+            return Err(self.wrong_token_error(format!("expected '{}' in {context}", punct(close))));
         }
         Ok(())
     }
@@ -444,7 +476,7 @@ impl<'a> Parser<'a> {
     /// Parses `%name` or `%name#N`.
     pub fn parse_operand_ref(&mut self) -> DiagResult<UnresolvedOperand<'a>> {
         if !self.is(TokenKind::PercentIdent) {
-            return Err(self.error_here("expected SSA operand"));
+            return Err(self.wrong_token_error("expected SSA operand"));
         }
         let offset = self.tok.start;
         let name: &'a str = &self.text()[1..];
@@ -935,7 +967,14 @@ impl<'a> Parser<'a> {
         let name_tok = self.tok;
         let written = name_tok.text(self.src);
         let Some(definition) = self.lookup_custom_op(written) else {
-            return Err(self.error_here(format!("custom op '{written}' is unknown")));
+            // MLIR names the default-dialect spelling it tried too.
+            let tried = match self.default_dialects.last() {
+                Some(Some(dialect)) if !written.contains('.') => {
+                    format!(" (tried '{dialect}.{written}' as well)")
+                }
+                _ => String::new(),
+            };
+            return Err(self.error_here(format!("custom op '{written}' is unknown{tried}")));
         };
         if definition.hooks.parse.is_none() && definition.format.is_none() {
             return Err(
@@ -1453,8 +1492,26 @@ impl<'p, 'a> OpParser<'p, 'a> {
     pub fn ctx(&self) -> &'a Context {
         self.parser.ctx
     }
+    /// An error at the current token from the op's own syntax, prefixed
+    /// `custom op 'NAME' ` as MLIR's `CustomOpAsmParser::emitError` does
+    /// (so `parseKeyword`, `parseInteger`, `resolveOperands` and every
+    /// `emitError` of a hand-written parser carry it). Token-level errors
+    /// (`expected ':'`, type and attribute syntax) go through the plain
+    /// parser and are not prefixed: use [`Self::token_error_here`].
     pub fn error_here(&self, message: impl Into<String>) -> Diagnostic {
-        self.parser.error_here(message)
+        self.parser.error_here(self.prefixed(message.into()))
+    }
+    /// Like [`Self::error_here`] at a given byte offset.
+    pub fn error_at(&self, offset: u32, message: impl Into<String>) -> Diagnostic {
+        self.parser.error_at(offset, self.prefixed(message.into()))
+    }
+    /// An error at the current token without the `custom op` prefix (MLIR's
+    /// `Parser::emitError`, used by `parseToken` and the type/attribute parsers).
+    pub fn token_error_here(&self, message: impl Into<String>) -> Diagnostic {
+        self.parser.wrong_token_error(message)
+    }
+    fn prefixed(&self, message: String) -> String {
+        format!("custom op '{}' {message}", self.definition.name)
     }
     pub fn loc(&self) -> Location {
         self.parser.current_loc()
@@ -1506,11 +1563,11 @@ impl<'p, 'a> OpParser<'p, 'a> {
                 .unwrap_or_else(|| self.loc());
             return Err(Diagnostic::error(
                 loc,
-                format!(
+                self.prefixed(format!(
                     "{} operands present, but expected {}",
                     operands.len(),
                     types.len()
-                ),
+                )),
             ));
         }
         for (operand, &ty) in operands.iter().zip(types) {
@@ -1621,8 +1678,13 @@ impl<'p, 'a> OpParser<'p, 'a> {
     pub fn consume_keyword(&mut self, word: &str) -> bool {
         self.parser.consume_keyword(word)
     }
+    /// MLIR's `parseKeyword`: the error is the op's (prefixed).
     pub fn expect_keyword(&mut self, word: &str) -> DiagResult<()> {
-        self.parser.expect_keyword(word)
+        if self.parser.consume_keyword(word) {
+            Ok(())
+        } else {
+            Err(self.error_here(format!("expected '{word}'")))
+        }
     }
     pub fn is(&self, kind: TokenKind) -> bool {
         self.parser.is(kind)
@@ -1636,9 +1698,7 @@ impl<'p, 'a> OpParser<'p, 'a> {
     /// Parses `@name` (bare or quoted) and returns the name.
     pub fn parse_symbol_name(&mut self) -> DiagResult<String> {
         if !self.parser.is(TokenKind::AtIdent) {
-            return Err(self
-                .parser
-                .error_here("expected valid '@'-identifier for symbol name"));
+            return Err(self.error_here("expected valid '@'-identifier for symbol name"));
         }
         let name = symbol_text(self.parser.text());
         self.parser.advance();

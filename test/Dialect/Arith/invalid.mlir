@@ -17,7 +17,7 @@ func.func @f(%a: i32) {
 // -----
 
 func.func @f(%c: vector<4xi1>, %a: vector<2xi32>) {
-  // expected-error @+1 {{'arith.select' op expected condition type to have the same shape as the result type, expected vector<2xi1>, but got vector<4xi1>}}
+  // expected-error @+1 {{'arith.select' op failed to verify that condition is signless i1 or has matching shape}}
   %0 = arith.select %c, %a, %a : vector<4xi1>, vector<2xi32>
   return
 }

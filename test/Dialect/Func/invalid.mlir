@@ -8,7 +8,7 @@ func.func @f(%a: i32) -> i32 {
 // -----
 
 func.func @f(%a: i32) -> i64 {
-  // expected-error @+1 {{type of return operand 0 (i32) doesn't match function result type (i64) in function @f}}
+  // expected-error @+1 {{type of return operand 0 ('i32') doesn't match function result type ('i64') in function @f}}
   return %a : i32
 }
 
@@ -24,7 +24,7 @@ func.func @f() {
 
 func.func private @g(i32)
 func.func @f(%a: i64) {
-  // expected-error @+1 {{'func.call' op operand type mismatch: expected operand type i32, but provided i64 for operand number 0}}
+  // expected-error @+1 {{'func.call' op operand type mismatch: expected operand type 'i32', but provided 'i64' for operand number 0}}
   func.call @g(%a) : (i64) -> ()
   return
 }
