@@ -19,6 +19,7 @@
 //! | `one-shot-bufferize` | tensors to memrefs with in-place analysis (in `strata-lowering-bufferize`) |
 //! | `vta-lower-tiles` | vta tile ops to VTA instructions (in `strata-dialect-vta`) |
 //! | `linalg-to-vta` | int8 conv/matmul + ALU tail to the vta tile form (in `strata-lowering-linalg-to-vta`) |
+//! | `x86-vectorize` | f32/int8 matmul and conv to blocked x86 intrinsic microkernels (in `strata-lowering-x86-vectorize`) |
 //!
 //! [`register_all_passes`] puts them into a [`PassRegistry`].
 
@@ -57,6 +58,7 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
     registry.register::<test_convert_types::TestConvertTypes>();
     registry.register::<strata_dialect_vta::LowerTiles>();
     registry.register::<strata_lowering_linalg_to_vta::LinalgToVta>();
+    registry.register::<strata_lowering_x86_vectorize::X86Vectorize>();
     registry.register::<strata_lowering_affine_to_scf::LowerAffine>();
     registry.register::<strata_lowering_scf_to_cf::ConvertScfToCf>();
     registry.register::<strata_lowering_linalg_to_loops::GeneralizeNamedOps>();

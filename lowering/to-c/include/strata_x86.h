@@ -1,7 +1,21 @@
-/* strata_x86.h: the x86 intrinsics Strata's C back end emits, native when
- * the compiler targets AVX-512F (`__AVX512F__`), otherwise portable scalar
- * C with the same results bit for bit (define STRATA_X86_PORTABLE to force
- * the portable form). Plus run-time CPU feature detection.
+/* strata_x86.h: the x86 intrinsics Strata's C back end emits (the rows of
+ * dialects/x86/src/intrinsics.rs), each with a portable scalar form
+ * `strata_<name>` that gives the native result bit for bit, plus run-time
+ * CPU feature detection.
+ *
+ * Generated code (STRATA_X86_NO_ALIASES defined) emits every function that
+ * uses intrinsics twice: a native variant compiled for the features it
+ * needs (`__attribute__((target(...)))`, Intel's names from immintrin.h)
+ * and a portable variant calling the `strata_` forms; the exported function
+ * calls the native one when strata_x86_use_native() says the CPU (and the
+ * OS, for AMX) supports its features. STRATA_X86_ISA=portable in the
+ * environment forces the portable variants; =avx512 or =vnni mask out the
+ * later extensions. -DSTRATA_X86_PORTABLE at compile time drops the native
+ * variants (for compilers or hosts without immintrin.h).
+ *
+ * Hand-written code (no STRATA_X86_NO_ALIASES) may use Intel's names
+ * directly: native when the compiler targets `__AVX512F__`, otherwise they
+ * are aliases of the portable forms.
  *
  * Semantics of the portable forms follow Intel's definitions:
  *  - _mm512_fmadd_ps: one rounding per lane (fmaf);
@@ -9,14 +23,37 @@
  *    second operand wins on NaN and on equal values (+0/-0);
  *  - _mm512_reduce_add_ps: the tree GCC and Clang use (halves of 256, 128,
  *    64 and 32 bits), so reassociation matches the native reduction;
- *  - masked loads leave masked-off lanes 0 and never touch their memory.
+ *  - masked loads leave masked-off lanes 0 and never touch their memory;
+ *  - _mm512_dpbusd_epi32: per 32-bit lane, four u8 x s8 products summed
+ *    exactly and added with wrap-around (no saturation);
+ *  - AMX: one emulated tile file (8 tiles of 16 rows x 64 bytes) configured
+ *    by _tile_loadconfig's palette-1 layout; _tile_dpbssd sums s8 x s8
+ *    products of 4-byte groups into the i32 destination, wrapping.
  */
 #ifndef STRATA_X86_H
 #define STRATA_X86_H
 
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(STRATA_X86_PORTABLE)
+#include <cpuid.h>
+#include <immintrin.h>
+#define STRATA_X86_HAVE_NATIVE 1
+#else
+#define STRATA_X86_HAVE_NATIVE 0
+#endif
+
+/* Feature bits (dialects/x86/src/intrinsics.rs uses the same values). */
+#define STRATA_X86_AVX512F 1u
+#define STRATA_X86_AVX512BW 2u
+#define STRATA_X86_AVX512VL 4u
+#define STRATA_X86_AVX512VNNI 8u
+#define STRATA_X86_AMX_TILE 16u
+#define STRATA_X86_AMX_INT8 32u
 
 /* Run-time detection: whether the CPU running the program has AVX-512F. */
 static inline int strata_cpu_has_avx512f(void) {
@@ -28,12 +65,48 @@ static inline int strata_cpu_has_avx512f(void) {
 #endif
 }
 
-#if defined(__AVX512F__) && !defined(STRATA_X86_PORTABLE)
-#include <immintrin.h>
-#define STRATA_X86_NATIVE 1
-#else
-#define STRATA_X86_NATIVE 0
+/* The features the native variants may use: the CPU's, less what
+ * STRATA_X86_ISA (portable|scalar|emulated, avx512, vnni, amx/native)
+ * excludes. AMX also needs the kernel's permission to use the tile data
+ * state (arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA)), requested
+ * once here; without it AMX counts as absent. */
+static inline unsigned strata_x86_features(void) {
+  static int cached = -1;
+  if (cached >= 0) return (unsigned)cached;
+  unsigned f = 0;
+#if STRATA_X86_HAVE_NATIVE && defined(__x86_64__)
+  const char *isa = getenv("STRATA_X86_ISA");
+  unsigned allowed = ~0u;
+  if (isa && (!strcmp(isa, "portable") || !strcmp(isa, "scalar") || !strcmp(isa, "emulated")))
+    allowed = 0;
+  else if (isa && !strcmp(isa, "avx512"))
+    allowed = STRATA_X86_AVX512F | STRATA_X86_AVX512BW | STRATA_X86_AVX512VL;
+  else if (isa && !strcmp(isa, "vnni"))
+    allowed = STRATA_X86_AVX512F | STRATA_X86_AVX512BW | STRATA_X86_AVX512VL | STRATA_X86_AVX512VNNI;
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f")) f |= STRATA_X86_AVX512F;
+  if (__builtin_cpu_supports("avx512bw")) f |= STRATA_X86_AVX512BW;
+  if (__builtin_cpu_supports("avx512vl")) f |= STRATA_X86_AVX512VL;
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+    if ((c >> 11) & 1 && (f & STRATA_X86_AVX512F)) f |= STRATA_X86_AVX512VNNI;
+    if (((d >> 24) & 3) == 3 && (allowed & STRATA_X86_AMX_TILE)) {
+      long r;
+      /* arch_prctl(ARCH_REQ_XCOMP_PERM = 0x1023, XFEATURE_XTILEDATA = 18) */
+      __asm__ volatile("syscall" : "=a"(r) : "a"(158L), "D"(0x1023L), "S"(18L) : "rcx", "r11", "memory");
+      if (r == 0) f |= STRATA_X86_AMX_TILE | STRATA_X86_AMX_INT8;
+    }
+  }
+  f &= allowed;
+#endif
+  cached = (int)f;
+  return f;
+}
 
+/* Whether the native variant needing `need` may run. */
+static inline int strata_x86_use_native(unsigned need) { return (strata_x86_features() & need) == need; }
+
+/* Portable forms: always defined. */
 typedef struct { float f[16]; } strata_m512;
 typedef struct { int32_t i[16]; } strata_m512i;
 typedef uint16_t strata_mmask16;
@@ -114,7 +187,83 @@ static inline strata_m512i strata_mm512_mullo_epi32(strata_m512i a, strata_m512i
   return a;
 }
 
-/* Intel's names for the portable forms. */
+static inline strata_m512i strata_mm512_setzero_si512(void) { return strata_mm512_set1_epi32(0); }
+static inline strata_m512i strata_mm512_sub_epi32(strata_m512i a, strata_m512i b) {
+  for (int k = 0; k < 16; k++) a.i[k] = (int32_t)((uint32_t)a.i[k] - (uint32_t)b.i[k]);
+  return a;
+}
+static inline strata_m512i strata_mm512_maskz_loadu_epi32(strata_mmask16 m, const void *p) {
+  strata_m512i r;
+  const int32_t *q = (const int32_t *)p;
+  for (int k = 0; k < 16; k++) r.i[k] = (m >> k) & 1 ? q[k] : 0;
+  return r;
+}
+static inline void strata_mm512_mask_storeu_epi32(void *p, strata_mmask16 m, strata_m512i a) {
+  int32_t *q = (int32_t *)p;
+  for (int k = 0; k < 16; k++)
+    if ((m >> k) & 1) q[k] = a.i[k];
+}
+/* vpdpbusd: lane k += sum of the four u8 (a) x s8 (b) byte products. */
+static inline strata_m512i strata_mm512_dpbusd_epi32(strata_m512i src, strata_m512i a, strata_m512i b) {
+  uint8_t ua[64];
+  int8_t sb[64];
+  memcpy(ua, a.i, 64);
+  memcpy(sb, b.i, 64);
+  for (int k = 0; k < 16; k++) {
+    int32_t dot = 0;
+    for (int q = 0; q < 4; q++) dot += (int32_t)ua[4 * k + q] * (int32_t)sb[4 * k + q];
+    src.i[k] = (int32_t)((uint32_t)src.i[k] + (uint32_t)dot);
+  }
+  return src;
+}
+
+/* AMX: the tile file and its palette-1 configuration. */
+static struct {
+  uint8_t data[8][16][64];
+  uint8_t rows[8];
+  uint16_t colsb[8];
+} strata_amx_state;
+static inline void strata_tile_loadconfig(const void *p) {
+  const uint8_t *c = (const uint8_t *)p;
+  memset(&strata_amx_state, 0, sizeof strata_amx_state);
+  for (int t = 0; t < 8; t++) {
+    strata_amx_state.colsb[t] = (uint16_t)(c[16 + 2 * t] | c[17 + 2 * t] << 8);
+    strata_amx_state.rows[t] = c[48 + t];
+  }
+}
+static inline void strata_tile_release(void) { memset(&strata_amx_state, 0, sizeof strata_amx_state); }
+static inline void strata_tile_zero(int t) { memset(strata_amx_state.data[t], 0, sizeof strata_amx_state.data[t]); }
+static inline void strata_tile_loadd(int t, const void *p, uint64_t stride) {
+  strata_tile_zero(t);
+  for (int r = 0; r < strata_amx_state.rows[t]; r++)
+    memcpy(strata_amx_state.data[t][r], (const uint8_t *)p + r * stride, strata_amx_state.colsb[t]);
+}
+static inline void strata_tile_stored(int t, void *p, uint64_t stride) {
+  for (int r = 0; r < strata_amx_state.rows[t]; r++)
+    memcpy((uint8_t *)p + r * stride, strata_amx_state.data[t][r], strata_amx_state.colsb[t]);
+}
+/* tdpbssd: dst[m][n] (i32) += sum over k of s8 a[m][k] x s8 b[k/4][4n + k%4]. */
+static inline void strata_tile_dpbssd(int dst, int a, int b) {
+  for (int m = 0; m < strata_amx_state.rows[dst]; m++)
+    for (int n = 0; n < strata_amx_state.colsb[dst] / 4; n++) {
+      int32_t acc;
+      memcpy(&acc, &strata_amx_state.data[dst][m][4 * n], 4);
+      for (int kq = 0; kq < strata_amx_state.colsb[a] / 4; kq++)
+        for (int q = 0; q < 4; q++)
+          acc = (int32_t)((uint32_t)acc + (uint32_t)((int32_t)(int8_t)strata_amx_state.data[a][m][4 * kq + q] *
+                                                     (int32_t)(int8_t)strata_amx_state.data[b][kq][4 * n + q]));
+      memcpy(&strata_amx_state.data[dst][m][4 * n], &acc, 4);
+    }
+}
+
+/* Intel's names for the portable forms, for hand-written code on
+ * compilers that do not target AVX-512F. */
+#if defined(__AVX512F__) && !defined(STRATA_X86_PORTABLE)
+#define STRATA_X86_NATIVE 1
+#else
+#define STRATA_X86_NATIVE 0
+#endif
+#if !STRATA_X86_NATIVE && !defined(STRATA_X86_NO_ALIASES)
 #define __m512 strata_m512
 #define __m512i strata_m512i
 #define __mmask16 strata_mmask16

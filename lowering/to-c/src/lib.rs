@@ -195,6 +195,10 @@ pub fn translate_module_with(
         return Ok(out);
     };
     let funcs: Vec<OpId> = ir.block_ops(body).collect();
+    if funcs.iter().any(|&f| x86_features(ctx, ir, f).is_some()) {
+        out.push_str("#define STRATA_X86_NO_ALIASES\n");
+        out.push_str(X86_HEADER);
+    }
     // Prototypes first, so calls may name any function.
     let mut protos = String::new();
     let mut defs = String::new();
@@ -215,16 +219,117 @@ pub fn translate_module_with(
         let (proto, _) = prototype(ctx, ir, op)?;
         let _ = writeln!(protos, "{proto};");
         if !ir.regions(op).is_empty() && !ir.region_is_empty(ir.region(op, 0)) {
-            let mut f = FuncEmitter::new(ctx, ir, op);
-            f.bounds_checks = options.bounds_checks;
-            f.emit_function()?;
-            defs.push_str(&f.out);
+            match x86_features(ctx, ir, op) {
+                None => {
+                    let mut f = FuncEmitter::new(ctx, ir, op);
+                    f.bounds_checks = options.bounds_checks;
+                    f.emit_function()?;
+                    defs.push_str(&f.out);
+                }
+                Some(features) => defs.push_str(&x86_variants(ctx, ir, op, features, options)?),
+            }
         }
     }
     out.push_str(&protos);
     out.push('\n');
     out.push_str(&defs);
     Ok(out)
+}
+
+/// `strata_x86.h`, pasted into translations that call x86 intrinsics.
+pub const X86_HEADER: &str = include_str!("../include/strata_x86.h");
+
+/// The CPU features the `x86.call`s in `func` need, if it has any.
+fn x86_features(ctx: &Context, ir: &Ir, func: OpId) -> Option<u32> {
+    let mut mask = None;
+    ir.walk_preorder(func, &mut |op| {
+        if ctx.op_name_str(ir.op_name(op)) == "x86.call" {
+            let callee = ir
+                .attr(ctx, op, "callee")
+                .and_then(|a| ctx.string_value(a))
+                .unwrap_or("");
+            let f = strata_dialect_x86::intrinsics::lookup(callee).map_or(0, |i| i.features);
+            mask = Some(mask.unwrap_or(0) | f);
+        }
+    });
+    mask
+}
+
+/// A function calling x86 intrinsics, twice: a native variant compiled for
+/// `features` with Intel's names, a portable one with the emulation
+/// header's, and the exported function choosing at run time.
+fn x86_variants(
+    ctx: &Context,
+    ir: &Ir,
+    func: OpId,
+    features: u32,
+    options: &Options,
+) -> DiagResult<String> {
+    let (proto, cname) = prototype(ctx, ir, func)?;
+    let mut out = String::new();
+    for portable in [false, true] {
+        let suffix = if portable { "portable" } else { "native" };
+        let mut f = FuncEmitter::new(ctx, ir, func);
+        f.bounds_checks = options.bounds_checks;
+        f.x86_portable = portable;
+        f.rename = Some(format!("{cname}__x86_{suffix}"));
+        f.emit_function()?;
+        if portable {
+            out.push_str(&f.out);
+        } else {
+            let _ = write!(
+                out,
+                "#if STRATA_X86_HAVE_NATIVE\n__attribute__((target(\"{}\"))) {}#endif\n",
+                strata_dialect_x86::intrinsics::target_features(features),
+                f.out
+            );
+        }
+    }
+    let (inputs, results) = signature(ctx, ir, func)?;
+    let mut args = Vec::new();
+    for (i, &ty) in inputs.iter().enumerate() {
+        for (suffix, _) in checked_c_type(ctx, ir, func, ty)?.components() {
+            args.push(format!("a{i}{suffix}"));
+        }
+    }
+    let direct = returns_directly(ctx, &results);
+    if !direct {
+        for (i, &ty) in results.iter().enumerate() {
+            for (suffix, _) in checked_c_type(ctx, ir, func, ty)?.components() {
+                args.push(format!("r{i}{suffix}"));
+            }
+        }
+    }
+    let args = args.join(", ");
+    let ret = if direct { "return " } else { "" };
+    let _ = write!(
+        out,
+        "{proto} {{\n#if STRATA_X86_HAVE_NATIVE\n  if (strata_x86_use_native({features}u)) {{\n    {ret}{cname}__x86_native({args});\n    return;\n  }}\n#endif\n  {ret}{cname}__x86_portable({args});\n}}\n\n"
+    );
+    if direct {
+        out = out.replace("\n    return;\n", "\n");
+    }
+    Ok(out)
+}
+
+/// The C type of a value only the x86 path has: `vector<16xf32>`,
+/// `vector<16xi32>`, `!x86.ptr` (native and portable spellings).
+fn x86_value_type(ctx: &Context, ty: Type) -> Option<(&'static str, &'static str)> {
+    match ctx.type_data(ty) {
+        TypeData::Vector { shape, element, .. } if shape[..] == [16] => {
+            match ctx.type_data(*element) {
+                TypeData::Float(FloatKind::F32) => Some(("__m512", "strata_m512")),
+                TypeData::Integer { width: 32, .. } => Some(("__m512i", "strata_m512i")),
+                _ => None,
+            }
+        }
+        TypeData::Dialect { dialect, name, .. }
+            if ctx.str(*dialect) == "x86" && ctx.str(*name) == "ptr" =>
+        {
+            Some(("void *", "void *"))
+        }
+        _ => None,
+    }
 }
 
 fn error(ctx: &Context, ir: &Ir, op: OpId, message: impl AsRef<str>) -> Diagnostic {
@@ -314,6 +419,12 @@ struct FuncEmitter<'a> {
     direct: bool,
     results: Vec<CType>,
     bounds_checks: bool,
+    /// x86 values (vectors, addresses) and their C type.
+    x86_values: FxHashMap<Value, String>,
+    /// Spell x86 intrinsics and vector types as the emulation header's.
+    x86_portable: bool,
+    /// Emit under this name, `static` (the x86 variants).
+    rename: Option<String>,
 }
 
 impl<'a> FuncEmitter<'a> {
@@ -334,6 +445,9 @@ impl<'a> FuncEmitter<'a> {
             direct: false,
             results: Vec::new(),
             bounds_checks: false,
+            x86_values: FxHashMap::default(),
+            x86_portable: false,
+            rename: None,
         }
     }
 
@@ -357,6 +471,16 @@ impl<'a> FuncEmitter<'a> {
     /// Declares a variable for `value` (defined at `op` for diagnostics).
     fn declare(&mut self, op: OpId, value: Value) -> DiagResult<()> {
         let ty = self.ir.value_type(value);
+        if let Some((native, portable)) = x86_value_type(self.ctx, ty) {
+            let c = if self.x86_portable { portable } else { native };
+            let name = format!("v{}", self.names.len());
+            let init = if c.ends_with('*') { "0" } else { "{0}" };
+            self.decls
+                .push(format!("{c}{}{name} = {init}; (void){name};", space(c)));
+            self.names.insert(value, name);
+            self.x86_values.insert(value, c.to_string());
+            return Ok(());
+        }
         let ct = checked_c_type(self.ctx, self.ir, op, ty)?;
         let name = format!("v{}", self.names.len());
         for (suffix, c) in ct.components() {
@@ -395,6 +519,9 @@ impl<'a> FuncEmitter<'a> {
     /// Component expressions of `v`.
     fn parts(&self, v: Value) -> Vec<(String, String)> {
         let n = self.name(v);
+        if let Some(c) = self.x86_values.get(&v) {
+            return vec![(n, c.clone())];
+        }
         match self.types.get(&v) {
             Some(ct) => ct
                 .components()
@@ -488,7 +615,16 @@ impl<'a> FuncEmitter<'a> {
                 self.emit_op(op)?;
             }
         }
-        let _ = writeln!(self.out, "{proto} {{");
+        match &self.rename {
+            Some(name) => {
+                let (_, cname) = prototype(self.ctx, self.ir, self.func)?;
+                let proto = proto.replacen(&format!(" {cname}("), &format!(" {name}("), 1);
+                let _ = writeln!(self.out, "static {proto} {{");
+            }
+            None => {
+                let _ = writeln!(self.out, "{proto} {{");
+            }
+        }
         for d in &self.decls {
             let _ = writeln!(self.out, "  {d}");
         }
@@ -549,6 +685,7 @@ impl<'a> FuncEmitter<'a> {
             "arith" => self.emit_arith(op, &name, &ops),
             "math" => self.emit_math(op, &name, &ops),
             "memref" => self.emit_memref(op, &name, &ops),
+            "x86" => self.emit_x86(op, &name, &ops),
             _ => self.emit_control(op, &name, &ops),
         }
     }
@@ -1173,6 +1310,49 @@ impl<'a> FuncEmitter<'a> {
     }
 
     /// The element address expression of `memref[indices]`.
+    /// `x86.addr` (the element's address) and `x86.call` (the intrinsic,
+    /// its immediates first).
+    fn emit_x86(&mut self, op: OpId, name: &str, ops: &[Value]) -> DiagResult<()> {
+        let ctx = self.ctx;
+        if name == "x86.addr" {
+            let e = self.element(ops[0], &ops[1..]);
+            let r = self.result(op);
+            self.line(format!("{r} = (void *)&{e};"));
+            return Ok(());
+        }
+        if name != "x86.call" {
+            return Err(self.err(op, format!("the C back end does not support '{name}'")));
+        }
+        let callee = self
+            .ir
+            .attr(ctx, op, "callee")
+            .and_then(|a| ctx.string_value(a))
+            .unwrap_or("")
+            .to_string();
+        let mut args: Vec<String> = self
+            .ir
+            .attr(ctx, op, "imm")
+            .and_then(|a| ctx.dense_array_i64(a))
+            .unwrap_or_default()
+            .iter()
+            .map(|v| v.to_string())
+            .collect();
+        args.extend(ops.iter().map(|&v| self.name(v)));
+        let callee = if self.x86_portable {
+            format!("strata{callee}")
+        } else {
+            callee
+        };
+        let call = format!("{callee}({})", args.join(", "));
+        if self.ir.num_results(op) == 1 {
+            let r = self.result(op);
+            self.line(format!("{r} = {call};"));
+        } else {
+            self.line(format!("{call};"));
+        }
+        Ok(())
+    }
+
     fn element(&self, m: Value, indices: &[Value]) -> String {
         let n = self.name(m);
         let Some(CType::MemRef {

@@ -1,0 +1,166 @@
+//! The table of intrinsics `x86.call` may name: C name, argument and
+//! result kinds, how many leading immediates, and the CPU features the
+//! native instruction needs.
+//!
+//! The table is the single source of truth: the verifier checks calls
+//! against it, the C back end derives the `target(...)` attribute of the
+//! native variant and the run-time feature test from it, and a test checks
+//! that `strata_x86.h` has a portable `strata_` form for every entry (so a
+//! machine without the features still runs the program). Adding an
+//! intrinsic = one row here + one portable function in the header.
+
+/// CPU feature bits (the same values as `STRATA_X86_*` in `strata_x86.h`).
+pub const AVX512F: u32 = 1;
+pub const AVX512BW: u32 = 2;
+pub const AVX512VL: u32 = 4;
+pub const AVX512VNNI: u32 = 8;
+pub const AMX_TILE: u32 = 16;
+pub const AMX_INT8: u32 = 32;
+
+/// Feature names for GCC/Clang's `__attribute__((target(...)))`, by bit.
+pub const FEATURE_NAMES: &[(u32, &str)] = &[
+    (AVX512F, "avx512f"),
+    (AVX512BW, "avx512bw"),
+    (AVX512VL, "avx512vl"),
+    (AVX512VNNI, "avx512vnni"),
+    (AMX_TILE, "amx-tile"),
+    (AMX_INT8, "amx-int8"),
+];
+
+/// The kind of an argument or result.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `vector<16xf32>`: `__m512`.
+    F32x16,
+    /// `vector<16xi32>`: `__m512i` (any integer lanes; the intrinsic says how it reads them).
+    I32x16,
+    /// `f32` scalar.
+    F32,
+    /// `i32` scalar.
+    I32,
+    /// `i16`: `__mmask16`.
+    Mask16,
+    /// `index`: a byte stride.
+    Index,
+    /// `!x86.ptr`: an element address (`x86.addr`).
+    Ptr,
+}
+
+/// One intrinsic.
+#[derive(Copy, Clone, Debug)]
+pub struct Intrinsic {
+    pub name: &'static str,
+    /// Number of leading integer immediates (the `imm` property), before the operands.
+    pub imms: usize,
+    pub args: &'static [Kind],
+    pub result: Option<Kind>,
+    pub features: u32,
+}
+
+use Kind::*;
+
+const fn i(
+    name: &'static str,
+    imms: usize,
+    args: &'static [Kind],
+    result: Option<Kind>,
+    features: u32,
+) -> Intrinsic {
+    Intrinsic {
+        name,
+        imms,
+        args,
+        result,
+        features,
+    }
+}
+
+/// Every intrinsic Strata emits.
+pub const INTRINSICS: &[Intrinsic] = &[
+    i("_mm512_setzero_ps", 0, &[], Some(F32x16), AVX512F),
+    i("_mm512_set1_ps", 0, &[F32], Some(F32x16), AVX512F),
+    i("_mm512_loadu_ps", 0, &[Ptr], Some(F32x16), AVX512F),
+    i(
+        "_mm512_maskz_loadu_ps",
+        0,
+        &[Mask16, Ptr],
+        Some(F32x16),
+        AVX512F,
+    ),
+    i("_mm512_storeu_ps", 0, &[Ptr, F32x16], None, AVX512F),
+    i(
+        "_mm512_mask_storeu_ps",
+        0,
+        &[Ptr, Mask16, F32x16],
+        None,
+        AVX512F,
+    ),
+    i("_mm512_add_ps", 0, &[F32x16, F32x16], Some(F32x16), AVX512F),
+    i(
+        "_mm512_fmadd_ps",
+        0,
+        &[F32x16, F32x16, F32x16],
+        Some(F32x16),
+        AVX512F,
+    ),
+    i("_mm512_setzero_si512", 0, &[], Some(I32x16), AVX512F),
+    i("_mm512_set1_epi32", 0, &[I32], Some(I32x16), AVX512F),
+    i("_mm512_loadu_si512", 0, &[Ptr], Some(I32x16), AVX512F),
+    i(
+        "_mm512_maskz_loadu_epi32",
+        0,
+        &[Mask16, Ptr],
+        Some(I32x16),
+        AVX512F,
+    ),
+    i("_mm512_storeu_si512", 0, &[Ptr, I32x16], None, AVX512F),
+    i(
+        "_mm512_mask_storeu_epi32",
+        0,
+        &[Ptr, Mask16, I32x16],
+        None,
+        AVX512F,
+    ),
+    i(
+        "_mm512_add_epi32",
+        0,
+        &[I32x16, I32x16],
+        Some(I32x16),
+        AVX512F,
+    ),
+    i(
+        "_mm512_sub_epi32",
+        0,
+        &[I32x16, I32x16],
+        Some(I32x16),
+        AVX512F,
+    ),
+    i(
+        "_mm512_dpbusd_epi32",
+        0,
+        &[I32x16, I32x16, I32x16],
+        Some(I32x16),
+        AVX512F | AVX512VNNI,
+    ),
+    i("_tile_loadconfig", 0, &[Ptr], None, AMX_TILE),
+    i("_tile_release", 0, &[], None, AMX_TILE),
+    i("_tile_zero", 1, &[], None, AMX_TILE),
+    i("_tile_loadd", 1, &[Ptr, Index], None, AMX_TILE),
+    i("_tile_stored", 1, &[Ptr, Index], None, AMX_TILE),
+    i("_tile_dpbssd", 3, &[], None, AMX_TILE | AMX_INT8),
+];
+
+/// The intrinsic named `name`.
+pub fn lookup(name: &str) -> Option<&'static Intrinsic> {
+    INTRINSICS.iter().find(|i| i.name == name)
+}
+
+/// `target("...")` feature list for a feature mask.
+pub fn target_features(mask: u32) -> String {
+    FEATURE_NAMES
+        .iter()
+        .filter(|(bit, _)| mask & bit != 0)
+        .map(|(_, n)| *n)
+        .collect::<Vec<_>>()
+        .join(",")
+}

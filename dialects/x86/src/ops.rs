@@ -1,0 +1,130 @@
+//! `x86.call` and `x86.addr`, with the verifier that checks a call
+//! against the intrinsic table.
+
+use crate::intrinsics::{lookup, Kind};
+use strata_ir::constraints::{AttrConstraint, TypeConstraint};
+use strata_ir::{Context, DiagResult, Ir, OpDefinition, OpId, Type, TypeData};
+
+strata_ir::define_op! {
+    /// Calls the x86 intrinsic `callee` (a row of the intrinsic table) on
+    /// its leading immediates `imm` and the operands.
+    pub struct CallOp = "x86.call" {
+        summary: "x86 intrinsic call",
+        operands: [args: variadic(TypeConstraint::Any)],
+        results: [results: variadic(TypeConstraint::Any)],
+        attributes: [
+            callee: required(AttrConstraint::String),
+            imm: optional(AttrConstraint::DenseI32Array),
+        ],
+        format: "$callee `(` $args `)` attr-dict `:` functional-type($args, results)",
+    }
+}
+
+strata_ir::define_op! {
+    /// The address of `base[indices]` (no bounds check: intrinsics read
+    /// whole vectors from it).
+    pub struct AddrOp = "x86.addr" {
+        summary: "element address",
+        traits: [PURE],
+        operands: [base: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index)],
+        results: [result: single(TypeConstraint::Any)],
+        format: "$base `[` $indices `]` attr-dict `:` type($base)",
+    }
+}
+
+pub(crate) fn definitions(ctx: &Context) -> Vec<OpDefinition> {
+    let mut call = CallOp::definition();
+    call.hooks.verify = Some(verify_call);
+    let mut addr = AddrOp::definition();
+    addr.hooks.infer_result_types = Some(|ctx, _, _| Ok(vec![crate::ptr_type(ctx)]));
+    addr.hooks.verify = Some(verify_addr);
+    // Indices are `index`: buildable, so the format need not spell them.
+    addr.operands[1].constraint = TypeConstraint::Is(ctx.index_type());
+    vec![call, addr]
+}
+
+/// Whether `ty` has kind `kind`.
+pub fn has_kind(ctx: &Context, ty: Type, kind: Kind) -> bool {
+    let vector_of = |elem: Type| ctx.vector_type(&[16], elem);
+    match kind {
+        Kind::F32x16 => ty == vector_of(ctx.float_type(strata_ir::FloatKind::F32)),
+        Kind::I32x16 => ty == vector_of(ctx.signless(32)),
+        Kind::F32 => ty == ctx.float_type(strata_ir::FloatKind::F32),
+        Kind::I32 => ty == ctx.signless(32),
+        Kind::Mask16 => ty == ctx.signless(16),
+        Kind::Index => ty == ctx.index_type(),
+        Kind::Ptr => crate::is_ptr(ctx, ty),
+    }
+}
+
+fn kind_str(kind: Kind) -> &'static str {
+    match kind {
+        Kind::F32x16 => "vector<16xf32>",
+        Kind::I32x16 => "vector<16xi32>",
+        Kind::F32 => "f32",
+        Kind::I32 => "i32",
+        Kind::Mask16 => "i16",
+        Kind::Index => "index",
+        Kind::Ptr => "!x86.ptr",
+    }
+}
+
+fn verify_call(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let err = |m: String| Err(strata_ir::verifier::emit_op_error(ctx, ir, op, m));
+    let callee = ir
+        .attr(ctx, op, "callee")
+        .and_then(|a| ctx.string_value(a))
+        .unwrap_or("");
+    let Some(intr) = lookup(callee) else {
+        return err(format!("unknown x86 intrinsic '{callee}'"));
+    };
+    let imms = ir
+        .attr(ctx, op, "imm")
+        .and_then(|a| ctx.dense_array_i64(a))
+        .unwrap_or_default();
+    if imms.len() != intr.imms {
+        return err(format!(
+            "'{callee}' takes {} immediates, {} given",
+            intr.imms,
+            imms.len()
+        ));
+    }
+    if ir.num_operands(op) != intr.args.len() {
+        return err(format!(
+            "'{callee}' takes {} operands, {} given",
+            intr.args.len(),
+            ir.num_operands(op)
+        ));
+    }
+    for (i, (v, &k)) in ir.operands(op).zip(intr.args).enumerate() {
+        if !has_kind(ctx, ir.value_type(v), k) {
+            return err(format!(
+                "operand #{i} of '{callee}' must be {}",
+                kind_str(k)
+            ));
+        }
+    }
+    match (intr.result, ir.num_results(op)) {
+        (None, 0) => Ok(()),
+        (Some(k), 1) if has_kind(ctx, ir.value_type(ir.result(op, 0)), k) => Ok(()),
+        (Some(k), _) => err(format!("'{callee}' returns {}", kind_str(k))),
+        (None, _) => err(format!("'{callee}' returns nothing")),
+    }
+}
+
+fn verify_addr(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let base = ir.value_type(ir.operand(op, 0));
+    let rank = match ctx.type_data(base) {
+        TypeData::MemRef { shape, .. } => shape.len(),
+        _ => 0,
+    };
+    if ir.num_operands(op) != rank + 1 {
+        return Err(strata_ir::verifier::emit_op_error(
+            ctx,
+            ir,
+            op,
+            format!("expected {rank} indices, got {}", ir.num_operands(op) - 1),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,202 @@
+//! A small IR builder for the kernels: ops appended at an insertion point,
+//! `scf.for` with iteration arguments built from a closure.
+
+use strata_ir::{Context, FloatKind, InsertPoint, Ir, Location, OpId, OperationState, Type, Value};
+
+pub struct B<'a> {
+    pub ctx: &'a Context,
+    pub ir: &'a mut Ir,
+    pub loc: Location,
+    pub at: InsertPoint,
+}
+
+impl<'a> B<'a> {
+    pub fn op(
+        &mut self,
+        name: &str,
+        operands: Vec<Value>,
+        results: Vec<Type>,
+        props: Vec<(&str, strata_ir::Attribute)>,
+    ) -> OpId {
+        let ctx = self.ctx;
+        let mut state = OperationState::new(ctx, name, self.loc);
+        state.operands = operands;
+        state.result_types = results;
+        state.properties =
+            ctx.dictionary_attr(props.into_iter().map(|(n, a)| (ctx.intern_str(n), a)));
+        self.ir.create_op(state, self.at)
+    }
+
+    fn value(&mut self, name: &str, operands: Vec<Value>, ty: Type) -> Value {
+        let op = self.op(name, operands, vec![ty], vec![]);
+        self.ir.result(op, 0)
+    }
+
+    pub fn index(&self) -> Type {
+        self.ctx.index_type()
+    }
+    pub fn f32(&self) -> Type {
+        self.ctx.float_type(FloatKind::F32)
+    }
+    pub fn int(&self, w: u32) -> Type {
+        self.ctx.signless(w)
+    }
+    pub fn vec_f32(&self) -> Type {
+        self.ctx.vector_type(&[16], self.f32())
+    }
+    pub fn vec_i32(&self) -> Type {
+        self.ctx.vector_type(&[16], self.int(32))
+    }
+
+    /// An `index` constant.
+    pub fn c(&mut self, v: i64) -> Value {
+        let attr = self.ctx.index_attr(v);
+        let ty = self.index();
+        let op = self.op("arith.constant", vec![], vec![ty], vec![("value", attr)]);
+        self.ir.result(op, 0)
+    }
+    /// An `iN` constant.
+    pub fn ci(&mut self, v: i64, w: u32) -> Value {
+        let ty = self.int(w);
+        let attr = self.ctx.integer_attr(ty, v as i128);
+        let op = self.op("arith.constant", vec![], vec![ty], vec![("value", attr)]);
+        self.ir.result(op, 0)
+    }
+    pub fn arith(&mut self, name: &str, a: Value, b: Value) -> Value {
+        let ty = self.ir.value_type(a);
+        self.value(&format!("arith.{name}"), vec![a, b], ty)
+    }
+    pub fn add(&mut self, a: Value, b: Value) -> Value {
+        self.arith("addi", a, b)
+    }
+    pub fn addc(&mut self, a: Value, c: i64) -> Value {
+        if c == 0 {
+            return a;
+        }
+        let c = self.c(c);
+        self.add(a, c)
+    }
+    pub fn mulc(&mut self, a: Value, c: i64) -> Value {
+        if c == 1 {
+            return a;
+        }
+        let c = self.c(c);
+        self.arith("muli", a, c)
+    }
+    pub fn divc(&mut self, a: Value, c: i64) -> Value {
+        if c == 1 {
+            return a;
+        }
+        let c = self.c(c);
+        self.arith("divui", a, c)
+    }
+    pub fn remc(&mut self, a: Value, c: i64) -> Value {
+        if c == 1 {
+            return self.c(0);
+        }
+        let c = self.c(c);
+        self.arith("remui", a, c)
+    }
+    pub fn minc(&mut self, a: Value, c: i64) -> Value {
+        let c = self.c(c);
+        self.arith("minsi", a, c)
+    }
+    pub fn cast(&mut self, name: &str, a: Value, ty: Type) -> Value {
+        self.value(&format!("arith.{name}"), vec![a], ty)
+    }
+
+    pub fn load(&mut self, m: Value, idx: Vec<Value>) -> Value {
+        let elem = self.ctx.element_type_or_self(self.ir.value_type(m));
+        let mut ops = vec![m];
+        ops.extend(idx);
+        self.value("memref.load", ops, elem)
+    }
+    pub fn store(&mut self, v: Value, m: Value, idx: Vec<Value>) {
+        let mut ops = vec![v, m];
+        ops.extend(idx);
+        self.op("memref.store", ops, vec![], vec![]);
+    }
+    pub fn alloc(&mut self, shape: &[i64], elem: Type) -> Value {
+        let ty = self.ctx.memref_type(shape, elem);
+        let segs = self.ctx.dense_i32_array(&[0, 0]);
+        let op = self.op(
+            "memref.alloc",
+            vec![],
+            vec![ty],
+            vec![("operandSegmentSizes", segs)],
+        );
+        self.ir.result(op, 0)
+    }
+    pub fn dealloc(&mut self, m: Value) {
+        self.op("memref.dealloc", vec![m], vec![], vec![]);
+    }
+
+    /// `x86.addr %m[idx]`.
+    pub fn addr(&mut self, m: Value, idx: Vec<Value>) -> Value {
+        let mut ops = vec![m];
+        ops.extend(idx);
+        let ty = strata_dialect_x86::ptr_type(self.ctx);
+        self.value("x86.addr", ops, ty)
+    }
+    /// `x86.call "name"(args) {imm}`.
+    pub fn call(
+        &mut self,
+        name: &str,
+        imm: &[i32],
+        args: Vec<Value>,
+        result: Option<Type>,
+    ) -> Option<Value> {
+        let mut props = vec![("callee", self.ctx.string_attr(name))];
+        if !imm.is_empty() {
+            props.push(("imm", self.ctx.dense_i32_array(imm)));
+        }
+        let op = self.op("x86.call", args, result.into_iter().collect(), props);
+        result.map(|_| self.ir.result(op, 0))
+    }
+    pub fn vcall(&mut self, name: &str, args: Vec<Value>, ty: Type) -> Value {
+        self.call(name, &[], args, Some(ty)).unwrap()
+    }
+
+    /// `scf.for %iv = lb to ub step step iter_args(inits)`; `body` gets
+    /// the induction variable and the iteration arguments and returns
+    /// what to yield. Returns the loop's results.
+    pub fn for_(
+        &mut self,
+        lb: Value,
+        ub: Value,
+        step: Value,
+        inits: Vec<Value>,
+        body: impl FnOnce(&mut B, Value, Vec<Value>) -> Vec<Value>,
+    ) -> Vec<Value> {
+        let types: Vec<Type> = inits.iter().map(|&v| self.ir.value_type(v)).collect();
+        let mut operands = vec![lb, ub, step];
+        operands.extend(inits);
+        let mut state = OperationState::new(self.ctx, "scf.for", self.loc);
+        state.operands = operands;
+        state.result_types = types.clone();
+        state.num_regions = 1;
+        let op = self.ir.create_op(state, self.at);
+        let region = self.ir.region(op, 0);
+        let mut arg_types = vec![self.index()];
+        arg_types.extend(types);
+        let block = self.ir.append_block(region, &arg_types);
+        let args = self.ir.block_args(block).to_vec();
+        let saved = self.at;
+        self.at = InsertPoint::BlockEnd(block);
+        let yielded = body(self, args[0], args[1..].to_vec());
+        self.op("scf.yield", yielded, vec![], vec![]);
+        self.at = saved;
+        self.ir.results(op).collect()
+    }
+    /// A loop from constant `lb` to constant `ub` (nothing when empty).
+    pub fn for_const(&mut self, lb: i64, ub: i64, step: i64, body: impl FnOnce(&mut B, Value)) {
+        if lb >= ub {
+            return;
+        }
+        let (l, u, s) = (self.c(lb), self.c(ub), self.c(step));
+        self.for_(l, u, s, vec![], |b, iv, _| {
+            body(b, iv);
+            vec![]
+        });
+    }
+}

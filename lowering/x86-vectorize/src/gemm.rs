@@ -1,0 +1,571 @@
+//! The blocked GEMM generator behind `x86-vectorize`: one description
+//! ([`Gemm`]: batch loops, M, N, outer and inner K, and how to address A, B
+//! and C) serves matmul and both convolution layouts, for f32 (AVX-512 FMA)
+//! and int8 (AVX512-VNNI); see docs/x86-kernels.md for the design.
+//!
+//! Every bound is static, so each level splits into a loop over full blocks
+//! and one static remainder: the microkernel is instantiated for at most
+//! two row counts (MR and M mod MR) and two column widths (the full panel
+//! and the masked tail panel), and its K loop has a constant trip count.
+
+use crate::builder::B;
+use strata_ir::Value;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Elem {
+    /// f32 x f32 -> f32.
+    F32,
+    /// i8 x i8 -> i32 (signed).
+    I8,
+}
+
+/// The loop indices an access is made at (`None` where the operand does
+/// not depend on that dimension).
+pub struct Idx<'v> {
+    pub batch: &'v [Value],
+    pub m: Option<Value>,
+    pub n: Option<Value>,
+    pub ko: &'v [Value],
+    pub k: Option<Value>,
+}
+
+/// Memref and indices of one element.
+pub type Access<'a> = Box<dyn Fn(&mut B, &Idx) -> (Value, Vec<Value>) + 'a>;
+
+/// `C[batch, m, n] += sum over (ko, k) of A[batch, m, ko, k] * B[batch, ko, k, n]`.
+pub struct Gemm<'a> {
+    pub elem: Elem,
+    pub batch: Vec<i64>,
+    pub m: i64,
+    pub n: i64,
+    pub ko: Vec<i64>,
+    pub kin: i64,
+    pub a: Access<'a>,
+    pub b: Access<'a>,
+    /// C's elements for consecutive n must be consecutive in memory.
+    pub c: Access<'a>,
+    /// B's elements for consecutive n are consecutive (vector packing).
+    pub b_unit_n: bool,
+}
+
+/// Block sizes: microkernel `mr` rows x `16 * nvec` columns, `kc` of the
+/// inner K per packed panel, `mc` rows per L2 block, `pb` panels per
+/// packed B block.
+#[derive(Copy, Clone, Debug)]
+pub struct Blocking {
+    pub mr: i64,
+    pub nvec: i64,
+    pub kc: i64,
+    pub mc: i64,
+    pub pb: i64,
+}
+
+struct Bufs {
+    bp: Value,
+    ap: Option<Value>,
+    comp: Option<Value>,
+}
+
+/// Emits the blocked, vectorized GEMM at `b`'s insertion point.
+pub fn emit(b: &mut B, g: &Gemm, bl: &Blocking) {
+    let nr = 16 * bl.nvec;
+    let slots = if g.elem == Elem::I8 { bl.kc / 4 } else { bl.kc };
+    let bufs = match g.elem {
+        Elem::F32 => {
+            let f = b.f32();
+            Bufs {
+                bp: b.alloc(&[bl.pb, slots, nr], f),
+                ap: None,
+                comp: None,
+            }
+        }
+        Elem::I8 => {
+            let i = b.int(32);
+            Bufs {
+                bp: b.alloc(&[bl.pb, slots, nr], i),
+                ap: Some(b.alloc(&[bl.mc.max(bl.mr), slots], i)),
+                comp: Some(b.alloc(&[bl.pb, nr], i)),
+            }
+        }
+    };
+    nest(b, &g.batch.clone(), &mut Vec::new(), &mut |b, batch| {
+        let pfull = g.n / nr;
+        let ntail = g.n % nr;
+        if pfull > 0 {
+            let (l, u, s) = (b.c(0), b.c(pfull), b.c(bl.pb));
+            b.for_(l, u, s, vec![], |b, jb, _| {
+                let left = b.c(pfull);
+                let left = b.arith("subi", left, jb);
+                let np = b.minc(left, bl.pb);
+                col_block(b, g, bl, &bufs, batch, jb, np, None);
+                vec![]
+            });
+        }
+        if ntail > 0 {
+            let (p0, np) = (b.c(pfull), b.c(1));
+            col_block(b, g, bl, &bufs, batch, p0, np, Some(ntail));
+        }
+    });
+    b.dealloc(bufs.bp);
+    if let Some(ap) = bufs.ap {
+        b.dealloc(ap);
+    }
+    if let Some(c) = bufs.comp {
+        b.dealloc(c);
+    }
+}
+
+/// Nested loops over `extents`, calling `f` innermost with the indices.
+fn nest(b: &mut B, extents: &[i64], ivs: &mut Vec<Value>, f: &mut dyn FnMut(&mut B, &[Value])) {
+    let Some((&e, rest)) = extents.split_first() else {
+        f(b, ivs);
+        return;
+    };
+    let (l, u, s) = (b.c(0), b.c(e), b.c(1));
+    b.for_(l, u, s, vec![], |b, iv, _| {
+        ivs.push(iv);
+        nest(b, rest, ivs, f);
+        ivs.pop();
+        vec![]
+    });
+}
+
+/// Lane masks of a panel's vectors: all ones, or the tail's `width` columns.
+fn masks(nvec: i64, tail: Option<i64>) -> Vec<u16> {
+    match tail {
+        None => vec![0xFFFF; nvec as usize],
+        Some(w) => (0..(w + 15) / 16)
+            .map(|v| {
+                let lanes = (w - 16 * v).min(16);
+                if lanes == 16 {
+                    0xFFFF
+                } else {
+                    ((1u32 << lanes) - 1) as u16
+                }
+            })
+            .collect(),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn col_block(
+    b: &mut B,
+    g: &Gemm,
+    bl: &Blocking,
+    bufs: &Bufs,
+    batch: &[Value],
+    p0: Value,
+    np: Value,
+    tail: Option<i64>,
+) {
+    nest(b, &g.ko.clone(), &mut Vec::new(), &mut |b, ko| {
+        let kfull = g.kin / bl.kc;
+        let krem = g.kin % bl.kc;
+        if kfull > 0 {
+            let (l, u, s) = (b.c(0), b.c(kfull * bl.kc), b.c(bl.kc));
+            b.for_(l, u, s, vec![], |b, kc0, _| {
+                k_block(b, g, bl, bufs, batch, ko, p0, np, tail, kc0, bl.kc);
+                vec![]
+            });
+        }
+        if krem > 0 {
+            let kc0 = b.c(kfull * bl.kc);
+            k_block(b, g, bl, bufs, batch, ko, p0, np, tail, kc0, krem);
+        }
+    });
+}
+
+/// Where a kernel or packing loop is: batch, outer K, inner K block.
+struct At<'v> {
+    batch: &'v [Value],
+    ko: &'v [Value],
+    kc0: Value,
+    kb: i64,
+    p0: Value,
+    tail: Option<i64>,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn k_block(
+    b: &mut B,
+    g: &Gemm,
+    bl: &Blocking,
+    bufs: &Bufs,
+    batch: &[Value],
+    ko: &[Value],
+    p0: Value,
+    np: Value,
+    tail: Option<i64>,
+    kc0: Value,
+    kb: i64,
+) {
+    let at = At {
+        batch,
+        ko,
+        kc0,
+        kb,
+        p0,
+        tail,
+    };
+    pack_b(b, g, bl, bufs, &at, np);
+    if g.elem == Elem::I8 {
+        compensation(b, bl, bufs, &at, np);
+    }
+    let mfull = g.m / bl.mr * bl.mr;
+    let mrem = g.m % bl.mr;
+    let zero = b.c(0);
+    if mfull > 0 {
+        let (l, u, s) = (b.c(0), b.c(mfull), b.c(bl.mc));
+        b.for_(l, u, s, vec![], |b, ic, _| {
+            let ie = b.addc(ic, bl.mc);
+            let ie = b.minc(ie, mfull);
+            if g.elem == Elem::I8 {
+                let rows = b.arith("subi", ie, ic);
+                pack_a(b, g, bufs, &at, ic, rows);
+            }
+            let one = b.c(1);
+            b.for_(zero, np, one, vec![], |b, p, _| {
+                let step = b.c(bl.mr);
+                b.for_(ic, ie, step, vec![], |b, ir, _| {
+                    let local = b.arith("subi", ir, ic);
+                    kernel(b, g, bl, bufs, &at, p, ir, local, bl.mr);
+                    vec![]
+                });
+                vec![]
+            });
+            vec![]
+        });
+    }
+    if mrem > 0 {
+        let m0 = b.c(mfull);
+        if g.elem == Elem::I8 {
+            let rows = b.c(mrem);
+            pack_a(b, g, bufs, &at, m0, rows);
+        }
+        let one = b.c(1);
+        b.for_(zero, np, one, vec![], |b, p, _| {
+            let local = b.c(0);
+            kernel(b, g, bl, bufs, &at, p, m0, local, mrem);
+            vec![]
+        });
+    }
+}
+
+/// Global column of lane 0 of vector `v` of local panel `p`.
+fn column(b: &mut B, bl: &Blocking, at: &At, p: Value, v: i64) -> Value {
+    let gp = b.add(at.p0, p);
+    let n0 = b.mulc(gp, 16 * bl.nvec);
+    b.addc(n0, 16 * v)
+}
+
+fn mask_value(b: &mut B, m: u16) -> Value {
+    b.ci(m as i16 as i64, 16)
+}
+
+/// Packs B's block into `bp[p][k][column]` (f32) or `bp[p][k/4][column]`
+/// (int8, four consecutive k bytes per i32).
+fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
+    let nr = 16 * bl.nvec;
+    let width = at.tail.unwrap_or(nr);
+    let (zero, one) = (b.c(0), b.c(1));
+    b.for_(zero, np, one, vec![], |b, p, _| match g.elem {
+        Elem::F32 if g.b_unit_n => {
+            b.for_const(0, at.kb, 1, |b, k| {
+                let kk = b.add(at.kc0, k);
+                for (v, &m) in masks(bl.nvec, at.tail).iter().enumerate() {
+                    let n = column(b, bl, at, p, v as i64);
+                    let idx = Idx {
+                        batch: at.batch,
+                        m: None,
+                        n: Some(n),
+                        ko: at.ko,
+                        k: Some(kk),
+                    };
+                    let (mem, i) = (g.b)(b, &idx);
+                    let src = b.addr(mem, i);
+                    let ty = b.vec_f32();
+                    let val = if m == 0xFFFF {
+                        b.vcall("_mm512_loadu_ps", vec![src], ty)
+                    } else {
+                        let mv = mask_value(b, m);
+                        b.vcall("_mm512_maskz_loadu_ps", vec![mv, src], ty)
+                    };
+                    let col = b.c(16 * v as i64);
+                    let dst = b.addr(bufs.bp, vec![p, k, col]);
+                    b.call("_mm512_storeu_ps", &[], vec![dst, val], None);
+                }
+            });
+            vec![]
+        }
+        Elem::F32 => {
+            b.for_const(0, at.kb, 1, |b, k| {
+                let kk = b.add(at.kc0, k);
+                b.for_const(0, width, 1, |b, j| {
+                    let n0 = column(b, bl, at, p, 0);
+                    let n = b.add(n0, j);
+                    let idx = Idx {
+                        batch: at.batch,
+                        m: None,
+                        n: Some(n),
+                        ko: at.ko,
+                        k: Some(kk),
+                    };
+                    let (mem, i) = (g.b)(b, &idx);
+                    let x = b.load(mem, i);
+                    b.store(x, bufs.bp, vec![p, k, j]);
+                });
+            });
+            vec![]
+        }
+        Elem::I8 => {
+            quads(b, at.kb, &mut |b, q, count| {
+                b.for_const(0, width, 1, |b, j| {
+                    let n0 = column(b, bl, at, p, 0);
+                    let n = b.add(n0, j);
+                    let word = pack_word(b, count, false, &mut |b, qq| {
+                        let k4 = b.mulc(q, 4);
+                        let k4 = b.add(at.kc0, k4);
+                        let kk = b.addc(k4, qq);
+                        let idx = Idx {
+                            batch: at.batch,
+                            m: None,
+                            n: Some(n),
+                            ko: at.ko,
+                            k: Some(kk),
+                        };
+                        let (mem, i) = (g.b)(b, &idx);
+                        b.load(mem, i)
+                    });
+                    b.store(word, bufs.bp, vec![p, q, j]);
+                });
+            });
+            vec![]
+        }
+    });
+}
+
+/// Calls `f(q, count)` for every group of four k of a `kb` block: a loop
+/// over the full groups, then the partial last one (`count` < 4).
+fn quads(b: &mut B, kb: i64, f: &mut dyn FnMut(&mut B, Value, i64)) {
+    let full = kb / 4;
+    if full > 0 {
+        let (l, u, s) = (b.c(0), b.c(full), b.c(1));
+        b.for_(l, u, s, vec![], |b, q, _| {
+            f(b, q, 4);
+            vec![]
+        });
+    }
+    if kb % 4 > 0 {
+        let q = b.c(full);
+        f(b, q, kb % 4);
+    }
+}
+
+/// Four i8 (the first `count`, the rest 0) as one i32, byte `qq` from
+/// `byte(qq)`; `offset` adds 128 (as u8) to each, for vpdpbusd's unsigned
+/// operand.
+fn pack_word(
+    b: &mut B,
+    count: i64,
+    offset: bool,
+    byte: &mut dyn FnMut(&mut B, i64) -> Value,
+) -> Value {
+    let i32t = b.int(32);
+    let mut word = b.ci(0, 32);
+    for qq in 0..count {
+        let mut x = byte(b, qq);
+        if offset {
+            let bias = b.ci(-128, 8);
+            x = b.arith("xori", x, bias);
+        }
+        let wide = b.cast("extui", x, i32t);
+        let shifted = if qq == 0 {
+            wide
+        } else {
+            let s = b.ci(8 * qq, 32);
+            b.arith("shli", wide, s)
+        };
+        word = b.arith("ori", word, shifted);
+    }
+    word
+}
+
+/// `comp[p][column] = 128 * sum over k of B[k][column]`, from the packed
+/// panel with vpdpbusd and all-0x80 bytes: what the +128 offset of A adds.
+fn compensation(b: &mut B, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
+    let comp = bufs.comp.unwrap();
+    let nv = masks(bl.nvec, at.tail).len() as i64;
+    let slots = (at.kb + 3) / 4;
+    let (zero, one) = (b.c(0), b.c(1));
+    b.for_(zero, np, one, vec![], |b, p, _| {
+        let vt = b.vec_i32();
+        let bias = b.ci(0x8080_8080u32 as i32 as i64, 32);
+        let ones = b.vcall("_mm512_set1_epi32", vec![bias], vt);
+        for v in 0..nv {
+            let init = b.vcall("_mm512_setzero_si512", vec![], vt);
+            let (l, u, s) = (b.c(0), b.c(slots), b.c(1));
+            let col = b.c(16 * v);
+            let sum = b.for_(l, u, s, vec![init], |b, q, acc| {
+                let src = b.addr(bufs.bp, vec![p, q, col]);
+                let bv = b.vcall("_mm512_loadu_si512", vec![src], vt);
+                vec![b.vcall("_mm512_dpbusd_epi32", vec![acc[0], ones, bv], vt)]
+            })[0];
+            let dst = b.addr(comp, vec![p, col]);
+            b.call("_mm512_storeu_si512", &[], vec![dst, sum], None);
+        }
+        vec![]
+    });
+}
+
+/// Packs `rows` rows of A from `m0` into `ap[row][k/4]`, each i32 four
+/// consecutive k bytes offset by 128.
+fn pack_a(b: &mut B, g: &Gemm, bufs: &Bufs, at: &At, m0: Value, rows: Value) {
+    let ap = bufs.ap.unwrap();
+    let (zero, one) = (b.c(0), b.c(1));
+    b.for_(zero, rows, one, vec![], |b, r, _| {
+        let m = b.add(m0, r);
+        quads(b, at.kb, &mut |b, q, count| {
+            let word = pack_word(b, count, true, &mut |b, qq| {
+                let k4 = b.mulc(q, 4);
+                let k4 = b.add(at.kc0, k4);
+                let kk = b.addc(k4, qq);
+                let idx = Idx {
+                    batch: at.batch,
+                    m: Some(m),
+                    n: None,
+                    ko: at.ko,
+                    k: Some(kk),
+                };
+                let (mem, i) = (g.a)(b, &idx);
+                b.load(mem, i)
+            });
+            b.store(word, ap, vec![r, q]);
+        });
+        vec![]
+    });
+}
+
+/// The microkernel: `rows` x (panel width) accumulators in registers,
+/// loaded from C, updated over the K block, stored back.
+#[allow(clippy::too_many_arguments)]
+fn kernel(
+    b: &mut B,
+    g: &Gemm,
+    bl: &Blocking,
+    bufs: &Bufs,
+    at: &At,
+    p: Value,
+    m0: Value,
+    local: Value,
+    rows: i64,
+) {
+    let ms = masks(bl.nvec, at.tail);
+    let nv = ms.len();
+    let (vt, load, mload, store, mstore) = match g.elem {
+        Elem::F32 => (
+            b.vec_f32(),
+            "_mm512_loadu_ps",
+            "_mm512_maskz_loadu_ps",
+            "_mm512_storeu_ps",
+            "_mm512_mask_storeu_ps",
+        ),
+        Elem::I8 => (
+            b.vec_i32(),
+            "_mm512_loadu_si512",
+            "_mm512_maskz_loadu_epi32",
+            "_mm512_storeu_si512",
+            "_mm512_mask_storeu_epi32",
+        ),
+    };
+    // C tile addresses and accumulators.
+    let mut caddr = Vec::new();
+    let mut accs = Vec::new();
+    for r in 0..rows {
+        let m = b.addc(m0, r);
+        for (v, &mk) in ms.iter().enumerate() {
+            let n = column(b, bl, at, p, v as i64);
+            let idx = Idx {
+                batch: at.batch,
+                m: Some(m),
+                n: Some(n),
+                ko: at.ko,
+                k: None,
+            };
+            let (mem, i) = (g.c)(b, &idx);
+            let a = b.addr(mem, i);
+            let acc = if mk == 0xFFFF {
+                b.vcall(load, vec![a], vt)
+            } else {
+                let mv = mask_value(b, mk);
+                b.vcall(mload, vec![mv, a], vt)
+            };
+            caddr.push(a);
+            accs.push(acc);
+        }
+    }
+    let slots = match g.elem {
+        Elem::F32 => at.kb,
+        Elem::I8 => (at.kb + 3) / 4,
+    };
+    let (l, u, s) = (b.c(0), b.c(slots), b.c(1));
+    let mut accs = b.for_(l, u, s, accs, |b, k, accs| {
+        let mut bv = Vec::new();
+        for v in 0..nv {
+            let col = b.c(16 * v as i64);
+            let src = b.addr(bufs.bp, vec![p, k, col]);
+            bv.push(b.vcall(load, vec![src], vt));
+        }
+        let mut out = accs.clone();
+        for r in 0..rows {
+            let av = match g.elem {
+                Elem::F32 => {
+                    let m = b.addc(m0, r);
+                    let kk = b.add(at.kc0, k);
+                    let idx = Idx {
+                        batch: at.batch,
+                        m: Some(m),
+                        n: None,
+                        ko: at.ko,
+                        k: Some(kk),
+                    };
+                    let (mem, i) = (g.a)(b, &idx);
+                    let x = b.load(mem, i);
+                    b.vcall("_mm512_set1_ps", vec![x], vt)
+                }
+                Elem::I8 => {
+                    let row = b.addc(local, r);
+                    let x = b.load(bufs.ap.unwrap(), vec![row, k]);
+                    b.vcall("_mm512_set1_epi32", vec![x], vt)
+                }
+            };
+            for v in 0..nv {
+                let i = r as usize * nv + v;
+                out[i] = match g.elem {
+                    Elem::F32 => b.vcall("_mm512_fmadd_ps", vec![av, bv[v], out[i]], vt),
+                    Elem::I8 => b.vcall("_mm512_dpbusd_epi32", vec![out[i], av, bv[v]], vt),
+                };
+            }
+        }
+        out
+    });
+    if let Some(comp) = bufs.comp {
+        for v in 0..nv {
+            let col = b.c(16 * v as i64);
+            let src = b.addr(comp, vec![p, col]);
+            let cv = b.vcall(load, vec![src], vt);
+            for r in 0..rows as usize {
+                let i = r * nv + v;
+                accs[i] = b.vcall("_mm512_sub_epi32", vec![accs[i], cv], vt);
+            }
+        }
+    }
+    for (i, (&a, &acc)) in caddr.iter().zip(&accs).enumerate() {
+        let mk = ms[i % nv];
+        if mk == 0xFFFF {
+            b.call(store, &[], vec![a, acc], None);
+        } else {
+            let mv = mask_value(b, mk);
+            b.call(mstore, &[], vec![a, mv, acc], None);
+        }
+    }
+}

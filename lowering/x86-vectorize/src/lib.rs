@@ -1,0 +1,323 @@
+//! `x86-vectorize`: `linalg.matmul`, `linalg.conv_2d_nhwc_hwcf` and
+//! `linalg.conv_2d_nchw_fchw` on statically shaped, contiguous memrefs,
+//! f32 or i8 x i8 -> i32, become cache-blocked loops around a
+//! register-blocked microkernel of x86 intrinsics (`x86.call`), which the C
+//! back end prints as immintrin.h calls with a portable fallback chosen at
+//! run time.
+//!
+//! ```sh
+//! strata-opt --x86-vectorize k.mlir | strata-translate --mlir-to-c -o k.c
+//! strata-opt '--pass-pipeline=builtin.module(x86-vectorize{isa=vnni mr=8})' k.mlir
+//! ```
+//!
+//! # Why one GEMM generator
+//!
+//! All three ops are `C[b, m, n] += sum A[b, m, ko, k] * B[b, ko, k, n]`
+//! once their loops are named: matmul has no batch and no outer K; NHWC
+//! convolution takes the output pixels (oh, ow) as M, filters as N and
+//! (kh, kw) as the outer K over channels; NCHW takes filters as M and
+//! pixels as N, so the vector lanes run along a contiguous output row
+//! either way. The op-specific part is three index functions ([`gemm::Gemm`]);
+//! blocking, packing and the microkernels are written once.
+//!
+//! # Options
+//!
+//! `isa=auto|avx512|vnni|scalar`: `auto` picks AVX-512 FMA for f32 and VNNI
+//! for int8; `scalar` leaves the ops alone (for `convert-linalg-to-loops`).
+//! Which instructions run is decided when the program starts: the C back
+//! end emits a native and an emulated variant, so the output of this pass
+//! runs (slowly) on any CPU. `mr`, `nr` (16, 32, 48 or 64), `kc`, `mc`, `nc`
+//! override the block sizes (0 = default).
+//!
+//! Ops this pass does not handle (dynamic shapes, non-identity layouts,
+//! unsigned casts, other element types) are left unchanged.
+
+pub mod builder;
+pub mod gemm;
+
+use builder::B;
+use gemm::{Blocking, Elem, Gemm, Idx};
+use strata_ir::pass::{Pass, PassContext, PassOption, PassResult};
+use strata_ir::{Context, FloatKind, InsertPoint, Ir, OpId, Type, TypeData, Value};
+
+/// The pass.
+#[derive(Clone)]
+pub struct X86Vectorize {
+    pub isa: String,
+    pub mr: i64,
+    pub nr: i64,
+    pub kc: i64,
+    pub mc: i64,
+    pub nc: i64,
+}
+
+impl Default for X86Vectorize {
+    fn default() -> Self {
+        Self {
+            isa: "auto".into(),
+            mr: 0,
+            nr: 0,
+            kc: 0,
+            mc: 0,
+            nc: 0,
+        }
+    }
+}
+
+impl Pass for X86Vectorize {
+    fn name(&self) -> &str {
+        "X86Vectorize"
+    }
+    fn argument(&self) -> &str {
+        "x86-vectorize"
+    }
+    fn description(&self) -> &str {
+        "Tile and vectorize linalg matmul/conv (f32, int8) into x86 intrinsic microkernels"
+    }
+    fn options(&mut self) -> Vec<PassOption<'_>> {
+        vec![
+            PassOption::string("isa", "auto, avx512, vnni or scalar", &mut self.isa),
+            PassOption::int("mr", "Microkernel rows (0: default)", &mut self.mr),
+            PassOption::int(
+                "nr",
+                "Microkernel columns: 16, 32, 48 or 64 (0: default)",
+                &mut self.nr,
+            ),
+            PassOption::int("kc", "K per packed panel (0: default)", &mut self.kc),
+            PassOption::int("mc", "Rows per L2 block (0: default)", &mut self.mc),
+            PassOption::int(
+                "nc",
+                "Columns per packed B block (0: default)",
+                &mut self.nc,
+            ),
+        ]
+    }
+    fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
+        let ctx = pc.ctx();
+        let root = pc.op();
+        if !["auto", "avx512", "vnni", "scalar"].contains(&self.isa.as_str()) {
+            return Err(strata_ir::verifier::emit_op_error(
+                ctx,
+                pc.ir_mut(),
+                root,
+                format!(
+                    "x86-vectorize: unknown isa '{}' (expected auto, avx512, vnni or scalar)",
+                    self.isa
+                ),
+            )
+            .into());
+        }
+        if self.isa == "scalar" {
+            return Ok(());
+        }
+        let ir = pc.ir_mut();
+        let mut targets = Vec::new();
+        ir.walk_preorder(root, &mut |op| {
+            let name = ctx.op_name_str(ir.op_name(op));
+            if matches!(
+                name,
+                "linalg.matmul" | "linalg.conv_2d_nhwc_hwcf" | "linalg.conv_2d_nchw_fchw"
+            ) {
+                targets.push(op);
+            }
+        });
+        for op in targets {
+            vectorize(ctx, ir, op, self);
+        }
+        Ok(())
+    }
+}
+
+/// Static shape of an identity-layout memref of `elem`.
+fn shape_of(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type)> {
+    match ctx.type_data(ty) {
+        TypeData::MemRef {
+            shape,
+            element,
+            layout,
+            ..
+        } if layout.is_none() && shape.iter().all(|&d| d > 0) => Some((shape.to_vec(), *element)),
+        _ => None,
+    }
+}
+
+fn element_kind(ctx: &Context, a: Type, b: Type, c: Type) -> Option<Elem> {
+    let f32 = ctx.float_type(FloatKind::F32);
+    if a == f32 && b == f32 && c == f32 {
+        return Some(Elem::F32);
+    }
+    let (i8t, i32t) = (ctx.signless(8), ctx.signless(32));
+    (a == i8t && b == i8t && c == i32t).then_some(Elem::I8)
+}
+
+fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool {
+    let name = ctx.op_name_str(ir.op_name(op)).to_string();
+    if ir.num_results(op) != 0 || ir.num_operands(op) != 3 {
+        return false;
+    }
+    // Only the default payload: the standard maps, signed casts.
+    if let Some(cast) = ir.attr(ctx, op, "cast") {
+        if strata_ir::asm::printer::attr_to_string(ctx, cast).contains("unsigned") {
+            return false;
+        }
+    }
+    if name == "linalg.matmul" {
+        let Some(Ok(info)) = strata_dialect_linalg::structured::structured_info(ctx, ir, op) else {
+            return false;
+        };
+        let dims = |k: usize| -> Vec<Option<usize>> {
+            info.indexing_maps[k]
+                .results()
+                .iter()
+                .map(|e| e.as_dim())
+                .collect()
+        };
+        if dims(0) != [Some(0), Some(2)]
+            || dims(1) != [Some(2), Some(1)]
+            || dims(2) != [Some(0), Some(1)]
+        {
+            return false;
+        }
+    }
+    let vals: Vec<Value> = ir.operands(op).collect();
+    let mut shapes = Vec::new();
+    let mut elems = Vec::new();
+    for &v in &vals {
+        let Some((s, e)) = shape_of(ctx, ir.value_type(v)) else {
+            return false;
+        };
+        shapes.push(s);
+        elems.push(e);
+    }
+    let Some(elem) = element_kind(ctx, elems[0], elems[1], elems[2]) else {
+        return false;
+    };
+    match (opts.isa.as_str(), elem) {
+        ("avx512", Elem::I8) | ("vnni", Elem::F32) => return false,
+        _ => {}
+    }
+    let (a, bm, c) = (vals[0], vals[1], vals[2]);
+    let window = |n: &str| strata_dialect_linalg::named::window_attr(ctx, ir, op, n, 2);
+    let (st, di) = (window("strides"), window("dilations"));
+    let gemm = match name.as_str() {
+        "linalg.matmul" => {
+            let (m, k, n) = (shapes[0][0], shapes[0][1], shapes[1][1]);
+            Gemm {
+                elem,
+                batch: vec![],
+                m,
+                n,
+                ko: vec![],
+                kin: k,
+                a: Box::new(move |_, i: &Idx| (a, vec![i.m.unwrap(), i.k.unwrap()])),
+                b: Box::new(move |_, i: &Idx| (bm, vec![i.k.unwrap(), i.n.unwrap()])),
+                c: Box::new(move |_, i: &Idx| (c, vec![i.m.unwrap(), i.n.unwrap()])),
+                b_unit_n: true,
+            }
+        }
+        "linalg.conv_2d_nhwc_hwcf" => {
+            // in[N,H,W,C] w[KH,KW,C,F] out[N,OH,OW,F]: M = (oh, ow), N = f.
+            let (o, w) = (&shapes[2], &shapes[1]);
+            let ow = o[2];
+            let (st, di) = (st.clone(), di.clone());
+            Gemm {
+                elem,
+                batch: vec![o[0]],
+                m: o[1] * o[2],
+                n: o[3],
+                ko: vec![w[0], w[1]],
+                kin: w[2],
+                a: Box::new(move |b: &mut B, i: &Idx| {
+                    let m = i.m.unwrap();
+                    let (oh, owi) = (b.divc(m, ow), b.remc(m, ow));
+                    let h = window_index(b, oh, st[0], i.ko[0], di[0]);
+                    let x = window_index(b, owi, st[1], i.ko[1], di[1]);
+                    (a, vec![i.batch[0], h, x, i.k.unwrap()])
+                }),
+                b: Box::new(move |_, i: &Idx| {
+                    (bm, vec![i.ko[0], i.ko[1], i.k.unwrap(), i.n.unwrap()])
+                }),
+                c: Box::new(move |b: &mut B, i: &Idx| {
+                    let m = i.m.unwrap();
+                    let (oh, owi) = (b.divc(m, ow), b.remc(m, ow));
+                    (c, vec![i.batch[0], oh, owi, i.n.unwrap()])
+                }),
+                b_unit_n: true,
+            }
+        }
+        "linalg.conv_2d_nchw_fchw" => {
+            // in[N,C,H,W] w[F,C,KH,KW] out[N,F,OH,OW]: M = f, N = (oh, ow).
+            let (o, w) = (&shapes[2], &shapes[1]);
+            let ow = o[3];
+            let (st, di) = (st.clone(), di.clone());
+            Gemm {
+                elem,
+                batch: vec![o[0]],
+                m: o[1],
+                n: o[2] * o[3],
+                ko: vec![w[2], w[3]],
+                kin: w[1],
+                a: Box::new(move |_, i: &Idx| {
+                    (bm, vec![i.m.unwrap(), i.k.unwrap(), i.ko[0], i.ko[1]])
+                }),
+                b: Box::new(move |b: &mut B, i: &Idx| {
+                    let n = i.n.unwrap();
+                    let (oh, owi) = (b.divc(n, ow), b.remc(n, ow));
+                    let h = window_index(b, oh, st[0], i.ko[0], di[0]);
+                    let x = window_index(b, owi, st[1], i.ko[1], di[1]);
+                    (a, vec![i.batch[0], i.k.unwrap(), h, x])
+                }),
+                c: Box::new(move |b: &mut B, i: &Idx| {
+                    let n = i.n.unwrap();
+                    let (oh, owi) = (b.divc(n, ow), b.remc(n, ow));
+                    (c, vec![i.batch[0], i.m.unwrap(), oh, owi])
+                }),
+                b_unit_n: false,
+            }
+        }
+        _ => return false,
+    };
+    let blocking = blocking(&gemm, opts);
+    let mut b = B {
+        ctx,
+        loc: ir.op_loc(op),
+        ir,
+        at: InsertPoint::Before(op),
+    };
+    gemm::emit(&mut b, &gemm, &blocking);
+    drop(gemm);
+    let _ = ir.erase_op(op);
+    true
+}
+
+/// `o * stride + k * dilation`.
+fn window_index(b: &mut B, o: Value, stride: i64, k: Value, dilation: i64) -> Value {
+    let x = b.mulc(o, stride);
+    let y = b.mulc(k, dilation);
+    b.add(x, y)
+}
+
+/// Default block sizes, then the options'.
+fn blocking(g: &Gemm, o: &X86Vectorize) -> Blocking {
+    let or = |v: i64, d: i64| if v > 0 { v } else { d };
+    let (mr, nvec, kc) = match g.elem {
+        // 12 x 32: 24 zmm accumulators, 2 for B, 1 broadcast.
+        Elem::F32 => (12, 2, 256),
+        Elem::I8 => (12, 2, 1024),
+    };
+    let mr = or(o.mr, mr).clamp(1, 28);
+    let nvec = (or(o.nr, nvec * 16) / 16).clamp(1, 4);
+    let mut kc = or(o.kc, kc).max(4);
+    if g.elem == Elem::I8 {
+        kc = (kc + 3) / 4 * 4;
+    }
+    let mc = (or(o.mc, 8 * mr) / mr).max(1) * mr;
+    let pb = (or(o.nc, 256) / (16 * nvec)).max(1);
+    Blocking {
+        mr,
+        nvec,
+        kc,
+        mc,
+        pb,
+    }
+}
