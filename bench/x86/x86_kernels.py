@@ -86,8 +86,17 @@ def compare(dtype, a, b, a_kind="exact", b_kind="exact"):
         d = int(np.abs(qa.astype(np.int32) - qb.astype(np.int32)).max())
         return d <= 1, f"requantized max|d|={d}"
     if dtype == "int8":
-        d = np.abs(a.astype(np.float64) - b.astype(np.float64)).max()
-        return d == 0, "exact" if d == 0 else f"max|d|={d:g}"
+        fa, fb = a.astype(np.float64), b.astype(np.float64)
+        d = np.abs(fa - fb)
+        if d.max() == 0:
+            return True, "exact"
+        if a.dtype.kind == "f" or b.dtype.kind == "f":
+            # OpenVINO's f32 output: exact below 2**24, one f32 rounding above
+            # (only for K >= 16912, the k = 500000 server rows).
+            bound = np.maximum(np.abs(fa), np.abs(fb)) * 2.0**-24
+            ok = bool(np.all(d <= bound))
+            return ok, f"within f32 rounding (max|d|={d.max():g})" if ok else f"max|d|={d.max():g}"
+        return False, f"max|d|={d.max():g}"
     scale = max(float(np.abs(b).max()), 1e-30)
     rel = float(np.abs(a.astype(np.float64) - b.astype(np.float64)).max()) / scale
     return rel <= 1e-4, f"rel {rel:.1e}"
