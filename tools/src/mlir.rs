@@ -8,8 +8,9 @@
 //!   `--mlir-pipeline` if given, and Strata reads MLIR's result back and
 //!   prints it: upstream-only passes inside a Strata flow.
 //!
-//! Both honour `--split-input-file` (each chunk crosses on its own) and
-//! `--allow-unregistered-dialect`. Every problem, on either side, is a
+//! Both honour `--split-input-file` (each chunk crosses on its own),
+//! `--allow-unregistered-dialect` and `--mlir-print-debuginfo` (locations in
+//! the output: imported ops keep those of the ops they came from). Every problem, on either side, is a
 //! located diagnostic. A binary built without the feature says so.
 
 use crate::translate::TranslateOptions;
@@ -50,6 +51,14 @@ pub fn translate(
 
     let mlir = Mlir::new(ctx.allow_unregistered_dialects);
     let pipeline = options.mlir_pipeline.as_deref();
+    let print = PrintFlags {
+        generic: false,
+        debug_info: options.mlir_print_debuginfo,
+    };
+    let strata_print = PrintOptions {
+        debug_info: options.mlir_print_debuginfo,
+        ..PrintOptions::default()
+    };
     let mut outputs = Vec::new();
     let mut diagnostics = Vec::new();
     for chunk in split_chunks(text, options.split_input_file) {
@@ -62,7 +71,7 @@ pub fn translate(
             parse_source(ctx, &mut ir, chunk.text, &info)
                 .and_then(|module| strata_ir::verifier::verify(ctx, &ir, module).map(|_| module))
                 .map_err(|d| vec![d])
-                .and_then(|module| mlir.export(ctx, &ir, module, pipeline, PrintFlags::default()))
+                .and_then(|module| mlir.export(ctx, &ir, module, pipeline, print))
                 .map(|text| text + "\n")
         } else {
             let source = Source {
@@ -70,7 +79,7 @@ pub fn translate(
                 first_line: chunk.first_line,
             };
             mlir.import(ctx, &mut ir, chunk.text, source, pipeline)
-                .map(|module| print_op(ctx, &ir, module, &PrintOptions::default()) + "\n")
+                .map(|module| print_op(ctx, &ir, module, &strata_print) + "\n")
         };
         diagnostics.extend(mlir.take_diagnostics());
         // Both end as mlir-opt's and strata-opt's output: the printed module

@@ -51,6 +51,9 @@ pub struct TranslateOptions {
     /// Translate each '// -----' chunk on its own (--export-mlir, --import-mlir).
     #[arg(long)]
     pub split_input_file: bool,
+    /// Print locations (--export-mlir: MLIR's output; --import-mlir: Strata's).
+    #[arg(long)]
+    pub mlir_print_debuginfo: bool,
     /// Accept operations of unregistered dialects in MLIR input.
     #[arg(long)]
     pub allow_unregistered_dialect: bool,

@@ -182,6 +182,13 @@ fn parse_for(p: &mut OpParser) -> DiagResult<()> {
     let ctx = p.ctx();
     let index = ctx.index_type();
     let iv = p.parse_operand()?;
+    // Under --mlir-print-debuginfo MLIR prints the induction variable's
+    // location (printRegionArgument): `affine.for %i loc(...) = ...`.
+    let iv_loc = if p.is_keyword("loc") {
+        Some(p.parser.parse_location_directive()?)
+    } else {
+        None
+    };
     p.expect(TokenKind::Equal, "'='")?;
     let (lb_map, lb_operands) = parse_bound(p, "max")?;
     p.expect_keyword("to")?;
@@ -226,7 +233,9 @@ fn parse_for(p: &mut OpParser) -> DiagResult<()> {
     names.extend(inner);
     let mut arg_types = vec![index];
     arg_types.extend_from_slice(&result_types);
-    let region = p.parse_region(&block_args(&names, &arg_types))?;
+    let mut args = block_args(&names, &arg_types);
+    args[0].loc = iv_loc;
+    let region = p.parse_region(&args)?;
     let loc = p.op_loc();
     ensure_terminator(ctx, p.ir(), region, &arg_types, "affine.yield", loc);
     p.parse_optional_attr_dict(false)
