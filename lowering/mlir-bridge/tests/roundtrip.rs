@@ -2,8 +2,9 @@
 //! test file of an upstream dialect (test/Dialect/<D>/*.mlir whose RUN
 //! lines use `%roundtrip`: ops.mlir and its siblings) goes
 //! Strata -> MLIR (which parses Strata's generic form and verifies it with
-//! its own verifiers) -> Strata (parsing MLIR's custom form), and prints
-//! exactly what Strata prints for the file by itself.
+//! its own verifiers) -> Strata (parsing MLIR's custom form, printed
+//! without and with locations), and prints exactly what Strata prints for
+//! the file by itself.
 #![cfg(feature = "mlir")]
 
 mod common;
@@ -49,21 +50,28 @@ fn round_trip(file: &LitFile) -> Result<usize, String> {
         let module = parse_source(&ctx, &mut ir, chunk, &info)
             .map_err(|d| fail("Strata cannot parse it", vec![d]))?;
         let alone = print_op(&ctx, &ir, module, &PrintOptions::default());
-        // MLIR's custom form without locations: what is compared is the
-        // syntax (locations cross in the lit tests' diagnostics).
-        let from_mlir = mlir
-            .export(&ctx, &ir, module, None, PrintFlags::default())
-            .map_err(|d| fail("MLIR rejects Strata's module", d))?;
-        let mut back = Ir::new();
-        let module = read_mlir_output(&ctx, &mut back, &from_mlir)
-            .map_err(|d| fail("Strata cannot read MLIR's output", d))?;
-        let crossed = print_op(&ctx, &back, module, &PrintOptions::default());
-        if crossed != alone {
-            return Err(format!(
-                "{} chunk {index}: Strata -> MLIR -> Strata differs from Strata alone\n\
-                 --- Strata alone\n{alone}--- through MLIR\n{crossed}",
-                file.name()
-            ));
+        // MLIR's custom form without and with locations (`loc(...)` inside
+        // custom syntaxes, aliases): Strata reads both back to the same IR.
+        for debug_info in [false, true] {
+            let print = PrintFlags {
+                generic: false,
+                debug_info,
+            };
+            let from_mlir = mlir
+                .export(&ctx, &ir, module, None, print)
+                .map_err(|d| fail("MLIR rejects Strata's module", d))?;
+            let mut back = Ir::new();
+            let what = format!("Strata cannot read MLIR's output (debug info: {debug_info})");
+            let module =
+                read_mlir_output(&ctx, &mut back, &from_mlir).map_err(|d| fail(&what, d))?;
+            let crossed = print_op(&ctx, &back, module, &PrintOptions::default());
+            if crossed != alone {
+                return Err(format!(
+                    "{} chunk {index}: Strata -> MLIR -> Strata differs from Strata alone \
+                     (debug info: {debug_info})\n--- Strata alone\n{alone}--- through MLIR\n{crossed}",
+                    file.name()
+                ));
+            }
         }
     }
     Ok(chunks.len())
