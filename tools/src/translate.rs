@@ -39,14 +39,14 @@ pub struct TranslateOptions {
     #[arg(long, group = "translation")]
     pub mlir_to_c: bool,
     /// Hand the module to upstream MLIR 22 (feature `mlir`) and print MLIR's output.
-    #[arg(long, group = "translation")]
+    #[arg(long, group = "translation", group = "mlir_bridge")]
     pub export_mlir: bool,
     /// Parse with upstream MLIR 22 (feature `mlir`) and bring its output back into Strata.
-    #[arg(long, group = "translation")]
+    #[arg(long, group = "translation", group = "mlir_bridge")]
     pub import_mlir: bool,
     /// Upstream pass pipeline MLIR runs during --export-mlir/--import-mlir,
     /// e.g. 'builtin.module(convert-scf-to-cf)'.
-    #[arg(long)]
+    #[arg(long, requires = "mlir_bridge")]
     pub mlir_pipeline: Option<String>,
     /// Translate each '// -----' chunk on its own (--export-mlir, --import-mlir).
     #[arg(long)]
