@@ -111,8 +111,8 @@ def time_calls(call, warmup, repeat):
     return times
 
 
-def run_ort(model, x, warmup, repeat):
-    """(output, times) on one intra-op and one inter-op thread, sequential
+def ort_runner(model, x):
+    """(output, call) on one intra-op and one inter-op thread, sequential
     execution. Input and output are bound once (IOBinding), so a call is the
     kernel plus ONNX Runtime's dispatch."""
     import onnxruntime as ort
@@ -131,12 +131,11 @@ def run_ort(model, x, warmup, repeat):
     y = binding.copy_outputs_to_cpu()[0]
     out_value = binding.get_outputs()[0]
     binding.bind_ortvalue_output("y", out_value)
-    times = time_calls(lambda: sess.run_with_iobinding(binding), warmup, repeat)
-    return y, times
+    return y, lambda: sess.run_with_iobinding(binding)
 
 
-def run_ov(model, x, warmup, repeat, tmp_path):
-    """(output, times, layer precisions) with INFERENCE_NUM_THREADS=1, the
+def ov_runner(model, x, tmp_path):
+    """(output, call, layer precisions) with INFERENCE_NUM_THREADS=1, the
     latency hint and f32 inference precision on the CPU device. The input
     tensor is set once and shares the numpy buffer."""
     import openvino as ov
@@ -152,10 +151,9 @@ def run_ov(model, x, warmup, repeat, tmp_path):
     req.set_input_tensor(ov.Tensor(np.ascontiguousarray(x), shared_memory=True))
     req.infer()
     y = req.get_output_tensor(0).data.copy()
-    times = time_calls(req.infer, warmup, repeat)
     precision = sorted({
         f"{op.get_rt_info()['layerType'].astype(str)}:{op.get_rt_info()['runtimePrecision'].astype(str)}"
         for op in compiled.get_runtime_model().get_ordered_ops()
         if op.get_rt_info()["layerType"].astype(str) in ("Convolution", "FullyConnected", "MatMul")
     })
-    return y, times, ",".join(precision)
+    return y, req.infer, ",".join(precision)

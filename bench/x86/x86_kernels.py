@@ -121,6 +121,9 @@ def main():
                          "registered, else the scalar C path; env STRATA_PIPELINE)")
     ap.add_argument("--warmup", type=int, default=2, help="untimed calls first (default 2)")
     ap.add_argument("--repeat", type=int, default=10, help="timed calls, median reported (default 10)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="alternate the implementations this many times (each: warm-up + repeat calls); "
+                         "3 evens out a machine whose load changes")
     ap.add_argument("--stat", choices=("median", "min"), default="median",
                     help="per-call time the table uses (both go to the JSON); min resists a busy sibling vCPU")
     ap.add_argument("--seed", type=int, default=7)
@@ -155,7 +158,8 @@ def main():
           f"one thread; %pk = fraction of the FMA / vpdpbusd peak")
     print(f"peers: onnxruntime {versions['onnxruntime']}, openvino {versions['openvino']}")
     print(f"strata pipeline: {why}" + (f"\n  {pipeline}" if pipeline else ""))
-    print(f"method: {args.warmup} warm-up + {args.stat} of {args.repeat} calls, seed {args.seed}\n")
+    print(f"method: {args.rounds} round(s) of {args.warmup} warm-up + {args.repeat} calls, {args.stat}, "
+          f"seed {args.seed}\n")
 
     rng = np.random.default_rng(args.seed)
     rows = []
@@ -169,32 +173,45 @@ def main():
             ys = out_shape(problem)
             row = {"shape": problem.name, "kind": problem.kind, "dtype": dtype, "ops": problem.ops,
                    "source": problem.source}
-            outputs = {}
+            outputs, calls = {}, {}
             if "ort" in use:
                 if dtype == "f32":
                     model, kind = peers.f32_model(problem, x, w, ys), "exact"
                 else:
                     model, kind = peers.ort_int8_model(problem, x, w, ys)
-                y, ts = peers.run_ort(model, x, args.warmup, args.repeat)
+                y, calls["ort"] = peers.ort_runner(model, x)
                 outputs["ort"] = (y, kind)
-                row["ort"] = {"median_s": float(np.median(ts)), "min_s": min(ts),
-                              "op": model.graph.node[-1].op_type}
+                row["ort"] = {"op": model.graph.node[-1].op_type}
             if "ov" in use:
                 model = (peers.f32_model(problem, x, w, ys) if dtype == "f32"
                          else peers.ov_int8_model(problem, x, w, ys))
                 xin = x if dtype == "f32" else x.astype(np.float32)
-                y, ts, prec = peers.run_ov(model, xin, args.warmup, args.repeat,
-                                           os.path.join(out_dir, "x86_ov_model.onnx"))
+                y, calls["ov"], prec = peers.ov_runner(model, xin, os.path.join(out_dir, "x86_ov_model.onnx"))
                 outputs["ov"] = (y, "exact")
-                row["ov"] = {"median_s": float(np.median(ts)), "min_s": min(ts), "ov_precision": prec}
+                row["ov"] = {"ov_precision": prec}
             if pipeline:
-                work = os.path.join(out_dir, "x86_work")
-                t = time.perf_counter()
-                y, med, mn, opt_s = strata.run(problem, dtype, x, w, tools, pipeline, work,
-                                               args.warmup, args.repeat)
-                outputs["strata"] = (y, "exact")
-                row["strata"] = {"median_s": med, "min_s": mn, "strata_opt_s": round(opt_s, 3),
-                                 "wall_s": round(time.perf_counter() - t, 2)}
+                row["strata"] = {"wall_s": 0.0}
+            # Rounds alternate the implementations, so a disturbance of the
+            # machine that lasts seconds hits them alike; each round is
+            # warm-up + `repeat` timed calls; the medians of the rounds'
+            # medians and the minimum of all calls are kept.
+            per_round = {who: [] for who in list(calls) + (["strata"] if pipeline else [])}
+            for _ in range(args.rounds):
+                for who, call in calls.items():
+                    ts = peers.time_calls(call, args.warmup, args.repeat)
+                    per_round[who].append((float(np.median(ts)), min(ts)))
+                if pipeline:
+                    work = os.path.join(out_dir, "x86_work")
+                    t = time.perf_counter()
+                    y, med, mn, opt_s = strata.run(problem, dtype, x, w, tools, pipeline, work,
+                                                   args.warmup, args.repeat)
+                    outputs.setdefault("strata", (y, "exact"))
+                    per_round["strata"].append((med, mn))
+                    row["strata"]["strata_opt_s"] = round(opt_s, 3)
+                    row["strata"]["wall_s"] = round(row["strata"]["wall_s"] + time.perf_counter() - t, 2)
+            for who, rounds in per_round.items():
+                row[who]["median_s"] = float(np.median([m for m, _ in rounds]))
+                row[who]["min_s"] = min(mn for _, mn in rounds)
             checks, ok = [], True
             names = list(outputs)
             base = "strata" if "strata" in outputs else (names[0] if names else None)
@@ -244,6 +261,7 @@ def main():
     failed = [r["shape"] + " " + r["dtype"] for r in rows if not r["check"]["ok"]]
     result = {"command": " ".join(sys.argv[1:]), "cpu": cpu_name(), "peak": peak, "versions": versions,
               "pipeline": pipeline, "pipeline_choice": why, "warmup": args.warmup, "repeat": args.repeat,
+              "rounds": args.rounds,
               "stat": args.stat,
               "seed": args.seed, "rows": rows, "summary": summary, "failed_checks": failed}
     path = os.path.join(out_dir, "x86_kernels.json")
