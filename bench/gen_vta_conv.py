@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Writes an int8 NCHW conv2d layer with the VTA tail as linalg on tensors.
+"""Writes an int8 NCHW conv2d layer (or a matmul) with the VTA tail as
+linalg on tensors.
 
 usage: gen_vta_conv.py N C H W K KH KW PAD_H PAD_W STRIDE_H STRIDE_W [--tail full|none]
+       gen_vta_conv.py --matmul M N K [--tail full|none]   (entry @conv:
+       (MxK i8) x (KxN i8) -> MxN i8, the same tail)
 
 full: >> 8, + bias (i32 per output channel), clip to [0, 127], trunci to i8.
 none: trunci only (the low 8 bits of the accumulators; no ALU work), to
@@ -39,12 +42,18 @@ def conv(n, c, h, w, k, kh, kw, ph, pw, sh, sw, tail="full"):
         f"strides = dense<[{sh}, {sw}]> : tensor<2xi64>}}",
         f"    ins({src}, %w : tensor<{n}x{c}x{hp}x{wp}xi8>, tensor<{k}x{c}x{kh}x{kw}xi8>)",
         f"    outs(%z : {acc_t}) -> {acc_t}",
-        f"  %o = tensor.empty() : {out_t}",
     ]
-    ident = "affine_map<(n, c, h, w) -> (n, c, h, w)>"
+    L += tail_generic(acc_t, out_t, k, ["n", "c", "h", "w"], 1, bias)
+    return "\n".join(L) + "\n"
+
+
+def tail_generic(acc_t, out_t, channels, dims, channel_dim, bias):
+    """The tail as one linalg.generic over the accumulators, then return."""
+    d = ", ".join(dims)
+    ident = f"affine_map<({d}) -> ({d})>"
     if bias:
-        maps = f"{ident}, affine_map<(n, c, h, w) -> (c)>, {ident}"
-        ins = f"%acc, %bias : {acc_t}, tensor<{k}xi32>"
+        maps = f"{ident}, affine_map<({d}) -> ({dims[channel_dim]})>, {ident}"
+        ins = f"%acc, %bias : {acc_t}, tensor<{channels}xi32>"
         block = "^bb0(%a: i32, %b: i32, %out: i8):"
         body = [
             "%c8 = arith.constant 8 : i32",
@@ -61,14 +70,35 @@ def conv(n, c, h, w, k, kh, kw, ph, pw, sh, sw, tail="full"):
         ins = f"%acc : {acc_t}"
         block = "^bb0(%a: i32, %out: i8):"
         body = ["%y = arith.trunci %a : i32 to i8"]
-    L += [
+    iters = ", ".join(['"parallel"'] * len(dims))
+    L = [
+        f"  %o = tensor.empty() : {out_t}",
         f"  %r = linalg.generic {{indexing_maps = [{maps}], "
-        'iterator_types = ["parallel", "parallel", "parallel", "parallel"]}',
+        f"iterator_types = [{iters}]}}",
         f"      ins({ins}) outs(%o : {out_t}) {{",
         f"  {block}",
     ]
     L += ["    " + b for b in body]
     L += ["    linalg.yield %y : i8", f"  }} -> {out_t}", f"  return %r : {out_t}", "}"]
+    return L
+
+
+def matmul(m, n, k, tail="full"):
+    acc_t = f"tensor<{m}x{n}xi32>"
+    out_t = f"tensor<{m}x{n}xi8>"
+    bias = tail == "full"
+    args = f"%x: tensor<{m}x{k}xi8>, %w: tensor<{k}x{n}xi8>"
+    if bias:
+        args += f", %bias: tensor<{n}xi32>"
+    L = [
+        f"func.func @conv({args}) -> {out_t} {{",
+        "  %c0 = arith.constant 0 : i32",
+        f"  %e = tensor.empty() : {acc_t}",
+        f"  %z = linalg.fill ins(%c0 : i32) outs(%e : {acc_t}) -> {acc_t}",
+        f"  %acc = linalg.matmul ins(%x, %w : tensor<{m}x{k}xi8>, tensor<{k}x{n}xi8>) "
+        f"outs(%z : {acc_t}) -> {acc_t}",
+    ]
+    L += tail_generic(acc_t, out_t, n, ["m", "n"], 1, bias)
     return "\n".join(L) + "\n"
 
 
@@ -79,4 +109,7 @@ if __name__ == "__main__":
         i = args.index("--tail")
         tail = args[i + 1]
         del args[i : i + 2]
-    sys.stdout.write(conv(*map(int, args), tail=tail))
+    if args and args[0] == "--matmul":
+        sys.stdout.write(matmul(*map(int, args[1:]), tail=tail))
+    else:
+        sys.stdout.write(conv(*map(int, args), tail=tail))

@@ -125,6 +125,40 @@ impl Emitter {
     }
 }
 
+/// The weight chunks of one output group (conv: output-channel chunk,
+/// matmul: output-block chunk), loaded at first use. When they stay
+/// resident, later tiles of the group reuse them; loading them one
+/// reduction chunk at a time (rather than all before the group's first
+/// tile) lets the first tile's GEMMs start after one chunk.
+struct WeightChunks {
+    resident: bool,
+    loaded: Vec<Option<String>>,
+}
+
+impl WeightChunks {
+    fn new(resident: bool, chunks: i64) -> Self {
+        WeightChunks {
+            resident,
+            loaded: vec![None; chunks.max(0) as usize],
+        }
+    }
+
+    /// The tile of chunk `index`; `load` is the `vta.load_tile` operand
+    /// text, emitted unless a resident copy exists.
+    fn get(&mut self, e: &mut Emitter, index: usize, load: &str, ops: &mut usize) -> String {
+        if let Some(v) = &self.loaded[index] {
+            return v.clone();
+        }
+        let v = e.fresh("w");
+        let _ = writeln!(e.text, "  {v} = vta.load_tile {load}");
+        *ops += 1;
+        if self.resident {
+            self.loaded[index] = Some(v.clone());
+        }
+        v
+    }
+}
+
 fn buffer_decl(
     out: &mut String,
     name: &str,
@@ -212,16 +246,7 @@ fn conv_text(l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) -> (String, usize) {
                 ops += 1;
                 (v, ty)
             });
-            let resident_w = resident.then(|| {
-                let v = e.fresh("w");
-                let _ = writeln!(
-                    e.text,
-                    "  {v} = vta.load_tile @{w}[{oc0}, 0] : !vta.tile<wgt, {occ}x{}>",
-                    ci * khw
-                );
-                ops += 1;
-                v
-            });
+            let mut weights = WeightChunks::new(resident, ci);
             for h0 in (0..p.oh).step_by(t.h as usize) {
                 let hc = t.h.min(p.oh - h0);
                 for w0 in (0..p.ow).step_by(t.w as usize) {
@@ -255,17 +280,12 @@ fn conv_text(l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) -> (String, usize) {
                             ix.max(0)
                         );
                         ops += 1;
-                        let (wv, wcols, wbase) = match &resident_w {
-                            Some(v) => (v.clone(), ci * khw, ic0 * khw),
-                            None => {
-                                let v = e.fresh("w");
-                                let _ = writeln!(e.text, "  {v} = vta.load_tile @{w}[{oc0}, {}] : !vta.tile<wgt, {occ}x{}>", ic0 * khw, icc * khw);
-                                ops += 1;
-                                (v, icc * khw, 0)
-                            }
-                        };
+                        let wcols = icc * khw;
+                        let load =
+                            format!("@{w}[{oc0}, {}] : !vta.tile<wgt, {occ}x{wcols}>", ic0 * khw);
+                        let wv = weights.get(&mut e, (ic0 / t.ic) as usize, &load, &mut ops);
                         let maps = format!(
-                            "[affine_map<(o, h, w, i, kh, kw) -> (i, h * {} + kh, w * {} + kw)>, affine_map<(o, h, w, i, kh, kw) -> (o, i * {khw} + kh * {} + kw + {wbase})>, affine_map<(o, h, w, i, kh, kw) -> (o, h, w)>]",
+                            "[affine_map<(o, h, w, i, kh, kw) -> (i, h * {} + kh, w * {} + kw)>, affine_map<(o, h, w, i, kh, kw) -> (o, i * {khw} + kh * {} + kw)>, affine_map<(o, h, w, i, kh, kw) -> (o, h, w)>]",
                             if skip { 1 } else { p.stride[0] },
                             p.stride[1],
                             p.kw
@@ -300,7 +320,7 @@ fn conv_text(l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) -> (String, usize) {
     (e.text, ops)
 }
 
-fn matmul_text(l: &Layer, p: &Matmul, t: MatmulTiles) -> (String, usize) {
+fn matmul_text(l: &Layer, p: &Matmul, t: MatmulTiles, caps: Caps) -> (String, usize) {
     let (nb, kb) = (blocks(p.n), blocks(p.k));
     let mut e = Emitter {
         text: String::new(),
@@ -356,28 +376,27 @@ fn matmul_text(l: &Layer, p: &Matmul, t: MatmulTiles) -> (String, usize) {
             ops += 1;
             (v, ty)
         });
+        let mut weights = WeightChunks::new(model::matmul_resident(p, t, caps), kb);
         for m0 in (0..p.m).step_by(t.m as usize) {
             let mc = t.m.min(p.m - m0);
             let acc_ty = format!("!vta.tile<acc, {mc}x{nc}>");
             let mut acc: Option<String> = None;
             for k0 in (0..kb).step_by(t.k as usize) {
                 let kc = t.k.min(kb - k0);
-                let (av, wv) = (e.fresh("a"), e.fresh("w"));
+                let av = e.fresh("a");
                 let _ = writeln!(
                     e.text,
                     "  {av} = vta.load_tile @{a}[{m0}, {k0}] : !vta.tile<inp, {mc}x{kc}>"
                 );
-                let _ = writeln!(
-                    e.text,
-                    "  {wv} = vta.load_tile @{b}[{n0}, {k0}] : !vta.tile<wgt, {nc}x{kc}>"
-                );
+                let load = format!("@{b}[{n0}, {k0}] : !vta.tile<wgt, {nc}x{kc}>");
+                let wv = weights.get(&mut e, (k0 / t.k) as usize, &load, &mut ops);
                 let r = e.fresh("c");
                 let into = acc
                     .as_ref()
                     .map(|a| format!(" into {a}"))
                     .unwrap_or_default();
                 let _ = writeln!(e.text, "  {r} = vta.gemm_tile {av}, {wv}{into} : !vta.tile<inp, {mc}x{kc}>, !vta.tile<wgt, {nc}x{kc}> -> {acc_ty}");
-                ops += 3;
+                ops += 2;
                 acc = Some(r);
             }
             let acc = acc.expect("at least one reduction chunk");
@@ -445,7 +464,49 @@ fn measure(config: &VtaConfig, body: &str, double_buffer: bool) -> Option<u64> {
         .map(|s| s.total_cycles)
 }
 
-/// The tile sizes in effect for `layer`: explicit or from the model.
+/// The fastest of `candidates` (ranked best first by the model) under the
+/// simulator's schedule, AutoTVM's measurement step: each is compiled to a
+/// program and scheduled (no data), on all cores; ties keep the model's
+/// order. One candidate is returned as is.
+fn tune<T: Copy + Send + Sync>(
+    candidates: &[T],
+    text: &(dyn Fn(T) -> String + Sync),
+    config: &VtaConfig,
+    double_buffer: bool,
+) -> Option<T> {
+    if candidates.len() <= 1 {
+        return candidates.first().copied();
+    }
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(candidates.len());
+    let cycles: Vec<Option<u64>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                scope.spawn(move || {
+                    (w..candidates.len())
+                        .step_by(workers)
+                        .map(|i| (i, measure(config, &text(candidates[i]), double_buffer)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut cycles = vec![None; candidates.len()];
+        for h in handles {
+            for (i, c) in h.join().unwrap_or_default() {
+                cycles[i] = c;
+            }
+        }
+        cycles
+    });
+    (0..candidates.len())
+        .filter_map(|i| cycles[i].map(|c| (c, i)))
+        .min()
+        .map(|(_, i)| candidates[i])
+}
+
+/// The tile sizes in effect for `layer`: explicit or from the model
+/// (measured over the model's best `tune` candidates).
 pub fn tile_sizes(
     layer: &Layer,
     config: &VtaConfig,
@@ -454,26 +515,18 @@ pub fn tile_sizes(
     let caps = Caps::new(config, options.double_buffer);
     let bias = layer.tail.contains(&Step::AddBias);
     let imm_steps = layer.tail.iter().filter(|s| **s != Step::AddBias).count() as i64;
+    let count = options.tune.max(1);
+    let target = model::Target::new(config, options.double_buffer, imm_steps, bias);
+    let db = options.double_buffer;
     match &layer.kernel {
         Kernel::Conv(p) => {
             let t = match options.tile_sizes.as_slice() {
-                [] if options.tune > 1 => {
-                    let candidates =
-                        model::ranked_conv(p, caps, config, imm_steps, bias, options.tune);
-                    let mut best: Option<(u64, ConvTiles)> = None;
-                    for t in candidates {
-                        let (text, _) = conv_text(layer, p, t, caps);
-                        if let Some(cycles) = measure(config, &text, options.double_buffer) {
-                            if best.is_none_or(|(c, _)| cycles < c) {
-                                best = Some((cycles, t));
-                            }
-                        }
-                    }
-                    best.map(|(_, t)| t)
+                [] => {
+                    let candidates = model::ranked_conv(p, &target, count);
+                    let text = |t| conv_text(layer, p, t, caps).0;
+                    tune(&candidates, &text, config, db)
                         .ok_or("no tiling of this convolution fits the buffers")?
                 }
-                [] => model::choose_conv(p, caps, config, imm_steps, bias)
-                    .ok_or("no tiling of this convolution fits the buffers")?,
                 [oc, h, w, ic] => ConvTiles {
                     oc: *oc,
                     h: *h,
@@ -489,8 +542,12 @@ pub fn tile_sizes(
         }
         Kernel::Matmul(p) => {
             let t = match options.tile_sizes.as_slice() {
-                [] => model::choose_matmul(p, caps)
-                    .ok_or("no tiling of this matmul fits the buffers")?,
+                [] => {
+                    let candidates = model::ranked_matmul(p, &target, count);
+                    let text = |t| matmul_text(layer, p, t, caps).0;
+                    tune(&candidates, &text, config, db)
+                        .ok_or("no tiling of this matmul fits the buffers")?
+                }
                 [m, n, k] => MatmulTiles {
                     m: *m,
                     n: *n,
@@ -537,6 +594,7 @@ pub fn lower(ctx: &Context, ir: &mut Ir, module: OpId, options: &Options) -> Dia
                 n: tiles[1],
                 k: tiles[2],
             },
+            caps,
         ),
     };
     let text = format!("module {{\n{body}}}\n");

@@ -1,16 +1,21 @@
-//! The analytic model that picks default tile sizes.
+//! The analytic model that picks default tile sizes, for convolutions and
+//! matmuls alike.
 //!
 //! A candidate tiling is legal when one tile of each kind fits its share
 //! of the on-chip buffer (half of it with double buffering, so the next
-//! tile can load while this one computes). Its cost is estimated with the
-//! simulator's own cycle model (spec §7) summed per module: the load
-//! module moves input windows (one DMA row per input row of every input
-//! channel block: latency + beats) and weights; the compute module runs
-//! the GEMM micro-ops, resets, the ALU tail and the per-instruction
-//! pipeline drains; the store module writes output rows. The modules
-//! overlap, so the estimate is the busiest module plus the pipeline's
-//! fill (the first tile's loads) and drain (the last tile's store). The
-//! candidate with the lowest estimate wins; ties go to fewer tiles.
+//! tile can load while this one computes). Both kernels lower to the same
+//! loop nest — output groups (a bias chunk, and weights that may stay
+//! resident), tiles inside a group, reduction chunks inside a tile — so a
+//! candidate is costed by one [`Pipeline`] estimate built from the
+//! simulator's own cycle model (spec §7): the load module moves input and
+//! weight chunks (per DMA row: latency + bus beats), the compute module
+//! runs the GEMM micro-ops, their drains and micro-op kernel loads, the
+//! reset and the ALU tail; the store module writes output rows. Loads run
+//! about one tile ahead of compute (half buffers), so each tile costs its
+//! busiest module; the first tile of a group also loads resident weights.
+//! Add the fill (first chunk's loads) and the drain (last store). The
+//! candidates are ranked by [`rank`]; `tune` in the crate root measures
+//! the best ones with the simulator's schedule.
 
 use crate::analyze::{Conv, Matmul};
 use strata_vta::{Buffer, VtaConfig};
@@ -91,78 +96,156 @@ pub fn conv_fits(p: &Conv, t: ConvTiles, caps: Caps) -> bool {
         && t.oc * t.h * t.w <= 4096
 }
 
-/// Estimated cycles of a conv tiling.
-pub fn conv_cost(
-    p: &Conv,
-    t: ConvTiles,
-    caps: Caps,
-    config: &VtaConfig,
-    tail_steps: i64,
-    bias: bool,
-) -> f64 {
-    let lat = f64::from(config.timing.dram_latency_cycles);
-    let bus = config.bus_bytes() as f64;
-    let (co, ci) = (blocks(p.k), blocks(p.c));
-    let (n_oc, n_h, n_w, n_ic) = (
-        cdiv(co, t.oc),
-        cdiv(p.oh, t.h),
-        cdiv(p.ow, t.w),
-        cdiv(ci, t.ic),
-    );
-    let tiles = (p.n * n_oc * n_h * n_w) as f64;
-    let (r, c) = window(p, t.h, t.w);
-    let khw = p.kh * p.kw;
-    let inp_dma = (t.ic * r) as f64 * (lat + (c as f64 * 16.0 / bus).ceil());
-    let resident = weights_resident(p, t, caps);
-    let wgt_elems = if resident { ci * khw } else { t.ic * khw };
-    let wgt_dma = t.oc as f64 * (lat + (wgt_elems as f64 * 256.0 / bus).ceil());
-    let wgt_loads = if resident {
-        (p.n * n_oc) as f64
-    } else {
-        tiles * n_ic as f64
-    };
-    let load = tiles * n_ic as f64 * inp_dma + wgt_loads * wgt_dma;
-    let outputs = (p.n * co * p.oh * p.ow) as f64;
-    let gemm = outputs * (ci * khw) as f64;
-    // Reductions other than the hardware's outer loop become instructions.
-    let insns_per_chunk = (khw * t.ic / t.ic.max(p.kh).max(p.kw)).max(1) as f64;
-    let drains = tiles * n_ic as f64 * insns_per_chunk * 5.0;
-    let alu_cycles: i64 = 1 + tail_steps + i64::from(bias);
-    let tail = outputs * alu_cycles as f64 + tiles * (tail_steps + 1) as f64 * 5.0;
-    let bias_loads = if bias {
-        (p.n * n_oc) as f64 * (lat + 8.0 * t.oc as f64)
-    } else {
-        0.0
-    };
-    let compute = gemm + drains + tail + bias_loads;
-    let store_tile = (t.oc * t.h) as f64 * (lat + (t.w as f64 * 16.0 / bus).ceil());
-    let store = tiles * store_tile;
-    load.max(compute).max(store) + inp_dma * n_ic as f64 + wgt_dma + store_tile
+/// The cost-relevant shape of a tiled loop nest (cycles per module).
+#[derive(Clone, Copy, Debug)]
+pub struct Pipeline {
+    /// Output groups (one bias load, one resident weight set each).
+    pub groups: f64,
+    /// Tiles per group.
+    pub tiles: f64,
+    /// Reduction chunks per tile.
+    pub chunks: f64,
+    /// Load cycles of one chunk's input and weights.
+    pub inp_dma: f64,
+    pub wgt_dma: f64,
+    /// Weights are loaded once per group instead of once per tile.
+    pub resident: bool,
+    /// Compute cycles of one chunk and of one tile's reset and tail.
+    pub gemm: f64,
+    pub tail: f64,
+    /// Compute cycles to load a group's bias.
+    pub bias_load: f64,
+    /// Store cycles of one tile.
+    pub store: f64,
 }
 
-/// The default conv tiling: the cheapest legal candidate.
-pub fn choose_conv(
-    p: &Conv,
-    caps: Caps,
-    config: &VtaConfig,
-    tail_steps: i64,
-    bias: bool,
-) -> Option<ConvTiles> {
-    ranked_conv(p, caps, config, tail_steps, bias, 1)
-        .into_iter()
-        .next()
+impl Pipeline {
+    /// Estimated total cycles.
+    pub fn cycles(&self) -> f64 {
+        let load_first = self.chunks * (self.inp_dma + self.wgt_dma);
+        let load_rest = if self.resident {
+            self.chunks * self.inp_dma
+        } else {
+            load_first
+        };
+        let compute = self.chunks * self.gemm + self.tail;
+        let per_group = load_first.max(compute + self.bias_load).max(self.store)
+            + (self.tiles - 1.0) * load_rest.max(compute).max(self.store);
+        self.groups * per_group + self.inp_dma + self.wgt_dma + self.store
+    }
+}
+
+/// The cycle model's terms (spec §7) for the default timing.
+#[derive(Clone, Copy, Debug)]
+pub struct Timing {
+    latency: f64,
+    bus: f64,
+}
+
+impl Timing {
+    pub fn new(config: &VtaConfig) -> Self {
+        Timing {
+            latency: f64::from(config.timing.dram_latency_cycles),
+            bus: config.bus_bytes() as f64,
+        }
+    }
+
+    /// One DMA of `rows` rows of `elems` elements of `bytes` bytes.
+    pub fn dma(&self, rows: i64, elems: i64, bytes: i64) -> f64 {
+        rows as f64 * (self.latency + ((elems * bytes) as f64 / self.bus).ceil())
+    }
+
+    /// `insns` GEMM instructions of `uops` micro-ops each: drains and the
+    /// kernel loads (kernels are new per tile: SRAM addresses move on the
+    /// ring).
+    pub fn gemm_overhead(&self, insns: f64, uops: f64) -> f64 {
+        insns * (5.0 + self.latency + (uops * 4.0 / self.bus).ceil())
+    }
+
+    /// The reset and ALU tail of `outputs` accumulators: one cycle per
+    /// micro-op with an immediate, two for the bias (a tensor operand),
+    /// plus a drain per instruction.
+    pub fn tail(&self, outputs: i64, imm_steps: i64, bias: bool) -> f64 {
+        let b = i64::from(bias);
+        (outputs * (1 + imm_steps + 2 * b)) as f64 + (1 + imm_steps + b) as f64 * 5.0
+    }
+
+    /// Loading a bias chunk of `blocks` accumulator elements.
+    pub fn bias_load(&self, blocks: i64, bias: bool) -> f64 {
+        if bias {
+            self.dma(1, blocks, 64)
+        } else {
+            0.0
+        }
+    }
+}
+
+/// What the cost of a tiling depends on besides the layer and the tiles:
+/// buffer shares, the cycle model's terms and the ALU tail.
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    pub caps: Caps,
+    pub timing: Timing,
+    /// ALU steps with an immediate.
+    pub imm_steps: i64,
+    /// Whether the tail adds a per-channel bias.
+    pub bias: bool,
+}
+
+impl Target {
+    pub fn new(config: &VtaConfig, double_buffer: bool, imm_steps: i64, bias: bool) -> Self {
+        Target {
+            caps: Caps::new(config, double_buffer),
+            timing: Timing::new(config),
+            imm_steps,
+            bias,
+        }
+    }
+}
+
+/// Estimated cycles of a conv tiling.
+pub fn conv_cost(p: &Conv, t: ConvTiles, target: &Target) -> f64 {
+    let (tm, caps) = (target.timing, target.caps);
+    let (co, ci) = (blocks(p.k), blocks(p.c));
+    let (r, c) = window(p, t.h, t.w);
+    let khw = p.kh * p.kw;
+    let outputs = t.oc * t.h * t.w;
+    // Reductions other than the hardware's outer loop become instructions;
+    // micro-ops enumerate the parallel dimensions but the inner loop's.
+    let insns = (khw * t.ic / t.ic.max(p.kh).max(p.kw)).max(1) as f64;
+    let uops = outputs as f64 / t.oc.max(t.w).max(t.h) as f64;
+    Pipeline {
+        groups: (p.n * cdiv(co, t.oc)) as f64,
+        tiles: (cdiv(p.oh, t.h) * cdiv(p.ow, t.w)) as f64,
+        chunks: cdiv(ci, t.ic) as f64,
+        inp_dma: tm.dma(t.ic * r, c, 16),
+        wgt_dma: tm.dma(t.oc, t.ic * khw, 256),
+        resident: weights_resident(p, t, caps),
+        gemm: (outputs * t.ic * khw) as f64 + tm.gemm_overhead(insns, uops),
+        tail: tm.tail(outputs, target.imm_steps, target.bias),
+        bias_load: tm.bias_load(t.oc, target.bias),
+        store: tm.dma(t.oc * t.h, t.w, 16),
+    }
+    .cycles()
+}
+
+/// The `count` cheapest of `(cost, tiles, candidate)`, best first; among
+/// candidates within 0.1% of the best, the one with fewest tiles first.
+pub fn rank<T>(mut all: Vec<(f64, i64, T)>, count: usize) -> Vec<T> {
+    all.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    if let Some(&(best, _, _)) = all.first() {
+        let near = all.iter().take_while(|c| c.0 <= best * 1.001).count();
+        if let Some(k) = (0..near).min_by_key(|&k| all[k].1) {
+            all.swap(0, k);
+        }
+    }
+    all.into_iter().take(count).map(|(_, _, t)| t).collect()
 }
 
 /// The `count` cheapest legal candidates under the model, best first
 /// (ties go to fewer tiles).
-pub fn ranked_conv(
-    p: &Conv,
-    caps: Caps,
-    config: &VtaConfig,
-    tail_steps: i64,
-    bias: bool,
-    count: usize,
-) -> Vec<ConvTiles> {
+pub fn ranked_conv(p: &Conv, target: &Target, count: usize) -> Vec<ConvTiles> {
+    let caps = target.caps;
     let (co, ci) = (blocks(p.k), blocks(p.c));
     let mut widths: Vec<i64> = (1..=p.ow.min(64)).map(|k| cdiv(p.ow, k)).collect();
     widths.dedup();
@@ -175,22 +258,14 @@ pub fn ranked_conv(
                     if !conv_fits(p, t, caps) {
                         break;
                     }
-                    let cost = conv_cost(p, t, caps, config, tail_steps, bias);
+                    let cost = conv_cost(p, t, target);
                     let tiles = cdiv(co, oc) * cdiv(p.oh, h) * cdiv(p.ow, w) * cdiv(ci, ic);
                     all.push((cost, tiles, t));
                 }
             }
         }
     }
-    all.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    // Among candidates within 0.1% of the best, the one with fewest tiles first.
-    if let Some(&(best, _, _)) = all.first() {
-        let near = all.iter().take_while(|c| c.0 <= best * 1.001).count();
-        if let Some(k) = (0..near).min_by_key(|&k| all[k].1) {
-            all.swap(0, k);
-        }
-    }
-    all.into_iter().take(count).map(|(_, _, t)| t).collect()
+    rank(all, count)
 }
 
 pub fn matmul_fits(t: MatmulTiles, caps: Caps) -> bool {
@@ -200,27 +275,54 @@ pub fn matmul_fits(t: MatmulTiles, caps: Caps) -> bool {
         && t.m * t.n <= 4096
 }
 
-/// The default matmul tiling: as many rows and output blocks as fit, then
-/// the whole reduction if it fits.
-pub fn choose_matmul(p: &Matmul, caps: Caps) -> Option<MatmulTiles> {
+/// Matmul weights (B) stay resident for an output-block chunk when all
+/// its reduction blocks fit.
+pub fn matmul_resident(p: &Matmul, t: MatmulTiles, caps: Caps) -> bool {
+    t.n * blocks(p.k) <= caps.wgt
+}
+
+/// Estimated cycles of a matmul tiling: output-block chunks are the
+/// groups, row chunks the tiles, reduction chunks the chunks.
+pub fn matmul_cost(p: &Matmul, t: MatmulTiles, target: &Target) -> f64 {
+    let (tm, caps) = (target.timing, target.caps);
     let (nb, kb) = (blocks(p.n), blocks(p.k));
-    let mut best: Option<(i64, MatmulTiles)> = None;
+    let outputs = t.m * t.n;
+    // One instruction per chunk: the reduction is the outer loop, the
+    // larger of rows and output blocks the inner one, micro-ops the other.
+    let uops = t.m.min(t.n) as f64;
+    Pipeline {
+        groups: cdiv(nb, t.n) as f64,
+        tiles: cdiv(p.m, t.m) as f64,
+        chunks: cdiv(kb, t.k) as f64,
+        inp_dma: tm.dma(t.m, t.k, 16),
+        wgt_dma: tm.dma(t.n, t.k, 256),
+        resident: matmul_resident(p, t, caps),
+        gemm: (outputs * t.k) as f64 + tm.gemm_overhead(1.0, uops),
+        tail: tm.tail(outputs, target.imm_steps, target.bias),
+        bias_load: tm.bias_load(t.n, target.bias),
+        store: tm.dma(t.m, t.n, 16),
+    }
+    .cycles()
+}
+
+/// The `count` cheapest legal matmul tilings under the model, best first.
+pub fn ranked_matmul(p: &Matmul, target: &Target, count: usize) -> Vec<MatmulTiles> {
+    let caps = target.caps;
+    let (nb, kb) = (blocks(p.n), blocks(p.k));
+    let mut rows: Vec<i64> = (1..=p.m.min(256)).map(|k| cdiv(p.m, k)).collect();
+    rows.dedup();
+    let mut all = Vec::new();
     for n in 1..=nb {
         for k in 1..=kb {
-            for m in 1..=p.m {
+            for &m in rows.iter().rev() {
                 let t = MatmulTiles { m, n, k };
                 if !matmul_fits(t, caps) {
                     break;
                 }
-                // Data moved: A per output-block chunk, B per row chunk.
-                let moved = cdiv(nb, n) * p.m * kb * 16
-                    + cdiv(p.m, m) * nb * kb * 256
-                    + cdiv(p.m, m) * cdiv(nb, n) * cdiv(kb, k) * 64;
-                if best.is_none_or(|(b, _)| moved < b) {
-                    best = Some((moved, t));
-                }
+                let cost = matmul_cost(p, t, target);
+                all.push((cost, cdiv(nb, n) * cdiv(p.m, m) * cdiv(kb, k), t));
             }
         }
     }
-    best.map(|(_, t)| t)
+    rank(all, count)
 }

@@ -1,8 +1,8 @@
 // A 16x16x16 int8 matmul with the full VTA tail (>> 6, + bias, clip to
 // [-128, 127]) lowered by linalg-to-vta, run on the simulator and compared
 // bit for bit with the interpreter on random int8 data.
-// RUN: strata-opt %s --linalg-to-vta | FileCheck %s --check-prefix=TILES
-// RUN: strata-opt %s --linalg-to-vta --vta-lower-tiles | FileCheck %s --check-prefix=INSNS
+// RUN: strata-opt %s --linalg-to-vta=tile-sizes=16,1,1 | FileCheck %s --check-prefix=TILES
+// RUN: strata-opt %s --linalg-to-vta=tile-sizes=16,1,1 --vta-lower-tiles | FileCheck %s --check-prefix=INSNS
 // RUN: strata-run --target vta %s --entry mm --random-inputs --seed 1 --check | FileCheck %s --check-prefix=OK
 // RUN: strata-run --target vta %s --entry mm --random-inputs --seed 2 --check --stats | FileCheck %s --check-prefix=STATS
 
