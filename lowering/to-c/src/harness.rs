@@ -114,7 +114,6 @@ int main(int argc, char **argv) {
     }
     s.push_str("  fclose(in);\n");
     // Copies of the memref arguments to restore before repeated calls.
-    s.push_str("  int strata_again = strata_warmup + strata_repeat > 1;\n");
     let memref_args: Vec<(usize, &CScalar)> = arg_types
         .iter()
         .enumerate()
@@ -123,6 +122,9 @@ int main(int argc, char **argv) {
             CType::Scalar(_) => None,
         })
         .collect();
+    if !memref_args.is_empty() {
+        s.push_str("  int strata_again = strata_warmup + strata_repeat > 1;\n");
+    }
     for &(i, elem) in &memref_args {
         let t = elem.c_type();
         let _ = writeln!(
