@@ -4,9 +4,9 @@
  * with 12 independent accumulators so no dependence chain limits them; the
  * clock from a chain of dependent integer multiplies (3 cycles each); and,
  * where the CPU and kernel allow it, the AMX int8 peak (tdpbusd, which ONNX
- * Runtime and OpenVINO use on such CPUs). Each is the best of several
- * short runs: on a VM whose two vCPUs share a physical core, a busy sibling
- * halves what one run sees. Prints one JSON object.
+ * Runtime and OpenVINO use on such CPUs). Each is the best of 30 short
+ * runs (1-8 ms), interleaved: on a loaded machine a run that is preempted
+ * or shares its core reads low. Prints one JSON object.
  * Build: cc -O3 -march=native peak.c (bench/x86/x86_kernels.py does). */
 #define _GNU_SOURCE
 #include <immintrin.h>
@@ -138,20 +138,20 @@ static double clock_ghz(long iters) {
   return (double)iters * 8 * 3 / t / 1e9;
 }
 
-static double best(double (*f)(long), long iters) {
-  double b = 0;
-  for (int r = 0; r < 15; r++) {
-    double v = f(iters);
-    if (v > b) b = v;
-  }
-  return b;
+static void keep_max(double *b, double v) {
+  if (v > *b) *b = v;
 }
 
 int main(void) {
-  double ghz = best(clock_ghz, 20000000);
-  double fma = best(fma_gflops, 1000000);
-  double vnni = best(vnni_gops, 1000000);
-  double amx = best(amx_gops, 50000);
+  /* Interleaved, so a few seconds of disturbance cannot spoil every run of
+     one measurement; the best of 30 short runs each (about 3 s). */
+  double ghz = 0, fma = 0, vnni = 0, amx = -1;
+  for (int r = 0; r < 30; r++) {
+    keep_max(&ghz, clock_ghz(1000000));
+    keep_max(&fma, fma_gflops(500000));
+    keep_max(&vnni, vnni_gops(500000));
+    keep_max(&amx, amx_gops(25000));
+  }
   printf("{\"clock_ghz\": %.3f, \"f32_fma_gflops\": %.2f, \"int8_vnni_gops\": %.2f, "
          "\"int8_amx_gops\": %.2f}\n",
          ghz, fma, vnni, amx);

@@ -152,7 +152,7 @@ def main():
 
     versions = {"onnxruntime": onnxruntime.__version__, "openvino": openvino.__version__,
                 "numpy": np.__version__, "python": platform.python_version()}
-    print(f"cpu: {cpu_name()}, clock {peak['clock_ghz']:.2f} GHz; "
+    print(f"cpu: {cpu_name()}; "
           f"measured peak f32 {peak['f32_fma_gflops']:.0f} GFLOP/s (FMA), int8 {peak['int8_vnni_gops']:.0f} "
           f"GOP/s (vpdpbusd), int8 AMX {peak['int8_amx_gops']:.0f} GOP/s (tdpbusd, -1: unavailable); "
           f"one thread; %pk = fraction of the FMA / vpdpbusd peak")
