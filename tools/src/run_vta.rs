@@ -28,6 +28,15 @@ fn fail(message: impl AsRef<str>) -> ExitCode {
     ExitCode::FAILURE
 }
 
+/// Reports a diagnostic at its location in the source (`file:line:col: error: ...`).
+fn report(ctx: &Context, name: &str, text: &str, d: &strata_ir::Diagnostic) -> ExitCode {
+    let source = strata_ir::diagnostics::SourceFile { name, text };
+    let mut out = String::new();
+    strata_ir::diagnostics::render(ctx, d, Some(&source), &mut out);
+    eprint!("{out}");
+    ExitCode::FAILURE
+}
+
 /// Integer elements of `data` (sign-extended).
 fn ints(data: &Data) -> Result<Vec<i64>, String> {
     match data {
@@ -73,8 +82,8 @@ pub fn run_vta(
     results: &[Type],
     input_data: &dyn Fn(usize, Type) -> Option<Result<Data, String>>,
 ) -> ExitCode {
-    if results.len() != 1 {
-        return fail("the VTA target runs functions returning one tensor");
+    if results.len() > 1 {
+        return fail("the VTA target runs functions returning one tensor (or writing one memref)");
     }
     // Inputs.
     let mut rng = Rng::new(options.seed);
@@ -98,7 +107,7 @@ pub fn run_vta(
     };
     let module = match parse_source(ctx, &mut ir, text, &info) {
         Ok(m) => m,
-        Err(d) => return fail(d.message),
+        Err(d) => return report(ctx, name, text, &d),
     };
     let lowering = Options {
         entry: options.entry.clone(),
@@ -108,7 +117,7 @@ pub fn run_vta(
     };
     let lowered = match lower(ctx, &mut ir, module, &lowering) {
         Ok(l) => l,
-        Err(d) => return fail(d.message),
+        Err(d) => return report(ctx, name, text, &d),
     };
     let tiles = strata_dialect_vta::LowerTilesOptions {
         double_buffer: !options.single_buffer,
@@ -121,6 +130,12 @@ pub fn run_vta(
         Err(d) => return fail(d.message),
     };
     let compile_time = compile_start.elapsed();
+    // The result's type: returned, or the memref argument the tail writes.
+    let result_ty = match (results.first(), lowered.layer.result_arg) {
+        (Some(&ty), _) => ty,
+        (None, Some(arg)) => inputs[arg],
+        (None, None) => return fail("the function has no result"),
+    };
     // Pack the inputs into the DRAM image; find the output.
     let block = ir.entry_block(ir.regions(module)[0]).expect("module body");
     let mut output: Option<(String, Packing)> = None;
@@ -184,10 +199,10 @@ pub fn run_vta(
         elems: out_elems,
     };
     if options.print {
-        println!("{}", format_data(ctx, results[0], &out_data));
+        println!("{}", format_data(ctx, result_ty, &out_data));
     }
     if let Some(path) = options.outputs.first() {
-        match data_to_npy(ctx, results[0], &out_data) {
+        match data_to_npy(ctx, result_ty, &out_data) {
             Ok(b) => {
                 if let Err(e) = std::fs::write(path, b) {
                     return fail(format!("could not write '{path}': {e}"));
@@ -262,12 +277,14 @@ pub fn run_vta(
                 Err(e) => return fail(format!("argument #{i}: {e}")),
             }
         }
+        let out_arg = lowered.layer.result_arg.map(|a| values_in[a].clone());
         let expected = match it.call_by_name(&options.entry, values_in) {
             Ok(v) => v,
             Err(e) => return fail(format!("interpreter: {}", e.message)),
         };
-        let expected = match expected
-            .first()
+        let expected = match out_arg
+            .as_ref()
+            .or(expected.first())
             .map(|v| strata_interp::inputs::extract(&it, v))
         {
             Some(Ok(d)) => d,

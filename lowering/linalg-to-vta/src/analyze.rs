@@ -2,6 +2,13 @@
 //! on int8 operands accumulating into a zero-filled int32 tensor, followed
 //! by one `linalg.generic` whose payload is a chain of ALU-expressible
 //! arith ops ending in `arith.trunci` to i8.
+//!
+//! Functions on memrefs (destination-passing style, e.g. after
+//! bufferization) are recognised too: the accumulators are a buffer that a
+//! `linalg.fill` zeroes and the contraction writes, and the tail writes an
+//! i8 memref argument, which becomes the result (`Layer::result_arg`).
+//! Spatial padding then has no `tensor.pad` to read it from, so memref
+//! convolutions are unpadded.
 
 use strata_dialect_linalg::structured::structured_info;
 use strata_ir::affine::AffineExpr;
@@ -54,6 +61,8 @@ pub struct Layer {
     pub bias_arg: Option<usize>,
     pub tail: Vec<Step>,
     pub num_args: usize,
+    /// Memref functions: the argument the tail writes (the result).
+    pub result_arg: Option<usize>,
 }
 
 fn name(ctx: &Context, ir: &Ir, op: OpId) -> String {
@@ -103,8 +112,52 @@ fn constant_int(ctx: &Context, ir: &Ir, v: Value) -> Option<i64> {
     }
 }
 
-/// `v` holds zeros: a `linalg.fill` of 0 or a zero splat constant.
-fn is_zero_init(ctx: &Context, ir: &Ir, v: Value) -> bool {
+fn is_memref(ctx: &Context, ir: &Ir, v: Value) -> bool {
+    matches!(
+        ctx.type_data(ir.value_type(v)),
+        strata_ir::TypeData::MemRef { .. }
+    )
+}
+
+/// The op of one of `names` that produces `v`: its defining op (tensors),
+/// or the one structured op among its users that writes it (memrefs).
+fn producer(ctx: &Context, ir: &Ir, v: Value, names: &[&str]) -> Option<OpId> {
+    let is = |op: OpId| names.contains(&name(ctx, ir, op).as_str());
+    if let Some(op) = ir.defining_op(v).filter(|&op| is(op)) {
+        return Some(op);
+    }
+    if !is_memref(ctx, ir, v) {
+        return None;
+    }
+    let writers: Vec<OpId> = ir
+        .users(v)
+        .filter(|&u| {
+            structured_info(ctx, ir, u)
+                .and_then(|i| i.ok())
+                .is_some_and(|i| i.outputs.contains(&v))
+        })
+        .collect();
+    let mut named = writers.iter().copied().filter(|&w| is(w));
+    let op = named.next()?;
+    // Besides the producer, only the fill that zeroes an accumulator buffer.
+    let others_fill = writers
+        .iter()
+        .all(|&w| w == op || name(ctx, ir, w) == "linalg.fill");
+    (named.next().is_none() && others_fill).then_some(op)
+}
+
+/// `v` holds zeros when `writer` accumulates into it: a `linalg.fill` of 0
+/// or a zero splat constant; for a memref, a fill of 0 just before `writer`
+/// in its block.
+fn is_zero_init(ctx: &Context, ir: &Ir, v: Value, writer: OpId) -> bool {
+    if is_memref(ctx, ir, v) {
+        return ir.users(v).any(|f| {
+            name(ctx, ir, f) == "linalg.fill"
+                && constant_int(ctx, ir, ir.operand(f, 0)) == Some(0)
+                && ir.op_block(f) == ir.op_block(writer)
+                && ir.is_before_in_block(f, writer)
+        });
+    }
     let Some(op) = ir.defining_op(v) else {
         return false;
     };
@@ -128,14 +181,23 @@ pub fn analyze(ctx: &Context, ir: &Ir, func: OpId) -> Result<Layer, String> {
         .last()
         .filter(|&op| name(ctx, ir, op) == "func.return")
         .ok_or("the function must end with func.return")?;
-    if ir.num_operands(ret) != 1 {
-        return Err("the function must return exactly one tensor".into());
-    }
-    let result = ir.operand(ret, 0);
-    let tail_op = ir
-        .defining_op(result)
-        .filter(|&op| name(ctx, ir, op) == "linalg.generic")
-        .ok_or("the result must be produced by a linalg.generic tail ending in arith.trunci to i8 (VTA stores int8)")?;
+    let tail_error = "the result must be produced by a linalg.generic tail ending in arith.trunci to i8 (VTA stores int8)";
+    let (result, result_arg) = match ir.num_operands(ret) {
+        1 => (ir.operand(ret, 0), None),
+        // Destination-passing style: the tail writes an i8 memref argument.
+        0 => {
+            let out = ir
+                .block_ops(block)
+                .filter(|&op| name(ctx, ir, op) == "linalg.generic")
+                .filter_map(|op| structured_info(ctx, ir, op)?.ok())
+                .filter_map(|i| i.outputs.first().copied())
+                .find(|&v| func_arg(ir, func, v).is_some() && elem_width(ctx, ir, v) == Some(8))
+                .ok_or("a function without results must write its i8 result into a memref argument with a linalg.generic tail")?;
+            (out, func_arg(ir, func, out))
+        }
+        _ => return Err("the function must return exactly one tensor".into()),
+    };
+    let tail_op = producer(ctx, ir, result, &["linalg.generic"]).ok_or(tail_error)?;
     let info = structured_info(ctx, ir, tail_op).ok_or("not a structured op")??;
     if info.outputs.len() != 1 || elem_width(ctx, ir, result) != Some(8) {
         return Err("the tail must have one i8 output".into());
@@ -145,14 +207,7 @@ pub fn analyze(ctx: &Context, ir: &Ir, func: OpId) -> Result<Layer, String> {
         .inputs
         .iter()
         .enumerate()
-        .find(|(_, &v)| {
-            ir.defining_op(v).is_some_and(|d| {
-                matches!(
-                    name(ctx, ir, d).as_str(),
-                    "linalg.conv_2d_nchw_fchw" | "linalg.matmul"
-                )
-            })
-        })
+        .find(|(_, &v)| producer(ctx, ir, v, &CONTRACTIONS).is_some())
         .map(|(i, &v)| (i, v))
         .ok_or("the tail's input must be a linalg.conv_2d_nchw_fchw or linalg.matmul result")?;
     let rank = shape(ctx, ir, acc).len();
@@ -188,7 +243,7 @@ pub fn analyze(ctx: &Context, ir: &Ir, func: OpId) -> Result<Layer, String> {
         bias_pos = Some(i);
     }
     let tail = tail_steps(ctx, ir, tail_op, acc_pos, bias_pos)?;
-    let acc_op = ir.defining_op(acc).unwrap();
+    let acc_op = producer(ctx, ir, acc, &CONTRACTIONS).expect("found above");
     let ins_outs = structured_info(ctx, ir, acc_op).ok_or("not a structured op")??;
     let (x, w, out) = (ins_outs.inputs[0], ins_outs.inputs[1], ins_outs.outputs[0]);
     if elem_width(ctx, ir, x) != Some(8)
@@ -197,7 +252,7 @@ pub fn analyze(ctx: &Context, ir: &Ir, func: OpId) -> Result<Layer, String> {
     {
         return Err("the contraction must take i8 operands and accumulate into i32".into());
     }
-    if !is_zero_init(ctx, ir, out) {
+    if !is_zero_init(ctx, ir, out, acc_op) {
         return Err("the accumulators must start at zero (linalg.fill with 0)".into());
     }
     let w_arg = func_arg(ir, func, w).ok_or("the weights must be a function argument")?;
@@ -282,8 +337,11 @@ pub fn analyze(ctx: &Context, ir: &Ir, func: OpId) -> Result<Layer, String> {
         bias_arg,
         tail,
         num_args,
+        result_arg,
     })
 }
+
+const CONTRACTIONS: [&str; 2] = ["linalg.conv_2d_nchw_fchw", "linalg.matmul"];
 
 /// The payload as ALU steps.
 fn tail_steps(
