@@ -4,6 +4,8 @@
 //! |---|---|
 //! | `one-shot-bufferize` | every tensor op of a function (and, with `bufferize-function-boundaries`, its signature) to memref ops, writing in place where the program allows ([`one_shot`]) |
 
+mod constants;
 pub mod one_shot;
+mod scf;
 
 pub use one_shot::OneShotBufferize;

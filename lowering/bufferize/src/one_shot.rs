@@ -50,6 +50,7 @@ pub struct OneShotBufferize {
     pub bufferize_function_boundaries: bool,
     pub function_boundary_type_conversion: String,
     pub allow_unknown_ops: bool,
+    pub allow_return_allocs_from_loops: bool,
 }
 
 impl Default for OneShotBufferize {
@@ -58,6 +59,7 @@ impl Default for OneShotBufferize {
             bufferize_function_boundaries: false,
             function_boundary_type_conversion: "fully-dynamic-layout-map".into(),
             allow_unknown_ops: false,
+            allow_return_allocs_from_loops: false,
         }
     }
 }
@@ -89,6 +91,11 @@ impl Pass for OneShotBufferize {
                 "Allows unknown (not bufferizable) ops in the input IR.",
                 &mut self.allow_unknown_ops,
             ),
+            PassOption::bool(
+                "allow-return-allocs-from-loops",
+                "Allows returning/yielding new allocations from a loop.",
+                &mut self.allow_return_allocs_from_loops,
+            ),
         ]
     }
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
@@ -112,6 +119,7 @@ impl Pass for OneShotBufferize {
                 funcs.push(op);
             }
         });
+        let mut globals = crate::constants::Globals::default();
         for func in funcs {
             let Some(&region) = ir.regions(func).first() else {
                 continue;
@@ -131,26 +139,57 @@ impl Pass for OneShotBufferize {
                 position: FxHashMap::default(),
                 origin: FxHashMap::default(),
                 pending_erase: Vec::new(),
+                loops: Vec::new(),
+                branches: Vec::new(),
+                def_pos: FxHashMap::default(),
+                class_pos: Vec::new(),
+                cur_pos: 0,
+                allow_return_allocs_from_loops: self.allow_return_allocs_from_loops,
+                globals: &mut globals,
+                error: None,
             };
             b.run(func);
+            if let Some(e) = b.error {
+                return Err(e.into());
+            }
         }
         Ok(())
     }
 }
 
-struct Bufferizer<'a> {
-    ctx: &'a Context,
-    ir: &'a mut Ir,
-    block: BlockId,
+pub(crate) struct Bufferizer<'a> {
+    pub(crate) ctx: &'a Context,
+    pub(crate) ir: &'a mut Ir,
+    pub(crate) block: BlockId,
     boundaries: bool,
     identity_boundary: bool,
     /// The buffer of each bufferized tensor value.
-    buffers: FxHashMap<Value, Value>,
+    pub(crate) buffers: FxHashMap<Value, Value>,
     /// Alias class of each tensor value (values sharing one buffer).
-    class: FxHashMap<Value, usize>,
-    writable: Vec<bool>,
-    /// Position of each top-level op of the function body.
-    position: FxHashMap<OpId, usize>,
+    pub(crate) class: FxHashMap<Value, usize>,
+    pub(crate) writable: Vec<bool>,
+    /// Program-order position (twice the pre-order index) of each original
+    /// op of the function body, at any depth; the arguments of an op's
+    /// regions sit at its position plus one.
+    pub(crate) position: FxHashMap<OpId, usize>,
+    /// Position ranges `(start, end]` of the loops (scf.for, scf.while,
+    /// scf.parallel, scf.forall, affine.for/parallel): their bodies run
+    /// again after any op in them.
+    pub(crate) loops: Vec<(usize, usize)>,
+    /// Position ranges `[first, last]` of the then and else regions of each
+    /// `scf.if`: ops in one never run after ops in the other.
+    branches: Vec<[(usize, usize); 2]>,
+    /// Where each tensor of a class was defined.
+    pub(crate) def_pos: FxHashMap<Value, usize>,
+    /// Where each class's buffer was created.
+    pub(crate) class_pos: Vec<usize>,
+    /// Position of the op being bufferized.
+    pub(crate) cur_pos: usize,
+    pub(crate) allow_return_allocs_from_loops: bool,
+    /// The module's `memref.global`s for tensor constants.
+    pub(crate) globals: &'a mut crate::constants::Globals,
+    /// The first error (the pass fails with it).
+    pub(crate) error: Option<Diagnostic>,
     /// For a slice (or a value written in place into one): the tensor it
     /// was sliced from and the `tensor.extract_slice`.
     origin: FxHashMap<Value, (Value, OpId)>,
@@ -158,17 +197,83 @@ struct Bufferizer<'a> {
     pending_erase: Vec<OpId>,
 }
 
-fn is_tensor(ctx: &Context, ty: Type) -> bool {
+pub(crate) fn is_tensor(ctx: &Context, ty: Type) -> bool {
     matches!(ctx.type_data(ty), TypeData::RankedTensor { .. })
 }
 
 impl Bufferizer<'_> {
-    fn new_class(&mut self, writable: bool) -> usize {
+    pub(crate) fn new_class(&mut self, writable: bool) -> usize {
         self.writable.push(writable);
+        self.class_pos.push(self.cur_pos);
         self.writable.len() - 1
     }
 
-    fn memref_like(&self, tensor_ty: Type, fully_dynamic: bool) -> Type {
+    /// Joins two alias classes (a value that may be either buffer, such
+    /// as an `scf.if` result), writable only if both are.
+    pub(crate) fn merge_classes(&mut self, a: usize, b: usize) -> usize {
+        if a == b {
+            return a;
+        }
+        for c in self.class.values_mut() {
+            if *c == b {
+                *c = a;
+            }
+        }
+        self.writable[a] &= self.writable[b];
+        self.class_pos[a] = self.class_pos[a].min(self.class_pos[b]);
+        a
+    }
+
+    /// Position of `op`, or of its closest original ancestor.
+    pub(crate) fn pos_of(&self, mut op: OpId) -> Option<usize> {
+        loop {
+            if let Some(&p) = self.position.get(&op) {
+                return Some(p);
+            }
+            op = self.ir.parent_op(op)?;
+        }
+    }
+
+    /// Whether a read at `read` may happen after a write at `write` of a
+    /// value defined at `def`: later in program order, or earlier in a loop
+    /// around both that does not also define the value (next iteration).
+    fn may_follow(&self, read: usize, write: usize, def: usize) -> bool {
+        let exclusive = self.branches.iter().any(|[a, b]| {
+            let within = |p: usize, r: &(usize, usize)| r.0 <= p && p <= r.1;
+            (within(read, a) && within(write, b)) || (within(read, b) && within(write, a))
+        });
+        if exclusive {
+            return false;
+        }
+        read > write
+            || self.loops.iter().any(|&(start, end)| {
+                let inside = |p: usize| start < p && p <= end;
+                inside(read) && inside(write) && !inside(def)
+            })
+    }
+
+    /// Whether `user` reads the tensor it takes as operand `index`
+    /// (`tensor.dim` reads only the shape, a linalg output is read only
+    /// when the payload uses it).
+    fn reads_operand(&self, user: OpId, index: u32) -> bool {
+        if self.ctx.op_name_str(self.ir.op_name(user)) == "tensor.dim" {
+            return false;
+        }
+        match structured_info(self.ctx, self.ir, user) {
+            Some(Ok(info)) if index as usize >= info.inputs.len() => {
+                let j = index as usize - info.inputs.len();
+                payload_block(self.ir, user).is_none_or(|b| {
+                    self.ir
+                        .block_args(b)
+                        .get(info.inputs.len() + j)
+                        .is_none_or(|&a| self.ir.has_uses(a))
+                })
+            }
+            _ => true,
+        }
+    }
+
+    pub(crate) fn memref_like(&self, tensor_ty: Type, fully_dynamic: bool) -> Type {
         let ctx = self.ctx;
         let shape = ctx.shape(tensor_ty).unwrap_or(&[]).to_vec();
         let elem = ctx.element_type_or_self(tensor_ty);
@@ -186,7 +291,7 @@ impl Bufferizer<'_> {
         }
     }
 
-    fn create(
+    pub(crate) fn create(
         &mut self,
         name: &str,
         at: InsertPoint,
@@ -220,16 +325,6 @@ impl Bufferizer<'_> {
             vec![("value", ctx.index_attr(v))],
         );
         self.ir.result(op, 0)
-    }
-
-    /// The top-level op of the function body containing `op`.
-    fn top_level(&self, mut op: OpId) -> Option<OpId> {
-        loop {
-            if self.ir.op_block(op) == Some(self.block) {
-                return Some(op);
-            }
-            op = self.ir.parent_op(op)?;
-        }
     }
 
     /// Whether writing `dest` (of `class`) in place at `writer` (top-level
@@ -268,14 +363,16 @@ impl Bufferizer<'_> {
                         continue;
                     }
                 }
-                let Some(top) = self.top_level(user) else {
+                if !self.reads_operand(user, u.index) {
+                    continue;
+                }
+                // Ops created by this pass (to_tensor/to_buffer) are not original uses.
+                let Some(p) = self.pos_of(user) else {
                     continue;
                 };
-                match self.position.get(&top) {
-                    Some(&p) if p > pos => return true,
-                    Some(_) => {}
-                    // Ops created by this pass (to_tensor/to_buffer): not original uses.
-                    None => {}
+                let def = self.def_pos.get(&v).copied().unwrap_or(0);
+                if self.may_follow(p, pos, def) {
+                    return true;
                 }
             }
         }
@@ -288,6 +385,12 @@ impl Bufferizer<'_> {
             "tensor.insert"
             | "tensor.insert_slice"
             | "bufferization.materialize_in_destination" => Some(1),
+            "scf.for" => self
+                .ir
+                .operands(op)
+                .skip(3)
+                .position(|v| v == dest)
+                .map(|k| k as u32 + 3),
             _ => {
                 let info = structured_info(self.ctx, self.ir, op)?.ok()?;
                 let j = info.outputs.iter().position(|&v| v == dest)?;
@@ -327,14 +430,23 @@ impl Bufferizer<'_> {
     }
 
     /// The buffer of tensor `v` as read by `user`.
-    fn buffer(&mut self, v: Value, user: OpId) -> Value {
+    pub(crate) fn buffer(&mut self, v: Value, user: OpId) -> Value {
         if let Some(&b) = self.buffers.get(&v) {
             return b;
         }
         let ty = self.memref_like(self.ir.value_type(v), true);
         let at = match self.ir.value_def(v) {
-            strata_ir::ValueDef::BlockArgument { block, .. } if block == self.block => {
+            strata_ir::ValueDef::BlockArgument { block, .. }
+                if block == self.block || self.ir.op_block(user) != Some(block) =>
+            {
                 InsertPoint::BlockStart(block)
+            }
+            // Defined in another block: right after the definition, so
+            // later users elsewhere see the same buffer.
+            strata_ir::ValueDef::Result { op, .. }
+                if self.ir.op_block(op) != self.ir.op_block(user) =>
+            {
+                InsertPoint::After(op)
             }
             _ => InsertPoint::Before(user),
         };
@@ -345,14 +457,14 @@ impl Bufferizer<'_> {
             self.class.insert(v, c);
         }
         // Function arguments get one to_buffer per use, as MLIR.
-        if !matches!(at, InsertPoint::BlockStart(_)) {
+        if !matches!(at, InsertPoint::BlockStart(b) if b == self.block) {
             self.buffers.insert(v, b);
         }
         b
     }
 
     /// Sizes of `buf` for an allocation of its shape (dynamic ones via `memref.dim`).
-    fn dynamic_sizes(&mut self, buf: Value, at: InsertPoint) -> Vec<Value> {
+    pub(crate) fn dynamic_sizes(&mut self, buf: Value, at: InsertPoint) -> Vec<Value> {
         let shape = self
             .ctx
             .shape(self.ir.value_type(buf))
@@ -375,7 +487,7 @@ impl Bufferizer<'_> {
         out
     }
 
-    fn alloc(&mut self, tensor_ty: Type, dynamic: Vec<Value>, at: InsertPoint) -> Value {
+    pub(crate) fn alloc(&mut self, tensor_ty: Type, dynamic: Vec<Value>, at: InsertPoint) -> Value {
         let ctx = self.ctx;
         let ty = self.memref_like(tensor_ty, false);
         let segments = ctx.dense_i32_array(&[dynamic.len() as i32, 0]);
@@ -401,15 +513,17 @@ impl Bufferizer<'_> {
     }
 
     /// Whether `op` may write `dest`'s buffer.
-    fn in_place(&self, op: OpId, dest: Value) -> bool {
+    pub(crate) fn in_place(&self, op: OpId, dest: Value) -> bool {
         let Some(&class) = self.class.get(&dest) else {
             return false;
         };
-        let pos = self.position[&op];
+        let Some(pos) = self.pos_of(op) else {
+            return false;
+        };
         self.writable[class] && !self.used_after(class, pos, op, dest)
     }
 
-    fn out_of_place(&mut self, op: OpId, dest: Value, reads: bool) -> (Value, usize) {
+    pub(crate) fn out_of_place(&mut self, op: OpId, dest: Value, reads: bool) -> (Value, usize) {
         let at = InsertPoint::Before(op);
         let ty = self.ir.value_type(dest);
         // The destination's buffer is needed for its contents or its sizes only.
@@ -429,7 +543,7 @@ impl Bufferizer<'_> {
 
     /// Records the buffer of tensor result `r` and gives the tensor's
     /// remaining users a `to_tensor` of it, right after `op`.
-    fn bind(&mut self, op: OpId, r: Value, buf: Value, class: usize) -> Value {
+    pub(crate) fn bind(&mut self, op: OpId, r: Value, buf: Value, class: usize) -> Value {
         let ty = self.ir.value_type(r);
         let tt = self.create(
             "bufferization.to_tensor",
@@ -442,14 +556,87 @@ impl Bufferizer<'_> {
         self.ir.replace_all_uses_with(r, t);
         self.buffers.insert(t, buf);
         self.class.insert(t, class);
+        self.def_pos.insert(t, self.cur_pos);
         t
+    }
+
+    /// Gives tensor `v` (a block argument or an op result) the memref type
+    /// `ty` of its buffer, and its users a `to_tensor` of it at `at`.
+    pub(crate) fn retype(&mut self, v: Value, ty: Type, at: InsertPoint, class: usize, pos: usize) {
+        let tensor_ty = self.ir.value_type(v);
+        self.ir.set_value_type(v, ty);
+        let tt = self.create(
+            "bufferization.to_tensor",
+            at,
+            vec![v],
+            vec![tensor_ty],
+            vec![],
+        );
+        let t = self.ir.result(tt, 0);
+        let uses: Vec<_> = self.ir.uses(v).map(|u| (u.op, u.index)).collect();
+        for (owner, index) in uses {
+            if owner != tt {
+                self.ir.set_operand(owner, index as usize, t);
+            }
+        }
+        self.buffers.insert(t, v);
+        self.class.insert(t, class);
+        self.def_pos.insert(t, pos);
+    }
+
+    /// Bufferizes the ops of `block` in order.
+    pub(crate) fn bufferize_block(&mut self, block: BlockId) {
+        let ops: Vec<OpId> = self.ir.block_ops(block).collect();
+        for op in ops {
+            // Ops this pass created are already bufferized.
+            let Some(&p) = self.position.get(&op) else {
+                continue;
+            };
+            if self.ir.is_alive(op) && self.error.is_none() {
+                self.cur_pos = p;
+                self.bufferize_op(op);
+            }
+        }
     }
 
     fn run(&mut self, func: OpId) {
         let ctx = self.ctx;
-        let ops: Vec<OpId> = self.ir.block_ops(self.block).collect();
-        for (i, &op) in ops.iter().enumerate() {
-            self.position.insert(op, i);
+        let mut order = Vec::new();
+        self.ir.walk_preorder(func, &mut |o| order.push(o));
+        for (i, &op) in order.iter().enumerate().skip(1) {
+            self.position.insert(op, 2 * i);
+        }
+        for &op in &order[1..] {
+            let name = ctx.op_name_str(self.ir.op_name(op));
+            if matches!(
+                name,
+                "scf.for"
+                    | "scf.while"
+                    | "scf.parallel"
+                    | "scf.forall"
+                    | "affine.for"
+                    | "affine.parallel"
+            ) {
+                let mut last = op;
+                self.ir.walk_preorder(op, &mut |o| last = o);
+                self.loops
+                    .push((self.position[&op], self.position[&last] + 1));
+            }
+            if name == "scf.if" && self.ir.regions(op).len() == 2 {
+                let mut ranges = [(usize::MAX, 0); 2];
+                for (i, range) in ranges.iter_mut().enumerate() {
+                    let region = self.ir.region(op, i);
+                    for block in self.ir.region_blocks(region).to_vec() {
+                        for o in self.ir.block_ops(block).collect::<Vec<_>>() {
+                            self.ir.walk_preorder(o, &mut |n| {
+                                let p = self.position[&n];
+                                *range = (range.0.min(p), range.1.max(p));
+                            });
+                        }
+                    }
+                }
+                self.branches.push(ranges);
+            }
         }
         // Arguments.
         let args = self.ir.block_args(self.block).to_vec();
@@ -463,33 +650,15 @@ impl Bufferizer<'_> {
                 arg_types[i] = ty;
                 let c = self.new_class(true);
                 // Uses of the tensor argument now see its buffer.
-                let tensor_ty = self.ir.value_type(a);
-                self.ir.set_value_type(a, ty);
-                let tt = self.create(
-                    "bufferization.to_tensor",
-                    InsertPoint::BlockStart(self.block),
-                    vec![a],
-                    vec![tensor_ty],
-                    vec![],
-                );
-                let t = self.ir.result(tt, 0);
-                let uses: Vec<_> = self.ir.uses(a).map(|u| (u.op, u.index)).collect();
-                for (owner, index) in uses {
-                    if owner != tt {
-                        self.ir.set_operand(owner, index as usize, t);
-                    }
-                }
-                self.buffers.insert(t, a);
-                self.class.insert(t, c);
+                self.retype(a, ty, InsertPoint::BlockStart(self.block), c, 0);
             } else {
                 let c = self.new_class(false);
                 self.class.insert(a, c);
             }
         }
-        for &op in &ops {
-            if self.ir.is_alive(op) {
-                self.bufferize_op(op);
-            }
+        self.bufferize_block(self.block);
+        if self.error.is_some() {
+            return;
         }
         if self.boundaries {
             self.bufferize_signature(func, arg_types);
@@ -553,6 +722,27 @@ impl Bufferizer<'_> {
         let ctx = self.ctx;
         let name = ctx.op_name_str(self.ir.op_name(op)).to_string();
         let at = InsertPoint::Before(op);
+        match name.as_str() {
+            "scf.for" => return self.bufferize_for(op),
+            "scf.if" => return self.bufferize_if(op),
+            // Their parent op bufferizes what they yield.
+            "scf.yield" | "scf.condition" => return,
+            _ => {}
+        }
+        // Other ops with regions (but the scalar payloads of structured
+        // ops): the ops inside first.
+        if !self.ir.regions(op).is_empty()
+            && structured_info(ctx, self.ir, op).is_none_or(|i| i.is_err())
+        {
+            for region in self.ir.regions(op).to_vec() {
+                for block in self.ir.region_blocks(region).to_vec() {
+                    self.bufferize_block(block);
+                }
+            }
+            if let Some(p) = self.position.get(&op) {
+                self.cur_pos = *p;
+            }
+        }
         let has_tensor = self
             .ir
             .operands(op)
@@ -719,6 +909,7 @@ impl Bufferizer<'_> {
                 let c = self.new_class(false);
                 self.class.insert(r, c);
             }
+            "arith.constant" => self.constant(op),
             "func.return" if !self.boundaries => {}
             "func.return" => {}
             _ if structured_info(ctx, self.ir, op).is_some_and(|i| i.is_ok()) => {
@@ -856,7 +1047,7 @@ impl Bufferizer<'_> {
     }
 
     /// An op the pass does not bufferize keeps its tensors.
-    fn unknown(&mut self, op: OpId) {
+    pub(crate) fn unknown(&mut self, op: OpId) {
         let ctx = self.ctx;
         let operands: Vec<(usize, Value)> = self.ir.operands(op).enumerate().collect();
         for (i, v) in operands {
