@@ -29,7 +29,7 @@ check: setup
 	$(CARGO) test --workspace --release
 # ---- FEATURE BUILDS: add them here once the features exist --------------
 	STRATA_LIT_FILTER='Target/MLIR' $(CARGO) test --release -p strata-mlir-bridge -p strata-tools --features strata-mlir-bridge/mlir,strata-tools/mlir   # melior bridge (MLIR 22): round trips, upstream pipelines, test/Target/MLIR
-#	$(CARGO) test --workspace --release --features llvm   # inkwell JIT (LLVM 22)
+	STRATA_LIT_FILTER='Target/LLVM' $(CARGO) test --release -p strata-lowering-to-llvm -p strata-tools --features strata-tools/llvm   # LLVM back end and JIT (inkwell, LLVM 22): test/Target/LLVM
 # --------------------------------------------------------------------------
 
 demo: setup build

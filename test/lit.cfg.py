@@ -118,3 +118,26 @@ def translates_through_mlir(translate):
 if translates_through_mlir(os.path.join(bin_dir, "strata-translate")):
     config.available_features.add("mlir")
     lit_config.note("strata-translate has the mlir feature (upstream MLIR 22 bridge)")
+
+
+def translates_to_llvm(translate):
+    # Feature `llvm` (inkwell, LLVM 22): the binary translates an empty
+    # module to LLVM IR; one built without the feature fails with a message.
+    import subprocess
+
+    try:
+        p = subprocess.run(
+            [translate, "--mlir-to-llvmir", "-"],
+            input=b"module {}\n",
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            timeout=60,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return p.returncode == 0 and b"; ModuleID = " in p.stdout
+
+
+if translates_to_llvm(os.path.join(bin_dir, "strata-translate")):
+    config.available_features.add("llvm")
+    lit_config.note("strata-translate has the llvm feature (LLVM 22 back end and JIT)")

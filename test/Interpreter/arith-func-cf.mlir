@@ -1,7 +1,7 @@
 // RUN: strata-run %s --entry main --print | FileCheck %s
 // RUN: strata-run %s --entry loop --input 100 --print | FileCheck %s --check-prefix=LOOP
 // RUN: not strata-run %s --entry div --input 7 --input 0 2>&1 | FileCheck %s --check-prefix=DIV
-// RUN: not strata-run %s --entry main --target jit 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not strata-run %s --entry main --target gpu 2>&1 | FileCheck %s --check-prefix=TARGET
 
 // CHECK: 3628800 : i64
 // CHECK-NEXT: -2147483648 : i32
@@ -11,7 +11,7 @@
 // CHECK-NEXT: -2 : i8
 // LOOP: 4950 : index
 // DIV: error: division by zero
-// TARGET: target 'jit' is not available yet
+// TARGET: unknown target 'gpu' (expected interp, c, jit or vta)
 
 func.func @fact(%n: i64) -> i64 {
   %c1 = arith.constant 1 : i64

@@ -12,5 +12,7 @@ pub mod opt;
 pub mod pipeline;
 pub mod run;
 pub mod run_c;
+#[cfg(feature = "llvm")]
+pub mod run_jit;
 pub mod run_vta;
 pub mod translate;

@@ -40,10 +40,13 @@ pub struct RunOptions {
     /// Seed of --random-inputs.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Where to run: interp, c (translate to C, compile with $CC, run), or vta (compile with linalg-to-vta and
-    /// vta-lower-tiles, run on the timed VTA simulator).
+    /// Where to run: interp, c (translate to C, compile with $CC, run), jit (LLVM's JIT, in process; feature
+    /// `llvm`), or vta (compile with linalg-to-vta and vta-lower-tiles, run on the timed VTA simulator).
     #[arg(long, default_value = "interp")]
     pub target: String,
+    /// Same as --target jit.
+    #[arg(long)]
+    pub jit: bool,
     /// vta: print cycles, bytes moved per memory and `utilization: 0.NN`.
     #[arg(long)]
     pub stats: bool,
@@ -104,14 +107,17 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         }
     };
     ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
+    let mut options = options;
+    if options.jit {
+        options.target = "jit".into();
+    }
     match options.target.as_str() {
         "interp" | "vta" | "c" => {}
-        "jit" => {
-            return fail(format!(
-                "target '{}' is not available yet; use --target interp",
-                options.target
-            ))
-        }
+        "jit" if cfg!(feature = "llvm") => {}
+        "jit" => return fail(
+            "--target jit needs LLVM, but this strata-run was built without the `llvm` feature \
+                 (rebuild with `cargo build --release -p strata-tools --features llvm`)",
+        ),
         other => {
             return fail(format!(
                 "unknown target '{other}' (expected interp, c, jit or vta)"
@@ -167,6 +173,21 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         return crate::run_c::run_c(&ctx, &ir, module, &options, &name, &given, &|d| {
             report(&ctx, d)
         });
+    }
+    #[cfg(feature = "llvm")]
+    if options.target == "jit" {
+        let given =
+            |i: usize, ty: Type| options.inputs.get(i).map(|spec| input_data(&ctx, ty, spec));
+        return crate::run_jit::run_jit(
+            &ctx,
+            &ir,
+            module,
+            &options,
+            &name,
+            &source,
+            &given,
+            &|d| report(&ctx, d),
+        );
     }
     if options.target == "vta" {
         let Some(func) = ir

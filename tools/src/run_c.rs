@@ -60,6 +60,102 @@ fn read_scalar(bytes: &[u8], at: &mut usize, cs: CScalar) -> Result<Scalar, Stri
     })
 }
 
+/// What both native targets need before running: the entry function, its
+/// signature, and its arguments in the harness byte format
+/// ([`strata_lowering_to_c::harness`]), drawn exactly as the interpreter
+/// draws them (or why they cannot be encoded: reported after translation,
+/// whose diagnostic at the op says more).
+pub(crate) struct Prepared {
+    pub func: OpId,
+    pub inputs: Vec<Type>,
+    pub results: Vec<Type>,
+    pub input_bytes: Result<Vec<u8>, String>,
+}
+
+/// Finds `options.entry`, checks the argument count, and encodes the
+/// arguments (`given(i, ty)` is the data of an explicit `--input`).
+pub(crate) fn prepare(
+    ctx: &Context,
+    ir: &Ir,
+    module: OpId,
+    options: &RunOptions,
+    name: &str,
+    given: &dyn Fn(usize, Type) -> Option<Result<Data, String>>,
+) -> Result<Prepared, ExitCode> {
+    let body = ir.entry_block(ir.regions(module)[0]).expect("module body");
+    let Some(func) = ir.block_ops(body).find(|&op| {
+        strata_ir::symbol_table::symbol_name(ctx, ir, op) == Some(options.entry.as_str())
+    }) else {
+        return Err(fail(format!(
+            "no function named '@{}' in {name}",
+            options.entry
+        )));
+    };
+    let Some((inputs, results)) = strata_dialect_func::ops_function_signature(ctx, ir, func) else {
+        return Err(fail(format!("'@{}' is not a func.func", options.entry)));
+    };
+    if options.inputs.len() > inputs.len() {
+        return Err(fail(format!(
+            "{} inputs given but '@{}' takes {} arguments",
+            options.inputs.len(),
+            options.entry,
+            inputs.len()
+        )));
+    }
+    if options.inputs.len() < inputs.len() && !options.random_inputs {
+        return Err(fail(format!(
+            "'@{}' takes {} arguments but {} inputs were given (use --random-inputs to fill the rest)",
+            options.entry,
+            inputs.len(),
+            options.inputs.len()
+        )));
+    }
+    let input_bytes = encode_arguments(ctx, &inputs, options, given);
+    Ok(Prepared {
+        func,
+        inputs,
+        results,
+        input_bytes,
+    })
+}
+
+/// The arguments, exactly as the interpreter draws them, in the harness
+/// byte format.
+fn encode_arguments(
+    ctx: &Context,
+    inputs: &[Type],
+    options: &RunOptions,
+    given: &dyn Fn(usize, Type) -> Option<Result<Data, String>>,
+) -> Result<Vec<u8>, String> {
+    let mut rng = Rng::new(options.seed);
+    let mut input_bytes = Vec::new();
+    for (i, &ty) in inputs.iter().enumerate() {
+        let data = match given(i, ty) {
+            Some(d) => d,
+            None => random_data(ctx, ty, &mut rng),
+        };
+        let data = data.map_err(|e| format!("argument #{i}: {e}"))?;
+        match (c_type(ctx, ty), &data) {
+            (Some(CType::Scalar(cs)), Data::Scalar(s)) => scalar_bytes(*s, cs, &mut input_bytes),
+            (Some(CType::MemRef { elem, .. }), Data::Shaped { shape, elems }) => {
+                for d in shape {
+                    input_bytes.extend_from_slice(&d.to_le_bytes());
+                }
+                for &e in elems {
+                    scalar_bytes(e, elem, &mut input_bytes);
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "argument #{i}: not supported by the {} target",
+                    options.target
+                ))
+            }
+        }
+    }
+    Ok(input_bytes)
+}
+
 /// Runs `options.entry` of `module` as compiled C. `given(i, ty)` is the
 /// data of an explicit `--input`.
 pub fn run_c(
@@ -71,31 +167,15 @@ pub fn run_c(
     given: &dyn Fn(usize, Type) -> Option<Result<Data, String>>,
     report: &dyn Fn(&strata_ir::Diagnostic) -> ExitCode,
 ) -> ExitCode {
-    let body = ir.entry_block(ir.regions(module)[0]).expect("module body");
-    let Some(func) = ir.block_ops(body).find(|&op| {
-        strata_ir::symbol_table::symbol_name(ctx, ir, op) == Some(options.entry.as_str())
-    }) else {
-        return fail(format!("no function named '@{}' in {name}", options.entry));
+    let Prepared {
+        func,
+        inputs,
+        results,
+        input_bytes,
+    } = match prepare(ctx, ir, module, options, name, given) {
+        Ok(p) => p,
+        Err(code) => return code,
     };
-    let Some((inputs, results)) = strata_dialect_func::ops_function_signature(ctx, ir, func) else {
-        return fail(format!("'@{}' is not a func.func", options.entry));
-    };
-    if options.inputs.len() > inputs.len() {
-        return fail(format!(
-            "{} inputs given but '@{}' takes {} arguments",
-            options.inputs.len(),
-            options.entry,
-            inputs.len()
-        ));
-    }
-    if options.inputs.len() < inputs.len() && !options.random_inputs {
-        return fail(format!(
-            "'@{}' takes {} arguments but {} inputs were given (use --random-inputs to fill the rest)",
-            options.entry,
-            inputs.len(),
-            options.inputs.len()
-        ));
-    }
     let mut source = match strata_lowering_to_c::translate_module_with(
         ctx,
         ir,
@@ -111,33 +191,10 @@ pub fn run_c(
         Ok(h) => source.push_str(&h),
         Err(d) => return report(&d),
     }
-    // Arguments, exactly as the interpreter draws them.
-    let mut rng = Rng::new(options.seed);
-    let mut input_bytes = Vec::new();
-    let mut arg_data = Vec::new();
-    for (i, &ty) in inputs.iter().enumerate() {
-        let data = match given(i, ty) {
-            Some(d) => d,
-            None => random_data(ctx, ty, &mut rng),
-        };
-        let data = match data {
-            Ok(d) => d,
-            Err(e) => return fail(format!("argument #{i}: {e}")),
-        };
-        match (c_type(ctx, ty), &data) {
-            (Some(CType::Scalar(cs)), Data::Scalar(s)) => scalar_bytes(*s, cs, &mut input_bytes),
-            (Some(CType::MemRef { elem, .. }), Data::Shaped { shape, elems }) => {
-                for d in shape {
-                    input_bytes.extend_from_slice(&d.to_le_bytes());
-                }
-                for &e in elems {
-                    scalar_bytes(e, elem, &mut input_bytes);
-                }
-            }
-            _ => return fail(format!("argument #{i}: not supported by the C target")),
-        }
-        arg_data.push(data);
-    }
+    let input_bytes = match input_bytes {
+        Ok(b) => b,
+        Err(e) => return fail(e),
+    };
     // Build and run.
     let dir = std::env::temp_dir().join(format!(
         "strata-run-c-{}-{}",
@@ -273,7 +330,7 @@ mod tests {
 }
 
 /// A run-time error printed by `strata_fail`, as a located diagnostic.
-fn runtime_error(ctx: &Context, text: &str) -> Option<strata_ir::Diagnostic> {
+pub(crate) fn runtime_error(ctx: &Context, text: &str) -> Option<strata_ir::Diagnostic> {
     let line = text.lines().next()?;
     let (loc, message) = line.split_once(": error: ")?;
     let mut parts = loc.rsplitn(3, ':');
@@ -286,7 +343,7 @@ fn runtime_error(ctx: &Context, text: &str) -> Option<strata_ir::Diagnostic> {
     ))
 }
 
-fn finish(
+pub(crate) fn finish(
     ctx: &Context,
     options: &RunOptions,
     inputs: &[Type],

@@ -7,6 +7,7 @@
 //! | `--mlir-to-vta` | a module in the vta instruction or tile form, or a linalg layer (lowered by `linalg-to-vta`) | a VTA program file (`.vta`) |
 //! | `--vta-to-mlir` | a VTA program file | the vta instruction form |
 //! | `--mlir-to-c` | func/arith/math/cf/scf/memref | C11 (see `strata_lowering_to_c`) |
+//! | `--mlir-to-llvmir` | func/arith/math/cf/scf/memref/affine | LLVM IR text (feature `llvm`, see `strata_lowering_to_llvm`) |
 //! | `--export-mlir` | any module Strata parses | upstream MLIR 22's output for it, after `--mlir-pipeline` (feature `mlir`, [`crate::mlir`]) |
 //! | `--import-mlir` | any module upstream MLIR 22 parses | Strata's IR for MLIR's output, after `--mlir-pipeline` (feature `mlir`) |
 
@@ -38,6 +39,9 @@ pub struct TranslateOptions {
     /// Translate func/arith/math/cf/scf/memref into C11.
     #[arg(long, group = "translation")]
     pub mlir_to_c: bool,
+    /// Translate func/arith/math/cf/scf/memref into LLVM IR (feature `llvm`).
+    #[arg(long, group = "translation")]
+    pub mlir_to_llvmir: bool,
     /// Hand the module to upstream MLIR 22 (feature `mlir`) and print MLIR's output.
     #[arg(long, group = "translation", group = "mlir_bridge")]
     pub export_mlir: bool,
@@ -143,6 +147,21 @@ pub fn mlir_to_vta(ctx: &Context, file_name: &str, text: &str) -> Result<Vec<u8>
     })
 }
 
+/// `--mlir-to-llvmir` on text: LLVM IR.
+#[cfg(feature = "llvm")]
+fn mlir_to_llvmir(ctx: &Context, file_name: &str, text: &str) -> Result<Vec<u8>, String> {
+    translate_mlir(ctx, file_name, text, |ctx, ir, module| {
+        strata_lowering_to_llvm::translate_to_llvm_ir(ctx, ir, module).map(String::into_bytes)
+    })
+}
+
+#[cfg(not(feature = "llvm"))]
+fn mlir_to_llvmir(_: &Context, _: &str, _: &str) -> Result<Vec<u8>, String> {
+    Err("strata-translate: error: --mlir-to-llvmir needs LLVM, but this strata-translate was built \
+         without the `llvm` feature (rebuild with `cargo build --release -p strata-tools --features llvm`)\n"
+        .into())
+}
+
 /// The whole tool over a context with the dialects it should know.
 pub fn translate_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> ExitCode {
     let args = crate::args::normalize_mlir_style_args(args, &["o"]);
@@ -178,6 +197,10 @@ pub fn translate_main(mut ctx: Context, args: impl IntoIterator<Item = String>) 
             let text =
                 String::from_utf8(bytes).map_err(|_| "input is not UTF-8 text".to_string())?;
             crate::mlir::translate(&ctx, &options, file_name, &text)
+        } else if options.mlir_to_llvmir {
+            let text =
+                String::from_utf8(bytes).map_err(|_| "input is not UTF-8 text".to_string())?;
+            mlir_to_llvmir(&ctx, file_name, &text)
         } else if options.vta_to_mlir {
             strata_dialect_vta::translate::vta_to_mlir(&ctx, &bytes)
                 .map(String::into_bytes)

@@ -1738,7 +1738,7 @@ fn global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<String> {
 }
 
 /// Operand groups of an op with variadic operands (by its definition).
-fn operand_groups(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<Vec<std::ops::Range<usize>>> {
+pub fn operand_groups(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<Vec<std::ops::Range<usize>>> {
     let def = ctx
         .op_definition(ir.op_name(op))
         .ok_or_else(|| error(ctx, ir, op, "unregistered op"))?;
@@ -1763,7 +1763,7 @@ fn operand_groups(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<Vec<std::ops::
 
 /// The dimensions a rank-reducing subview drops (unit dimensions, from
 /// the left, so that the rest matches `result_shape`), as the interpreter.
-fn dropped_dims(sizes: &[i64], result_shape: &[i64]) -> Option<Vec<bool>> {
+pub fn dropped_dims(sizes: &[i64], result_shape: &[i64]) -> Option<Vec<bool>> {
     let mut dropped = vec![false; sizes.len()];
     let mut to_drop = sizes.len().checked_sub(result_shape.len())?;
     let mut j = 0;
