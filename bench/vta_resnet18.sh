@@ -14,8 +14,16 @@
 #          allows even with perfect overlap: gemm / (gemm + reset + alu);
 #   none - only trunci (no ALU work): the GEMM schedule alone.
 #
+# "useful" = the layer's own MACs (unpadded channels) / (256 x cycles):
+# equal to util when channels are whole 16-blocks, c/16 of it for the
+# DeepBench layers with 1 or 3 input channels (zero-padded to 16).
+# Last, a few matmuls (rows x K -> N): the model's tiling (--tune 1) against
+# the tuned one (--tune $TUNE), same shared cost model and tuner as conv.
+#
 # Environment: CHECK=0 skips the interpreter comparisons (faster);
-# DEEPBENCH=0 skips the DeepBench part.
+# DEEPBENCH=0 skips the DeepBench part, MATMUL=0 the matmuls; TUNE=N
+# measures the model's N best tilings (default 32; DB_TUNE for the large
+# DeepBench layers, default 4).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -27,13 +35,13 @@ CHECK="${CHECK:-1}"
 check_flag=()
 [[ "$CHECK" == 1 ]] && check_flag=(--check)
 
-run_layer() { # name file -> prints one table row, appends utilisation
-    local name="$1" file="$2" tail="$3"
+run_layer() { # name file tail useful-macs [tune] -> prints one table row, appends utilisation
+    local name="$1" file="$2" tail="$3" macs="$4" tune="${5:-${TUNE:-32}}"
     local log="$OUT/$name-$tail.log"
-    if ! "$BIN/strata-run" --target vta "$file" --entry conv --random-inputs --seed 7 --stats --tune "${TUNE:-16}" "${check_flag[@]}" >"$log" 2>&1; then
+    if ! "$BIN/strata-run" --target vta "$file" --entry conv --random-inputs --seed 7 --stats --tune "$tune" "${check_flag[@]}" >"$log" 2>&1; then
         echo "FAILED: $name ($tail), see $log"; cat "$log"; exit 1
     fi
-    python3 - "$log" "$name" "$tail" <<'PY'
+    python3 - "$log" "$name" "$tail" "$macs" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
 g = lambda pat: re.search(pat, text)
@@ -47,10 +55,11 @@ ct = float(g(r"compile time: ([0-9.]+) s").group(1))
 tiles = g(r"tile-sizes: ([0-9,]+)").group(1)
 exact = "yes" if "check: OK" in text else ("-" if "check" not in text else "NO")
 # ALU cycles: ADD with a tensor operand takes 2 cycles per micro-op.
-alu_cycles = alu + alu // 4 if sys.argv[3] == "full" else alu
+alu_cycles = alu + alu // 4 if sys.argv[3] != "none" else alu
 bound = gemm / (gemm + reset + alu_cycles)
 exact_u = gemm / cyc
-print(f"| {sys.argv[2]:<5} | {sys.argv[3]:<4} | {tiles:<11} | {cyc:>9} | {exact_u:6.3f} | {bound:5.3f} | {inp:>8} | {wgt:>8} | {acc:>5} | {uop:>6} | {out:>7} | {ct*1000:6.1f} | {exact:<5} |")
+useful = int(sys.argv[4]) / (256 * cyc)
+print(f"| {sys.argv[2]:<5} | {sys.argv[3]:<4} | {tiles:<11} | {cyc:>9} | {exact_u:6.3f} | {useful:6.3f} | {bound:5.3f} | {inp:>8} | {wgt:>8} | {acc:>5} | {uop:>6} | {out:>7} | {ct*1000:6.1f} | {exact:<5} |")
 open(sys.argv[1] + ".util", "w").write(f"{exact_u}\n")
 PY
 }
@@ -69,8 +78,12 @@ layers=(
 )
 
 header() {
-    echo "| layer | tail | tiles oc,h,w,ic | cycles | util | alu bound | inp B | wgt B | acc B | uop B | out B | compile ms | exact |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    echo "| layer | tail | tiles | cycles | util | useful | alu bound | inp B | wgt B | acc B | uop B | out B | compile ms | exact |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+}
+
+conv_macs() { # n c h w k kh kw ph pw sh sw -> MACs of the unpadded layer
+    python3 -c 'import sys; n,c,h,w,k,kh,kw,ph,pw,sh,sw=map(int,sys.argv[1:]); print(n*k*c*kh*kw*((h+2*ph-kh)//sh+1)*((w+2*pw-kw)//sw+1))' "$@"
 }
 
 geomean() { # files...
@@ -85,7 +98,7 @@ for tail in full none; do
         name="$1"; shift
         f="$OUT/$name-$tail.mlir"
         python3 bench/gen_vta_conv.py "$@" --tail "$tail" >"$f"
-        run_layer "$name" "$f" "$tail"
+        run_layer "$name" "$f" "$tail" "$(conv_macs "$@")"
     done
 done
 echo
@@ -102,7 +115,24 @@ if [[ "${DEEPBENCH:-1}" == 1 ]]; then
     while IFS=, read -r set index w h c n k s r pad_w pad_h stride_w stride_h; do
         f="$OUT/db$index.mlir"
         # DeepBench: s = filter width, r = filter height.
-        python3 bench/gen_vta_conv.py "$n" "$c" "$h" "$w" "$k" "$r" "$s" "$pad_h" "$pad_w" "$stride_h" "$stride_w" >"$f"
-        run_layer "db$index" "$f" full
+        dims=("$n" "$c" "$h" "$w" "$k" "$r" "$s" "$pad_h" "$pad_w" "$stride_h" "$stride_w")
+        python3 bench/gen_vta_conv.py "${dims[@]}" >"$f"
+        run_layer "db$index" "$f" full "$(conv_macs "${dims[@]}")" "${DB_TUNE:-4}"
     done < <(awk -F, '$1=="inference_server_set" && ($5==1 || $5==3)' /work/shared/data/deepbench_conv.csv 2>/dev/null || true)
+fi
+
+if [[ "${MATMUL:-1}" == 1 ]]; then
+    echo
+    echo "## Matmuls (rows x K -> N, full tail): the model's tiling (tune 1) vs the tuned one (tune ${TUNE:-32}); tiles = rows,n-blocks,k-blocks"
+    header
+    # DeepBench inference GEMMs with their batch as rows (35x2048 -> 700,
+    # 4x1024 -> 3072), and a square 256x256 -> 256.
+    for mm in "35 700 2048" "4 3072 1024" "256 256 256"; do
+        set -- $mm
+        f="$OUT/mm$1x$3x$2.mlir"
+        python3 bench/gen_vta_conv.py --matmul "$1" "$2" "$3" >"$f"
+        for tune in 1 "${TUNE:-32}"; do
+            run_layer "mm$1x$3x$2" "$f" "t$tune" "$(($1 * $2 * $3))" "$tune"
+        done
+    done
 fi

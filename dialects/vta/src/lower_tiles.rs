@@ -64,6 +64,10 @@ const TILE_OPS: [&str; 4] = [
 ];
 const INSN_OPS: [&str; 5] = ["vta.load", "vta.store", "vta.gemm", "vta.alu", "vta.finish"];
 
+/// The largest GEMM kernel that folds reduction points into micro-ops
+/// (an eighth of the default micro-op buffer, so kernels still cache).
+const MAX_FOLDED_KERNEL: i64 = 1024;
+
 /// An instruction being planned, with its kernel's micro-ops (absolute).
 #[derive(Clone, Debug)]
 struct Planned {
@@ -362,8 +366,10 @@ impl Lowering<'_> {
     /// parallel one (or the two largest of whichever kind exists); the
     /// remaining parallel dimensions are enumerated as micro-ops, which
     /// therefore all write different accumulators (TVM's no-hazard rule);
-    /// remaining reduction dimensions become separate instructions. A loop
-    /// needs non-negative index factors that fit their fields.
+    /// remaining reduction dimensions are enumerated around them in the
+    /// same kernel when that keeps equal accumulators three micro-ops
+    /// apart, else they become separate instructions. A loop needs
+    /// non-negative index factors that fit their fields.
     fn plan_gemm(&mut self, op: OpId) -> DiagResult<()> {
         let (ctx, ir) = (self.ctx, self.ir);
         let err = |m: String| self.error(op, m);
@@ -414,12 +420,29 @@ impl Lowering<'_> {
             .copied()
             .find(|&d| Some(d) != outer && loopable(d, false));
         let in_loops = |d: usize| Some(d) == outer || Some(d) == inner;
-        let uop_dims: Vec<usize> = (0..n)
+        let parallel_uops: Vec<usize> = (0..n)
             .filter(|&d| !in_loops(d) && forms[2].1[d] != 0)
             .collect();
-        let insn_dims: Vec<usize> = (0..n)
+        let rest: Vec<usize> = (0..n)
             .filter(|&d| !in_loops(d) && forms[2].1[d] == 0)
             .collect();
+        // The remaining reductions go into the kernel, outside its parallel
+        // micro-ops, when those are at least three (a micro-op then never
+        // writes the accumulator of one of the previous two: no hazard) and
+        // the kernel stays small: one instruction instead of one per
+        // reduction point saves its drain and its kernel load's latency.
+        // Otherwise they become separate instructions.
+        let count = |dims: &[usize]| dims.iter().map(|&d| bounds[d]).product::<i64>();
+        let fold =
+            count(&parallel_uops) >= 3 && count(&parallel_uops) * count(&rest) <= MAX_FOLDED_KERNEL;
+        let (uop_dims, insn_dims) = if fold {
+            (
+                rest.iter().chain(&parallel_uops).copied().collect(),
+                Vec::new(),
+            )
+        } else {
+            (parallel_uops, rest)
+        };
         let factor = |d: Option<usize>, f: usize| d.map_or(0, |d| forms[f].1[d] as u32);
         let extent = |d: Option<usize>| d.map_or(1, |d| bounds[d] as u32);
         let loops = LoopNest {

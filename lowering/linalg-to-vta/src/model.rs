@@ -210,10 +210,17 @@ pub fn conv_cost(p: &Conv, t: ConvTiles, target: &Target) -> f64 {
     let (r, c) = window(p, t.h, t.w);
     let khw = p.kh * p.kw;
     let outputs = t.oc * t.h * t.w;
-    // Reductions other than the hardware's outer loop become instructions;
-    // micro-ops enumerate the parallel dimensions but the inner loop's.
-    let insns = (khw * t.ic / t.ic.max(p.kh).max(p.kw)).max(1) as f64;
-    let uops = outputs as f64 / t.oc.max(t.w).max(t.h) as f64;
+    // Micro-ops enumerate the parallel dimensions but the inner loop's;
+    // reductions other than the hardware's outer loop go around them in
+    // the kernel when that is hazard-free and small (vta-lower-tiles),
+    // else become instructions.
+    let reductions = (khw * t.ic / t.ic.max(p.kh).max(p.kw)).max(1);
+    let parallel = outputs / t.oc.max(t.w).max(t.h);
+    let (insns, uops) = if parallel >= 3 && parallel * reductions <= 1024 {
+        (1.0, (parallel * reductions) as f64)
+    } else {
+        (reductions as f64, parallel as f64)
+    };
     Pipeline {
         groups: (p.n * cdiv(co, t.oc)) as f64,
         tiles: (cdiv(p.oh, t.h) * cdiv(p.ow, t.w)) as f64,
