@@ -103,6 +103,10 @@ pub struct OptOptions {
     /// Allowed float difference for --verify-equivalence, in ulps.
     #[arg(long, default_value_t = 64)]
     pub equivalence_ulps: u64,
+    /// Print the saturated e-graph of every --egraph-layout run on stderr as
+    /// an `eqsat` listing (the pass option dump=true for each of them).
+    #[arg(long)]
+    pub egraph_dump: bool,
     /// `--<pass>[=options]` flags, taken out of the arguments before parsing.
     #[arg(skip)]
     pub pass_flags: Vec<(String, Option<String>)>,
@@ -150,6 +154,12 @@ pub fn opt_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         }
     };
     options.pass_flags = pass_flags;
+    if options.egraph_dump {
+        if let Err(message) = add_egraph_dump(&mut options.pass_flags) {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    }
     if options.list_passes {
         print!("{}", crate::pipeline::list_passes());
         return ExitCode::SUCCESS;
@@ -188,6 +198,28 @@ pub fn opt_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// `--egraph-dump`: adds the option `dump=true` to every `--egraph-layout`
+/// flag. A `--pass-pipeline` names its options itself, so there the flag
+/// has nothing to attach to.
+fn add_egraph_dump(flags: &mut [(String, Option<String>)]) -> Result<(), String> {
+    let mut found = false;
+    for (_, value) in flags.iter_mut().filter(|(n, _)| n == "egraph-layout") {
+        found = true;
+        *value = Some(match value.take() {
+            Some(v) if !v.trim().is_empty() => format!("{v} dump=true"),
+            _ => "dump=true".to_string(),
+        });
+    }
+    if found {
+        Ok(())
+    } else {
+        Err(
+            "--egraph-dump needs --egraph-layout (in --pass-pipeline use egraph-layout{dump=true})"
+                .into(),
+        )
     }
 }
 

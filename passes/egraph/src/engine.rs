@@ -59,6 +59,10 @@ pub struct Outcome {
     pub extracted_by: ExtractMode,
     /// Why the requested extractor was not used, if it was not.
     pub note: Option<String>,
+    /// How many times each rule changed the graph, summed over the
+    /// iterations (rules that never fired are left out), in rule-table
+    /// order: what `--egraph-dump` lists so a test can tell a rule fired.
+    pub applied: Vec<(String, usize)>,
 }
 
 /// The stop reason as one word plus detail (`saturated`, `iter-limit 12`, ...).
@@ -96,6 +100,17 @@ pub fn optimize(
     let root = runner.egraph.find(runner.roots[0]);
     let stop = runner.stop_reason.clone().unwrap_or(StopReason::Saturated);
     let iterations = runner.iterations.len();
+    let applied = crate::rules::RULE_NAMES
+        .iter()
+        .filter_map(|name| {
+            let n: usize = runner
+                .iterations
+                .iter()
+                .filter_map(|it| it.applied.get(&egg::Symbol::from(*name)))
+                .sum();
+            (n > 0).then(|| (name.to_string(), n))
+        })
+        .collect();
     let egraph = runner.egraph;
 
     let start = Instant::now();
@@ -126,24 +141,42 @@ pub fn optimize(
         extract_time,
         extracted_by,
         note,
+        applied,
     }
 }
 
 /// Which rewrites a term shows, by the operators it contains (for remarks
 /// and tables): `image-pack`, `stencil-unroll`, `im2col`, `pad`,
-/// `blocked(<layout>)`, `dilated-to-dense`, `batch-split`, `fused`.
+/// `blocked(<layout>)`, `dilated-to-dense`, `batch-from-image`, `fused`.
 pub fn strategy(expr: &RecExpr<TNode>) -> Vec<String> {
+    strategy_where(expr, |_| true)
+}
+
+/// [`strategy`] counting only the nodes `keep` accepts (by index in `expr`):
+/// one layer's rewrites when the term also holds the layers feeding it.
+pub fn strategy_where(expr: &RecExpr<TNode>, keep: impl Fn(usize) -> bool) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |s: String| {
         if !out.contains(&s) {
             out.push(s)
         }
     };
-    for (_, n) in expr.items() {
+    for (id, n) in expr.items() {
+        if !keep(usize::from(id)) {
+            continue;
+        }
         match &n.op {
             Op::ImagePack(_) => push("image-pack".into()),
             Op::Unfold { step, .. } if *step == 1 => push("stencil-unroll".into()),
-            Op::Matmul { .. } => push("im2col".into()),
+            // A matmul is im2col's only when windows were unfolded for it
+            // (a matmul of the input program is just a matmul).
+            Op::Matmul { .. }
+                if expr
+                    .items()
+                    .any(|(i, u)| keep(usize::from(i)) && matches!(u.op, Op::Unfold { .. })) =>
+            {
+                push("im2col".into())
+            }
             Op::Pad { .. } => push("pad".into()),
             Op::BlockedConv { layout, epi, .. } => {
                 push(format!("blocked({layout})"));
@@ -152,6 +185,15 @@ pub fn strategy(expr: &RecExpr<TNode>) -> Vec<String> {
                 }
             }
             Op::Interleave(_) => push("dilated-to-dense".into()),
+            // batch-from-image: reshape(transpose[0,3,1,2,4](unfold_H(x))).
+            Op::Reshape(_) => {
+                let t = &expr[n.children[0]];
+                if matches!(&t.op, Op::Transpose(p) if **p == [0, 3, 1, 2, 4])
+                    && matches!(expr[t.children[0]].op, Op::Unfold { axis: 2, .. })
+                {
+                    push("batch-from-image".into())
+                }
+            }
             Op::Conv2d { epi: Some(_), .. } => push("fused".into()),
             _ => {}
         }

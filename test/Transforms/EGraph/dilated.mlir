@@ -1,4 +1,8 @@
 // RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(egraph-layout{target=vta verify=true}))' 2>&1 | FileCheck %s
+// RUN: strata-opt %s --egraph-layout='target=vta' --egraph-dump --verify-equivalence 2>&1 | FileCheck %s --check-prefix=DUMP
+// DUMP: "dilated-to-dense" = 1
+// DUMP: eqsat.node "interleave{factors=[2,2]}"
+// DUMP: strategy={{.*}}dilated-to-dense
 
 // Dilation 2 on VTA (no native dilation): four dense convolutions over
 // strided sub-images, interleaved back with strided insert_slice.

@@ -1,4 +1,8 @@
 // RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(egraph-layout{target=vta disable=im2col verify=true}))' 2>&1 | FileCheck %s
+// RUN: strata-opt %s --egraph-layout='target=vta disable=im2col' --egraph-dump --verify-equivalence 2>&1 | FileCheck %s --check-prefix=DUMP
+// DUMP: "image-pack" = 1
+// DUMP: eqsat.node "image_pack
+// DUMP: strategy={{.*}}image-pack
 
 // Stride 2 on one input channel: without im2col, the e-graph packs the
 // strided image into 4 sub-images (channels) and unrolls the stencil.

@@ -1,14 +1,17 @@
 //! The saturated e-graph as an `eqsat` dialect listing: one `eqsat.class`
 //! op per e-class (with its shape and element type), one `eqsat.node` per
 //! e-node naming its operator, parameters and child classes. Classes are
-//! printed children first, so the text reads top to bottom like IR.
+//! printed children first, so the text reads top to bottom like IR. The
+//! graph's `applied` attribute counts how often each rule changed the graph
+//! during saturation, so a lit test can check that a rule fired even when
+//! the extracted program does not use it.
 
 use crate::analysis::TensorGraph;
 use egg::Id;
 use std::collections::HashSet;
 use std::fmt::Write;
 
-pub fn eqsat_text(name: &str, g: &TensorGraph, root: Id) -> String {
+pub fn eqsat_text(name: &str, g: &TensorGraph, root: Id, applied: &[(String, usize)]) -> String {
     let root = g.find(root);
     let mut order = Vec::new();
     let mut seen = HashSet::new();
@@ -35,9 +38,14 @@ pub fn eqsat_text(name: &str, g: &TensorGraph, root: Id) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "eqsat.graph @{name} root(%c{root}) {{classes = {}, nodes = {}}} {{",
+        "eqsat.graph @{name} root(%c{root}) {{classes = {}, nodes = {}, applied = {{{}}}}} {{",
         order.len(),
-        order.iter().map(|&c| g[c].nodes.len()).sum::<usize>()
+        order.iter().map(|&c| g[c].nodes.len()).sum::<usize>(),
+        applied
+            .iter()
+            .map(|(rule, n)| format!("\"{rule}\" = {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     for c in order {
         let d = &g[c].data;

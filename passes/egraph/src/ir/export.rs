@@ -23,6 +23,29 @@ fn ty(shape: &[i64], dt: DType) -> String {
     s
 }
 
+/// The `arith` op named `int_op` (`addi`, `subi`, `muli`, `maxsi`) for
+/// elements of `dt`: its float counterpart for f32.
+fn arith(dt: DType, int_op: &str) -> String {
+    let op = match (dt, int_op) {
+        (DType::F32, "addi") => "addf",
+        (DType::F32, "subi") => "subf",
+        (DType::F32, "muli") => "mulf",
+        (DType::F32, "maxsi") => "maximumf",
+        (DType::F32, "minsi") => "minimumf",
+        _ => int_op,
+    };
+    format!("arith.{op}")
+}
+
+/// The literal zero of `dt` (`0.0` for floats: `0 : f32` does not parse).
+fn zero_literal(dt: DType) -> &'static str {
+    if dt.is_int() {
+        "0"
+    } else {
+        "0.0"
+    }
+}
+
 fn join<T: std::fmt::Display>(xs: &[T]) -> String {
     xs.iter()
         .map(|x| x.to_string())
@@ -55,7 +78,11 @@ impl Emitter {
         }
         let c = self.fresh();
         let f = self.fresh();
-        self.line(&format!("{c} = arith.constant 0 : {}", dt.name()));
+        self.line(&format!(
+            "{c} = arith.constant {} : {}",
+            zero_literal(dt),
+            dt.name()
+        ));
         self.line(&format!(
             "{f} = linalg.fill ins({c} : {}) outs({e} : {t}) -> {t}",
             dt.name()
@@ -149,8 +176,16 @@ fn mac(n: &[String], dt: DType, acc: DType) -> (Vec<String>, String) {
         a = "%a".into();
         b = "%b".into();
     }
-    lines.push(format!("%m = arith.muli {a}, {b} : {}", acc.name()));
-    lines.push(format!("%s = arith.addi %acc, %m : {}", acc.name()));
+    lines.push(format!(
+        "%m = {} {a}, {b} : {}",
+        arith(acc, "muli"),
+        acc.name()
+    ));
+    lines.push(format!(
+        "%s = {} %acc, %m : {}",
+        arith(acc, "addi"),
+        acc.name()
+    ));
     (lines, "%s".into())
 }
 
@@ -160,15 +195,15 @@ fn unary_payload(u: Unary, x: &str, dt: DType) -> (Vec<String>, String) {
     match u {
         Unary::Relu => (
             vec![
-                format!("%z = arith.constant 0 : {t}"),
-                format!("%r = arith.maxsi {x}, %z : {t}"),
+                format!("%z = arith.constant {} : {t}", zero_literal(dt)),
+                format!("%r = {} {x}, %z : {t}", arith(dt, "maxsi")),
             ],
             "%r".into(),
         ),
         Unary::Neg => (
             vec![
-                format!("%z = arith.constant 0 : {t}"),
-                format!("%r = arith.subi %z, {x} : {t}"),
+                format!("%z = arith.constant {} : {t}", zero_literal(dt)),
+                format!("%r = {} %z, {x} : {t}", arith(dt, "subi")),
             ],
             "%r".into(),
         ),
@@ -301,12 +336,15 @@ pub fn function_text(
             }
             Op::Binary(bop) => {
                 let id = dims(rank).join(", ");
-                let op = match bop {
-                    Binary::Add => "arith.addi",
-                    Binary::Sub => "arith.subi",
-                    Binary::Mul => "arith.muli",
-                    Binary::Max => "arith.maxsi",
-                };
+                let op = arith(
+                    d.dtype,
+                    match bop {
+                        Binary::Add => "addi",
+                        Binary::Sub => "subi",
+                        Binary::Mul => "muli",
+                        Binary::Max => "maxsi",
+                    },
+                );
                 let tn = d.dtype.name();
                 em.generic(
                     &[
@@ -342,11 +380,14 @@ pub fn function_text(
                 let mut it = vec!["parallel"; rank];
                 it.push("reduction");
                 let tn = d.dtype.name();
-                let opn = if *kind == crate::lang::Reduction::Sum {
-                    "arith.addi"
-                } else {
-                    "arith.maxsi"
-                };
+                let opn = arith(
+                    d.dtype,
+                    if *kind == crate::lang::Reduction::Sum {
+                        "addi"
+                    } else {
+                        "maxsi"
+                    },
+                );
                 em.generic(
                     &[(kn[0].clone(), kt[0].clone(), d.dtype)],
                     &[xe.join(", "), dims(rank).join(", ")],
@@ -367,8 +408,8 @@ pub fn function_text(
                 let idx: Vec<String> = (0..rank).map(|i| format!("%i{i}: index")).collect();
                 let tn = d.dtype.name();
                 em.line(&format!(
-                    "{r} = tensor.pad {} low[{}] high[{}] {{\n  ^bb0({}):\n    %zero = arith.constant 0 : {tn}\n    tensor.yield %zero : {tn}\n  }} : {} to {t}",
-                    kn[0], join(lo), join(hi), idx.join(", "), kt[0]
+                    "{r} = tensor.pad {} low[{}] high[{}] {{\n  ^bb0({}):\n    %zero = arith.constant {} : {tn}\n    tensor.yield %zero : {tn}\n  }} : {} to {t}",
+                    kn[0], join(lo), join(hi), idx.join(", "), zero_literal(d.dtype), kt[0]
                 ));
                 r
             }
@@ -438,8 +479,8 @@ pub fn function_text(
                     let idx: Vec<String> = (0..xs.len()).map(|i| format!("%i{i}: index")).collect();
                     let tn = d.dtype.name();
                     em.line(&format!(
-                        "{r} = tensor.pad {src} low[{}] high[{}] {{\n  ^bb0({}):\n    %zero = arith.constant 0 : {tn}\n    tensor.yield %zero : {tn}\n  }} : {} to {}",
-                        join(&vec![0; xs.len()]), join(&hi), idx.join(", "), kt[0], ty(&padded, d.dtype)
+                        "{r} = tensor.pad {src} low[{}] high[{}] {{\n  ^bb0({}):\n    %zero = arith.constant {} : {tn}\n    tensor.yield %zero : {tn}\n  }} : {} to {}",
+                        join(&vec![0; xs.len()]), join(&hi), idx.join(", "), zero_literal(d.dtype), kt[0], ty(&padded, d.dtype)
                     ));
                     src = r;
                     sd = Data {

@@ -23,9 +23,12 @@ pub struct Imported {
     pub contractions: Vec<Contraction>,
 }
 
-/// The element type of an integer tensor type.
+/// The element type of an integer or f32 tensor type.
 pub fn dtype_of(ctx: &Context, ty: Type) -> Option<DType> {
     let el = ctx.element_type(ty)?;
+    if ctx.float_kind(el) == Some(strata_ir::FloatKind::F32) {
+        return Some(DType::F32);
+    }
     match ctx.integer_width(el)? {
         8 => Some(DType::I8),
         32 => Some(DType::I32),
@@ -39,14 +42,18 @@ fn shape_of(ctx: &Context, ty: Type) -> Option<Vec<i64>> {
     (s.iter().all(|&d| d >= 0)).then_some(s)
 }
 
-fn int_constant(ctx: &Context, ir: &Ir, v: Value) -> Option<i128> {
-    let op = ir.defining_op(v)?;
+/// Whether `v` is an `arith.constant` zero (integer 0, or float +0.0).
+fn is_zero_constant(ctx: &Context, ir: &Ir, v: Value) -> bool {
+    let Some(op) = ir.defining_op(v) else {
+        return false;
+    };
     if ctx.op_name_str(ir.op_name(op)) != "arith.constant" {
-        return None;
+        return false;
     }
-    match ctx.attr_data(ir.attr(ctx, op, "value")?) {
-        AttrData::Integer { value, .. } => Some(*value),
-        _ => None,
+    match ir.attr(ctx, op, "value").map(|a| ctx.attr_data(a)) {
+        Some(AttrData::Integer { value, .. }) => *value == 0,
+        Some(AttrData::Float { bits, .. }) => bits.0 == 0,
+        _ => false,
     }
 }
 
@@ -55,8 +62,7 @@ fn is_zero_init(ctx: &Context, ir: &Ir, v: Value) -> bool {
     let Some(op) = ir.defining_op(v) else {
         return false;
     };
-    ctx.op_name_str(ir.op_name(op)) == "linalg.fill"
-        && int_constant(ctx, ir, ir.operand(op, 0)) == Some(0)
+    ctx.op_name_str(ir.op_name(op)) == "linalg.fill" && is_zero_constant(ctx, ir, ir.operand(op, 0))
 }
 
 fn i64s(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Option<Vec<i64>> {
@@ -64,7 +70,8 @@ fn i64s(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Option<Vec<i64>> {
 }
 
 /// The elementwise operator of an all-parallel, identity-mapped
-/// `linalg.generic` / `linalg.map` whose payload is one integer op.
+/// `linalg.generic` / `linalg.map` whose payload is one integer or float
+/// op (relu is `maxsi x, 0` or `maximumf x, 0.0`).
 fn elementwise(ctx: &Context, ir: &Ir, op: OpId, n_ins: usize) -> Option<Op> {
     let region = *ir.regions(op).first()?;
     let block = ir.entry_block(region)?;
@@ -74,7 +81,7 @@ fn elementwise(ctx: &Context, ir: &Ir, op: OpId, n_ins: usize) -> Option<Op> {
     for &o in &ops {
         match ctx.op_name_str(ir.op_name(o)) {
             "arith.constant" => {
-                if int_constant(ctx, ir, ir.result(o, 0)) == Some(0) {
+                if is_zero_constant(ctx, ir, ir.result(o, 0)) {
                     zero_consts += 1;
                 } else {
                     return None;
@@ -91,11 +98,11 @@ fn elementwise(ctx: &Context, ir: &Ir, op: OpId, n_ins: usize) -> Option<Op> {
     }
     let main = main?;
     match (n_ins, main.as_str(), zero_consts) {
-        (1, "arith.maxsi", 1) => Some(Op::Unary(Unary::Relu)),
-        (2, "arith.addi", 0) => Some(Op::Binary(Binary::Add)),
-        (2, "arith.subi", 0) => Some(Op::Binary(Binary::Sub)),
-        (2, "arith.muli", 0) => Some(Op::Binary(Binary::Mul)),
-        (2, "arith.maxsi", 0) => Some(Op::Binary(Binary::Max)),
+        (1, "arith.maxsi" | "arith.maximumf", 1) => Some(Op::Unary(Unary::Relu)),
+        (2, "arith.addi" | "arith.addf", 0) => Some(Op::Binary(Binary::Add)),
+        (2, "arith.subi" | "arith.subf", 0) => Some(Op::Binary(Binary::Sub)),
+        (2, "arith.muli" | "arith.mulf", 0) => Some(Op::Binary(Binary::Mul)),
+        (2, "arith.maxsi" | "arith.maximumf", 0) => Some(Op::Binary(Binary::Max)),
         _ => None,
     }
 }
@@ -123,7 +130,9 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
     for (i, &a) in ir.block_args(block).iter().enumerate() {
         let ty = ir.value_type(a);
         let (Some(shape), Some(dt)) = (shape_of(ctx, ty), dtype_of(ctx, ty)) else {
-            return Err(format!("argument #{i} is not a static integer tensor"));
+            return Err(format!(
+                "argument #{i} is not a static integer or f32 tensor"
+            ));
         };
         let name = format!("arg{i}");
         analysis.add_input(&name, &shape, dt, weights.contains(&a));
@@ -179,7 +188,7 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
                     .entry_block(region)
                     .and_then(|bl| ir.last_op(bl))
                     .ok_or("tensor.pad without yield")?;
-                if int_constant(ctx, ir, ir.operand(yield_op, 0)) != Some(0) {
+                if !is_zero_constant(ctx, ir, ir.operand(yield_op, 0)) {
                     return Err("tensor.pad: only zero padding".into());
                 }
                 let lo = i64s(ctx, ir, op, "static_low").ok_or("tensor.pad: dynamic")?;

@@ -9,11 +9,12 @@
 //! the MACs of the plain layout that pads channels to the intrinsic.
 //! `dump=true` prints the saturated graph as an `eqsat` listing on stderr;
 //! `verify=true` runs the function before and after on random integer data
-//! and fails on any difference. Functions the importer does not understand
+//! and fails on any difference (f32 functions: `strata-opt
+//! --verify-equivalence`, which allows a few ulps for the reordered sums). Functions the importer does not understand
 //! are left alone with a remark saying why.
 
 use super::{dump, exec, export, import};
-use crate::engine::{optimize, stop_reason_text, strategy, total_macs, Options};
+use crate::engine::{optimize, stop_reason_text, strategy_where, total_macs, Options};
 use crate::eval::Rng;
 use crate::extract::{greedy, ExtractMode};
 use crate::lang::Op;
@@ -123,7 +124,10 @@ impl Pass for EGraphLayout {
         };
         let mut out = optimize(&imported.expr, imported.analysis.clone(), &target, &opts);
         if self.dump {
-            eprint!("{}", dump::eqsat_text(&fname, &out.egraph, out.root));
+            eprint!(
+                "{}",
+                dump::eqsat_text(&fname, &out.egraph, out.root, &out.applied)
+            );
         }
         // One remark per contraction of the input.
         let stop = stop_reason_text(&out.stop);
@@ -131,17 +135,33 @@ impl Pass for EGraphLayout {
             let sub = import::subterm(&imported.expr, c.term);
             let class = out.egraph.add_expr(&sub);
             let best = greedy(&out.egraph, &target, class).1;
-            let chosen = total_macs(&best, &imported.analysis) as i64;
             let node = &sub.as_ref()[sub.as_ref().len() - 1];
-            let kid = |i: usize| {
-                out.egraph[out
-                    .egraph
+            let kid_class = |i: usize| {
+                out.egraph
                     .lookup_expr(&import::subterm(&sub, node.children[i]))
-                    .unwrap_or(class)]
-                .data
-                .shape
-                .clone()
+                    .unwrap_or(class)
             };
+            // This layer's MACs: the best program of its class minus those
+            // of its operands' best programs (an earlier layer feeding it).
+            let operand_best: Vec<_> = (0..2)
+                .map(|i| greedy(&out.egraph, &target, kid_class(i)).1)
+                .collect();
+            let operand_macs: f64 = operand_best
+                .iter()
+                .map(|e| total_macs(e, &imported.analysis))
+                .sum();
+            let chosen = (total_macs(&best, &imported.analysis) - operand_macs) as i64;
+            // Likewise the strategy names only this layer's rewrites.
+            let operand_classes: std::collections::HashSet<_> = operand_best
+                .iter()
+                .flat_map(|e| classes_of(&out.egraph, e))
+                .flatten()
+                .collect();
+            let best_classes = classes_of(&out.egraph, &best);
+            let layer_strategy = strategy_where(&best, |i| {
+                best_classes[i].is_none_or(|c| !operand_classes.contains(&c))
+            });
+            let kid = |i: usize| out.egraph[kid_class(i)].data.shape.clone();
             let (xs, ws) = (kid(0), kid(1));
             let os = out.egraph[class].data.shape.clone();
             let padded = match node.op {
@@ -156,7 +176,7 @@ impl Pass for EGraphLayout {
                     "egraph-layout: {} target={} chosen-macs={chosen} padded-macs={padded} strategy={} stop={stop} iterations={} nodes={} classes={} extract={}",
                     c.name,
                     target.name,
-                    strategy(&best).join("+"),
+                    layer_strategy.join("+"),
                     out.iterations,
                     out.egraph.total_size(),
                     out.egraph.number_of_classes(),
@@ -199,7 +219,17 @@ impl Pass for EGraphLayout {
                 .map(|(_, s, dt)| rng.tensor(s, *dt))
                 .collect()
         };
-        let before = if self.verify {
+        // verify=true compares bit for bit on integers; a float function's
+        // summation order changes with the layout, so it is left to
+        // strata-opt --verify-equivalence and its ulp tolerance.
+        let floats = imported.args.iter().any(|a| !a.2.is_int());
+        if self.verify && floats {
+            pc.emit(Diagnostic::remark(
+                loc,
+                "egraph-layout: verify=true compares integers only; use --verify-equivalence (ulp tolerance) for f32".to_string(),
+            ));
+        }
+        let before = if self.verify && !floats {
             Some(
                 exec::run(ctx, pc.ir(), func, &inputs)
                     .map_err(|e| fail(format!("verify (before): {e}")))?,
@@ -232,4 +262,16 @@ impl Pass for EGraphLayout {
         let _ = &mut out;
         Ok(())
     }
+}
+
+/// The e-class of each node of `expr` in `g` (`None` once a node is not in
+/// the graph).
+fn classes_of(g: &crate::TensorGraph, expr: &egg::RecExpr<crate::TNode>) -> Vec<Option<egg::Id>> {
+    let mut ids: Vec<Option<egg::Id>> = Vec::with_capacity(expr.len());
+    for (_, node) in expr.items() {
+        let kids: Option<Vec<egg::Id>> =
+            node.children.iter().map(|&c| ids[usize::from(c)]).collect();
+        ids.push(kids.and_then(|k| g.lookup(crate::TNode::new(node.op.clone(), &k))));
+    }
+    ids
 }
