@@ -116,7 +116,12 @@ pub fn emit(b: &mut B, g: &Gemm, bl: &Blocking) {
 }
 
 /// Nested loops over `extents`, calling `f` innermost with the indices.
-fn nest(b: &mut B, extents: &[i64], ivs: &mut Vec<Value>, f: &mut dyn FnMut(&mut B, &[Value])) {
+pub(crate) fn nest(
+    b: &mut B,
+    extents: &[i64],
+    ivs: &mut Vec<Value>,
+    f: &mut dyn FnMut(&mut B, &[Value]),
+) {
     let Some((&e, rest)) = extents.split_first() else {
         f(b, ivs);
         return;
@@ -298,11 +303,13 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
             vec![]
         }
         Elem::F32 => {
-            b.for_const(0, at.kb, 1, |b, k| {
-                let kk = b.add(at.kc0, k);
-                b.for_const(0, width, 1, |b, j| {
-                    let n0 = column(b, bl, at, p, 0);
-                    let n = b.add(n0, j);
+            // Columns outer: a column's index arithmetic (the div/mod of a
+            // flattened pixel) is invariant in the inner K loop.
+            b.for_const(0, width, 1, |b, j| {
+                let n0 = column(b, bl, at, p, 0);
+                let n = b.add(n0, j);
+                b.for_const(0, at.kb, 1, |b, k| {
+                    let kk = b.add(at.kc0, k);
                     let idx = Idx {
                         batch: at.batch,
                         m: None,
@@ -318,10 +325,10 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
             vec![]
         }
         Elem::I8 => {
-            quads(b, at.kb, &mut |b, q, count| {
-                b.for_const(0, width, 1, |b, j| {
-                    let n0 = column(b, bl, at, p, 0);
-                    let n = b.add(n0, j);
+            b.for_const(0, width, 1, |b, j| {
+                let n0 = column(b, bl, at, p, 0);
+                let n = b.add(n0, j);
+                quads(b, at.kb, &mut |b, q, count| {
                     let word = pack_word(b, count, false, &mut |b, qq| {
                         let k4 = b.mulc(q, 4);
                         let k4 = b.add(at.kc0, k4);

@@ -22,8 +22,9 @@
 //!
 //! # Options
 //!
-//! `isa=auto|avx512|vnni|scalar`: `auto` picks AVX-512 FMA for f32 and VNNI
-//! for int8; `scalar` leaves the ops alone (for `convert-linalg-to-loops`).
+//! `isa=auto|avx512|vnni|amx|scalar`: `auto` picks AVX-512 FMA for f32 and
+//! VNNI for int8; `amx` runs int8 on AMX tiles ([`amx`]); `scalar` leaves
+//! the ops alone (for `convert-linalg-to-loops`).
 //! Which instructions run is decided when the program starts: the C back
 //! end emits a native and an emulated variant, so the output of this pass
 //! runs (slowly) on any CPU. `mr`, `nr` (16, 32, 48 or 64), `kc`, `mc`, `nc`
@@ -32,6 +33,7 @@
 //! Ops this pass does not handle (dynamic shapes, non-identity layouts,
 //! unsigned casts, other element types) are left unchanged.
 
+pub mod amx;
 pub mod builder;
 pub mod gemm;
 
@@ -76,7 +78,7 @@ impl Pass for X86Vectorize {
     }
     fn options(&mut self) -> Vec<PassOption<'_>> {
         vec![
-            PassOption::string("isa", "auto, avx512, vnni or scalar", &mut self.isa),
+            PassOption::string("isa", "auto, avx512, vnni, amx or scalar", &mut self.isa),
             PassOption::int("mr", "Microkernel rows (0: default)", &mut self.mr),
             PassOption::int(
                 "nr",
@@ -95,13 +97,13 @@ impl Pass for X86Vectorize {
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
         let ctx = pc.ctx();
         let root = pc.op();
-        if !["auto", "avx512", "vnni", "scalar"].contains(&self.isa.as_str()) {
+        if !["auto", "avx512", "vnni", "amx", "scalar"].contains(&self.isa.as_str()) {
             return Err(strata_ir::verifier::emit_op_error(
                 ctx,
                 pc.ir_mut(),
                 root,
                 format!(
-                    "x86-vectorize: unknown isa '{}' (expected auto, avx512, vnni or scalar)",
+                    "x86-vectorize: unknown isa '{}' (expected auto, avx512, vnni, amx or scalar)",
                     self.isa
                 ),
             )
@@ -193,7 +195,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
         return false;
     };
     match (opts.isa.as_str(), elem) {
-        ("avx512", Elem::I8) | ("vnni", Elem::F32) => return false,
+        ("avx512", Elem::I8) | ("vnni" | "amx", Elem::F32) => return false,
         _ => {}
     }
     let (a, bm, c) = (vals[0], vals[1], vals[2]);
@@ -284,7 +286,11 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
         ir,
         at: InsertPoint::Before(op),
     };
-    gemm::emit(&mut b, &gemm, &blocking);
+    if elem == Elem::I8 && opts.isa == "amx" {
+        amx::emit(&mut b, &gemm);
+    } else {
+        gemm::emit(&mut b, &gemm, &blocking);
+    }
     drop(gemm);
     let _ = ir.erase_op(op);
     true
@@ -300,10 +306,13 @@ fn window_index(b: &mut B, o: Value, stride: i64, k: Value, dilation: i64) -> Va
 /// Default block sizes, then the options'.
 fn blocking(g: &Gemm, o: &X86Vectorize) -> Blocking {
     let or = |v: i64, d: i64| if v > 0 { v } else { d };
-    let (mr, nvec, kc) = match g.elem {
-        // 12 x 32: 24 zmm accumulators, 2 for B, 1 broadcast.
-        Elem::F32 => (12, 2, 256),
-        Elem::I8 => (12, 2, 1024),
+    let (mr, nvec, kc, nc) = match g.elem {
+        // 14 x 32: 28 zmm accumulators, 2 for B, 1 broadcast; a 256 x 32
+        // panel of B (32 KiB) stays in L1 while 8 x 14 rows of A stream.
+        Elem::F32 => (14, 2, 256, 256),
+        // 12 x 32 with 4 k per lane; wider packed blocks so that A, packed
+        // per column block, is packed less often.
+        Elem::I8 => (12, 2, 1024, 1024),
     };
     let mr = or(o.mr, mr).clamp(1, 28);
     let nvec = (or(o.nr, nvec * 16) / 16).clamp(1, 4);
@@ -312,7 +321,7 @@ fn blocking(g: &Gemm, o: &X86Vectorize) -> Blocking {
         kc = (kc + 3) / 4 * 4;
     }
     let mc = (or(o.mc, 8 * mr) / mr).max(1) * mr;
-    let pb = (or(o.nc, 256) / (16 * nvec)).max(1);
+    let pb = (or(o.nc, nc) / (16 * nvec)).max(1);
     Blocking {
         mr,
         nvec,
