@@ -120,6 +120,9 @@ impl Pass for OneShotBufferize {
             }
         });
         let mut globals = crate::constants::Globals::default();
+        let mut summaries = FxHashMap::default();
+        // Callees first, so calls know what their callee does.
+        let funcs = crate::calls::callees_first(ctx, ir, funcs);
         for func in funcs {
             let Some(&region) = ir.regions(func).first() else {
                 continue;
@@ -147,10 +150,19 @@ impl Pass for OneShotBufferize {
                 allow_return_allocs_from_loops: self.allow_return_allocs_from_loops,
                 globals: &mut globals,
                 error: None,
+                summaries: &summaries,
+                written: Vec::new(),
+                arg_classes: Vec::new(),
+                returned_args: Vec::new(),
             };
             b.run(func);
             if let Some(e) = b.error {
                 return Err(e.into());
+            }
+            if self.bufferize_function_boundaries {
+                if let Some((name, summary)) = b.summary(func) {
+                    summaries.insert(name, summary);
+                }
             }
         }
         Ok(())
@@ -190,6 +202,14 @@ pub(crate) struct Bufferizer<'a> {
     pub(crate) globals: &'a mut crate::constants::Globals,
     /// The first error (the pass fails with it).
     pub(crate) error: Option<Diagnostic>,
+    /// What the functions bufferized so far do with their arguments.
+    pub(crate) summaries: &'a FxHashMap<String, crate::calls::Summary>,
+    /// Whether each class's buffer is written in place somewhere.
+    pub(crate) written: Vec<bool>,
+    /// The class of each tensor argument of the function.
+    pub(crate) arg_classes: Vec<Option<usize>>,
+    /// For each result: the argument whose buffer it returns.
+    pub(crate) returned_args: Vec<Option<usize>>,
     /// For a slice (or a value written in place into one): the tensor it
     /// was sliced from and the `tensor.extract_slice`.
     origin: FxHashMap<Value, (Value, OpId)>,
@@ -204,6 +224,7 @@ pub(crate) fn is_tensor(ctx: &Context, ty: Type) -> bool {
 impl Bufferizer<'_> {
     pub(crate) fn new_class(&mut self, writable: bool) -> usize {
         self.writable.push(writable);
+        self.written.push(false);
         self.class_pos.push(self.cur_pos);
         self.writable.len() - 1
     }
@@ -220,6 +241,7 @@ impl Bufferizer<'_> {
             }
         }
         self.writable[a] &= self.writable[b];
+        self.written[a] |= self.written[b];
         self.class_pos[a] = self.class_pos[a].min(self.class_pos[b]);
         a
     }
@@ -315,7 +337,7 @@ impl Bufferizer<'_> {
         }
     }
 
-    fn index_const(&mut self, at: InsertPoint, v: i64) -> Value {
+    pub(crate) fn index_const(&mut self, at: InsertPoint, v: i64) -> Value {
         let ctx = self.ctx;
         let op = self.create(
             "arith.constant",
@@ -391,6 +413,11 @@ impl Bufferizer<'_> {
                 .skip(3)
                 .position(|v| v == dest)
                 .map(|k| k as u32 + 3),
+            "func.call" => self
+                .ir
+                .operands(op)
+                .position(|v| v == dest)
+                .map(|k| k as u32),
             _ => {
                 let info = structured_info(self.ctx, self.ir, op)?.ok()?;
                 let j = info.outputs.iter().position(|&v| v == dest)?;
@@ -507,7 +534,9 @@ impl Bufferizer<'_> {
     fn destination(&mut self, op: OpId, dest: Value, reads: bool) -> (Value, usize) {
         if self.in_place(op, dest) {
             let buf = self.buffer(dest, op);
-            return (buf, self.class[&dest]);
+            let c = self.class[&dest];
+            self.written[c] = true;
+            return (buf, c);
         }
         self.out_of_place(op, dest, reads)
     }
@@ -643,16 +672,19 @@ impl Bufferizer<'_> {
         let mut arg_types: Vec<Type> = args.iter().map(|&a| self.ir.value_type(a)).collect();
         for (i, &a) in args.iter().enumerate() {
             if !is_tensor(ctx, arg_types[i]) {
+                self.arg_classes.push(None);
                 continue;
             }
             if self.boundaries {
                 let ty = self.memref_like(arg_types[i], !self.identity_boundary);
                 arg_types[i] = ty;
                 let c = self.new_class(true);
+                self.arg_classes.push(Some(c));
                 // Uses of the tensor argument now see its buffer.
                 self.retype(a, ty, InsertPoint::BlockStart(self.block), c, 0);
             } else {
                 let c = self.new_class(false);
+                self.arg_classes.push(Some(c));
                 self.class.insert(a, c);
             }
         }
@@ -690,13 +722,16 @@ impl Bufferizer<'_> {
             return;
         }
         let operands: Vec<Value> = self.ir.operands(ret).collect();
+        let args = self.ir.block_args(self.block).to_vec();
         for (i, v) in operands.into_iter().enumerate() {
             let ty = self.ir.value_type(v);
             if !is_tensor(ctx, ty) {
                 result_types.push(ty);
+                self.returned_args.push(None);
                 continue;
             }
             let buf = self.buffer(v, ret);
+            self.returned_args.push(args.iter().position(|&a| a == buf));
             let boundary = self.memref_like(ty, !self.identity_boundary);
             let buf_ty = self.ir.value_type(buf);
             if buf_ty != boundary {
@@ -725,6 +760,7 @@ impl Bufferizer<'_> {
         match name.as_str() {
             "scf.for" => return self.bufferize_for(op),
             "scf.if" => return self.bufferize_if(op),
+            "func.call" if self.boundaries => return self.call(op),
             // Their parent op bufferizes what they yield.
             "scf.yield" | "scf.condition" => return,
             _ => {}
@@ -910,6 +946,8 @@ impl Bufferizer<'_> {
                 self.class.insert(r, c);
             }
             "arith.constant" => self.constant(op),
+            "tensor.collapse_shape" | "tensor.expand_shape" => self.reshape(op),
+            "tensor.from_elements" => self.bufferize_from_elements(op),
             "func.return" if !self.boundaries => {}
             "func.return" => {}
             _ if structured_info(ctx, self.ir, op).is_some_and(|i| i.is_ok()) => {
@@ -1011,7 +1049,9 @@ impl Bufferizer<'_> {
                 Some((b, c)) => (b, c, false),
                 None => {
                     let b = self.buffer(v, op);
-                    (b, self.class[&v], true)
+                    let c = self.class[&v];
+                    self.written[c] = true;
+                    (b, c, true)
                 }
             };
             operands.push(buf);

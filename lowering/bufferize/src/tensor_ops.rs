@@ -1,0 +1,130 @@
+//! One-shot-bufferize of tensor ops that build or view whole tensors
+//! (MLIR's `Tensor/Transforms/BufferizableOpInterfaceImpl.cpp`):
+//!
+//! - `tensor.collapse_shape` / `tensor.expand_shape`: a `memref` view of the
+//!   same name on the source's buffer, sharing its alias class. A collapse
+//!   needs a contiguous source: a source of non-identity layout is first
+//!   copied into a new identity buffer (MLIR does so when the layout is not
+//!   guaranteed collapsible, e.g. the fully dynamic one of function
+//!   arguments). An expand keeps the layout: each source stride is split
+//!   over the group's sizes (dynamic when unknown).
+//! - `tensor.from_elements`: a new buffer and one `memref.store` per
+//!   element in row-major order, with index constants `0 ..` the largest
+//!   dimension created once after the allocation.
+
+use crate::one_shot::Bufferizer;
+use strata_dialect_memref::layout::{identity_strides, strided_memref, strides_and_offset};
+use strata_ir::{InsertPoint, OpId, OperationState, TypeData, Value, DYNAMIC};
+
+impl Bufferizer<'_> {
+    pub(crate) fn reshape(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let name = ctx.op_name_str(self.ir.op_name(op)).to_string();
+        let collapse = name == "tensor.collapse_shape";
+        let at = InsertPoint::Before(op);
+        let src = self.ir.operand(op, 0);
+        let r = self.ir.result(op, 0);
+        let mut buf = self.buffer(src, op);
+        let mut class = self.class[&src];
+        let identity = |b: Value, this: &Self| {
+            matches!(
+                ctx.type_data(this.ir.value_type(b)),
+                TypeData::MemRef { layout: None, .. }
+            )
+        };
+        if collapse && !identity(buf, self) {
+            let dynamic = self.dynamic_sizes(buf, at);
+            let alloc = self.alloc(self.ir.value_type(src), dynamic, at);
+            self.create("memref.copy", at, vec![buf, alloc], vec![], vec![]);
+            buf = alloc;
+            class = self.new_class(true);
+        }
+        let shape = ctx.shape(self.ir.value_type(r)).unwrap_or(&[]).to_vec();
+        let elem = ctx.element_type_or_self(self.ir.value_type(r));
+        let ty = if identity(buf, self) {
+            ctx.memref_type(&shape, elem)
+        } else {
+            let Some(ty) = self.expanded_layout(op, buf, &shape, elem) else {
+                return self.unknown(op);
+            };
+            ty
+        };
+        let memref_name = name.replace("tensor.", "memref.");
+        let mut state = OperationState::new(ctx, &memref_name, self.ir.op_loc(op));
+        state.operands = vec![buf];
+        state.operands.extend(self.ir.operands(op).skip(1));
+        state.result_types = vec![ty];
+        state.properties = self.ir.properties(op);
+        let view = self.ir.create_op(state, at);
+        let v = self.ir.result(view, 0);
+        self.bind(op, r, v, class);
+        let _ = self.ir.erase_op(op);
+    }
+
+    /// The strided type of `tensor.expand_shape` `op` applied to `buf`.
+    fn expanded_layout(
+        &self,
+        op: OpId,
+        buf: Value,
+        shape: &[i64],
+        elem: strata_ir::Type,
+    ) -> Option<strata_ir::Type> {
+        let ctx = self.ctx;
+        let (src_strides, offset) = strides_and_offset(ctx, self.ir.value_type(buf))?;
+        let groups = self.ir.attr(ctx, op, "reassociation")?;
+        let strata_ir::AttrData::Array(groups) = ctx.attr_data(groups) else {
+            return None;
+        };
+        let mut strides = vec![DYNAMIC; shape.len()];
+        for (d, group) in groups.iter().enumerate() {
+            let strata_ir::AttrData::Array(dims) = ctx.attr_data(*group) else {
+                return None;
+            };
+            let dims: Vec<usize> = dims
+                .iter()
+                .map(|&a| ctx.integer_value(a).map(|v| v as usize))
+                .collect::<Option<_>>()?;
+            let mut stride = *src_strides.get(d)?;
+            for &rd in dims.iter().rev() {
+                *strides.get_mut(rd)? = stride;
+                let size = shape[rd];
+                stride = if stride == DYNAMIC || size == DYNAMIC {
+                    DYNAMIC
+                } else {
+                    stride * size
+                };
+            }
+        }
+        if offset == 0 && strides == identity_strides(shape) {
+            return Some(ctx.memref_type(shape, elem));
+        }
+        Some(strided_memref(ctx, shape, elem, &strides, offset, None))
+    }
+
+    pub(crate) fn bufferize_from_elements(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let at = InsertPoint::Before(op);
+        let r = self.ir.result(op, 0);
+        let ty = self.ir.value_type(r);
+        let shape = ctx.shape(ty).unwrap_or(&[]).to_vec();
+        let alloc = self.alloc(ty, vec![], at);
+        let largest = shape.iter().copied().max().unwrap_or(0).max(0);
+        let consts: Vec<Value> = (0..largest).map(|i| self.index_const(at, i)).collect();
+        let elements: Vec<Value> = self.ir.operands(op).collect();
+        for (n, e) in elements.into_iter().enumerate() {
+            // Row-major multi-index of element n.
+            let mut rest = n as i64;
+            let mut idx = vec![0usize; shape.len()];
+            for d in (0..shape.len()).rev() {
+                idx[d] = (rest % shape[d].max(1)) as usize;
+                rest /= shape[d].max(1);
+            }
+            let mut operands = vec![e, alloc];
+            operands.extend(idx.iter().map(|&i| consts[i]));
+            self.create("memref.store", at, operands, vec![], vec![]);
+        }
+        let c = self.new_class(true);
+        self.bind(op, r, alloc, c);
+        let _ = self.ir.erase_op(op);
+    }
+}
