@@ -118,8 +118,10 @@ pub fn emit(b: &mut B, g: &Gemm) {
         let cstride = b.c(np * 4);
         let astride = b.c(kp);
         let bstride = b.c(np * 4);
-        b.for_const(0, mp, 32, |b, mi| {
-            b.for_const(0, np, 32, |b, ni| {
+        // Column blocks outer: a 32-column strip of B (K x 128 bytes) stays
+        // in L2 while all row blocks of A stream past it.
+        b.for_const(0, np, 32, |b, ni| {
+            b.for_const(0, mp, 32, |b, mi| {
                 let ctile = |b: &mut B, t: i64| {
                     let m = b.addc(mi, 16 * (t / 2));
                     let n = b.addc(ni, 16 * (t % 2));

@@ -11,19 +11,19 @@
 // rounds once where the interpreter rounds twice); int8: bit-exact.
 
 // RUN: strata-run %s --entry mmf32 --random-inputs --seed 11 --output %t.mmf32.0 --output %t.mmf32.1 --output %t.mmf32.ref.npy
-// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize,convert-linalg-to-loops))' > %t.mmf32.mlir
+// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize,convert-linalg-to-loops,lower-affine))' > %t.mmf32.mlir
 // RUN: strata-run %t.mmf32.mlir --entry mmf32 --random-inputs --seed 11 --target c --output %t.mmf32.0 --output %t.mmf32.1 --output %t.mmf32.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.mmf32.ref.npy %t.mmf32.native.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t.mmf32.mlir --entry mmf32 --random-inputs --seed 11 --target c --output %t.mmf32.0 --output %t.mmf32.1 --output %t.mmf32.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.mmf32.ref.npy %t.mmf32.portable.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %s --entry mmf32 --random-inputs --seed 11 --output %t.mmf32.0 --output %t.mmf32.1 --output %t.mmf32.ref.npy
-// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{mr=5 nr=48 kc=7 mc=10 nc=48},convert-linalg-to-loops))' > %t.mmf32.small.mlir
+// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{mr=5 nr=48 kc=7 mc=10 nc=48},convert-linalg-to-loops,lower-affine))' > %t.mmf32.small.mlir
 // RUN: strata-run %t.mmf32.small.mlir --entry mmf32 --random-inputs --seed 11 --target c --output %t.mmf32.0 --output %t.mmf32.1 --output %t.mmf32.small.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.mmf32.ref.npy %t.mmf32.small.native.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t.mmf32.small.mlir --entry mmf32 --random-inputs --seed 11 --target c --output %t.mmf32.0 --output %t.mmf32.1 --output %t.mmf32.small.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.mmf32.ref.npy %t.mmf32.small.portable.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %s --entry mmi8 --random-inputs --seed 11 --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.ref.npy
-// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize,convert-linalg-to-loops))' > %t.mmi8.mlir
+// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize,convert-linalg-to-loops,lower-affine))' > %t.mmi8.mlir
 // RUN: strata-run %t.mmi8.mlir --entry mmi8 --random-inputs --seed 11 --target c --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.mmi8.ref.npy %t.mmi8.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t.mmi8.mlir --entry mmi8 --random-inputs --seed 11 --target c --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.portable.npy
@@ -31,32 +31,32 @@
 // RUN: env STRATA_X86_ISA=avx512 strata-run %t.mmi8.mlir --entry mmi8 --random-inputs --seed 11 --target c --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.avx512.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.mmi8.ref.npy %t.mmi8.avx512.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %s --entry mmi8 --random-inputs --seed 11 --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.ref.npy
-// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{mr=5 nr=16 kc=6 mc=10 nc=16},convert-linalg-to-loops))' > %t.mmi8.small.mlir
+// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{mr=5 nr=16 kc=6 mc=10 nc=16},convert-linalg-to-loops,lower-affine))' > %t.mmi8.small.mlir
 // RUN: strata-run %t.mmi8.small.mlir --entry mmi8 --random-inputs --seed 11 --target c --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.small.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.mmi8.ref.npy %t.mmi8.small.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t.mmi8.small.mlir --entry mmi8 --random-inputs --seed 11 --target c --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.small.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.mmi8.ref.npy %t.mmi8.small.portable.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %s --entry tiny --random-inputs --seed 11 --output %t.tiny.0 --output %t.tiny.1 --output %t.tiny.ref.npy
-// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize,convert-linalg-to-loops))' > %t.tiny.mlir
+// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize,convert-linalg-to-loops,lower-affine))' > %t.tiny.mlir
 // RUN: strata-run %t.tiny.mlir --entry tiny --random-inputs --seed 11 --target c --output %t.tiny.0 --output %t.tiny.1 --output %t.tiny.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.tiny.ref.npy %t.tiny.native.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t.tiny.mlir --entry tiny --random-inputs --seed 11 --target c --output %t.tiny.0 --output %t.tiny.1 --output %t.tiny.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.tiny.ref.npy %t.tiny.portable.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %s --entry tinyi8 --random-inputs --seed 11 --output %t.tinyi8.0 --output %t.tinyi8.1 --output %t.tinyi8.ref.npy
-// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=vnni},convert-linalg-to-loops))' > %t.tinyi8.mlir
+// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=vnni},convert-linalg-to-loops,lower-affine))' > %t.tinyi8.mlir
 // RUN: strata-run %t.tinyi8.mlir --entry tinyi8 --random-inputs --seed 11 --target c --output %t.tinyi8.0 --output %t.tinyi8.1 --output %t.tinyi8.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.tinyi8.ref.npy %t.tinyi8.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t.tinyi8.mlir --entry tinyi8 --random-inputs --seed 11 --target c --output %t.tinyi8.0 --output %t.tinyi8.1 --output %t.tinyi8.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.tinyi8.ref.npy %t.tinyi8.portable.npy --ulps 0 | FileCheck %s --check-prefix=OK
 
-// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=amx},convert-linalg-to-loops))' > %t.mmi8.amx.mlir
+// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=amx},convert-linalg-to-loops,lower-affine))' > %t.mmi8.amx.mlir
 // RUN: strata-run %t.mmi8.amx.mlir --entry mmi8 --random-inputs --seed 11 --target c --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.amx.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.mmi8.ref.npy %t.mmi8.amx.native.npy | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t.mmi8.amx.mlir --entry mmi8 --random-inputs --seed 11 --target c --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.amx.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.mmi8.ref.npy %t.mmi8.amx.portable.npy | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=vnni strata-run %t.mmi8.amx.mlir --entry mmi8 --random-inputs --seed 11 --target c --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.amx.vnni.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.mmi8.ref.npy %t.mmi8.amx.vnni.npy | FileCheck %s --check-prefix=OK
-// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=amx},convert-linalg-to-loops))' > %t.tinyi8.amx.mlir
+// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=amx},convert-linalg-to-loops,lower-affine))' > %t.tinyi8.amx.mlir
 // RUN: strata-run %t.tinyi8.amx.mlir --entry tinyi8 --random-inputs --seed 11 --target c --output %t.tinyi8.0 --output %t.tinyi8.1 --output %t.tinyi8.amx.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.tinyi8.ref.npy %t.tinyi8.amx.native.npy | FileCheck %s --check-prefix=OK
 
