@@ -545,11 +545,11 @@ fn kernel(
                     b.vcall("_mm512_set1_epi32", vec![x], vt)
                 }
             };
-            for v in 0..nv {
+            for (v, &bvec) in bv.iter().enumerate() {
                 let i = r as usize * nv + v;
                 out[i] = match g.elem {
-                    Elem::F32 => b.vcall("_mm512_fmadd_ps", vec![av, bv[v], out[i]], vt),
-                    Elem::I8 => b.vcall("_mm512_dpbusd_epi32", vec![out[i], av, bv[v]], vt),
+                    Elem::F32 => b.vcall("_mm512_fmadd_ps", vec![av, bvec, out[i]], vt),
+                    Elem::I8 => b.vcall("_mm512_dpbusd_epi32", vec![out[i], av, bvec], vt),
                 };
             }
         }
