@@ -2,7 +2,7 @@
 //!
 //! | argument | pass |
 //! |---|---|
-//! | `one-shot-bufferize` | every tensor op of a function (and, with `bufferize-function-boundaries`, its signature) to memref ops, writing in place where the program allows ([`one_shot`]) |
+//! | `one-shot-bufferize` | every tensor op of a function, in nested regions too (and, with `bufferize-function-boundaries`, its signature and calls) to memref ops, writing in place where the program allows ([`one_shot`]; see docs/bufferization.md) |
 
 mod calls;
 mod constants;

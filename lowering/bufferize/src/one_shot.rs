@@ -1,25 +1,38 @@
 //! `one-shot-bufferize` (MLIR's `OneShotBufferizePass`).
 //!
-//! Each function's top-level ops are rewritten in program order. Every
-//! tensor value gets a buffer:
+//! Each function's ops are rewritten in program order, descending into
+//! regions (`scf.for`, `scf.if` in `scf.rs`; other region ops keep
+//! their tensors but the ops inside them are bufferized). Every tensor
+//! value gets a buffer:
 //!
 //! - `tensor.empty` / `bufferization.alloc_tensor` become `memref.alloc`
 //!   (`{alignment = 64 : i64}`), `tensor.extract_slice` a `memref.subview`
 //!   of its source's buffer, `tensor.extract`/`tensor.dim`/`tensor.cast`
-//!   their memref counterparts;
+//!   their memref counterparts, tensor constants `memref.get_global`s
+//!   (`constants.rs`), reshapes and `from_elements` as in
+//!   `tensor_ops.rs`, calls as in `calls.rs`;
 //! - ops that write a destination (the `outs` of linalg ops,
 //!   `tensor.insert`, `tensor.insert_slice`,
-//!   `bufferization.materialize_in_destination`) write it **in place**
-//!   when that is legal, else into a new allocation, copied from the
-//!   destination first when the op reads it.
+//!   `bufferization.materialize_in_destination`, `scf.for` inits, operands
+//!   a callee writes) write it **in place** when that is legal, else into a
+//!   new allocation, copied from the destination first when the op reads it.
 //!
-//! In place is legal (MLIR's read-after-write conflict analysis, in its
-//! simplest sound form) when the destination's buffer is writable and no
-//! value sharing that buffer — the destination itself, slices of it, or
-//! the values it was computed from in place — is used after the writing
-//! op. Function arguments are writable only with
-//! `bufferize-function-boundaries`; `to_buffer` of anything else and
-//! `to_tensor` results are not.
+//! In place is legal (MLIR's read-after-write conflict analysis, in a
+//! simpler sound form) when the destination's buffer is writable and no
+//! value sharing that buffer (its alias class: the destination, slices and
+//! views of it, values computed in place from it, loop-carried and `scf.if`
+//! results joined with it) is *read* where it may run after the writing
+//! op: later in program order, or earlier inside a loop around both when
+//! the value is defined outside that loop (the next iteration). Reads in the
+//! other branch of an `scf.if` never follow; `tensor.dim` and linalg outputs
+//! whose payload ignores them are not reads. Function arguments are
+//! writable only with `bufferize-function-boundaries`; `to_buffer` of
+//! anything else, constants and `to_tensor` results are not.
+//!
+//! Decisions are taken in program order, first writer first; MLIR's
+//! default heuristic is bottom-up (last writer first), so where two ops
+//! compete for one buffer a different one may get the copy
+//! (docs/bufferization.md).
 //!
 //! Without `bufferize-function-boundaries`, tensor arguments are read
 //! through `bufferization.to_buffer` ops at the function's entry (one per
@@ -32,8 +45,8 @@
 //!
 //! Ops the pass does not know keep their tensors: they read them through
 //! `bufferization.to_tensor` of the buffers, and their tensor results are
-//! read through `to_buffer` (not writable). Ops in nested regions are left
-//! as they are. `to_tensor` ops left without users are erased at the end.
+//! read through `to_buffer` (not writable). `to_tensor` ops left without
+//! users are erased at the end.
 
 use rustc_hash::FxHashMap;
 use strata_dialect_linalg::structured::{payload_block, structured_info};
