@@ -50,7 +50,7 @@ pub struct RunOptions {
     /// vta: print cycles, bytes moved per memory and `utilization: 0.NN`.
     #[arg(long)]
     pub stats: bool,
-    /// vta: also run the interpreter on the same inputs and compare bit for bit.
+    /// vta, jit: also run the interpreter on the same inputs and compare bit for bit.
     #[arg(long)]
     pub check: bool,
     /// vta: tile sizes (conv: oc-blocks,rows,cols,ic-blocks; matmul:

@@ -70,6 +70,9 @@ pub(crate) struct Prepared {
     pub inputs: Vec<Type>,
     pub results: Vec<Type>,
     pub input_bytes: Result<Vec<u8>, String>,
+    /// The arguments as data (for running the interpreter on them too).
+    #[cfg_attr(not(feature = "llvm"), allow(dead_code))]
+    pub args: Vec<Data>,
 }
 
 /// Finds `options.entry`, checks the argument count, and encodes the
@@ -110,12 +113,14 @@ pub(crate) fn prepare(
             options.inputs.len()
         )));
     }
-    let input_bytes = encode_arguments(ctx, &inputs, options, given);
+    let mut args = Vec::new();
+    let input_bytes = encode_arguments(ctx, &inputs, options, given, &mut args);
     Ok(Prepared {
         func,
         inputs,
         results,
         input_bytes,
+        args,
     })
 }
 
@@ -126,6 +131,7 @@ fn encode_arguments(
     inputs: &[Type],
     options: &RunOptions,
     given: &dyn Fn(usize, Type) -> Option<Result<Data, String>>,
+    args: &mut Vec<Data>,
 ) -> Result<Vec<u8>, String> {
     let mut rng = Rng::new(options.seed);
     let mut input_bytes = Vec::new();
@@ -152,6 +158,7 @@ fn encode_arguments(
                 ))
             }
         }
+        args.push(data);
     }
     Ok(input_bytes)
 }
@@ -172,6 +179,7 @@ pub fn run_c(
         inputs,
         results,
         input_bytes,
+        ..
     } = match prepare(ctx, ir, module, options, name, given) {
         Ok(p) => p,
         Err(code) => return code,
@@ -350,6 +358,20 @@ pub(crate) fn finish(
     results: &[Type],
     bytes: &[u8],
 ) -> ExitCode {
+    match decode_outputs(ctx, inputs, results, bytes) {
+        Ok(outputs) => emit_outputs(ctx, options, &outputs),
+        Err(e) => fail(e),
+    }
+}
+
+/// What the program produced (results, or memref arguments of a function
+/// without results), from the harness byte format.
+pub(crate) fn decode_outputs(
+    ctx: &Context,
+    inputs: &[Type],
+    results: &[Type],
+    bytes: &[u8],
+) -> Result<Vec<(Type, Data)>, String> {
     let produced: Vec<Type> = if results.is_empty() {
         inputs
             .iter()
@@ -380,13 +402,19 @@ pub(crate) fn finish(
             })(),
             None => Err("unsupported result type".into()),
         };
-        match data {
-            Ok(d) => outputs.push((ty, d)),
-            Err(e) => return fail(e),
-        }
+        outputs.push((ty, data?));
     }
+    Ok(outputs)
+}
+
+/// `--print` and `--output` of decoded outputs, as the interpreter does them.
+pub(crate) fn emit_outputs(
+    ctx: &Context,
+    options: &RunOptions,
+    outputs: &[(Type, Data)],
+) -> ExitCode {
     if options.print {
-        for (ty, data) in &outputs {
+        for (ty, data) in outputs {
             println!("{}", format_data(ctx, *ty, data));
         }
     }
@@ -397,7 +425,7 @@ pub(crate) fn finish(
             outputs.len()
         ));
     }
-    for (path, (ty, data)) in options.outputs.iter().zip(&outputs) {
+    for (path, (ty, data)) in options.outputs.iter().zip(outputs) {
         let bytes = match data_to_npy(ctx, *ty, data) {
             Ok(b) => b,
             Err(e) => return fail(e),

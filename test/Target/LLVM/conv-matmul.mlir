@@ -18,6 +18,10 @@
 // RUN: strata-run %t.loops.mlir --entry rowsum --random-inputs --seed 6 --print --target jit > %t.j4
 // RUN: diff %t.i4 %t.j4
 // RUN: FileCheck %s --input-file %t.j2
+// --check runs the interpreter in the same process on the same arguments.
+// RUN: strata-run %t.loops.mlir --entry conv_f32 --random-inputs --seed 7 --jit --check | FileCheck %s --check-prefix=CHECKED
+// RUN: strata-run %t.loops.mlir --entry conv_i8 --random-inputs --seed 8 --jit --check | FileCheck %s --check-prefix=CHECKED
+// CHECKED: check: OK, {{[0-9]+}} elements bit-exact with the interpreter
 // CHECK: dense<{{.*}}> : tensor<1x6x6x4xi32> (memref<1x6x6x4xi32>)
 
 func.func @conv_f32(%in: memref<1x8x8x3xf32>, %w: memref<3x3x3x4xf32>, %out: memref<1x6x6x4xf32>) {
