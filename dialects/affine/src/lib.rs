@@ -1,6 +1,7 @@
 //! The `affine` dialect (MLIR's polyhedral loops): `affine.for`,
-//! `affine.if`, `affine.load`/`store`, `affine.vector_load`/`store`,
-//! `affine.apply`, `affine.min`/`max` and `affine.yield`.
+//! `affine.parallel`, `affine.if`, `affine.load`/`store`,
+//! `affine.vector_load`/`store`, `affine.apply`, `affine.min`/`max`,
+//! `affine.delinearize_index`/`linearize_index` and `affine.yield`.
 //!
 //! Subscripts and bounds are affine maps (from `strata_affine`) over SSA
 //! operands; the textual syntax writes them with the SSA names in place of
@@ -9,13 +10,17 @@
 //! ([`canonicalize`]).
 
 pub mod canonicalize;
+pub mod index;
 mod ops;
+pub mod parallel;
 pub mod syntax;
 pub mod verify;
 
+pub use index::{DelinearizeIndexOp, LinearizeIndexOp};
 pub use ops::{
     ApplyOp, ForOp, IfOp, LoadOp, MaxOp, MinOp, StoreOp, VectorLoadOp, VectorStoreOp, YieldOp,
 };
+pub use parallel::ParallelOp;
 use std::sync::Arc;
 use strata_ir::{
     Attribute, Context, Dialect, InsertPoint, Ir, Location, OpDefinition, OpId, OperationState,

@@ -128,6 +128,8 @@ pub fn definitions() -> Vec<OpDefinition> {
     defs.push(YieldOp::definition());
     crate::verify::attach(&mut defs);
     crate::canonicalize::attach(&mut defs);
+    defs.extend(crate::index::definitions());
+    defs.push(crate::parallel::definition());
     for def in defs.iter_mut() {
         if matches!(
             def.name.as_str(),

@@ -7,6 +7,7 @@
 //! folders here and by the reference interpreter, so that folding and
 //! execution can never disagree.
 
+pub mod atomic;
 pub mod attrs;
 pub mod build;
 mod canonicalize;

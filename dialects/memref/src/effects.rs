@@ -20,6 +20,14 @@ impl MemoryEffects for MemrefEffects {
             "memref.dealloc" => out.push(on(Effect::Free, ir.operand(op, 0))),
             "memref.load" => out.push(on(Effect::Read, ir.operand(op, 0))),
             "memref.store" => out.push(on(Effect::Write, ir.operand(op, 1))),
+            "memref.atomic_rmw" => {
+                out.push(on(Effect::Read, ir.operand(op, 1)));
+                out.push(on(Effect::Write, ir.operand(op, 1)));
+            }
+            "memref.generic_atomic_rmw" => {
+                out.push(on(Effect::Read, ir.operand(op, 0)));
+                out.push(on(Effect::Write, ir.operand(op, 0)));
+            }
             "memref.copy" => {
                 out.push(on(Effect::Read, ir.operand(op, 0)));
                 out.push(on(Effect::Write, ir.operand(op, 1)));
@@ -40,6 +48,8 @@ pub(crate) fn attach(defs: &mut [OpDefinition]) {
                 | "memref.load"
                 | "memref.store"
                 | "memref.copy"
+                | "memref.atomic_rmw"
+                | "memref.generic_atomic_rmw"
                 | "memref.dim"
                 | "memref.rank"
         ) {

@@ -1,20 +1,27 @@
 //! The `memref` dialect (MLIR's buffers): allocation (`alloc`, `alloca`,
 //! `dealloc`, `global`, `get_global`), access (`load`, `store`, `copy`),
 //! views that alias their source (`subview`, `reinterpret_cast`, `cast`,
-//! `collapse_shape`, `expand_shape`, `view`) and queries (`dim`, `rank`).
+//! `collapse_shape`, `expand_shape`, `view`, `transpose`,
+//! `memory_space_cast`), queries (`dim`, `rank`,
+//! `extract_strided_metadata`) and atomics (`atomic_rmw`,
+//! `generic_atomic_rmw`).
 //!
 //! Syntax, result names (`%alloc`, `%subview`), verifier messages and folds
 //! follow MLIR 22. [`layout`] computes the strided layouts views produce;
 //! [`syntax`] holds MLIR's mixed static/dynamic index lists, also used by
 //! the vector dialect.
 
+mod atomic;
 mod effects;
 pub mod fold;
 pub mod layout;
+mod metadata;
 mod ops;
 pub mod syntax;
 pub mod verify;
 
+pub use atomic::{AtomicRmwOp, AtomicYieldOp, GenericAtomicRmwOp};
+pub use metadata::{ExtractStridedMetadataOp, MemorySpaceCastOp, TransposeOp};
 pub use ops::{
     global_definition, AllocOp, AllocaOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp,
     ExpandShapeOp, GetGlobalOp, LoadOp, RankOp, ReinterpretCastOp, StoreOp, SubViewOp, ViewOp,

@@ -221,6 +221,8 @@ pub fn definitions() -> Vec<OpDefinition> {
         def.hooks.result_names = Some(result_names);
     }
     crate::verify::attach(&mut defs);
+    defs.extend(crate::atomic::definitions());
+    defs.extend(crate::metadata::definitions());
     crate::fold::attach(&mut defs);
     crate::effects::attach(&mut defs);
     defs

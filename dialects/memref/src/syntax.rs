@@ -13,13 +13,20 @@ use strata_ir::{Value, DYNAMIC};
 pub fn parse_dynamic_index_list<'a>(
     p: &mut OpParser<'_, 'a>,
 ) -> DiagResult<(Vec<UnresolvedOperand<'a>>, Vec<i64>)> {
+    parse_dynamic_index_list_in(p, TokenKind::LSquare, TokenKind::RSquare)
+}
+
+/// [`parse_dynamic_index_list`] between other delimiters (`(`...`)` for
+/// the affine dialect's bases).
+pub fn parse_dynamic_index_list_in<'a>(
+    p: &mut OpParser<'_, 'a>,
+    open: TokenKind,
+    close: TokenKind,
+) -> DiagResult<(Vec<UnresolvedOperand<'a>>, Vec<i64>)> {
     let mut operands = Vec::new();
     let mut statics = Vec::new();
-    p.parser.parse_comma_list_in(
-        TokenKind::LSquare,
-        TokenKind::RSquare,
-        "dynamic index list",
-        |parser| {
+    p.parser
+        .parse_comma_list_in(open, close, "dynamic index list", |parser| {
             if parser.is(TokenKind::PercentIdent) {
                 operands.push(parser.parse_operand_ref()?);
                 statics.push(DYNAMIC);
@@ -34,8 +41,7 @@ pub fn parse_dynamic_index_list<'a>(
             parser.advance();
             statics.push(if negative { -value } else { value });
             Ok(())
-        },
-    )?;
+        })?;
     Ok((operands, statics))
 }
 
@@ -49,7 +55,17 @@ fn parse_int(text: &str) -> Option<i64> {
 
 /// Prints `[..]` taking values from `operands` in order where `statics` is dynamic.
 pub fn print_dynamic_index_list(p: &mut OpPrinter, operands: &[Value], statics: &[i64]) {
-    p.write("[");
+    print_dynamic_index_list_in(p, operands, statics, ("[", "]"));
+}
+
+/// [`print_dynamic_index_list`] between other delimiters.
+pub fn print_dynamic_index_list_in(
+    p: &mut OpPrinter,
+    operands: &[Value],
+    statics: &[i64],
+    (open, close): (&str, &str),
+) {
+    p.write(open);
     let mut next = 0;
     for (i, &s) in statics.iter().enumerate() {
         if i > 0 {
@@ -64,7 +80,7 @@ pub fn print_dynamic_index_list(p: &mut OpPrinter, operands: &[Value], statics: 
             p.write(&s.to_string());
         }
     }
-    p.write("]");
+    p.write(close);
 }
 
 /// Parses `%m[%i, %j]`: a value and its index operands.

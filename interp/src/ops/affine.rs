@@ -3,6 +3,10 @@
 //! and `affine.apply`/`min`/`max`. Maps are evaluated with
 //! [`strata_affine::AffineMap::eval`] on the op's operands (dimensions
 //! first, then symbols); a division or modulo by zero is an error.
+//! `affine.parallel` runs its points in order and reduces what each
+//! yields from the reduction's identity, as `lower-affine`'s
+//! `scf.parallel` does; `affine.delinearize_index`/`linearize_index` use
+//! the dialect's own arithmetic.
 
 use super::memref::{memref_arg, read_block, write_block};
 use super::{indices, operand_groups};
@@ -26,6 +30,9 @@ pub fn register(registry: &mut Registry) {
         map_op(it, op, args, "affine.max")
     });
     registry.register("affine.yield", |_, _, args| Ok(Flow::Yield(args.to_vec())));
+    registry.register("affine.parallel", parallel);
+    registry.register("affine.delinearize_index", delinearize_index);
+    registry.register("affine.linearize_index", linearize_index);
 }
 
 /// The results of the affine map attribute `name` of `op` applied to `operands`.
@@ -159,4 +166,114 @@ fn map_op(it: &mut Interpreter, op: OpId, args: &[RtValue], name: &str) -> Inter
     }
     .ok_or_else(|| it.error(op, "empty affine map"))?;
     Ok(Flow::Next(vec![RtValue::index(v)]))
+}
+
+/// The results of `map` over `operands`, grouped.
+fn bound_values(
+    it: &Interpreter,
+    op: OpId,
+    map: &strata_ir::affine::AffineMap,
+    groups: &[i64],
+    operands: &[RtValue],
+    take_max: bool,
+) -> InterpResult<Vec<i64>> {
+    use strata_dialect_affine::parallel::ParallelBounds;
+    let values = indices(it, op, operands, "bound operand")?;
+    let (dims, symbols) = values.split_at(map.num_dims().min(values.len()));
+    let results = map
+        .eval(dims, symbols)
+        .map_err(|e| it.error(op, format!("cannot evaluate the affine map: {e:?}")))?;
+    ParallelBounds::group_ranges(groups)
+        .into_iter()
+        .map(|(start, size)| {
+            let group = results.get(start..start + size).unwrap_or(&[]);
+            let bound = if take_max {
+                group.iter().max()
+            } else {
+                group.iter().min()
+            };
+            bound
+                .copied()
+                .ok_or_else(|| it.error(op, "empty bound group"))
+        })
+        .collect()
+}
+
+fn parallel(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    use strata_dialect_affine::parallel::{reductions, ParallelBounds};
+    let b = ParallelBounds::of(it.ctx, it.ir, op)
+        .ok_or_else(|| it.error(op, "malformed affine.parallel"))?;
+    let split = b.lower_operands.len();
+    let lbs = bound_values(it, op, &b.lower_map, &b.lower_groups, &args[..split], true)?;
+    let ubs = bound_values(it, op, &b.upper_map, &b.upper_groups, &args[split..], false)?;
+    if let Some(&s) = b.steps.iter().find(|&&s| s <= 0) {
+        return Err(it.error(
+            op,
+            format!("affine.parallel with a non-positive step ({s})"),
+        ));
+    }
+    let kinds = reductions(it.ctx, it.ir, op);
+    let mut acc = Vec::with_capacity(kinds.len());
+    for (kind, result) in kinds.iter().zip(it.ir.results(op)) {
+        let ty = it.ir.value_type(result);
+        let identity = kind
+            .and_then(|k| k.identity(it.ctx, ty))
+            .ok_or_else(|| it.error(op, "reduction without an identity value"))?;
+        acc.push(super::arith::value_of_attribute(it.ctx, identity, ty)?);
+    }
+    let region = it.ir.region(op, 0);
+    if lbs.iter().zip(&ubs).any(|(l, u)| l >= u) {
+        return Ok(Flow::Next(acc));
+    }
+    let mut ivs = lbs.clone();
+    loop {
+        let block_args = ivs.iter().map(|&i| RtValue::index(i)).collect();
+        let yielded = it.run_region(region, block_args)?;
+        if yielded.len() != acc.len() {
+            return Err(it.error(op, "the body yields a value per reduction"));
+        }
+        for ((slot, value), kind) in acc.iter_mut().zip(yielded).zip(&kinds) {
+            let (Some(a), Some(v), Some(kind)) = (slot.as_scalar(), value.as_scalar(), kind) else {
+                return Err(it.error(op, "affine.parallel reduces scalars only"));
+            };
+            *slot = RtValue::Scalar(super::arith::atomic_combine(*kind, a, v)?);
+        }
+        // Next point, innermost dimension fastest.
+        let mut d = ivs.len();
+        loop {
+            if d == 0 {
+                return Ok(Flow::Next(acc));
+            }
+            d -= 1;
+            ivs[d] += b.steps[d];
+            if ivs[d] < ubs[d] {
+                break;
+            }
+            ivs[d] = lbs[d];
+        }
+    }
+}
+
+fn delinearize_index(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    use strata_dialect_affine::index::{delinearize, mixed_basis, static_basis};
+    let values = indices(it, op, args, "index")?;
+    let basis = mixed_basis(&static_basis(it.ctx, it.ir, op), &values[1..]);
+    if let Some(&b) = basis.iter().find(|&&b| b <= 0) {
+        return Err(it.error(
+            op,
+            format!("affine.delinearize_index with a non-positive basis element ({b})"),
+        ));
+    }
+    let parts = delinearize(values[0], &basis, it.ir.num_results(op))
+        .ok_or_else(|| it.error(op, "affine.delinearize_index with a zero basis element"))?;
+    Ok(Flow::Next(parts.into_iter().map(RtValue::index).collect()))
+}
+
+fn linearize_index(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    use strata_dialect_affine::index::{linearize, mixed_basis, static_basis};
+    let values = indices(it, op, args, "index")?;
+    let groups = operand_groups(it, op)?;
+    let basis = mixed_basis(&static_basis(it.ctx, it.ir, op), &values[groups[1].clone()]);
+    let multi = &values[groups[0].clone()];
+    Ok(Flow::Next(vec![RtValue::index(linearize(multi, &basis))]))
 }

@@ -195,3 +195,23 @@ fn scaling(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flo
     })?;
     Ok(Flow::Next(vec![r]))
 }
+
+/// `a <kind> b` for an `arith::AtomicRMWKind` (used by
+/// `memref.atomic_rmw` and the reductions of `affine.parallel`).
+pub fn atomic_combine(
+    kind: strata_dialect_arith::atomic::AtomicRmwKind,
+    a: Scalar,
+    b: Scalar,
+) -> InterpResult<Scalar> {
+    match (a, b) {
+        (Scalar::Int(a, w), Scalar::Int(b, _)) => kind
+            .combine_int(a, b, w)
+            .map(|r| Scalar::Int(r, w))
+            .map_err(sem_error),
+        (Scalar::Float(a, k), Scalar::Float(b, _)) => kind
+            .combine_float(a, b, k)
+            .map(|r| Scalar::Float(r, k))
+            .map_err(sem_error),
+        _ => Err(InterpError::new("mismatched operand kinds")),
+    }
+}

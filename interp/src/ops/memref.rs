@@ -27,6 +27,16 @@ pub fn register(registry: &mut Registry) {
     registry.register("memref.dim", dim);
     registry.register("memref.rank", rank);
     registry.register("memref.view", view);
+    registry.register("memref.atomic_rmw", atomic_rmw);
+    registry.register("memref.generic_atomic_rmw", generic_atomic_rmw);
+    registry.register("memref.atomic_yield", |_, _, args| {
+        Ok(Flow::Yield(args.to_vec()))
+    });
+    registry.register("memref.extract_strided_metadata", extract_strided_metadata);
+    registry.register("memref.memory_space_cast", |_, _, args| {
+        Ok(Flow::Next(vec![args[0].clone()]))
+    });
+    registry.register("memref.transpose", transpose);
 }
 
 /// The memref operand `v` of `op`.
@@ -609,4 +619,95 @@ pub fn write_block(
         }
     });
     result.map_err(|e| it.error(op, e.to_string()))
+}
+
+/// `memref.atomic_rmw`: stores `old <kind> value` and returns `old` (the
+/// interpreter runs one thread, so atomicity is trivial).
+fn atomic_rmw(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    use strata_dialect_arith::atomic::AtomicRmwKind;
+    let kind = it
+        .ir
+        .attr(it.ctx, op, "kind")
+        .and_then(|a| AtomicRmwKind::from_attr(it.ctx, a))
+        .ok_or_else(|| it.error(op, "invalid atomic kind"))?;
+    let value = args[0]
+        .as_scalar()
+        .ok_or_else(|| it.error(op, "value is not a scalar"))?;
+    let m = memref_arg(it, op, &args[1])?;
+    let idx = indices(it, op, &args[2..], "index")?;
+    let old = it
+        .memory
+        .load(m, &idx)
+        .map_err(|e| it.error(op, e.to_string()))?;
+    let new =
+        super::arith::atomic_combine(kind, old, value).map_err(|e| it.error(op, e.to_string()))?;
+    it.memory
+        .store(m, &idx, new)
+        .map_err(|e| it.error(op, e.to_string()))?;
+    Ok(Flow::Next(vec![RtValue::Scalar(old)]))
+}
+
+/// `memref.generic_atomic_rmw`: runs the body on the element, stores what
+/// it yields, returns the element read.
+fn generic_atomic_rmw(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let m = memref_arg(it, op, &args[0])?.clone();
+    let idx = indices(it, op, &args[1..], "index")?;
+    let old = it
+        .memory
+        .load(&m, &idx)
+        .map_err(|e| it.error(op, e.to_string()))?;
+    let region = it.ir.region(op, 0);
+    let yielded = it.run_region(region, vec![RtValue::Scalar(old)])?;
+    let new = yielded
+        .first()
+        .and_then(|v| v.as_scalar())
+        .ok_or_else(|| it.error(op, "the body yielded no scalar"))?;
+    it.memory
+        .store(&m, &idx, new)
+        .map_err(|e| it.error(op, e.to_string()))?;
+    Ok(Flow::Next(vec![RtValue::Scalar(old)]))
+}
+
+/// `memref.extract_strided_metadata`: the base buffer as a rank-0 view at
+/// offset 0, then offset, sizes and strides.
+fn extract_strided_metadata(
+    it: &mut Interpreter,
+    op: OpId,
+    args: &[RtValue],
+) -> InterpResult<Flow> {
+    let m = memref_arg(it, op, &args[0])?;
+    let base = MemRefView {
+        buffer: m.buffer,
+        offset: 0,
+        sizes: Vec::new(),
+        strides: Vec::new(),
+        elem: m.elem,
+    };
+    let mut results = vec![RtValue::MemRef(base), RtValue::index(m.offset)];
+    results.extend(m.sizes.iter().map(|&s| RtValue::index(s)));
+    results.extend(m.strides.iter().map(|&s| RtValue::index(s)));
+    Ok(Flow::Next(results))
+}
+
+/// `memref.transpose`: the same elements with permuted sizes and strides.
+fn transpose(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let m = memref_arg(it, op, &args[0])?.clone();
+    let Some(AttrData::AffineMap(perm)) = it
+        .ir
+        .attr(it.ctx, op, "permutation")
+        .map(|a| it.ctx.attr_data(a))
+    else {
+        return Err(it.error(op, "missing 'permutation'"));
+    };
+    let order: Vec<usize> = (0..perm.num_results())
+        .filter_map(|i| perm.dim_position(i))
+        .collect();
+    if order.len() != m.sizes.len() {
+        return Err(it.error(op, "permutation does not match the memref rank"));
+    }
+    Ok(Flow::Next(vec![RtValue::MemRef(MemRefView {
+        sizes: order.iter().map(|&d| m.sizes[d]).collect(),
+        strides: order.iter().map(|&d| m.strides[d]).collect(),
+        ..m
+    })]))
 }

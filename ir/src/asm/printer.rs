@@ -214,15 +214,31 @@ impl<'c> AsmWriter<'c> {
         self.out.push_str(text);
     }
 
-    /// The alias definitions (`#map = affine_map<...>`) collected so far.
+    /// The alias definitions (`#map = affine_map<...>`) collected so far:
+    /// grouped by base name (`#map...` before `#set...`), each group in
+    /// the order met, as MLIR's `AliasInitializer` sorts them.
     pub fn alias_definitions(&self) -> String {
         let mut text = String::new();
-        for attr in &self.alias_order {
+        let mut order = self.alias_order.clone();
+        order.sort_by_key(|attr| {
+            self.aliases[attr]
+                .trim_end_matches(|c: char| c.is_ascii_digit())
+                .to_string()
+        });
+        for attr in &order {
             let mut inner = AsmWriter::new(self.ctx, false);
             inner.print_attribute(*attr, TypeElision::Never);
             let _ = writeln!(text, "#{} = {}", self.aliases[attr], inner.out);
         }
         text
+    }
+
+    /// Takes over the aliases `other` assigned, keeping their numbering.
+    fn adopt_aliases(&mut self, other: AsmWriter) {
+        self.aliases = other.aliases;
+        self.alias_order = other.alias_order;
+        self.map_count = other.map_count;
+        self.set_count = other.set_count;
     }
 
     fn alias_for(&mut self, attr: Attribute, prefix: &str) -> &str {
@@ -1331,6 +1347,9 @@ pub struct OpPrinter<'p, 'c> {
     indent: usize,
     /// Dialect whose ops print without prefix, per enclosing region (MLIR's defaultDialectStack).
     default_dialects: Vec<String>,
+    /// A discarded printing that only assigns aliases in the order of
+    /// MLIR's alias collector (see [`print_op`]).
+    alias_prepass: bool,
 }
 
 impl<'p, 'c> OpPrinter<'p, 'c> {
@@ -1619,6 +1638,10 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
 
     fn print_generic_op(&mut self, op: OpId) {
         let ctx = self.ctx();
+        if self.alias_prepass {
+            self.visit_generic_op_for_aliases(op);
+            return;
+        }
         print_escaped_string(
             &mut self.w.out,
             ctx.op_name_str(self.ir.op_name(op)).as_bytes(),
@@ -1669,6 +1692,29 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
     }
 }
 
+impl OpPrinter<'_, '_> {
+    /// What MLIR's alias collector visits of a generic op, in its order:
+    /// regions, operand and result types, then attributes.
+    fn visit_generic_op_for_aliases(&mut self, op: OpId) {
+        let ctx = self.ctx();
+        for i in 0..self.ir.regions(op).len() {
+            self.print_region_impl(self.ir.region(op, i), true, true, true);
+        }
+        let types: Vec<Type> = self
+            .ir
+            .operands(op)
+            .chain(self.ir.results(op))
+            .map(|v| self.ir.value_type(v))
+            .collect();
+        self.w.print_type_list(&types);
+        for dict in [self.ir.properties(op), self.ir.attributes(op)] {
+            if !ctx.dictionary_entries(dict).is_empty() {
+                self.w.print_attribute(dict, TypeElision::Never);
+            }
+        }
+    }
+}
+
 impl crate::opdef::OpDefinition {
     /// The name without the default dialect's prefix, when that applies.
     fn default_dialect_stripped_name(&self, default_dialect: Option<&str>) -> Option<&str> {
@@ -1681,15 +1727,26 @@ impl crate::opdef::OpDefinition {
 
 /// Prints `op` and everything under it as MLIR text.
 pub fn print_op(ctx: &Context, ir: &Ir, op: OpId, options: &PrintOptions) -> String {
-    let names = NameState::compute(ctx, ir, op, options.generic);
-    let mut printer = OpPrinter {
+    let new_printer = |alias_prepass| OpPrinter {
         w: AsmWriter::new(ctx, !options.local_scope),
         ir,
-        names,
+        names: NameState::compute(ctx, ir, op, options.generic),
         options: options.clone(),
         indent: 0,
         default_dialects: vec!["builtin".to_string()],
+        alias_prepass,
     };
+    let mut printer = new_printer(false);
+    if options.generic && !options.local_scope {
+        // MLIR numbers aliases in the order its alias collector meets them,
+        // and for a generic op that is its regions before its types and
+        // attributes (`DummyAliasOperationPrinter::printGenericOp`), not
+        // the order of the text. A first printing in that order, thrown
+        // away, assigns the aliases.
+        let mut prepass = new_printer(true);
+        prepass.print_operation(op);
+        printer.w.adopt_aliases(prepass.w);
+    }
     if options.debug_info && !options.local_scope {
         printer.w.loc_aliases = Some(LocAliases::compute(ctx, ir, op));
     }

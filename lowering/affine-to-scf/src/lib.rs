@@ -4,7 +4,13 @@
 //! conjunction of its constraints, `affine.load/store` become
 //! `memref.load/store` (vector forms `vector.load/store`),
 //! `affine.apply/min/max` become `arith` expressions, `affine.yield`
-//! becomes `scf.yield`.
+//! becomes `scf.yield`. `affine.parallel` becomes `scf.parallel` (bounds
+//! per dimension as the max/min of their group, reductions as `scf.reduce`
+//! regions combining from the identity value, as MLIR's
+//! `AffineParallelLowering`); `affine.delinearize_index` and
+//! `affine.linearize_index` expand into divisions, remainders and products
+//! of the basis suffixes (MLIR's `lowerAffineDelinearizeIndexOp` /
+//! `lowerAffineLinearizeIndexOp`).
 //!
 //! Affine expressions expand as MLIR's `AffineExprLowering`: `mod` with a
 //! sign fix-up on `remsi`, `floordiv` and `ceildiv` with the
@@ -55,7 +61,18 @@ pub fn lower_affine(ctx: &Context, ir: &mut Ir, root: OpId) {
             "affine.apply" => lower_apply(ctx, ir, op),
             "affine.min" => lower_min_max(ctx, ir, op, "arith.minsi"),
             "affine.max" => lower_min_max(ctx, ir, op, "arith.maxsi"),
-            "affine.yield" => rename(ctx, ir, op, "scf.yield"),
+            "affine.yield" => {
+                // An affine.parallel replaces its own terminator.
+                let in_parallel = ir
+                    .parent_op(op)
+                    .is_some_and(|p| ctx.op_name_str(ir.op_name(p)) == "affine.parallel");
+                if !in_parallel {
+                    rename(ctx, ir, op, "scf.yield");
+                }
+            }
+            "affine.parallel" => lower_parallel(ctx, ir, op),
+            "affine.delinearize_index" => lower_delinearize(ctx, ir, op),
+            "affine.linearize_index" => lower_linearize(ctx, ir, op),
             _ => {}
         }
     }
@@ -312,5 +329,190 @@ fn lower_min_max(ctx: &Context, ir: &mut Ir, op: OpId, combine: &str) {
     let mut e = Emitter { ctx, ir, at: op };
     let v = e.reduce_map(&map, &operands, combine);
     ir.replace_all_op_uses_with(op, &[v]);
+    ir.erase_op(op).expect("uses replaced");
+}
+
+fn lower_parallel(ctx: &Context, ir: &mut Ir, op: OpId) {
+    use strata_dialect_affine::parallel::{reductions, ParallelBounds};
+    let Some(b) = ParallelBounds::of(ctx, ir, op) else {
+        return;
+    };
+    let kinds = reductions(ctx, ir, op);
+    let result_types: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    let mut e = Emitter { ctx, ir, at: op };
+    let mut bound = |map: &AffineMap, groups: &[i64], operands: &[Value], combine: &str| {
+        ParallelBounds::group_ranges(groups)
+            .into_iter()
+            .map(|(start, size)| {
+                let results = map.results()[start..start + size].to_vec();
+                let group = AffineMap::new(map.num_dims(), map.num_symbols(), results);
+                e.reduce_map(&group, operands, combine)
+            })
+            .collect::<Vec<Value>>()
+    };
+    let lbs = bound(
+        &b.lower_map,
+        &b.lower_groups,
+        &b.lower_operands,
+        "arith.maxsi",
+    );
+    let ubs = bound(
+        &b.upper_map,
+        &b.upper_groups,
+        &b.upper_operands,
+        "arith.minsi",
+    );
+    let steps: Vec<Value> = b.steps.iter().map(|&s| e.constant(s)).collect();
+    let mut inits = Vec::new();
+    for (kind, &ty) in kinds.iter().zip(&result_types) {
+        let Some(identity) = kind.and_then(|k| k.identity(ctx, ty)) else {
+            return;
+        };
+        let c = e.op("arith.constant", &[], &[ty], &[("value", identity)]);
+        inits.push(e.ir.result(c, 0));
+    }
+    let n = lbs.len() as i32;
+    let segments = ctx.dense_i32_array(&[n, n, n, inits.len() as i32]);
+    let mut operands = lbs;
+    operands.extend(ubs);
+    operands.extend(steps);
+    operands.extend(inits);
+    let new_op = rebuild(
+        ctx,
+        ir,
+        op,
+        "scf.parallel",
+        operands,
+        vec![("operandSegmentSizes", segments)],
+    );
+    // The body's affine.yield becomes an scf.reduce with one combining
+    // region per result.
+    let Some(body) = ir.entry_block(ir.region(new_op, 0)) else {
+        return;
+    };
+    let Some(terminator) = ir.last_op(body) else {
+        return;
+    };
+    let yielded: Vec<Value> = ir.operands(terminator).collect();
+    let loc = ir.op_loc(terminator);
+    let mut state = OperationState::new(ctx, "scf.reduce", loc);
+    state.operands = yielded;
+    state.num_regions = kinds.len();
+    let reduce = ir.create_op(state, InsertPoint::Before(terminator));
+    ir.erase_op(terminator).expect("a terminator has no uses");
+    for (i, (kind, &ty)) in kinds.iter().zip(&result_types).enumerate() {
+        let region = ir.region(reduce, i);
+        let block = ir.append_block(region, &[ty, ty]);
+        let args = ir.block_args(block).to_vec();
+        let combined = match kind.and_then(|k| k.combining_op()) {
+            Some(name) => {
+                let mut state = OperationState::new(ctx, name, loc);
+                state.operands = args.clone();
+                state.result_types = vec![ty];
+                let c = ir.create_op(state, InsertPoint::BlockEnd(block));
+                ir.result(c, 0)
+            }
+            None => args[1],
+        };
+        let mut ret = OperationState::new(ctx, "scf.reduce.return", loc);
+        ret.operands = vec![combined];
+        ir.create_op(ret, InsertPoint::BlockEnd(block));
+    }
+}
+
+/// MLIR's `computeStrides`: the products of the basis suffixes, outermost
+/// first (`strides[k]` = product of `basis[k..]`).
+fn basis_strides(e: &mut Emitter, statics: &[i64], dynamic: &[Value]) -> Vec<Value> {
+    let mut result = Vec::with_capacity(statics.len());
+    let mut next_dynamic = dynamic.len();
+    let mut dynamic_part: Option<Value> = None;
+    let mut static_part = 1i64;
+    for &elem in statics.iter().rev() {
+        if elem == strata_ir::DYNAMIC {
+            next_dynamic -= 1;
+            let d = dynamic[next_dynamic];
+            dynamic_part = Some(match dynamic_part {
+                Some(p) => e.value("arith.muli", &[p, d], &[]),
+                None => d,
+            });
+        } else {
+            static_part = static_part.wrapping_mul(elem);
+        }
+        let stride = match dynamic_part {
+            Some(p) if static_part == 1 => p,
+            Some(p) => {
+                let c = e.constant(static_part);
+                e.value("arith.muli", &[p, c], &[])
+            }
+            None => e.constant(static_part),
+        };
+        result.push(stride);
+    }
+    result.reverse();
+    result
+}
+
+fn lower_delinearize(ctx: &Context, ir: &mut Ir, op: OpId) {
+    use strata_dialect_affine::index::static_basis;
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let linear = operands[0];
+    let num_results = ir.num_results(op);
+    let mut statics = static_basis(ctx, ir, op);
+    if num_results == statics.len() && !statics.is_empty() {
+        statics.remove(0);
+    }
+    let results = if num_results == 1 {
+        vec![linear]
+    } else {
+        let mut e = Emitter { ctx, ir, at: op };
+        let strides = basis_strides(&mut e, &statics, &operands[1..]);
+        let zero = e.constant(0);
+        let mod_term = |e: &mut Emitter, stride: Value| {
+            let rem = e.value("arith.remsi", &[linear, stride], &[]);
+            let negative = e.cmpi(2, rem, zero);
+            let corrected = e.value("arith.addi", &[rem, stride], &[]);
+            e.select(negative, corrected, rem)
+        };
+        let mut results = vec![e.value("arith.floordivsi", &[linear, strides[0]], &[])];
+        for pair in strides.windows(2) {
+            let modulus = mod_term(&mut e, pair[0]);
+            results.push(e.value("arith.divsi", &[modulus, pair[1]], &[]));
+        }
+        let last = *strides.last().expect("a basis of two or more results");
+        results.push(mod_term(&mut e, last));
+        results
+    };
+    ir.replace_all_op_uses_with(op, &results);
+    ir.erase_op(op).expect("uses replaced");
+}
+
+fn lower_linearize(ctx: &Context, ir: &mut Ir, op: OpId) {
+    use strata_dialect_affine::index::static_basis;
+    let mut statics = static_basis(ctx, ir, op);
+    let seg = segments(ctx, ir, op);
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let (indices, dynamic) = operands.split_at(seg.first().copied().unwrap_or(0));
+    if indices.len() == statics.len() && !statics.is_empty() {
+        statics.remove(0);
+    }
+    let mut e = Emitter { ctx, ir, at: op };
+    let result = match indices.split_last() {
+        None => e.constant(0),
+        Some((&last, outer)) => {
+            let strides = basis_strides(&mut e, &statics, dynamic);
+            let mut terms: Vec<Value> = outer
+                .iter()
+                .zip(&strides)
+                .map(|(&index, &stride)| e.value("arith.muli", &[index, stride], &[]))
+                .collect();
+            terms.push(last);
+            let mut acc = terms[0];
+            for &t in &terms[1..] {
+                acc = e.value("arith.addi", &[acc, t], &[]);
+            }
+            acc
+        }
+    };
+    ir.replace_all_op_uses_with(op, &[result]);
     ir.erase_op(op).expect("uses replaced");
 }

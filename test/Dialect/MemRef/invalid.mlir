@@ -98,3 +98,85 @@ func.func @q(%m: memref<4x8xf32>) {
   %s = memref.subview %m[0, 0] [2, 2] [1, 1] : memref<4x8xf32> to memref<2x2xi32, strided<[8, 1]>>
   return
 }
+
+// -----
+
+func.func @a(%m: memref<4xi32>, %v: i32, %i: index) {
+  // expected-error @+1 {{'memref.atomic_rmw' op with kind 'addf' expects a floating-point type}}
+  %x = memref.atomic_rmw addf %v, %m[%i] : (i32, memref<4xi32>) -> i32
+  return
+}
+
+// -----
+
+func.func @b(%m: memref<4xf32>, %v: f32, %i: index) {
+  // expected-error @+1 {{'memref.atomic_rmw' op with kind 'ori' expects an integer type}}
+  %x = memref.atomic_rmw ori %v, %m[%i] : (f32, memref<4xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @c(%m: memref<4x4xf32>, %v: f32, %i: index) {
+  // expected-error @+1 {{'memref.atomic_rmw' op expects the number of subscripts to be equal to memref rank}}
+  %x = memref.atomic_rmw addf %v, %m[%i] : (f32, memref<4x4xf32>) -> f32
+  return
+}
+
+// -----
+
+func.func @d(%m: memref<4xf32>, %i: index) {
+  // expected-error @+1 {{'memref.generic_atomic_rmw' op expected single number of entry block arguments}}
+  %x = memref.generic_atomic_rmw %m[%i] : memref<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    memref.atomic_yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @e(%m: memref<4xf32>, %i: index) {
+  %x = memref.generic_atomic_rmw %m[%i] : memref<4xf32> {
+  ^bb0(%a: f32):
+    // expected-error @+1 {{body of 'memref.generic_atomic_rmw' should contain only operations with no side effects}}
+    memref.store %a, %m[%i] : memref<4xf32>
+    memref.atomic_yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%m: memref<4xf32>, %i: index, %k: i32) {
+  %x = memref.generic_atomic_rmw %m[%i] : memref<4xf32> {
+  ^bb0(%a: f32):
+    // expected-error @+1 {{'memref.atomic_yield' op types mismatch between yield op: 'i32' and its parent: 'f32'}}
+    memref.atomic_yield %k : i32
+  }
+  return
+}
+
+// -----
+
+func.func @g(%m: memref<4x?xf32>) {
+  // expected-error @+1 {{'memref.transpose' op expected a permutation map}}
+  %t = memref.transpose %m (i, j) -> (i, i) : memref<4x?xf32> to memref<4x?xf32>
+  return
+}
+
+// -----
+
+func.func @h(%m: memref<4x?xf32>) {
+  // expected-error @+1 {{'memref.transpose' op result type 'memref<?x4xf32>' is not equivalent to the canonical transposed input type 'memref<?x4xf32, affine_map<(d0, d1)[s0] -> (d0 + d1 * s0)>>'}}
+  %t = memref.transpose %m (i, j) -> (j, i) : memref<4x?xf32> to memref<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @k(%m: memref<4x?xf32>) {
+  // expected-error @+1 {{'memref.memory_space_cast' op operand type 'memref<4x?xf32>' and result type 'memref<4x4xf32, 1>' are cast incompatible}}
+  %t = memref.memory_space_cast %m : memref<4x?xf32> to memref<4x4xf32, 1>
+  return
+}

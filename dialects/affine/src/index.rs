@@ -1,0 +1,336 @@
+//! `affine.delinearize_index` and `affine.linearize_index`: conversions
+//! between a linear index and a multi-index in a mixed-radix basis
+//! (`%i:3 = affine.delinearize_index %l into (2, %n, 3)`). The basis mixes
+//! constants and SSA values (MLIR's `custom<DynamicIndexList>` between
+//! parentheses); the outermost basis element may be left out, in which
+//! case the outermost index is unbounded. Syntax, verifier messages and
+//! constant folds are MLIR 22's; [`delinearize`] and [`linearize`] are the
+//! arithmetic shared with the interpreter.
+
+use strata_dialect_memref::syntax::{parse_dynamic_index_list_in, print_dynamic_index_list_in};
+use strata_ir::asm::lexer::TokenKind;
+use strata_ir::asm::parser::OpParser;
+use strata_ir::asm::printer::OpPrinter;
+use strata_ir::constraints::{AttrConstraint, TypeConstraint};
+use strata_ir::diagnostics::DiagResult;
+use strata_ir::fold::{FoldOutcome, OpFoldResult};
+use strata_ir::verifier::emit_op_error;
+use strata_ir::{Attribute, Context, Ir, OpDefinition, OpId, Value, DYNAMIC};
+
+strata_ir::define_op! {
+    /// `%i:2 = affine.delinearize_index %l into (%n, 3) : index, index`
+    pub struct DelinearizeIndexOp = "affine.delinearize_index" {
+        summary: "delinearize an index",
+        traits: [PURE],
+        operands: [linear_index: single(TypeConstraint::Index), dynamic_basis: variadic(TypeConstraint::Index)],
+        results: [multi_index: variadic(TypeConstraint::Index)],
+        attributes: [static_basis: required(AttrConstraint::DenseI64Array)],
+    }
+}
+strata_ir::define_op! {
+    /// `%l = affine.linearize_index disjoint [%i, %j] by (%n, 3) : index`
+    pub struct LinearizeIndexOp = "affine.linearize_index" {
+        summary: "linearize an index",
+        traits: [PURE],
+        operands: [multi_index: variadic(TypeConstraint::Index), dynamic_basis: variadic(TypeConstraint::Index)],
+        results: [linear_index: single(TypeConstraint::Index)],
+        attributes: [disjoint: optional(AttrConstraint::AnyOf(vec![AttrConstraint::Unit, AttrConstraint::Bool])), static_basis: required(AttrConstraint::DenseI64Array)],
+    }
+}
+
+/// The two definitions with their hooks.
+pub(crate) fn definitions() -> Vec<OpDefinition> {
+    let mut de = DelinearizeIndexOp::definition();
+    de.hooks.parse = Some(parse_delinearize);
+    de.hooks.print = Some(print_delinearize);
+    de.hooks.verify = Some(verify_delinearize);
+    de.hooks.fold = Some(fold_delinearize);
+    let mut li = LinearizeIndexOp::definition();
+    li.hooks.parse = Some(parse_linearize);
+    li.hooks.print = Some(print_linearize);
+    li.hooks.verify = Some(verify_linearize);
+    li.hooks.fold = Some(fold_linearize);
+    vec![de, li]
+}
+
+/// The static basis of `op` (dynamic entries are [`DYNAMIC`]).
+pub fn static_basis(ctx: &Context, ir: &Ir, op: OpId) -> Vec<i64> {
+    ir.attr(ctx, op, "static_basis")
+        .and_then(|a| ctx.dense_array_i64(a))
+        .unwrap_or_default()
+}
+
+/// The basis with the dynamic entries taken from `dynamic` in order.
+pub fn mixed_basis(statics: &[i64], dynamic: &[i64]) -> Vec<i64> {
+    let mut next = dynamic.iter();
+    statics
+        .iter()
+        .map(|&s| {
+            if s == DYNAMIC {
+                next.next().copied().unwrap_or(0)
+            } else {
+                s
+            }
+        })
+        .collect()
+}
+
+/// `linear` split into `num_results` indices in `basis`, innermost last;
+/// when `num_results` exceeds the basis length the outermost index is
+/// unbounded (MLIR's semantics: `mod` and floor division per element).
+pub fn delinearize(linear: i64, basis: &[i64], num_results: usize) -> Option<Vec<i64>> {
+    let radices = if num_results == basis.len() {
+        &basis[1.min(basis.len())..]
+    } else {
+        basis
+    };
+    let mut out = Vec::with_capacity(num_results);
+    let mut high = linear;
+    for &m in radices.iter().rev() {
+        if m == 0 {
+            return None;
+        }
+        out.push(high.rem_euclid(m));
+        high = high.div_euclid(m);
+    }
+    out.push(high);
+    out.reverse();
+    Some(out)
+}
+
+/// `indices` combined in `basis` (outermost element optional, unused).
+pub fn linearize(indices: &[i64], basis: &[i64]) -> i64 {
+    let mut result = 0i64;
+    let mut stride = 1i64;
+    for (&length, &index) in basis.iter().rev().zip(indices.iter().rev()) {
+        result = result.wrapping_add(index.wrapping_mul(stride));
+        stride = stride.wrapping_mul(length);
+    }
+    if indices.len() > basis.len() {
+        result = result.wrapping_add(indices[0].wrapping_mul(stride));
+    }
+    result
+}
+
+fn parse_basis<'a>(
+    p: &mut OpParser<'_, 'a>,
+) -> DiagResult<(Vec<strata_ir::asm::parser::UnresolvedOperand<'a>>, Vec<i64>)> {
+    parse_dynamic_index_list_in(p, TokenKind::LParen, TokenKind::RParen)
+}
+
+fn print_basis(p: &mut OpPrinter, op: OpId, dynamic: &[Value]) {
+    let statics = static_basis(p.ctx(), p.ir, op);
+    print_dynamic_index_list_in(p, dynamic, &statics, ("(", ")"));
+}
+
+fn parse_delinearize(p: &mut OpParser) -> DiagResult<()> {
+    let ctx = p.ctx();
+    let index = ctx.index_type();
+    let linear = p.parse_operand()?;
+    p.expect_keyword("into")?;
+    let (dynamic, statics) = parse_basis(p)?;
+    p.parse_optional_attr_dict(false)?;
+    p.expect(TokenKind::Colon, "':'")?;
+    let types = p.parse_type_list()?;
+    p.add_operands(&[linear], &[index])?;
+    p.add_operands(&dynamic, &vec![index; dynamic.len()])?;
+    p.add_property("static_basis", ctx.dense_i64_array(&statics));
+    p.add_result_types(&types);
+    Ok(())
+}
+
+fn print_delinearize(p: &mut OpPrinter, op: OpId) {
+    let ir = p.ir;
+    let operands: Vec<Value> = ir.operands(op).collect();
+    p.write(" ");
+    p.print_operand(operands[0]);
+    p.write(" into ");
+    print_basis(p, op, &operands[1..]);
+    p.print_optional_attr_dict(op, &["static_basis"], false);
+    p.write(" : ");
+    p.print_types(ir.results(op).map(|v| ir.value_type(v)));
+}
+
+fn parse_linearize(p: &mut OpParser) -> DiagResult<()> {
+    let ctx = p.ctx();
+    let index = ctx.index_type();
+    let disjoint = p.consume_keyword("disjoint");
+    p.expect(TokenKind::LSquare, "'['")?;
+    let indices = if p.is(TokenKind::RSquare) {
+        Vec::new()
+    } else {
+        p.parse_operand_list()?
+    };
+    p.expect(TokenKind::RSquare, "']'")?;
+    p.expect_keyword("by")?;
+    let (dynamic, statics) = parse_basis(p)?;
+    p.parse_optional_attr_dict(false)?;
+    p.expect(TokenKind::Colon, "':'")?;
+    let ty = p.parse_type()?;
+    p.add_operands(&indices, &vec![index; indices.len()])?;
+    p.add_operands(&dynamic, &vec![index; dynamic.len()])?;
+    let flag = if disjoint {
+        ctx.unit_attr()
+    } else {
+        ctx.bool_attr(false)
+    };
+    p.add_property("disjoint", flag);
+    p.add_property(
+        "operandSegmentSizes",
+        ctx.dense_i32_array(&[indices.len() as i32, dynamic.len() as i32]),
+    );
+    p.add_property("static_basis", ctx.dense_i64_array(&statics));
+    p.add_result_types(&[ty]);
+    Ok(())
+}
+
+fn is_disjoint(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    ir.attr(ctx, op, "disjoint")
+        .is_some_and(|a| a == ctx.unit_attr() || a == ctx.bool_attr(true))
+}
+
+/// The multi-index and dynamic-basis operands of a linearize_index.
+fn linearize_groups(ctx: &Context, ir: &Ir, op: OpId) -> (Vec<Value>, Vec<Value>) {
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let dynamic = static_basis(ctx, ir, op)
+        .iter()
+        .filter(|&&s| s == DYNAMIC)
+        .count()
+        .min(operands.len());
+    let (indices, basis) = operands.split_at(operands.len() - dynamic);
+    (indices.to_vec(), basis.to_vec())
+}
+
+fn print_linearize(p: &mut OpPrinter, op: OpId) {
+    let ctx = p.ctx();
+    let ir = p.ir;
+    let (indices, basis) = linearize_groups(ctx, ir, op);
+    if is_disjoint(ctx, ir, op) {
+        p.write(" disjoint");
+    }
+    p.write(" [");
+    p.print_operands(indices.iter().copied());
+    p.write("] by ");
+    print_basis(p, op, &basis);
+    p.print_optional_attr_dict(
+        op,
+        &["disjoint", "operandSegmentSizes", "static_basis"],
+        false,
+    );
+    p.write(" : ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+const BASIS_MISMATCH: &str = "mismatch between dynamic and static basis (kDynamic marker but no corresponding dynamic basis entry) -- this can only happen due to an incorrect fold/rewrite";
+
+fn verify_delinearize(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let statics = static_basis(ctx, ir, op);
+    let results = ir.num_results(op);
+    if results != statics.len() && results != statics.len() + 1 {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "should return an index for each basis element and up to one extra index",
+        ));
+    }
+    if statics.iter().filter(|&&s| s == DYNAMIC).count() != ir.num_operands(op) - 1 {
+        return Err(emit_op_error(ctx, ir, op, BASIS_MISMATCH));
+    }
+    if statics.iter().any(|&s| s != DYNAMIC && s <= 0) {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "no basis element may be statically non-positive",
+        ));
+    }
+    Ok(())
+}
+
+fn verify_linearize(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let statics = static_basis(ctx, ir, op);
+    let segments = ir
+        .attr(ctx, op, "operandSegmentSizes")
+        .and_then(|a| ctx.dense_array_i64(a))
+        .unwrap_or_default();
+    let (indices, dynamic) = match segments.as_slice() {
+        [i, d] => (*i as usize, *d as usize),
+        _ => return Ok(()),
+    };
+    if indices != statics.len() && indices != statics.len() + 1 {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "should be passed a basis element for each index except possibly the first",
+        ));
+    }
+    if statics.iter().filter(|&&s| s == DYNAMIC).count() != dynamic {
+        return Err(emit_op_error(ctx, ir, op, BASIS_MISMATCH));
+    }
+    Ok(())
+}
+
+fn constant_ints(ctx: &Context, constants: &[Option<Attribute>]) -> Option<Vec<i64>> {
+    constants
+        .iter()
+        .map(|c| c.and_then(|a| ctx.integer_value(a)).map(|v| v as i64))
+        .collect()
+}
+
+/// MLIR's `AffineDelinearizeIndexOp::fold`: a single result is the input;
+/// a constant input with a static basis splits into constants.
+fn fold_delinearize(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    constants: &[Option<Attribute>],
+) -> FoldOutcome {
+    let results = ir.num_results(op);
+    if results == 1 {
+        return FoldOutcome::value(ir.operand(op, 0));
+    }
+    if constants.len() != 1 {
+        return FoldOutcome::Failed;
+    }
+    let (Some(linear), statics) = (
+        constants[0].and_then(|a| ctx.integer_value(a)),
+        static_basis(ctx, ir, op),
+    ) else {
+        return FoldOutcome::Failed;
+    };
+    match delinearize(linear as i64, &statics, results) {
+        Some(parts) => FoldOutcome::Results(
+            parts
+                .into_iter()
+                .map(|v| OpFoldResult::Attribute(ctx.index_attr(v)))
+                .collect(),
+        ),
+        None => FoldOutcome::Failed,
+    }
+}
+
+/// MLIR's `AffineLinearizeIndexOp::fold`: no index is 0, one index is
+/// itself, constant indices in a static basis combine into a constant.
+fn fold_linearize(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    constants: &[Option<Attribute>],
+) -> FoldOutcome {
+    let (indices, dynamic) = linearize_groups(ctx, ir, op);
+    match indices.len() {
+        0 => return FoldOutcome::attribute(ctx.index_attr(0)),
+        1 => return FoldOutcome::value(indices[0]),
+        _ => {}
+    }
+    if !dynamic.is_empty() {
+        return FoldOutcome::Failed;
+    }
+    let Some(values) = constant_ints(ctx, &constants[..indices.len()]) else {
+        return FoldOutcome::Failed;
+    };
+    let statics = static_basis(ctx, ir, op);
+    FoldOutcome::attribute(ctx.index_attr(linearize(&values, &statics)))
+}
