@@ -737,7 +737,10 @@ fn print_map_like(pr: &mut OpPrinter, op: OpId) {
     }
     let all: Vec<_> = ir.operands(op).collect();
     let split = if is_map { all.len() - 1 } else { all.len() / 2 };
-    print_group(pr, "ins", &all[..split]);
+    // MLIR prints no `ins()` for a map without inputs.
+    if split > 0 {
+        print_group(pr, "ins", &all[..split]);
+    }
     print_group(pr, "outs", &all[split..]);
     if !is_map {
         pr.write(" dimensions = ");

@@ -961,6 +961,7 @@ impl Bufferizer<'_> {
             "arith.constant" => self.constant(op),
             "tensor.collapse_shape" | "tensor.expand_shape" => self.reshape(op),
             "tensor.from_elements" => self.bufferize_from_elements(op),
+            "tensor.generate" => self.generate(op),
             "func.return" if !self.boundaries => {}
             "func.return" => {}
             _ if structured_info(ctx, self.ir, op).is_some_and(|i| i.is_ok()) => {

@@ -11,6 +11,9 @@
 //! - `tensor.from_elements`: a new buffer and one `memref.store` per
 //!   element in row-major order, with index constants `0 ..` the largest
 //!   dimension created once after the allocation.
+//! - `tensor.generate`: a new buffer filled by a `linalg.map` without
+//!   inputs whose payload is the generate body, its index arguments read
+//!   with `linalg.index` and `tensor.yield` turned into `linalg.yield`.
 
 use crate::one_shot::Bufferizer;
 use strata_dialect_memref::layout::{identity_strides, strided_memref, strides_and_offset};
@@ -122,6 +125,61 @@ impl Bufferizer<'_> {
             let mut operands = vec![e, alloc];
             operands.extend(idx.iter().map(|&i| consts[i]));
             self.create("memref.store", at, operands, vec![], vec![]);
+        }
+        let c = self.new_class(true);
+        self.bind(op, r, alloc, c);
+        let _ = self.ir.erase_op(op);
+    }
+
+    pub(crate) fn generate(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let at = InsertPoint::Before(op);
+        let r = self.ir.result(op, 0);
+        let ty = self.ir.value_type(r);
+        let rank = ctx.shape(ty).map_or(0, |s| s.len());
+        let Some(body) = self.ir.entry_block(self.ir.region(op, 0)) else {
+            return self.unknown(op);
+        };
+        if self.ir.block_args(body).len() != rank {
+            return self.unknown(op);
+        }
+        let dynamic: Vec<Value> = self.ir.operands(op).collect();
+        let alloc = self.alloc(ty, dynamic, at);
+        let mut state = OperationState::new(ctx, "linalg.map", self.ir.op_loc(op));
+        state.operands = vec![alloc];
+        state.num_regions = 1;
+        let map = self.ir.create_op(state, at);
+        let elem = ctx.element_type_or_self(ty);
+        let block = self.ir.append_block(self.ir.region(map, 0), &[elem]);
+        let args = self.ir.block_args(body).to_vec();
+        for (d, &arg) in args.iter().enumerate() {
+            let dim = ctx.integer_attr(ctx.signless(64), d as i128);
+            let index = self.create(
+                "linalg.index",
+                InsertPoint::BlockEnd(block),
+                vec![],
+                vec![ctx.index_type()],
+                vec![("dim", dim)],
+            );
+            let v = self.ir.result(index, 0);
+            self.ir.replace_all_uses_with(arg, v);
+        }
+        let ops: Vec<OpId> = self.ir.block_ops(body).collect();
+        for o in ops {
+            self.ir.move_op(o, InsertPoint::BlockEnd(block));
+        }
+        if let Some(y) = self.ir.last_op(block) {
+            if ctx.op_name_str(self.ir.op_name(y)) == "tensor.yield" {
+                let operands: Vec<Value> = self.ir.operands(y).collect();
+                self.create(
+                    "linalg.yield",
+                    InsertPoint::Before(y),
+                    operands,
+                    vec![],
+                    vec![],
+                );
+                let _ = self.ir.erase_op(y);
+            }
         }
         let c = self.new_class(true);
         self.bind(op, r, alloc, c);

@@ -29,6 +29,18 @@
 // CHECK-NEXT: %cast = memref.cast %collapse_shape : memref<12xf32> to memref<12xf32, strided<[?], offset: ?>>
 // CHECK-NEXT: return %collapse_shape : memref<12xf32>
 // CHECK-NEXT: }
+// CHECK-NEXT: func.func @gen(%arg0: index) -> memref<?x3xindex> {
+// CHECK-NEXT: %alloc = memref.alloc(%arg0) {alignment = 64 : i64} : memref<?x3xindex>
+// CHECK-NEXT: linalg.map outs(%alloc : memref<?x3xindex>)
+// CHECK-NEXT: (%init: index) {
+// CHECK-NEXT: %0 = linalg.index 0 : index
+// CHECK-NEXT: %1 = linalg.index 1 : index
+// CHECK-NEXT: %2 = arith.addi %0, %1 : index
+// CHECK-NEXT: linalg.yield %2 : index
+// CHECK-NEXT: }
+// CHECK-NEXT: %cast = memref.cast %alloc : memref<?x3xindex> to memref<?x3xindex, strided<[?, ?], offset: ?>>
+// CHECK-NEXT: return %alloc : memref<?x3xindex>
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-EMPTY:
 // ID: module {
@@ -53,9 +65,21 @@
 // ID-NEXT: linalg.fill ins(%arg1 : f32) outs(%collapse_shape : memref<12xf32>)
 // ID-NEXT: return %collapse_shape : memref<12xf32>
 // ID-NEXT: }
+// ID-NEXT: func.func @gen(%arg0: index) -> memref<?x3xindex> {
+// ID-NEXT: %alloc = memref.alloc(%arg0) {alignment = 64 : i64} : memref<?x3xindex>
+// ID-NEXT: linalg.map outs(%alloc : memref<?x3xindex>)
+// ID-NEXT: (%init: index) {
+// ID-NEXT: %0 = linalg.index 0 : index
+// ID-NEXT: %1 = linalg.index 1 : index
+// ID-NEXT: %2 = arith.addi %0, %1 : index
+// ID-NEXT: linalg.yield %2 : index
+// ID-NEXT: }
+// ID-NEXT: return %alloc : memref<?x3xindex>
+// ID-NEXT: }
 // ID-NEXT: }
 // ID-EMPTY:
 
+// tensor.generate becomes a linalg.map without inputs over a new buffer.
 // one-shot-bufferize of tensor.collapse_shape / expand_shape (memref views
 // sharing the source buffer; a collapse of a fully dynamic layout goes
 // through an identity copy, as MLIR) and tensor.from_elements (an
@@ -66,6 +90,7 @@
 // RUN: strata-opt %s "--one-shot-bufferize=bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" | FileCheck %s --check-prefix=ID
 // RUN: strata-opt %s --one-shot-bufferize=bufferize-function-boundaries --verify-equivalence --equivalence-trials=4 > /dev/null
 // RUN: strata-opt %s --one-shot-bufferize --verify-equivalence --equivalence-trials=4 > /dev/null
+// RUN: strata-opt %s --pass-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries},convert-linalg-to-loops)" --verify-equivalence=gen --equivalence-trials=4 > /dev/null
 // REQUIRES: mlir-opt
 // RUN: strata-opt %s --one-shot-bufferize=bufferize-function-boundaries | %mlir-accepts > /dev/null
 
@@ -83,4 +108,12 @@ func.func @write_collapsed(%a: tensor<2x6xf32>, %v: f32) -> tensor<12xf32> {
   %c = tensor.collapse_shape %a [[0, 1]] : tensor<2x6xf32> into tensor<12xf32>
   %f = linalg.fill ins(%v : f32) outs(%c : tensor<12xf32>) -> tensor<12xf32>
   return %f : tensor<12xf32>
+}
+func.func @gen(%n: index) -> tensor<?x3xindex> {
+  %t = tensor.generate %n {
+  ^bb0(%i: index, %j: index):
+    %s = arith.addi %i, %j : index
+    tensor.yield %s : index
+  } : tensor<?x3xindex>
+  return %t : tensor<?x3xindex>
 }
