@@ -3,6 +3,7 @@
 //! values and seeded random values, and every element is compared with
 //! `strata_dialect_arith::semantics` / `strata_dialect_math::semantics`
 //! (what the interpreter computes) bit for bit.
+#![cfg(feature = "llvm")]
 
 use strata_dialect_arith::semantics::{self as sem, mask, Scalar, ScalarType};
 use strata_ir::asm::{parse_source, SourceInfo};
