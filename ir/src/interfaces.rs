@@ -228,6 +228,24 @@ pub trait BranchOpInterface: Send + Sync {
     ) -> Option<BlockId> {
         None
     }
+    /// Whether [`Self::erase_successor_operand`] works for this op: region
+    /// DCE drops dead block arguments only behind such terminators (MLIR
+    /// keeps the successors' arguments of terminators it cannot reason about).
+    fn can_erase_successor_operands(&self) -> bool {
+        false
+    }
+    /// Removes operand `index` of those forwarded to `successor` (MLIR's
+    /// `SuccessorOperands::erase`); returns whether it did.
+    fn erase_successor_operand(
+        &self,
+        _ctx: &Context,
+        _ir: &mut Ir,
+        _op: OpId,
+        _successor: usize,
+        _index: usize,
+    ) -> bool {
+        false
+    }
 }
 
 /// Where control can go from a region-holding op or from inside one of its

@@ -1,12 +1,15 @@
 //! The `cf` dialect (MLIR's `cf`): `cf.br`, `cf.cond_br` (with branch
 //! weights), `cf.switch` and `cf.assert`, their custom syntax, verifiers,
-//! folders, and the `BranchOpInterface` the CFG transformations use.
+//! folders, canonicalization patterns (canonicalize.rs), and the
+//! `BranchOpInterface` the CFG transformations use.
 
+mod canonicalize;
 mod ops;
 
 use std::sync::Arc;
 use strata_ir::{Context, Dialect, OpDefinition};
 
+pub use canonicalize::{br_state, cond_br_state, switch_state};
 pub use ops::{case_values as ops_case_values, successor_operand_range};
 
 /// The dialect object to load into a [`Context`].
@@ -20,7 +23,9 @@ impl Dialect for ControlFlowDialect {
         "unstructured control flow: branches, switches and assertions"
     }
     fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
-        ops::definitions()
+        let mut defs = ops::definitions();
+        canonicalize::attach(&mut defs);
+        defs
     }
 }
 

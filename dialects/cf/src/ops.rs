@@ -172,6 +172,53 @@ impl BranchOpInterface for Branch {
             _ => None,
         }
     }
+    fn can_erase_successor_operands(&self) -> bool {
+        true
+    }
+    fn erase_successor_operand(
+        &self,
+        ctx: &Context,
+        ir: &mut Ir,
+        op: OpId,
+        successor: usize,
+        index: usize,
+    ) -> bool {
+        let (start, len) = successor_operand_range(ctx, ir, op, successor);
+        if index >= len {
+            return false;
+        }
+        ir.erase_operand(op, start + index);
+        let read = |ir: &Ir, name: &str| {
+            ir.attr(ctx, op, name)
+                .and_then(|a| ctx.dense_array_i64(a))
+                .unwrap_or_default()
+        };
+        let write = |ir: &mut Ir, name: &str, sizes: Vec<i64>| {
+            let sizes: Vec<i32> = sizes.iter().map(|&s| s as i32).collect();
+            ir.set_property(ctx, op, name, Some(ctx.dense_i32_array(&sizes)));
+        };
+        match ctx.op_name_str(ir.op_name(op)) {
+            "cf.cond_br" => {
+                let mut seg = read(ir, "operandSegmentSizes");
+                seg[1 + successor] -= 1;
+                write(ir, "operandSegmentSizes", seg);
+            }
+            "cf.switch" => {
+                let mut seg = read(ir, "operandSegmentSizes");
+                if successor == 0 {
+                    seg[1] -= 1;
+                } else {
+                    seg[2] -= 1;
+                    let mut cases = read(ir, "case_operand_segments");
+                    cases[successor - 1] -= 1;
+                    write(ir, "case_operand_segments", cases);
+                }
+                write(ir, "operandSegmentSizes", seg);
+            }
+            _ => {}
+        }
+        true
+    }
 }
 
 /// The case values of a `cf.switch`, sign-extended.
@@ -265,7 +312,27 @@ fn print_successor_and_args(p: &mut OpPrinter, op: OpId, index: usize) {
     }
 }
 
-fn segments(ctx: &Context, sizes: &[usize]) -> Attribute {
+/// `dense<[cases]> : vector<N x flag_ty>`, or `None` without cases (as
+/// MLIR's `SwitchOp` builder leaves `case_values` unset then).
+pub(crate) fn case_values_attr(ctx: &Context, flag_ty: Type, cases: &[i128]) -> Option<Attribute> {
+    if cases.is_empty() {
+        return None;
+    }
+    let vec_ty = ctx.vector_type(&[cases.len() as i64], flag_ty);
+    let w = ctx.integer_width(flag_ty).unwrap_or(64);
+    let elems: Vec<_> = cases
+        .iter()
+        .map(|&c| {
+            strata_dialect_arith::semantics::Scalar::Int(
+                strata_dialect_arith::semantics::mask(c as u128, w),
+                w,
+            )
+        })
+        .collect();
+    strata_dialect_arith::fold::encode(ctx, vec_ty, &elems)
+}
+
+pub(crate) fn segments(ctx: &Context, sizes: &[usize]) -> Attribute {
     let sizes: Vec<i32> = sizes.iter().map(|&s| s as i32).collect();
     ctx.dense_i32_array(&sizes)
 }
@@ -438,21 +505,8 @@ fn parse_switch(p: &mut OpParser) -> DiagResult<()> {
     for (block, _, _) in &case_succs {
         p.add_successor(*block);
     }
-    if !cases.is_empty() {
-        let vec_ty = ctx.vector_type(&[cases.len() as i64], flag_ty);
-        let elems: Vec<_> = cases
-            .iter()
-            .map(|&c| {
-                let w = ctx.integer_width(flag_ty).unwrap_or(64);
-                strata_dialect_arith::semantics::Scalar::Int(
-                    strata_dialect_arith::semantics::mask(c as u128, w),
-                    w,
-                )
-            })
-            .collect();
-        if let Some(attr) = strata_dialect_arith::fold::encode(ctx, vec_ty, &elems) {
-            p.add_property("case_values", attr);
-        }
+    if let Some(attr) = case_values_attr(ctx, flag_ty, &cases) {
+        p.add_property("case_values", attr);
     }
     p.add_property("case_operand_segments", segments(ctx, &case_sizes));
     p.add_property(

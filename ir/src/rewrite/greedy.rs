@@ -26,8 +26,9 @@
 //! reported in [`GreedyStats::converged`].
 //!
 //! Region simplification at `Normal` erases blocks unreachable from their
-//! region's entry. MLIR's Normal level also removes dead block arguments
-//! and its Aggressive level merges identical blocks; Strata does not yet.
+//! region's entry and runs region DCE (dead ops and dead block arguments,
+//! region_dce.rs), as MLIR's does. MLIR's Aggressive level also merges
+//! identical blocks; Strata does not yet.
 //!
 //! Hot-loop discipline: the worklist is a vector plus a dense position
 //! index by op handle, pattern lists are precomputed per op name, and
@@ -466,6 +467,9 @@ pub fn apply_patterns_greedily(
         if config.region_simplify != RegionSimplifyLevel::Disabled {
             let mut rewriter = PatternRewriter::new(ctx, ir, &mut driver);
             if erase_unreachable_blocks(&mut rewriter, op) {
+                continue_rewrites = true;
+            }
+            if super::region_dce::run_region_dce(&mut rewriter, op) {
                 continue_rewrites = true;
             }
         }

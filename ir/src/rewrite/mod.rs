@@ -14,6 +14,7 @@
 pub mod conversion;
 pub mod greedy;
 mod pattern;
+pub mod region_dce;
 pub mod walk;
 
 pub use conversion::{
