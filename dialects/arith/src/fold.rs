@@ -345,8 +345,68 @@ fn fold_int_binary(
         {
             value(lhs)
         }
+        "arith.xori" => fold_xor_of_xor(ctx, ir, lhs, rhs).map_or(FoldOutcome::Failed, value),
+        "arith.andi" => {
+            // and(x, not(x)) -> 0, and(not(x), x) -> 0
+            if not_of(ctx, ir, rhs) == Some(lhs) || not_of(ctx, ir, lhs) == Some(rhs) {
+                return attr_result(int_constant(ctx, ty, 0));
+            }
+            // and(a, and(a, b)) -> and(a, b) (either side, either order)
+            for (prev, other) in [(lhs, rhs), (rhs, lhs)] {
+                if let Some((a, b)) = binary_operands(ctx, ir, prev, "arith.andi") {
+                    if other == a || other == b {
+                        return value(prev);
+                    }
+                }
+            }
+            FoldOutcome::Failed
+        }
+        "arith.ori" => {
+            // or(x, xor(x, -1)) -> -1 (the xor's constant), either order
+            for (x, n) in [(lhs, rhs), (rhs, lhs)] {
+                if not_of(ctx, ir, n) == Some(x) {
+                    return value(ir.operand(ir.defining_op(n).expect("xori"), 1));
+                }
+            }
+            FoldOutcome::Failed
+        }
         _ => FoldOutcome::Failed,
     }
+}
+
+/// The operands of `v`'s defining op when it is `name`.
+fn binary_operands(ctx: &Context, ir: &Ir, v: Value, name: &str) -> Option<(Value, Value)> {
+    let def = ir.defining_op(v)?;
+    (ctx.op_name_str(ir.op_name(def)) == name).then(|| (ir.operand(def, 0), ir.operand(def, 1)))
+}
+
+/// `x` when `v` is `arith.xori x, <all ones>` (MLIR's `not` idiom).
+fn not_of(ctx: &Context, ir: &Ir, v: Value) -> Option<Value> {
+    let (x, c) = binary_operands(ctx, ir, v, "arith.xori")?;
+    let e = strata_ir::fold::constant_of_value(ctx, ir, c).and_then(|a| decode(ctx, a))?;
+    is_splat_int(&e, |v, w| v == mask(u128::MAX, w)).then_some(x)
+}
+
+/// MLIR's `XOrIOp::fold`: `xor(xor(x, a), a)`, `xor(xor(a, x), a)`,
+/// `xor(a, xor(x, a))`, `xor(a, xor(a, x))` all give `x`.
+fn fold_xor_of_xor(ctx: &Context, ir: &Ir, lhs: Value, rhs: Value) -> Option<Value> {
+    if let Some((x, y)) = binary_operands(ctx, ir, lhs, "arith.xori") {
+        if y == rhs {
+            return Some(x);
+        }
+        if x == rhs {
+            return Some(y);
+        }
+    }
+    if let Some((x, y)) = binary_operands(ctx, ir, rhs, "arith.xori") {
+        if y == lhs {
+            return Some(x);
+        }
+        if x == lhs {
+            return Some(y);
+        }
+    }
+    None
 }
 
 fn fold_float_binary(

@@ -777,15 +777,15 @@ fn verify_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         if ok {
             return Ok(());
         }
-        let fe = type_to_string(ctx, ctx.element_type_or_self(from));
-        let te = type_to_string(ctx, ctx.element_type_or_self(to));
+        // MLIR's `areCastCompatible` failure, with the whole types.
         Err(emit_op_error(
             ctx,
             ir,
             op,
             format!(
-                "result type '{te}' must be {} than operand type '{fe}'",
-                if must_be_wider { "wider" } else { "shorter" }
+                "operand type '{}' and result type '{}' are cast incompatible",
+                type_to_string(ctx, from),
+                type_to_string(ctx, to)
             ),
         ))
     };

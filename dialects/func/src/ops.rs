@@ -194,7 +194,9 @@ fn parse_func(p: &mut OpParser) -> DiagResult<()> {
         }
     }
     if p.is(TokenKind::LBrace) {
-        if sig.named_args.len() != sig.arg_types.len() {
+        // Arguments given as bare types (`func.func @f(f32) { ^bb0(%a: f32): ...`)
+        // leave the entry block to declare its own arguments, as MLIR allows.
+        if !sig.named_args.is_empty() && sig.named_args.len() != sig.arg_types.len() {
             return Err(p.error_here("expected arguments with names for a function with a body"));
         }
         let body_offset = p.parser.offset();

@@ -12,6 +12,7 @@
 //! the vector dialect.
 
 mod atomic;
+mod canonicalize;
 mod effects;
 pub mod fold;
 pub mod layout;
@@ -43,7 +44,9 @@ impl Dialect for MemrefDialect {
         "buffers: allocation, loads and stores, strided views"
     }
     fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
-        ops::definitions()
+        let mut defs = ops::definitions();
+        canonicalize::attach(&mut defs);
+        defs
     }
     /// Folded sizes and ranks become `arith.constant`s, as in MLIR.
     fn materialize_constant(

@@ -97,3 +97,52 @@ func.func @vector_fold() -> vector<2xi32> {
   %0 = arith.addi %a, %b : vector<2xi32>
   return %0 : vector<2xi32>
 }
+
+// -----
+
+// Folds of xori/andi/ori chains (MLIR XOrIOp/AndIOp/OrIOp::fold).
+// CHECK-LABEL: func.func @xori_of_xori
+// CHECK-SAME: (%arg0: i32, %arg1: i32) -> (i32, i32, i32, i32) {
+// CHECK-NEXT: return %arg0, %arg0, %arg0, %arg0 : i32, i32, i32, i32
+// CHECK-NEXT: }
+func.func @xori_of_xori(%x: i32, %a: i32) -> (i32, i32, i32, i32) {
+  %0 = arith.xori %x, %a : i32
+  %1 = arith.xori %0, %a : i32
+  %2 = arith.xori %a, %x : i32
+  %3 = arith.xori %2, %a : i32
+  %4 = arith.xori %a, %0 : i32
+  %5 = arith.xori %a, %2 : i32
+  return %1, %3, %4, %5 : i32, i32, i32, i32
+}
+
+// -----
+// CHECK-LABEL: func.func @andi_of_andi
+// CHECK-SAME: (%arg0: i8, %arg1: i8) -> (i8, i8, i8, i8) {
+// CHECK-NEXT: %0 = arith.andi %arg0, %arg1 : i8
+// CHECK-NEXT: return %0, %0, %0, %0 : i8, i8, i8, i8
+// CHECK-NEXT: }
+func.func @andi_of_andi(%x: i8, %y: i8) -> (i8, i8, i8, i8) {
+  %0 = arith.andi %x, %y : i8
+  %1 = arith.andi %0, %x : i8
+  %2 = arith.andi %y, %0 : i8
+  %3 = arith.andi %0, %y : i8
+  %4 = arith.andi %x, %0 : i8
+  return %1, %2, %3, %4 : i8, i8, i8, i8
+}
+
+// -----
+// CHECK-LABEL: func.func @andi_ori_with_not
+// CHECK-SAME: (%arg0: i16) -> (i16, i16, i16, i16) {
+// CHECK-NEXT: %c-1_i16 = arith.constant -1 : i16
+// CHECK-NEXT: %c0_i16 = arith.constant 0 : i16
+// CHECK-NEXT: return %c0_i16, %c0_i16, %c-1_i16, %c-1_i16 : i16, i16, i16, i16
+// CHECK-NEXT: }
+func.func @andi_ori_with_not(%x: i16) -> (i16, i16, i16, i16) {
+  %m1 = arith.constant -1 : i16
+  %n = arith.xori %x, %m1 : i16
+  %0 = arith.andi %x, %n : i16
+  %1 = arith.andi %n, %x : i16
+  %2 = arith.ori %x, %n : i16
+  %3 = arith.ori %n, %x : i16
+  return %0, %1, %2, %3 : i16, i16, i16, i16
+}
