@@ -206,7 +206,7 @@ pub fn translate_main(mut ctx: Context, args: impl IntoIterator<Item = String>) 
                 .map(String::into_bytes)
                 .map_err(|m| format!("{file_name}: error: {m}\n"))
         } else {
-            Err("no translation chosen: pass --mlir-to-vta, --vta-to-mlir, --mlir-to-c, --export-mlir or --import-mlir\n".into())
+            Err("no translation chosen: pass --mlir-to-vta, --vta-to-mlir, --mlir-to-c, --mlir-to-llvmir, --export-mlir or --import-mlir\n".into())
         }
     });
     match result.and_then(|out| write_output(&options.output, &out)) {
