@@ -33,7 +33,10 @@ fn kept_program(file: &PathBuf, entry: &str, extra: &[&str]) -> PathBuf {
         .output()
         .expect("run strata-run");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "strata-run failed for @{entry}: {stderr}");
+    assert!(
+        out.status.success(),
+        "strata-run failed for @{entry}: {stderr}"
+    );
     let dir = stderr
         .lines()
         .find_map(|l| l.strip_prefix("strata-run: kept "))
