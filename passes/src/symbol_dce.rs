@@ -44,13 +44,11 @@ impl Pass for SymbolDce {
 }
 
 fn is_public(ctx: &Context, ir: &Ir, op: OpId) -> bool {
-    match ir
-        .attr(ctx, op, VISIBILITY_ATTR)
-        .and_then(|a| ctx.string_value(a))
-    {
-        Some("private") | Some("nested") => false,
-        _ => true,
-    }
+    !matches!(
+        ir.attr(ctx, op, VISIBILITY_ATTR)
+            .and_then(|a| ctx.string_value(a)),
+        Some("private") | Some("nested")
+    )
 }
 
 /// Erases the dead private symbols of `table` (and of nested tables).

@@ -74,7 +74,7 @@ impl Writer<'_> {
         for dict in [self.ir.properties(op), self.ir.attributes(op)] {
             for &(name, value) in self.ctx.dictionary_entries(dict) {
                 let v = self.truncate(attr_to_string(self.ctx, value));
-                let _ = write!(label, "{}: {}\n", self.ctx.str(name), v);
+                let _ = writeln!(label, "{}: {}", self.ctx.str(name), v);
             }
         }
         label

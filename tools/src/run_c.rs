@@ -321,22 +321,6 @@ fn timing_summary(text: &str, warmup: u64) -> Option<String> {
     ))
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn timing_summary_takes_the_median_and_the_minimum() {
-        assert_eq!(
-            super::timing_summary("3000000\n1000000\n2000000\n", 1).as_deref(),
-            Some("time: median 2.000000 ms, min 1.000000 ms over 3 calls (1 warm-up)")
-        );
-        assert_eq!(
-            super::timing_summary("4000\n1000\n", 0).as_deref(),
-            Some("time: median 0.002500 ms, min 0.001000 ms over 2 calls (0 warm-up)")
-        );
-        assert_eq!(super::timing_summary("", 0), None);
-    }
-}
-
 /// A run-time error printed by `strata_fail`, as a located diagnostic.
 pub(crate) fn runtime_error(ctx: &Context, text: &str) -> Option<strata_ir::Diagnostic> {
     let line = text.lines().next()?;
@@ -435,4 +419,20 @@ pub(crate) fn emit_outputs(
         }
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn timing_summary_takes_the_median_and_the_minimum() {
+        assert_eq!(
+            super::timing_summary("3000000\n1000000\n2000000\n", 1).as_deref(),
+            Some("time: median 2.000000 ms, min 1.000000 ms over 3 calls (1 warm-up)")
+        );
+        assert_eq!(
+            super::timing_summary("4000\n1000\n", 0).as_deref(),
+            Some("time: median 0.002500 ms, min 0.001000 ms over 2 calls (0 warm-up)")
+        );
+        assert_eq!(super::timing_summary("", 0), None);
+    }
 }

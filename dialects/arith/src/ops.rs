@@ -807,19 +807,17 @@ fn verify_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
                 ));
             }
         }
-        "arith.bitcast" => {
-            if fw != tw {
-                return Err(emit_op_error(
-                    ctx,
-                    ir,
-                    op,
-                    format!(
-                        "operand type '{}' and result type '{}' are cast incompatible",
-                        type_to_string(ctx, from),
-                        type_to_string(ctx, to)
-                    ),
-                ));
-            }
+        "arith.bitcast" if fw != tw => {
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                op,
+                format!(
+                    "operand type '{}' and result type '{}' are cast incompatible",
+                    type_to_string(ctx, from),
+                    type_to_string(ctx, to)
+                ),
+            ));
         }
         _ => {}
     }

@@ -122,14 +122,12 @@ impl Dialect for DynamicDialect {
 /// `<param, ...>` where each parameter is a type or an attribute; absent means none.
 fn parse_parameters(parser: &mut Parser) -> DiagResult<Vec<Attribute>> {
     let mut params = Vec::new();
-    if parser.consume_if(TokenKind::Less) {
-        if !parser.consume_if(TokenKind::Greater) {
-            parser.parse_comma_list(|p| {
-                params.push(p.parse_attribute(None)?);
-                Ok(())
-            })?;
-            parser.expect(TokenKind::Greater, "'>' after parameters")?;
-        }
+    if parser.consume_if(TokenKind::Less) && !parser.consume_if(TokenKind::Greater) {
+        parser.parse_comma_list(|p| {
+            params.push(p.parse_attribute(None)?);
+            Ok(())
+        })?;
+        parser.expect(TokenKind::Greater, "'>' after parameters")?;
     }
     Ok(params)
 }

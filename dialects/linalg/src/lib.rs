@@ -76,9 +76,10 @@ impl Dialect for LinalgDialect {
         parser.expect(TokenKind::Less, "'<'")?;
         let word = parser.text().to_string();
         let Some(it) = IteratorType::from_keyword(&word) else {
-            return Err(parser.error_here(format!(
+            return Err(parser.error_here(
                 "expected ::mlir::utils::IteratorType to be one of: parallel, reduction"
-            )));
+                    .to_string(),
+            ));
         };
         parser.advance();
         parser.expect(TokenKind::Greater, "'>'")?;

@@ -193,12 +193,7 @@ fn verify_pack_like(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             ir,
             op,
             format!(
-                "expected {} to be of type '{}', but got '{}'",
-                if is_pack {
-                    "packed type"
-                } else {
-                    "packed type"
-                },
+                "expected packed type to be of type '{}', but got '{}'",
                 type_str(ctx, ty),
                 type_str(ctx, packed)
             ),

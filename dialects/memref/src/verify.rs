@@ -434,7 +434,7 @@ fn verify_reshape(
             .iter()
             .map(|&d| big.get(d).copied().unwrap_or(DYNAMIC))
             .collect();
-        if dims.iter().any(|&d| d == DYNAMIC) {
+        if dims.contains(&DYNAMIC) {
             if small[i] != DYNAMIC && g.len() > 1 {
                 // A static collapsed size over dynamic dims is allowed upstream only for unit groups.
             }

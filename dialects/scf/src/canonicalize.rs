@@ -268,8 +268,8 @@ fn if_unused_results(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let new_op = rebuild_op(rw, op, vec![cond], types);
     let mut replacements = Vec::new();
     let mut next = 0;
-    for i in 0..n {
-        if used[i] {
+    for (i, &is_used) in used.iter().enumerate().take(n) {
+        if is_used {
             replacements.push(rw.ir().result(new_op, next));
             next += 1;
         } else {

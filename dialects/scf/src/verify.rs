@@ -164,7 +164,7 @@ fn verify_execute_region(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             "region needs to have at least one block",
         ));
     }
-    if entry_args(ir, op, 0).len() != 0 {
+    if !entry_args(ir, op, 0).is_empty() {
         return Err(emit_op_error(
             ctx,
             ir,
@@ -270,9 +270,9 @@ fn verify_parallel(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 }
 
 fn verify_reduce(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    if !ir
+    if ir
         .parent_op(op)
-        .is_some_and(|p| name_of(ctx, ir, p) == "scf.parallel")
+        .is_none_or(|p| name_of(ctx, ir, p) != "scf.parallel")
     {
         return Err(emit_op_error(
             ctx,
@@ -319,7 +319,7 @@ fn verify_reduce(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
                 ctx,
                 ir,
                 op,
-                format!("reduction bodies must be terminated with an 'scf.reduce.return' op"),
+                "reduction bodies must be terminated with an 'scf.reduce.return' op",
             ));
         }
     }
@@ -372,9 +372,9 @@ fn verify_yield(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 }
 
 fn verify_condition(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    if !ir
+    if ir
         .parent_op(op)
-        .is_some_and(|p| name_of(ctx, ir, p) == "scf.while")
+        .is_none_or(|p| name_of(ctx, ir, p) != "scf.while")
     {
         return Err(emit_op_error(ctx, ir, op, "expects parent op 'scf.while'"));
     }

@@ -1388,7 +1388,7 @@ fn verify_concat(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
                 ctx,
                 ir,
                 op,
-                format!("rank of concatenated inputs must match result rank"),
+                "rank of concatenated inputs must match result rank",
             ));
         }
         if e != element {
@@ -1396,7 +1396,7 @@ fn verify_concat(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
                 ctx,
                 ir,
                 op,
-                format!("inputs and result element type must match"),
+                "inputs and result element type must match",
             ));
         }
         let _ = i;
