@@ -208,27 +208,30 @@ fn dropped_dims(sizes: &[i64], result_shape: &[i64]) -> Option<Vec<bool>> {
     (to_drop == 0 && j == result_shape.len()).then_some(dropped)
 }
 
+/// The offsets, sizes and strides of a view op (`memref.subview`,
+/// `memref.reinterpret_cast`): each its static list with the dynamic
+/// operands of its operand group (groups 1, 2, 3 after the source) filled in.
+type ViewLists = (Vec<i64>, Vec<i64>, Vec<i64>);
+fn offsets_sizes_strides(it: &Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<ViewLists> {
+    let groups = operand_groups(it, op)?;
+    let list = |name: &str, group: usize| {
+        mixed(
+            it,
+            op,
+            &i64_array(it, op, name)?,
+            &args[groups[group].clone()],
+        )
+    };
+    Ok((
+        list("static_offsets", 1)?,
+        list("static_sizes", 2)?,
+        list("static_strides", 3)?,
+    ))
+}
+
 fn subview(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
     let src = memref_arg(it, op, &args[0])?.clone();
-    let groups = operand_groups(it, op)?;
-    let offsets = mixed(
-        it,
-        op,
-        &i64_array(it, op, "static_offsets")?,
-        &args[groups[1].clone()],
-    )?;
-    let sizes = mixed(
-        it,
-        op,
-        &i64_array(it, op, "static_sizes")?,
-        &args[groups[2].clone()],
-    )?;
-    let strides = mixed(
-        it,
-        op,
-        &i64_array(it, op, "static_strides")?,
-        &args[groups[3].clone()],
-    )?;
+    let (offsets, sizes, strides) = offsets_sizes_strides(it, op, args)?;
     let rank = src.sizes.len();
     if offsets.len() != rank || sizes.len() != rank || strides.len() != rank {
         return Err(it.error(op, "subview rank does not match its source"));
@@ -289,25 +292,7 @@ fn cast(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> 
 
 fn reinterpret_cast(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
     let src = memref_arg(it, op, &args[0])?.clone();
-    let groups = operand_groups(it, op)?;
-    let offsets = mixed(
-        it,
-        op,
-        &i64_array(it, op, "static_offsets")?,
-        &args[groups[1].clone()],
-    )?;
-    let sizes = mixed(
-        it,
-        op,
-        &i64_array(it, op, "static_sizes")?,
-        &args[groups[2].clone()],
-    )?;
-    let strides = mixed(
-        it,
-        op,
-        &i64_array(it, op, "static_strides")?,
-        &args[groups[3].clone()],
-    )?;
+    let (offsets, sizes, strides) = offsets_sizes_strides(it, op, args)?;
     // The offset counts from the buffer's start, not from the source view.
     Ok(Flow::Next(vec![RtValue::MemRef(MemRefView {
         buffer: src.buffer,
