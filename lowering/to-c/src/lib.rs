@@ -708,12 +708,7 @@ impl<'a> FuncEmitter<'a> {
                 }
             }
             "func.call" => {
-                let callee = ir
-                    .attr(self.ctx, op, "callee")
-                    .and_then(|a| match self.ctx.attr_data(a) {
-                        AttrData::SymbolRef { root, .. } => Some(self.ctx.str(*root).to_string()),
-                        _ => None,
-                    })
+                let callee = callee_name(self.ctx, ir, op)
                     .ok_or_else(|| self.err(op, "call without a callee"))?;
                 let mut args: Vec<String> = Vec::new();
                 for &v in ops {
@@ -1686,15 +1681,28 @@ fn global_name(sym: &str) -> String {
     )
 }
 
-/// A `memref.global` as a C array (static shape, identity layout).
-fn global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<String> {
-    let sym = strata_ir::symbol_table::symbol_name(ctx, ir, op).unwrap_or("anonymous");
-    let ty = ir
-        .attr(ctx, op, "type")
+/// The symbol a `func.call` calls (its `callee` attribute's root name).
+pub fn callee_name(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
+    ir.attr(ctx, op, "callee")
+        .and_then(|a| match ctx.attr_data(a) {
+            AttrData::SymbolRef { root, .. } => Some(ctx.str(*root).to_string()),
+            _ => None,
+        })
+}
+
+/// The memref type a `memref.global` declares (its `type` attribute).
+pub fn global_type(ctx: &Context, ir: &Ir, op: OpId) -> Option<Type> {
+    ir.attr(ctx, op, "type")
         .and_then(|a| match ctx.attr_data(a) {
             AttrData::Type(t) => Some(*t),
             _ => None,
         })
+}
+
+/// A `memref.global` as a C array (static shape, identity layout).
+fn global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<String> {
+    let sym = strata_ir::symbol_table::symbol_name(ctx, ir, op).unwrap_or("anonymous");
+    let ty = global_type(ctx, ir, op)
         .ok_or_else(|| error(ctx, ir, op, "memref.global without a type"))?;
     let Some(CType::MemRef { elem, shape, .. }) = c_type(ctx, ty) else {
         return Err(error(

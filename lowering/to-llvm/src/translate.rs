@@ -17,6 +17,7 @@ use strata_ir::{
     AttrData, BlockId, Context, DiagResult, Diagnostic, Ir, Location, OpId, Value, DYNAMIC,
 };
 pub use strata_lowering_to_c::{c_name, c_type, CScalar, CType, Options};
+use strata_lowering_to_c::{callee_name, global_type};
 
 /// One place where generated code may stop with a run-time error.
 #[derive(Clone, Debug)]
@@ -251,12 +252,7 @@ fn global<'ctx>(
     llmod: &Module<'ctx>,
 ) -> DiagResult<()> {
     let sym = strata_ir::symbol_table::symbol_name(ctx, ir, op).unwrap_or("anonymous");
-    let ty = ir
-        .attr(ctx, op, "type")
-        .and_then(|a| match ctx.attr_data(a) {
-            AttrData::Type(t) => Some(*t),
-            _ => None,
-        })
+    let ty = global_type(ctx, ir, op)
         .ok_or_else(|| error(ctx, ir, op, "memref.global without a type"))?;
     let CType::MemRef { elem, shape, .. } = checked_type(ctx, ir, op, ty)? else {
         return Err(error(ctx, ir, op, "memref.global of a non-memref type"));
@@ -723,12 +719,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 }
             }
             "func.call" => {
-                let callee = ir
-                    .attr(self.ctx, op, "callee")
-                    .and_then(|a| match self.ctx.attr_data(a) {
-                        AttrData::SymbolRef { root, .. } => Some(self.ctx.str(*root).to_string()),
-                        _ => None,
-                    })
+                let callee = callee_name(self.ctx, ir, op)
                     .ok_or_else(|| self.err(op, "call without a callee"))?;
                 let f = self.module.get_function(&c_name(&callee)).ok_or_else(|| {
                     self.err(op, format!("no function '@{callee}' in the module"))
