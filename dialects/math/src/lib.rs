@@ -8,7 +8,7 @@ mod ops;
 pub mod semantics;
 
 use std::sync::Arc;
-use strata_ir::{Context, Dialect, OpDefinition};
+use strata_ir::{Attribute, Context, Dialect, InsertPoint, Ir, Location, OpDefinition, OpId, Type};
 
 pub use ops::{eval, op_names};
 
@@ -24,6 +24,20 @@ impl Dialect for MathDialect {
     }
     fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
         ops::definitions()
+    }
+    /// Folded math ops become `arith.constant`s, as MLIR's
+    /// `MathDialect::materializeConstant` (through `arith::ConstantOp`).
+    fn materialize_constant(
+        &self,
+        ctx: &Context,
+        ir: &mut Ir,
+        value: Attribute,
+        ty: Type,
+        loc: Location,
+        at: InsertPoint,
+    ) -> Option<OpId> {
+        ctx.dialect("arith")?
+            .materialize_constant(ctx, ir, value, ty, loc, at)
     }
 }
 

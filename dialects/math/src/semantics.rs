@@ -6,52 +6,86 @@ use strata_dialect_arith::semantics::{mask, round_to, sext};
 use strata_ir::FloatKind;
 
 extern "C" {
-    // The C library's special functions (Rust's std has no erf).
+    // The C library's special functions: Rust's std has no erf, and its
+    // asinh/acosh/atanh are its own formulas, whose last bits differ from
+    // the C library's that MLIR's folders (and compiled code) call.
     fn erf(x: f64) -> f64;
     fn erfc(x: f64) -> f64;
+    fn asinh(x: f64) -> f64;
+    fn acosh(x: f64) -> f64;
+    fn atanh(x: f64) -> f64;
+    fn erff(x: f32) -> f32;
+    fn erfcf(x: f32) -> f32;
+    fn asinhf(x: f32) -> f32;
+    fn acoshf(x: f32) -> f32;
+    fn atanhf(x: f32) -> f32;
+}
+
+/// One match over the unary ops for a float type `$t`, with the C
+/// library's `$erf`, `$erfc`, `$asinh`, `$acosh`, `$atanh` of that type.
+macro_rules! unary_in {
+    ($op:expr, $x:expr, $t:ty, $erf:ident, $erfc:ident, $asinh:ident, $acosh:ident, $atanh:ident) => {{
+        let x: $t = $x;
+        // SAFETY (the C calls): pure C library functions on plain floats.
+        Some(match $op {
+            "math.absf" => x.abs(),
+            "math.acos" => x.acos(),
+            "math.acosh" => unsafe { $acosh(x) },
+            "math.asin" => x.asin(),
+            "math.asinh" => unsafe { $asinh(x) },
+            "math.atan" => x.atan(),
+            "math.atanh" => unsafe { $atanh(x) },
+            "math.cbrt" => x.cbrt(),
+            "math.ceil" => x.ceil(),
+            "math.cos" => x.cos(),
+            "math.cosh" => x.cosh(),
+            "math.erf" => unsafe { $erf(x) },
+            "math.erfc" => unsafe { $erfc(x) },
+            "math.exp" => x.exp(),
+            "math.exp2" => x.exp2(),
+            "math.expm1" => x.exp_m1(),
+            "math.floor" => x.floor(),
+            "math.log" => x.ln(),
+            "math.log10" => x.log10(),
+            "math.log1p" => x.ln_1p(),
+            "math.log2" => x.log2(),
+            "math.round" => x.round(),
+            "math.roundeven" => x.round_ties_even(),
+            "math.rsqrt" => 1.0 / x.sqrt(),
+            "math.sin" => x.sin(),
+            "math.sinh" => x.sinh(),
+            "math.sqrt" => x.sqrt(),
+            "math.tan" => x.tan(),
+            "math.tanh" => x.tanh(),
+            "math.trunc" => x.trunc(),
+            _ => return None,
+        })
+    }};
 }
 
 /// The float unary ops by name (`math.sqrt`, ...), rounded to `kind`.
+/// `f32` is computed with the C library's single-precision functions
+/// (`sinf`, `expm1f`, ...), as MLIR's folders and compiled code do; the
+/// other formats in `f64`, rounded once.
 pub fn float_unary(op: &str, x: f64, kind: FloatKind) -> Option<f64> {
-    let r = match op {
-        "math.absf" => x.abs(),
-        "math.acos" => x.acos(),
-        "math.acosh" => x.acosh(),
-        "math.asin" => x.asin(),
-        "math.asinh" => x.asinh(),
-        "math.atan" => x.atan(),
-        "math.atanh" => x.atanh(),
-        "math.cbrt" => x.cbrt(),
-        "math.ceil" => x.ceil(),
-        "math.cos" => x.cos(),
-        "math.cosh" => x.cosh(),
-        // SAFETY: pure C library functions on plain doubles.
-        "math.erf" => unsafe { erf(x) },
-        "math.erfc" => unsafe { erfc(x) },
-        "math.exp" => x.exp(),
-        "math.exp2" => x.exp2(),
-        "math.expm1" => x.exp_m1(),
-        "math.floor" => x.floor(),
-        "math.log" => x.ln(),
-        "math.log10" => x.log10(),
-        "math.log1p" => x.ln_1p(),
-        "math.log2" => x.log2(),
-        "math.round" => x.round(),
-        "math.roundeven" => x.round_ties_even(),
-        "math.rsqrt" => 1.0 / x.sqrt(),
-        "math.sin" => x.sin(),
-        "math.sinh" => x.sinh(),
-        "math.sqrt" => x.sqrt(),
-        "math.tan" => x.tan(),
-        "math.tanh" => x.tanh(),
-        "math.trunc" => x.trunc(),
-        _ => return None,
-    };
+    if kind == FloatKind::F32 {
+        return unary_in!(op, x as f32, f32, erff, erfcf, asinhf, acoshf, atanhf).map(f64::from);
+    }
+    let r = unary_in!(op, x, f64, erf, erfc, asinh, acosh, atanh)?;
     Some(round_to(kind, r))
 }
 
 /// The float binary ops (`math.atan2`, `math.copysign`, `math.powf`).
 pub fn float_binary(op: &str, a: f64, b: f64, kind: FloatKind) -> Option<f64> {
+    if kind == FloatKind::F32 {
+        let (a, b) = (a as f32, b as f32);
+        return Some(f64::from(match op {
+            "math.atan2" => a.atan2(b),
+            "math.copysign" => a.copysign(b),
+            "math.powf" => a.powf(b),
+            _ => return None,
+        }));
+    }
     let r = match op {
         "math.atan2" => a.atan2(b),
         "math.copysign" => a.copysign(b),
