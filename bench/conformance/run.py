@@ -145,7 +145,7 @@ def split_cases(text, kind):
     # No separators: one case per top-level operation.
     aliases, starts = [], []
     for i, l in enumerate(lines):
-        if not l or l[0].isspace() or l[0] in "})^" or l.startswith("//"):
+        if not l or l[0].isspace() or l[0] in "})]^" or l.startswith("//"):
             continue
         if ALIAS_RE.match(l):
             aliases.append(i)
@@ -156,7 +156,7 @@ def split_cases(text, kind):
     # An alias definition may span lines; take lines until the next top-level line.
     def extent(i):
         j = i + 1
-        while j < len(lines) and (not lines[j] or lines[j][0].isspace() or lines[j].startswith(")")):
+        while j < len(lines) and (not lines[j] or lines[j][0].isspace() or lines[j][0] in ")]}"):
             j += 1
         return lines[i:j]
     alias_text = []

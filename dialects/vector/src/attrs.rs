@@ -140,6 +140,19 @@ pub fn iterator_types(ctx: &Context, ir: &Ir, op: OpId) -> Vec<bool> {
         .collect()
 }
 
+/// The keywords of MLIR's `vector::PrintPunctuation` (what `vector.print` ends with).
+pub const PUNCTUATIONS: [&str; 5] = ["no_punctuation", "newline", "comma", "open", "close"];
+
+/// `#vector.punctuation<word>`.
+pub fn punctuation_attr(ctx: &Context, word: &str) -> Attribute {
+    enum_attr(ctx, "punctuation", word)
+}
+
+/// The word of a `#vector.punctuation<...>` attribute.
+pub fn punctuation_word(ctx: &Context, attr: Attribute) -> Option<&str> {
+    enum_word(ctx, attr, "punctuation")
+}
+
 /// `<word>` after the mnemonic; returns the word.
 pub fn parse_angle_keyword(parser: &mut Parser, what: &str) -> DiagResult<String> {
     parser.expect(TokenKind::Less, "'<'")?;
@@ -180,6 +193,16 @@ pub fn parse_dialect_attribute(parser: &mut Parser, mnemonic: &str) -> DiagResul
             }
             Ok(iterator_type_attr(parser.ctx, &word))
         }
+        "punctuation" => {
+            let word = parse_angle_keyword(parser, "::mlir::vector::PrintPunctuation")?;
+            if !PUNCTUATIONS.contains(&word.as_str()) {
+                return Err(parser.error_here(format!(
+                    "expected ::mlir::vector::PrintPunctuation to be one of: {}",
+                    PUNCTUATIONS.join(", ")
+                )));
+            }
+            Ok(punctuation_attr(parser.ctx, &word))
+        }
         _ => Err(parser.error_here(format!(
             "unknown attribute `{mnemonic}` in dialect `vector`"
         ))),
@@ -188,7 +211,7 @@ pub fn parse_dialect_attribute(parser: &mut Parser, mnemonic: &str) -> DiagResul
 
 /// `Dialect::print_attribute` of vector.
 pub fn print_dialect_attribute(ctx: &Context, attr: Attribute, out: &mut AsmWriter) -> bool {
-    for mnemonic in ["kind", "iterator_type"] {
+    for mnemonic in ["kind", "iterator_type", "punctuation"] {
         if let Some(word) = enum_word(ctx, attr, mnemonic) {
             out.write(&format!("{mnemonic}<{word}>"));
             return true;

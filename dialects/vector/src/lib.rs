@@ -3,7 +3,11 @@
 //! removed `vector.splat`; a scalar broadcast replaces it), `fma`,
 //! `contract`, `reduction`, `outerproduct`, `transfer_read`/`write` with
 //! permutation maps and `in_bounds`, `extract`/`insert` at static or
-//! dynamic positions, `shape_cast` and `transpose`.
+//! dynamic positions, `shape_cast` and `transpose` (`ops.rs`); the rest of
+//! MLIR 22's commonly used ops (shuffles, strided slices, masks and
+//! `vector.mask`, gather/scatter, expandload/compressstore,
+//! `multi_reduction`, `scan`, `step`, `from_elements`/`to_elements`,
+//! `interleave`, `bitcast`, `print`, ...) in `extra_ops.rs`.
 //!
 //! Syntax, verifier messages and folds follow MLIR 22. Two dialect
 //! attributes: `#vector.kind<add>` (the combining kind of reductions and
@@ -11,6 +15,7 @@
 
 pub mod attrs;
 mod effects;
+pub mod extra_ops;
 pub mod fold;
 mod ops;
 pub mod verify;

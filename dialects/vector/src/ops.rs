@@ -190,6 +190,7 @@ pub fn definitions(ctx: &Context) -> Vec<OpDefinition> {
         FmaOp::definition(),
         ShapeCastOp::definition(),
     ]);
+    defs.extend(crate::extra_ops::definitions(ctx));
     // Index operands have one possible type, which the format engine infers.
     let index = TypeConstraint::Is(ctx.index_type());
     for def in defs.iter_mut() {
@@ -471,8 +472,8 @@ fn parse_outerproduct(p: &mut OpParser) -> DiagResult<()> {
     if operands.len() < 2 || operands.len() > 3 {
         return Err(Diagnostic::error(loc, "expected at least 2 operands"));
     }
-    let (lshape, elem) = vector_parts(ctx, lty);
-    let (rshape, _) = vector_parts(ctx, rty);
+    let (lshape, lscalable, elem) = crate::extra_ops::vector_dims(ctx, lty);
+    let (rshape, rscalable, _) = crate::extra_ops::vector_dims(ctx, rty);
     if lshape.len() != 1 {
         return Err(Diagnostic::error(
             loc,
@@ -480,9 +481,14 @@ fn parse_outerproduct(p: &mut OpParser) -> DiagResult<()> {
         ));
     }
     let result = if rshape.is_empty() {
-        ctx.vector_type(&lshape, elem)
+        crate::extra_ops::scalable_vector_type(ctx, &lshape, &lscalable, elem)
     } else {
-        ctx.vector_type(&[lshape[0], rshape[0]], elem)
+        crate::extra_ops::scalable_vector_type(
+            ctx,
+            &[lshape[0], rshape[0]],
+            &[lscalable[0], rscalable[0]],
+            elem,
+        )
     };
     p.add_operands(&operands[..1], &[lty])?;
     p.add_operands(&operands[1..2], &[rty])?;

@@ -49,7 +49,18 @@ fn verify_load(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let base = ir.value_type(g[0][0]);
     let result = ir.value_type(ir.result(op, 0));
     check_indices(ctx, ir, op, base, g[1].len())?;
-    if ctx.element_type(base) != Some(vector_parts(ctx, result).1) {
+    let base_elem = ctx.element_type(base);
+    if base_elem.is_some_and(|e| matches!(ctx.type_data(e), TypeData::Vector { .. })) {
+        // A memref of vectors: the loaded vector is one element.
+        if base_elem != Some(result) {
+            return err(
+                ctx,
+                ir,
+                op,
+                "base memref and result vector types should match",
+            );
+        }
+    } else if base_elem != Some(vector_parts(ctx, result).1) {
         return err(ctx, ir, op, "base and result element types should match");
     }
     Ok(())
@@ -65,7 +76,18 @@ fn verify_store(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     };
     let base = ir.value_type(base);
     check_indices(ctx, ir, op, base, indices.len())?;
-    if ctx.element_type(base) != Some(vector_parts(ctx, ir.value_type(value)).1) {
+    let base_elem = ctx.element_type(base);
+    let vector_elem =
+        base_elem.is_some_and(|e| matches!(ctx.type_data(e), TypeData::Vector { .. }));
+    if vector_elem && base_elem != Some(ir.value_type(value)) {
+        return err(
+            ctx,
+            ir,
+            op,
+            "base memref and valueToStore vector types should match",
+        );
+    }
+    if !vector_elem && base_elem != Some(vector_parts(ctx, ir.value_type(value)).1) {
         return err(
             ctx,
             ir,
@@ -251,12 +273,14 @@ fn verify_contract(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     // Size of every iteration dimension, as the operands give it.
     let mut sizes: Vec<Option<i64>> = vec![None; iterators.len()];
     let mut dims_in = vec![[false; 3]; iterators.len()];
+    let mut scalable_dim = vec![false; iterators.len()];
     for k in 0..3 {
-        let shape = vector_parts(ctx, types[k]).0;
+        let (shape, scalable, _) = crate::extra_ops::vector_dims(ctx, types[k]);
         for (r, e) in maps[k].results().iter().enumerate() {
             if let Some(d) = e.as_dim() {
                 dims_in[d][k] = true;
                 if k < 2 {
+                    scalable_dim[d] |= scalable[r];
                     match sizes[d] {
                         Some(s) if s != shape[r] => {
                             let what = if iterators[d] { "contracting" } else { "batch" };
@@ -283,16 +307,17 @@ fn verify_contract(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         return err(ctx, ir, op, "invalid contracting dimension map");
     }
     let elem = vector_parts(ctx, types[2]).1;
-    let expected: Vec<i64> = maps[2]
+    let dims: Vec<usize> = maps[2]
         .results()
         .iter()
         .filter_map(|e| e.as_dim())
-        .map(|d| sizes[d].unwrap_or(-1))
         .collect();
+    let expected: Vec<i64> = dims.iter().map(|&d| sizes[d].unwrap_or(-1)).collect();
+    let scalable: Vec<bool> = dims.iter().map(|&d| scalable_dim[d]).collect();
     let expected_ty = if expected.is_empty() {
         elem
     } else {
-        ctx.vector_type(&expected, elem)
+        crate::extra_ops::scalable_vector_type(ctx, &expected, &scalable, elem)
     };
     if expected_ty != types[2] {
         return err(

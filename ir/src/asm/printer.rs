@@ -1601,6 +1601,12 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
             }
             self.write(" = ");
         }
+        self.print_custom_or_generic_op(op);
+    }
+
+    /// Prints one op without its results (MLIR's `printCustomOrGenericOp`,
+    /// used by ops that print a nested op inline, e.g. `vector.mask`).
+    pub fn print_custom_or_generic_op(&mut self, op: OpId) {
         let ctx = self.ctx();
         let definition = ctx.op_definition(self.ir.op_name(op)).cloned();
         let custom = if self.options.generic {

@@ -1,0 +1,548 @@
+//! The rest of MLIR 22's commonly used `vector` ops: shuffles and strided
+//! slices, masks (`create_mask`, `constant_mask`, the `vector.mask` region
+//! op and its `vector.yield`), gathers/scatters and expanding
+//! loads/compressing stores, `multi_reduction` and `scan`, `bitcast`,
+//! `interleave`/`deinterleave`, `step`, `from_elements`/`to_elements`,
+//! `vscale`, `scalable.insert`/`extract` and `print`.
+//!
+//! They live apart from `ops.rs` (the subset Strata's lowerings produce) so
+//! that each file stays readable; most are declarative (`define_op!` with
+//! MLIR's assembly format), the few with hand-written syntax follow MLIR's
+//! printers character for character (`vector.mask` prints its one masked op
+//! inline, `vector.print` its optional operand and punctuation).
+
+use crate::attrs::{parse_kind_body, punctuation_attr, punctuation_word};
+use crate::ops::vector_parts;
+use strata_ir::asm::lexer::TokenKind;
+use strata_ir::asm::parser::OpParser;
+use strata_ir::asm::printer::OpPrinter;
+use strata_ir::constraints::{AttrConstraint, TypeConstraint};
+use strata_ir::diagnostics::{DiagResult, Diagnostic};
+use strata_ir::opdef::AttrSyntax;
+use strata_ir::{
+    Attribute, Context, InsertPoint, OpDefinition, OpId, OperationState, Type, TypeData, Value,
+};
+
+strata_ir::define_op! {
+    pub struct ShuffleOp = "vector.shuffle" {
+        summary: "shuffle operation",
+        traits: [PURE],
+        operands: [v1: single(TypeConstraint::AnyVector), v2: single(TypeConstraint::AnyVector)],
+        results: [vector: single(TypeConstraint::AnyVector)],
+        attributes: [mask: required(AttrConstraint::DenseI64Array)],
+        format: "operands $mask attr-dict `:` type(operands)",
+    }
+}
+strata_ir::define_op! {
+    pub struct InsertStridedSliceOp = "vector.insert_strided_slice" {
+        summary: "strided_slice operation",
+        traits: [PURE],
+        operands: [valueToStore: single(TypeConstraint::AnyVector), dest: single(TypeConstraint::AnyVector)],
+        results: [res: single(TypeConstraint::AnyVector)],
+        attributes: [offsets: required(AttrConstraint::Array(None)), strides: required(AttrConstraint::Array(None))],
+        types_match: [[dest, res]],
+        format: "$valueToStore `,` $dest attr-dict `:` type($valueToStore) `into` type($dest)",
+    }
+}
+strata_ir::define_op! {
+    pub struct ExtractStridedSliceOp = "vector.extract_strided_slice" {
+        summary: "extract_strided_slice operation",
+        traits: [PURE],
+        operands: [source: single(TypeConstraint::AnyVector)],
+        results: [result: single(TypeConstraint::AnyVector)],
+        attributes: [offsets: required(AttrConstraint::Array(None)), sizes: required(AttrConstraint::Array(None)), strides: required(AttrConstraint::Array(None))],
+        format: "$source attr-dict `:` type($source) `to` type($result)",
+    }
+}
+strata_ir::define_op! {
+    pub struct CreateMaskOp = "vector.create_mask" {
+        summary: "creates a vector mask",
+        traits: [PURE],
+        operands: [operands: variadic(TypeConstraint::Index)],
+        results: [result: single(TypeConstraint::AnyVector)],
+        format: "$operands attr-dict `:` type(results)",
+    }
+}
+strata_ir::define_op! {
+    pub struct ConstantMaskOp = "vector.constant_mask" {
+        summary: "creates a constant vector mask",
+        traits: [PURE],
+        results: [result: single(TypeConstraint::AnyVector)],
+        attributes: [mask_dim_sizes: required(AttrConstraint::DenseI64Array)],
+        format: "$mask_dim_sizes attr-dict `:` type(results)",
+    }
+}
+strata_ir::define_op! {
+    pub struct PrintOp = "vector.print" {
+        summary: "print operation (for testing and debugging)",
+        operands: [source: optional(TypeConstraint::Any)],
+        attributes: [punctuation: required(AttrConstraint::Any), stringLiteral: optional(AttrConstraint::String)],
+    }
+}
+strata_ir::define_op! {
+    pub struct BitCastOp = "vector.bitcast" {
+        summary: "bitcast casts between vectors",
+        traits: [PURE],
+        operands: [source: single(TypeConstraint::AnyVector)],
+        results: [result: single(TypeConstraint::AnyVector)],
+        format: "$source attr-dict `:` type($source) `to` type($result)",
+    }
+}
+strata_ir::define_op! {
+    pub struct GatherOp = "vector.gather" {
+        summary: "gathers elements from memory or ranked tensor into a vector as defined by an index vector and a mask vector",
+        operands: [base: single(TypeConstraint::Any), offsets: variadic(TypeConstraint::Index), index_vec: single(TypeConstraint::AnyVector), mask: single(TypeConstraint::AnyVector), pass_thru: single(TypeConstraint::AnyVector)],
+        results: [result: single(TypeConstraint::AnyVector)],
+        attributes: [alignment: optional(AttrConstraint::Integer(Some(64)))],
+        format: "$base `[` $offsets `]` `[` $index_vec `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($index_vec) `,` type($mask) `,` type($pass_thru) `into` type($result)",
+    }
+}
+strata_ir::define_op! {
+    pub struct ScatterOp = "vector.scatter" {
+        summary: "scatters elements from a vector into memory as defined by an index vector and a mask vector",
+        operands: [base: single(TypeConstraint::AnyMemRef), offsets: variadic(TypeConstraint::Index), index_vec: single(TypeConstraint::AnyVector), mask: single(TypeConstraint::AnyVector), valueToStore: single(TypeConstraint::AnyVector)],
+        attributes: [alignment: optional(AttrConstraint::Integer(Some(64)))],
+        format: "$base `[` $offsets `]` `[` $index_vec `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($index_vec) `,` type($mask) `,` type($valueToStore)",
+    }
+}
+strata_ir::define_op! {
+    pub struct ExpandLoadOp = "vector.expandload" {
+        summary: "reads elements from memory and spreads them into a vector as defined by a mask",
+        operands: [base: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index), mask: single(TypeConstraint::AnyVector), pass_thru: single(TypeConstraint::AnyVector)],
+        results: [result: single(TypeConstraint::AnyVector)],
+        attributes: [alignment: optional(AttrConstraint::Integer(Some(64)))],
+        format: "$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)",
+    }
+}
+strata_ir::define_op! {
+    pub struct CompressStoreOp = "vector.compressstore" {
+        summary: "writes elements selectively from a vector as defined by a mask",
+        operands: [base: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index), mask: single(TypeConstraint::AnyVector), valueToStore: single(TypeConstraint::AnyVector)],
+        attributes: [alignment: optional(AttrConstraint::Integer(Some(64)))],
+        format: "$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)",
+    }
+}
+strata_ir::define_op! {
+    pub struct MultiDimReductionOp = "vector.multi_reduction" {
+        summary: "multi-dimensional reduction operation",
+        traits: [PURE],
+        operands: [source: single(TypeConstraint::AnyVector), acc: single(TypeConstraint::Any)],
+        results: [dest: single(TypeConstraint::Any)],
+        attributes: [kind: required(AttrConstraint::Any), reduction_dims: required(AttrConstraint::DenseI64Array)],
+        types_match: [[acc, dest]],
+        format: "$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)",
+    }
+}
+strata_ir::define_op! {
+    pub struct ScanOp = "vector.scan" {
+        summary: "scan operation",
+        traits: [PURE],
+        operands: [source: single(TypeConstraint::AnyVector), initial_value: single(TypeConstraint::Any)],
+        results: [dest: single(TypeConstraint::AnyVector), accumulated_value: single(TypeConstraint::Any)],
+        attributes: [kind: required(AttrConstraint::Any), reduction_dim: required(AttrConstraint::Integer(Some(64))), inclusive: required(AttrConstraint::Bool)],
+        types_match: [[source, dest], [initial_value, accumulated_value]],
+        format: "$kind `,` $source `,` $initial_value attr-dict `:` type($source) `,` type($initial_value)",
+    }
+}
+strata_ir::define_op! {
+    pub struct VectorScaleOp = "vector.vscale" {
+        summary: "load vector scale size",
+        traits: [PURE],
+        results: [res: single(TypeConstraint::Index)],
+        format: "attr-dict",
+    }
+}
+strata_ir::define_op! {
+    pub struct InterleaveOp = "vector.interleave" {
+        summary: "constructs a vector by interleaving two input vectors",
+        traits: [PURE],
+        operands: [lhs: single(TypeConstraint::AnyVector), rhs: single(TypeConstraint::AnyVector)],
+        results: [result: single(TypeConstraint::AnyVector)],
+        types_match: [[lhs, rhs]],
+        format: "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)",
+    }
+}
+strata_ir::define_op! {
+    pub struct DeinterleaveOp = "vector.deinterleave" {
+        summary: "constructs two vectors by deinterleaving an input vector",
+        traits: [PURE],
+        operands: [source: single(TypeConstraint::AnyVector)],
+        results: [res1: single(TypeConstraint::AnyVector), res2: single(TypeConstraint::AnyVector)],
+        types_match: [[res1, res2]],
+        format: "$source attr-dict `:` type($source) `->` type($res1)",
+    }
+}
+strata_ir::define_op! {
+    pub struct StepOp = "vector.step" {
+        summary: "a linear sequence of values from 0 to N",
+        traits: [PURE],
+        results: [result: single(TypeConstraint::AnyVector)],
+        format: "attr-dict `:` type($result)",
+    }
+}
+strata_ir::define_op! {
+    pub struct FromElementsOp = "vector.from_elements" {
+        summary: "operation that defines a vector from scalar elements",
+        traits: [PURE],
+        operands: [elements: variadic(TypeConstraint::Any)],
+        results: [dest: single(TypeConstraint::AnyVector)],
+    }
+}
+strata_ir::define_op! {
+    pub struct ToElementsOp = "vector.to_elements" {
+        summary: "operation that decomposes a vector into all its scalar elements",
+        traits: [PURE],
+        operands: [source: single(TypeConstraint::AnyVector)],
+        results: [elements: variadic(TypeConstraint::Any)],
+        format: "$source attr-dict `:` type($source)",
+    }
+}
+strata_ir::define_op! {
+    pub struct ScalableInsertOp = "vector.scalable.insert" {
+        summary: "insert subvector into scalable vector operation",
+        traits: [PURE],
+        operands: [valueToStore: single(TypeConstraint::AnyVector), dest: single(TypeConstraint::AnyVector)],
+        results: [res: single(TypeConstraint::AnyVector)],
+        attributes: [pos: required(AttrConstraint::Integer(Some(64)))],
+        types_match: [[dest, res]],
+        format: "$valueToStore `,` $dest `[` $pos `]` attr-dict `:` type($valueToStore) `into` type($dest)",
+    }
+}
+strata_ir::define_op! {
+    pub struct ScalableExtractOp = "vector.scalable.extract" {
+        summary: "extract subvector from scalable vector operation",
+        traits: [PURE],
+        operands: [source: single(TypeConstraint::AnyVector)],
+        results: [res: single(TypeConstraint::AnyVector)],
+        attributes: [pos: required(AttrConstraint::Integer(Some(64)))],
+        format: "$source `[` $pos `]` attr-dict `:` type($res) `from` type($source)",
+    }
+}
+strata_ir::define_op! {
+    pub struct MaskOp = "vector.mask" {
+        summary: "predicates a maskable vector operation",
+        operands: [mask: single(TypeConstraint::AnyVector), passthru: optional(TypeConstraint::Any)],
+        results: [results: variadic(TypeConstraint::Any)],
+        regions: [maskRegion: single_block],
+    }
+}
+strata_ir::define_op! {
+    pub struct YieldOp = "vector.yield" {
+        summary: "terminates and yields values from vector regions",
+        traits: [PURE, TERMINATOR],
+        operands: [operands: variadic(TypeConstraint::Any)],
+        format: "attr-dict ($operands^ `:` type($operands))?",
+    }
+}
+
+/// A vector type with scalable flags.
+pub fn scalable_vector_type(ctx: &Context, shape: &[i64], scalable: &[bool], elem: Type) -> Type {
+    ctx.intern_type(TypeData::Vector {
+        shape: shape.into(),
+        scalable: scalable.into(),
+        element: elem,
+    })
+}
+
+/// Shape, scalable flags and element type of a vector type.
+pub fn vector_dims(ctx: &Context, ty: Type) -> (Vec<i64>, Vec<bool>, Type) {
+    match ctx.type_data(ty) {
+        TypeData::Vector {
+            shape,
+            scalable,
+            element,
+        } => (shape.to_vec(), scalable.to_vec(), *element),
+        _ => (Vec::new(), Vec::new(), ty),
+    }
+}
+
+fn prop(ctx: &Context, props: Attribute, name: &str) -> Option<Attribute> {
+    ctx.dictionary_entries(props)
+        .iter()
+        .find(|(n, _)| ctx.str(*n) == name)
+        .map(|e| e.1)
+}
+
+/// `vector.shuffle`'s result: the mask's length as leading dimension, then
+/// the operands' trailing dimensions (0-D operands give a 1-D result).
+fn infer_shuffle(ctx: &Context, operands: &[Type], props: Attribute) -> DiagResult<Vec<Type>> {
+    let mask = prop(ctx, props, "mask")
+        .and_then(|a| ctx.dense_array_i64(a))
+        .unwrap_or_default();
+    let (shape, scalable, elem) = vector_dims(ctx, operands[0]);
+    let mut out_shape = vec![mask.len() as i64];
+    let mut out_scalable = vec![false];
+    if !shape.is_empty() {
+        out_shape.extend_from_slice(&shape[1..]);
+        out_scalable.extend_from_slice(&scalable[1..]);
+    }
+    Ok(vec![scalable_vector_type(
+        ctx,
+        &out_shape,
+        &out_scalable,
+        elem,
+    )])
+}
+
+/// `vector.to_elements`: one scalar per element.
+fn infer_to_elements(ctx: &Context, operands: &[Type], _: Attribute) -> DiagResult<Vec<Type>> {
+    let (shape, elem) = vector_parts(ctx, operands[0]);
+    Ok(vec![elem; shape.iter().product::<i64>().max(0) as usize])
+}
+
+const KIND_SYNTAX: AttrSyntax = AttrSyntax {
+    parse: |p| Ok(Some(parse_kind_body(p.parser)?)),
+    print: |p, attr| {
+        let word = crate::attrs::kind_value(p.ctx(), attr).unwrap_or(crate::CombiningKind::Add);
+        p.write("<");
+        p.write(word.keyword());
+        p.write(">");
+    },
+};
+
+/// A dense i64 array written as a plain list (`[0, 5, 2]`), as ODS's
+/// `DenseI64ArrayAttr` in an assembly format.
+const DENSE_I64_LIST: AttrSyntax = AttrSyntax {
+    parse: |p| {
+        let loc = p.loc();
+        let (dynamic, values) = strata_dialect_memref::syntax::parse_dynamic_index_list(p)?;
+        if !dynamic.is_empty() {
+            return Err(Diagnostic::error(loc, "expected integer value"));
+        }
+        Ok(Some(p.ctx().dense_i64_array(&values)))
+    },
+    print: |p, attr| {
+        let values = p.ctx().dense_array_i64(attr).unwrap_or_default();
+        strata_dialect_memref::syntax::print_dynamic_index_list(p, &[], &values);
+    },
+};
+
+// ---- from_elements: `%a, %b : vector<2xf32>` (element types from the result) ----
+
+fn parse_from_elements(p: &mut OpParser) -> DiagResult<()> {
+    let elements = p.parse_operand_list()?;
+    p.parse_optional_attr_dict(false)?;
+    let ty = p.parse_colon_type()?;
+    let (_, elem) = vector_parts(p.ctx(), ty);
+    p.add_operands(&elements, &vec![elem; elements.len()])?;
+    p.add_result_types(&[ty]);
+    Ok(())
+}
+
+fn print_from_elements(p: &mut OpPrinter, op: OpId) {
+    let ir = p.ir;
+    let operands: Vec<Value> = ir.operands(op).collect();
+    if !operands.is_empty() {
+        p.write(" ");
+        p.print_operands(operands.iter().copied());
+    }
+    p.print_optional_attr_dict(op, &[], false);
+    p.write(" : ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+// ---- print: `(%v : type)? (str "..." | punctuation <p>)* attr-dict` ----
+
+fn parse_print(p: &mut OpParser) -> DiagResult<()> {
+    let ctx = p.ctx();
+    if let Some(v) = p.parse_optional_operand()? {
+        let ty = p.parse_colon_type()?;
+        p.add_operands(&[v], &[ty])?;
+    }
+    let mut punctuation = None;
+    loop {
+        if p.consume_keyword("str") {
+            let s = p.parse_attribute(None)?;
+            p.add_property("stringLiteral", s);
+        } else if p.is_keyword("punctuation") {
+            p.consume_keyword("punctuation");
+            let word =
+                crate::attrs::parse_angle_keyword(p.parser, "::mlir::vector::PrintPunctuation")?;
+            punctuation = Some(punctuation_attr(ctx, &word));
+        } else {
+            break;
+        }
+    }
+    p.add_property(
+        "punctuation",
+        punctuation.unwrap_or_else(|| punctuation_attr(ctx, "newline")),
+    );
+    p.parse_optional_attr_dict(false)
+}
+
+fn print_print(p: &mut OpPrinter, op: OpId) {
+    let (ctx, ir) = (p.ctx(), p.ir);
+    if let Some(v) = ir.operands(op).next() {
+        p.write(" ");
+        p.print_operand(v);
+        p.write(" : ");
+        p.print_type(ir.value_type(v));
+    }
+    if let Some(s) = ir.attr(ctx, op, "stringLiteral") {
+        p.write(" str ");
+        p.print_attribute(s);
+    }
+    let word = ir
+        .attr(ctx, op, "punctuation")
+        .and_then(|a| punctuation_word(ctx, a))
+        .unwrap_or("newline");
+    if word != "newline" {
+        p.write(" punctuation <");
+        p.write(word);
+        p.write(">");
+    }
+    p.print_optional_attr_dict(op, &["punctuation", "stringLiteral"], false);
+}
+
+// ---- mask: `%m (, %passthru)? { op } : type (-> types)?` ----
+
+fn parse_mask(p: &mut OpParser) -> DiagResult<()> {
+    let ctx = p.ctx();
+    let loc = p.op_loc();
+    let mask = p.parse_operand()?;
+    let passthru = if p.consume_if(TokenKind::Comma) {
+        Some(p.parse_operand()?)
+    } else {
+        None
+    };
+    let region = p.parse_region(&[])?;
+    p.parse_optional_attr_dict(false)?;
+    let mask_ty = p.parse_colon_type()?;
+    let results = p.parse_optional_arrow_type_list()?;
+    p.add_operands(&[mask], &[mask_ty])?;
+    if let Some(passthru) = passthru {
+        let Some(&ty) = results.first() else {
+            return Err(Diagnostic::error(
+                loc,
+                "expects a result if passthru operand is provided",
+            ));
+        };
+        p.add_operands(&[passthru], &[ty])?;
+    }
+    p.add_result_types(&results);
+    // The terminator is implicit: `vector.yield` of the masked op's results.
+    let ir = p.ir();
+    if ir.region_is_empty(region) {
+        ir.append_block(region, &[]);
+    }
+    let block = ir.region_blocks(region)[0];
+    let last = ir.last_op(block);
+    let terminated = last.is_some_and(|l| ctx.op_name_str(ir.op_name(l)) == "vector.yield");
+    if !terminated {
+        let mut state = OperationState::new(ctx, "vector.yield", loc);
+        if let Some(l) = last {
+            state.operands = ir.results(l).collect();
+        }
+        ir.create_op(state, InsertPoint::BlockEnd(block));
+    }
+    Ok(())
+}
+
+fn print_mask(p: &mut OpPrinter, op: OpId) {
+    let ir = p.ir;
+    p.write(" ");
+    let operands: Vec<Value> = ir.operands(op).collect();
+    p.print_operands(operands.iter().copied());
+    p.write(" { ");
+    let region = ir.regions(op)[0];
+    if let Some(&block) = ir.region_blocks(region).first() {
+        if let Some(first) = ir.first_op(block) {
+            p.print_custom_or_generic_op(first);
+        }
+    }
+    p.write(" }");
+    p.print_optional_attr_dict(op, &[], false);
+    p.write(" : ");
+    p.print_type(ir.value_type(operands[0]));
+    let results: Vec<Value> = ir.results(op).collect();
+    if !results.is_empty() {
+        p.write(" -> ");
+        let many = results.len() > 1;
+        if many {
+            p.write("(");
+        }
+        for (i, &r) in results.iter().enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            p.print_type(ir.value_type(r));
+        }
+        if many {
+            p.write(")");
+        }
+    }
+}
+
+/// Every op definition of this file, with hooks attached.
+pub fn definitions(ctx: &Context) -> Vec<OpDefinition> {
+    let mut shuffle = ShuffleOp::definition();
+    shuffle.hooks.infer_result_types = Some(infer_shuffle);
+    let mut to_elements = ToElementsOp::definition();
+    to_elements.hooks.infer_result_types = Some(infer_to_elements);
+    let mut vscale = VectorScaleOp::definition();
+    vscale.hooks.infer_result_types = Some(|ctx, _, _| Ok(vec![ctx.index_type()]));
+    vscale.hooks.result_names = Some(|_, _, _, set| set(0, "vscale"));
+    let mut scan = ScanOp::definition();
+    scan.hooks.result_names = Some(|_, _, _, set| {
+        set(0, "dest");
+        set(1, "accumulated_value");
+    });
+    let mut deinterleave = DeinterleaveOp::definition();
+    deinterleave.hooks.result_names = Some(|_, _, _, set| {
+        set(0, "res1");
+        set(1, "res2");
+    });
+    let mut from_elements = FromElementsOp::definition();
+    from_elements.hooks.parse = Some(parse_from_elements);
+    from_elements.hooks.print = Some(print_from_elements);
+    let mut print = PrintOp::definition();
+    print.hooks.parse = Some(parse_print);
+    print.hooks.print = Some(print_print);
+    let mut mask = MaskOp::definition();
+    mask.hooks.parse = Some(parse_mask);
+    mask.hooks.print = Some(print_mask);
+    let mut defs = vec![
+        shuffle,
+        InsertStridedSliceOp::definition(),
+        ExtractStridedSliceOp::definition(),
+        CreateMaskOp::definition(),
+        ConstantMaskOp::definition(),
+        print,
+        BitCastOp::definition(),
+        GatherOp::definition(),
+        ScatterOp::definition(),
+        ExpandLoadOp::definition(),
+        CompressStoreOp::definition(),
+        MultiDimReductionOp::definition(),
+        scan,
+        vscale,
+        InterleaveOp::definition(),
+        deinterleave,
+        StepOp::definition(),
+        from_elements,
+        to_elements,
+        ScalableInsertOp::definition(),
+        ScalableExtractOp::definition(),
+        mask,
+        YieldOp::definition(),
+    ];
+    let index = TypeConstraint::Is(ctx.index_type());
+    for def in defs.iter_mut() {
+        for operand in def.operands.iter_mut() {
+            if matches!(operand.constraint, TypeConstraint::Index) {
+                operand.constraint = index.clone();
+            }
+        }
+        for attr in def.attributes.iter_mut() {
+            if matches!(attr.constraint, AttrConstraint::DenseI64Array) {
+                attr.syntax = Some(DENSE_I64_LIST);
+            }
+            match attr.name.as_str() {
+                "kind" => attr.syntax = Some(KIND_SYNTAX),
+                "pos" => attr.syntax = Some(strata_dialect_tensor::syntax::PLAIN_I64),
+                _ => {}
+            }
+        }
+    }
+    defs
+}
