@@ -72,11 +72,7 @@ impl Dialect for IrdlDialect {
         attributes.hooks.parse = Some(parse_attribute_map);
         attributes.hooks.print = Some(print_attribute_map);
         defs.push(attributes);
-        let simple: [(
-            &str,
-            fn(&mut OpParser) -> DiagResult<()>,
-            fn(&mut OpPrinter, OpId),
-        ); 6] = [
+        let simple: [(&str, ParseHook, PrintHook); 6] = [
             ("irdl.is", parse_is, print_is),
             ("irdl.any", parse_any, print_any),
             ("irdl.any_of", parse_value_list, print_value_list),
@@ -121,6 +117,10 @@ impl Dialect for IrdlDialect {
         }
     }
 }
+
+/// The custom parse and print hooks of an op (`OpHooks::parse`/`print`).
+type ParseHook = fn(&mut OpParser) -> DiagResult<()>;
+type PrintHook = fn(&mut OpPrinter, OpId);
 
 fn result_attribute(p: &mut OpParser) {
     let ty = constraint_type(p.ctx(), "attribute");

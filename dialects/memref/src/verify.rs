@@ -43,15 +43,15 @@ fn plain_error(ir: &Ir, op: OpId, message: String) -> Diagnostic {
     d
 }
 
-fn memref_parts(
-    ctx: &Context,
-    ty: Type,
-) -> Option<(
-    &[i64],
+/// A memref type's shape, element type, layout and memory space.
+type MemRefParts<'a> = (
+    &'a [i64],
     Type,
     Option<strata_ir::Attribute>,
     Option<strata_ir::Attribute>,
-)> {
+);
+
+fn memref_parts(ctx: &Context, ty: Type) -> Option<MemRefParts<'_>> {
     match ctx.type_data(ty) {
         TypeData::MemRef {
             shape,

@@ -167,9 +167,13 @@ fn strip_list(text: &str) -> &str {
     }
 }
 
+/// One entry of an option string: key, value (absent for a bare flag) and
+/// the byte offset of the key.
+pub type OptionEntry<'a> = (&'a str, Option<&'a str>, usize);
+
 /// Splits an option string `a=1 b="x y" c={1,2} flag` into (key, value)
 /// pairs; `Err` carries the byte offset and message of a malformed entry.
-pub fn split_options(text: &str) -> Result<Vec<(&str, Option<&str>, usize)>, (usize, String)> {
+pub fn split_options(text: &str) -> Result<Vec<OptionEntry<'_>>, (usize, String)> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;

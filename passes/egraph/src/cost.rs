@@ -38,12 +38,22 @@ impl Cost {
         moved: f64::INFINITY,
         total: f64::INFINITY,
     };
-    pub fn add(self, o: Cost) -> Cost {
+}
+
+impl std::ops::Add for Cost {
+    type Output = Cost;
+    fn add(self, o: Cost) -> Cost {
         Cost {
             macs: self.macs + o.macs,
             moved: self.moved + o.moved,
             total: self.total + o.total,
         }
+    }
+}
+
+impl std::ops::AddAssign for Cost {
+    fn add_assign(&mut self, o: Cost) {
+        *self = *self + o;
     }
 }
 
@@ -345,6 +355,6 @@ impl egg::CostFunction<TNode> for GraphCost<'_> {
         enode
             .children
             .iter()
-            .fold(self.local(enode), |acc, &c| acc.add(costs(c)))
+            .fold(self.local(enode), |acc, &c| acc + costs(c))
     }
 }

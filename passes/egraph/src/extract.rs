@@ -67,7 +67,7 @@ pub fn dag_cost(egraph: &TensorGraph, model: &dyn CostModel, expr: &RecExpr<TNod
         };
         ids.push(class);
         if seen.insert(mapped.clone()) {
-            total = total.add(local_cost(egraph, model, &mapped));
+            total += local_cost(egraph, model, &mapped);
         }
     }
     total

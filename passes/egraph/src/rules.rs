@@ -114,6 +114,8 @@ pub struct RuleEnv {
 }
 
 type RuleFn = fn(&mut Graft, &TNode, &RuleEnv) -> Option<Id>;
+/// A row of the rules table: name, which ops it applies to, the rewrite.
+type RuleRow = (&'static str, fn(&Op) -> bool, RuleFn);
 
 /// One rule: which nodes it looks at, and what it builds from one of them.
 #[derive(Clone)]
@@ -693,7 +695,7 @@ pub fn rules(target: &Target) -> Vec<Rewrite<TNode, TensorAnalysis>> {
         target: target.clone(),
     });
     let is_unary = |op: &Op| matches!(op, Op::Unary(_));
-    let table: Vec<(&'static str, fn(&Op) -> bool, RuleFn)> = vec![
+    let table: Vec<RuleRow> = vec![
         ("im2col", is_conv, im2col),
         ("stencil-unroll-w", is_conv, stencil_unroll_w),
         ("stencil-unroll-h", is_conv, stencil_unroll_h),

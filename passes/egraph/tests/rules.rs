@@ -10,16 +10,10 @@ use strata_egraph::problems::ConvLayer;
 use strata_egraph::rules::{rules_named, RULE_NAMES};
 use strata_egraph::{optimize, ExtractMode, Options, Target};
 
-fn conv(
-    n: i64,
-    c: i64,
-    h: i64,
-    w: i64,
-    f: i64,
-    k: [i64; 2],
-    stride: [i64; 2],
-    dil: [i64; 2],
-) -> ConvLayer {
+/// An unpadded convolution layer: input `[n, c, h, w]` and `f` filters
+/// (`nchwf`), kernel `k`, `stride`, dilation `dil` (height, width).
+fn conv(nchwf: [i64; 5], k: [i64; 2], stride: [i64; 2], dil: [i64; 2]) -> ConvLayer {
+    let [n, c, h, w, f] = nchwf;
     ConvLayer {
         name: "t".into(),
         n,
@@ -78,7 +72,7 @@ fn every_rule_has_a_test_below() {
 
 #[test]
 fn im2col() {
-    let l = conv(2, 3, 7, 6, 5, [3, 2], [2, 1], [1, 2]);
+    let l = conv([2, 3, 7, 6, 5], [3, 2], [2, 1], [1, 2]);
     let (e, a) = l.term();
     let g = run(&e, a, &Target::vta(), &["im2col"], 2);
     assert!(has(&g, |op| matches!(op, Op::Matmul { .. })));
@@ -86,7 +80,7 @@ fn im2col() {
 
 #[test]
 fn stencil_unroll_w_and_h() {
-    let l = conv(1, 3, 8, 9, 4, [3, 3], [1, 1], [1, 1]);
+    let l = conv([1, 3, 8, 9, 4], [3, 3], [1, 1], [1, 1]);
     let (e, a) = l.term();
     let g = run(&e, a.clone(), &Target::vta(), &["stencil-unroll-w"], 1);
     assert!(has(&g, |op| matches!(
@@ -124,7 +118,7 @@ fn stencil_unroll_w_and_h() {
 
 #[test]
 fn stencil_unroll_with_dilation_and_stride_on_other_axis() {
-    let l = conv(1, 2, 9, 11, 3, [3, 3], [2, 1], [1, 2]);
+    let l = conv([1, 2, 9, 11, 3], [3, 3], [2, 1], [1, 2]);
     let (e, a) = l.term();
     let g = run(&e, a, &Target::vta(), &["stencil-unroll-w"], 1);
     assert!(has(&g, |op| matches!(op, Op::Unfold { dil: 2, .. })));
@@ -133,11 +127,11 @@ fn stencil_unroll_with_dilation_and_stride_on_other_axis() {
 #[test]
 fn stencil_unroll_refuses_stride_and_wide_channels() {
     // Stride 2 along W: no unroll along W.
-    let (e, a) = conv(1, 3, 8, 9, 4, [3, 3], [1, 2], [1, 1]).term();
+    let (e, a) = conv([1, 3, 8, 9, 4], [3, 3], [1, 2], [1, 1]).term();
     let g = run(&e, a, &Target::vta(), &["stencil-unroll-w"], 2);
     assert_eq!(conv_count(&g), 1);
     // 32 channels already fill the intrinsic: guard.
-    let (e, a) = conv(1, 32, 6, 6, 4, [3, 3], [1, 1], [1, 1]).term();
+    let (e, a) = conv([1, 32, 6, 6, 4], [3, 3], [1, 1], [1, 1]).term();
     let g = run(&e, a, &Target::vta(), &["stencil-unroll-w"], 2);
     assert_eq!(conv_count(&g), 1);
 }
@@ -149,7 +143,7 @@ fn image_pack() {
         ([5, 2], [2, 3], [13, 11]),
         ([7, 7], [2, 2], [16, 16]),
     ] {
-        let (e, a) = conv(1, 3, hw[0], hw[1], 4, k, s, [1, 1]).term();
+        let (e, a) = conv([1, 3, hw[0], hw[1], 4], k, s, [1, 1]).term();
         let g = run(&e, a, &Target::vta(), &["image-pack"], 1);
         assert!(has(&g, |op| matches!(op, Op::ImagePack(_))), "{k:?} {s:?}");
     }
@@ -157,14 +151,14 @@ fn image_pack() {
 
 #[test]
 fn image_pack_refuses_dilation() {
-    let (e, a) = conv(1, 3, 12, 12, 4, [3, 3], [2, 2], [2, 2]).term();
+    let (e, a) = conv([1, 3, 12, 12, 4], [3, 3], [2, 2], [2, 2]).term();
     let g = run(&e, a, &Target::vta(), &["image-pack"], 2);
     assert!(!has(&g, |op| matches!(op, Op::ImagePack(_))));
 }
 
 #[test]
 fn pad_to_intrinsic_conv_and_matmul() {
-    let (e, a) = conv(1, 3, 6, 6, 5, [3, 3], [1, 1], [1, 1]).term();
+    let (e, a) = conv([1, 3, 6, 6, 5], [3, 3], [1, 1], [1, 1]).term();
     let g = run(&e, a, &Target::vta(), &["pad-to-intrinsic-conv"], 2);
     assert!(g.classes().any(|c| c
         .nodes
@@ -194,7 +188,7 @@ fn blocked_layouts_for_each_target() {
         (Target::vnni(), 16, 64),
         (Target::amx(), 64, 16),
     ] {
-        let (e, a) = conv(1, c, 5, 5, f, [3, 3], [1, 1], [1, 1]).term();
+        let (e, a) = conv([1, c, 5, 5, f], [3, 3], [1, 1], [1, 1]).term();
         let g = run(&e, a, &target, &["blocked-layout"], 1);
         for l in &target.layouts {
             if c % l.i_block() == 0 && f % l.o_block() == 0 {
@@ -212,18 +206,18 @@ fn blocked_layouts_for_each_target() {
 
 #[test]
 fn blocked_layout_refuses_unaligned_channels() {
-    let (e, a) = conv(1, 3, 5, 5, 16, [3, 3], [1, 1], [1, 1]).term();
+    let (e, a) = conv([1, 3, 5, 5, 16], [3, 3], [1, 1], [1, 1]).term();
     let g = run(&e, a, &Target::vta(), &["blocked-layout"], 2);
     assert!(!has(&g, |op| matches!(op, Op::BlockedConv { .. })));
 }
 
 #[test]
 fn dilated_to_dense() {
-    let (e, a) = conv(1, 3, 10, 12, 4, [3, 3], [1, 1], [2, 2]).term();
+    let (e, a) = conv([1, 3, 10, 12, 4], [3, 3], [1, 1], [2, 2]).term();
     let g = run(&e, a, &Target::vta(), &["dilated-to-dense"], 1);
     assert!(has(&g, |op| matches!(op, Op::Interleave([2, 2]))));
     // OH = 10 - 4 = 6, OW = 8: both even. With OH odd the rule refuses.
-    let (e, a) = conv(1, 3, 9, 12, 4, [3, 3], [1, 1], [2, 2]).term();
+    let (e, a) = conv([1, 3, 9, 12, 4], [3, 3], [1, 1], [2, 2]).term();
     let g = run(&e, a, &Target::vta(), &["dilated-to-dense"], 1);
     assert!(!has(&g, |op| matches!(op, Op::Interleave(_))));
 }
@@ -231,14 +225,14 @@ fn dilated_to_dense() {
 #[test]
 fn batch_from_image() {
     // AMX rows x = 16; N = 2 -> 8 bands; OH = 16.
-    let (e, a) = conv(2, 4, 18, 6, 4, [3, 3], [1, 1], [1, 1]).term();
+    let (e, a) = conv([2, 4, 18, 6, 4], [3, 3], [1, 1], [1, 1]).term();
     let g = run(&e, a, &Target::amx(), &["batch-from-image"], 1);
     assert!(g.classes().any(|c| c
         .nodes
         .iter()
         .any(|n| matches!(n.op, Op::Conv2d { .. }) && g[n.children[0]].data.shape[0] == 16)));
     // Strided: OH = 16 with stride 2.
-    let (e, a) = conv(1, 4, 33, 6, 4, [3, 3], [2, 1], [1, 1]).term();
+    let (e, a) = conv([1, 4, 33, 6, 4], [3, 3], [2, 1], [1, 1]).term();
     let g = run(&e, a, &Target::amx(), &["batch-from-image"], 1);
     assert!(g.classes().any(|c| c
         .nodes
@@ -400,7 +394,7 @@ fn elementwise_binary_and_reduce_evaluate() {
 #[test]
 fn ill_shaped_terms_are_never_added() {
     // A 2x2 kernel on a 1x1 image: no rule may build anything, none panics.
-    let (e, a) = conv(1, 3, 2, 2, 4, [2, 2], [1, 1], [1, 1]).term();
+    let (e, a) = conv([1, 3, 2, 2, 4], [2, 2], [1, 1], [1, 1]).term();
     let out = optimize(&e, a, &Target::vta(), &Options::default());
     assert_eq!(out.egraph.analysis.conflicts, 0);
 }
@@ -408,13 +402,19 @@ fn ill_shaped_terms_are_never_added() {
 #[test]
 fn extraction_is_numerically_equal_greedy_and_ilp() {
     for (l, target) in [
-        (conv(1, 3, 9, 9, 8, [3, 3], [1, 1], [1, 1]), Target::vta()),
-        (conv(1, 1, 11, 10, 4, [5, 4], [2, 2], [1, 1]), Target::vta()),
+        (conv([1, 3, 9, 9, 8], [3, 3], [1, 1], [1, 1]), Target::vta()),
         (
-            conv(1, 3, 10, 10, 16, [3, 3], [1, 1], [2, 2]),
+            conv([1, 1, 11, 10, 4], [5, 4], [2, 2], [1, 1]),
             Target::vta(),
         ),
-        (conv(1, 8, 6, 6, 16, [3, 3], [1, 1], [1, 1]), Target::vnni()),
+        (
+            conv([1, 3, 10, 10, 16], [3, 3], [1, 1], [2, 2]),
+            Target::vta(),
+        ),
+        (
+            conv([1, 8, 6, 6, 16], [3, 3], [1, 1], [1, 1]),
+            Target::vnni(),
+        ),
     ] {
         let (e, a) = l.term();
         let inputs = random_inputs(&a.inputs, 7);
