@@ -28,7 +28,10 @@ pub fn register(registry: &mut Registry) {
     registry.register("vector.transfer_write", transfer_write);
     registry.register("vector.extract", extract);
     registry.register("vector.insert", insert);
+    extra::register(registry);
 }
+
+mod extra;
 
 fn shaped<'v>(it: &Interpreter, op: OpId, v: &'v RtValue) -> InterpResult<&'v Shaped> {
     v.as_shaped()
