@@ -13,6 +13,8 @@ enum DenseLiteral {
         negative: bool,
         magnitude: u128,
         offset: u32,
+        /// Spelled `0x...`: for a float element, its bit pattern (MLIR).
+        hex: bool,
     },
     Float {
         value: f64,
@@ -611,7 +613,25 @@ impl<'a> Parser<'a> {
                 negative,
                 magnitude,
                 offset,
+                hex,
             } => {
+                if *hex && ctx.float_kind(element).is_some() {
+                    // MLIR: a hexadecimal literal is the float's bits.
+                    if *negative {
+                        return Err(self.error_at(
+                            *offset,
+                            "hexadecimal float literal should not have a leading minus",
+                        ));
+                    }
+                    if bytes < 16 && *magnitude >> (8 * bytes) != 0 {
+                        return Err(self.error_at(
+                            *offset,
+                            "hexadecimal float constant out of range for type",
+                        ));
+                    }
+                    out.extend_from_slice(&magnitude.to_le_bytes()[..bytes]);
+                    return Ok(());
+                }
                 if let Some(kind) = ctx.float_kind(element) {
                     let value = *magnitude as f64 * if *negative { -1.0 } else { 1.0 };
                     let bits = float_bits_from_f64(kind, value).ok_or_else(|| {
@@ -702,11 +722,13 @@ impl<'a> Parser<'a> {
                     TokenKind::Integer => {
                         let magnitude = parse_magnitude(self.text())
                             .ok_or_else(|| self.error_here("integer constant out of range"))?;
+                        let hex = self.text().starts_with("0x");
                         self.advance();
                         Ok(DenseLiteral::Int {
                             negative,
                             magnitude,
                             offset,
+                            hex,
                         })
                     }
                     TokenKind::Float => {

@@ -1569,12 +1569,7 @@ impl<'a> FuncEmitter<'a> {
                 }
             }
             "memref.get_global" => {
-                let sym = ir
-                    .attr(self.ctx, op, "name")
-                    .and_then(|a| match self.ctx.attr_data(a) {
-                        AttrData::SymbolRef { root, .. } => Some(self.ctx.str(*root).to_string()),
-                        _ => None,
-                    })
+                let sym = symbol_ref(self.ctx, ir, op, "name")
                     .ok_or_else(|| self.err(op, "get_global without a name"))?;
                 let res = ir.result(op, 0);
                 let r = self.name(res);
@@ -1673,21 +1668,27 @@ pub fn c_escape(s: &str) -> String {
     out
 }
 
-/// The C name of the array of `memref.global @sym`.
-fn global_name(sym: &str) -> String {
+/// The C name of the array of `memref.global @sym` (the LLVM back end's
+/// global has the same name).
+pub fn global_name(sym: &str) -> String {
     format!(
         "strata_global_{}",
         c_name(sym).trim_start_matches("strata_fn_")
     )
 }
 
+/// The root name of the symbol reference attribute `attr` of `op`
+/// (`func.call`'s `callee`, `memref.get_global`'s `name`).
+pub fn symbol_ref(ctx: &Context, ir: &Ir, op: OpId, attr: &str) -> Option<String> {
+    ir.attr(ctx, op, attr).and_then(|a| match ctx.attr_data(a) {
+        AttrData::SymbolRef { root, .. } => Some(ctx.str(*root).to_string()),
+        _ => None,
+    })
+}
+
 /// The symbol a `func.call` calls (its `callee` attribute's root name).
 pub fn callee_name(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
-    ir.attr(ctx, op, "callee")
-        .and_then(|a| match ctx.attr_data(a) {
-            AttrData::SymbolRef { root, .. } => Some(ctx.str(*root).to_string()),
-            _ => None,
-        })
+    symbol_ref(ctx, ir, op, "callee")
 }
 
 /// The memref type a `memref.global` declares (its `type` attribute).
@@ -1699,8 +1700,23 @@ pub fn global_type(ctx: &Context, ir: &Ir, op: OpId) -> Option<Type> {
         })
 }
 
-/// A `memref.global` as a C array (static shape, identity layout).
-fn global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<String> {
+/// What both back ends store for a `memref.global`: an array of `elem`'s
+/// container holding the raw bits of each element's initial value (zeros
+/// without one), so floats keep their exact bits, NaN payloads included.
+#[derive(Clone, Debug)]
+pub struct GlobalData {
+    /// The storage's name ([`global_name`]).
+    pub name: String,
+    pub elem: CScalar,
+    /// One entry per element (at least one), masked to the container.
+    pub bits: Vec<u128>,
+    /// `constant` was given: the storage is read-only.
+    pub constant: bool,
+}
+
+/// Decodes a `memref.global` (static shape, identity layout); `backend`
+/// ("C", "LLVM") words the errors.
+pub fn global_data(ctx: &Context, ir: &Ir, op: OpId, backend: &str) -> DiagResult<GlobalData> {
     let sym = strata_ir::symbol_table::symbol_name(ctx, ir, op).unwrap_or("anonymous");
     let ty = global_type(ctx, ir, op)
         .ok_or_else(|| error(ctx, ir, op, "memref.global without a type"))?;
@@ -1710,7 +1726,7 @@ fn global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<String> {
             ir,
             op,
             format!(
-                "the C back end does not support the type '{}'",
+                "the {backend} back end does not support the type '{}'",
                 type_str(ctx, ty)
             ),
         ));
@@ -1721,27 +1737,85 @@ fn global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<String> {
     let n = shape.iter().product::<i64>().max(1) as usize;
     let init = ir
         .attr(ctx, op, "initial_value")
-        .and_then(|a| strata_dialect_arith::fold::decode(ctx, a));
-    let mut values = Vec::new();
-    if let Some(el) = init {
-        for i in 0..n {
+        .and_then(|a| strata_dialect_arith::fold::decode(ctx, a))
+        .filter(|el| !el.elems.is_empty());
+    let container = 8 * elem.size() as u32;
+    let bits = (0..n)
+        .map(|i| {
+            let Some(el) = &init else { return 0 };
             let s = if el.splat {
                 el.elems[0]
             } else {
                 el.elems.get(i).copied().unwrap_or(el.elems[0])
             };
-            values.push(constant_expr(s, elem));
-        }
-    }
-    let body = if values.is_empty() {
-        String::from("{0}")
-    } else {
-        format!("{{{}}}", values.join(", "))
+            let bits = match s {
+                Scalar::Int(v, _) => v,
+                Scalar::Float(f, k) => float_to_bits(k, f).unwrap_or(0),
+            };
+            strata_dialect_arith::semantics::mask(bits, container)
+        })
+        .collect();
+    Ok(GlobalData {
+        name: global_name(sym),
+        elem,
+        bits,
+        constant: ir.attr(ctx, op, "constant").is_some(),
+    })
+}
+
+/// A float of `elem`'s format with these bits as a C constant expression
+/// (usable in a static initializer, unlike `strata_f32_from_bits`): an
+/// exact hexadecimal literal, `INFINITY`, or `__builtin_nan[s]` with the
+/// payload (GCC and Clang fold all of them).
+fn float_literal(bits: u128, elem: CScalar) -> String {
+    let (mant_bits, exp_bits, suffix) = match elem {
+        CScalar::F32 => (23u32, 8u32, "f"),
+        _ => (52, 11, ""),
     };
+    let mant = (bits & ((1u128 << mant_bits) - 1)) as u64;
+    let exp = ((bits >> mant_bits) & ((1u128 << exp_bits) - 1)) as i64;
+    let sign = if (bits >> (mant_bits + exp_bits)) & 1 == 1 {
+        "-"
+    } else {
+        ""
+    };
+    let max_exp = (1i64 << exp_bits) - 1;
+    let bias = (1i64 << (exp_bits - 1)) - 1;
+    if exp == max_exp {
+        if mant == 0 {
+            return format!("{sign}INFINITY");
+        }
+        let quiet = 1u64 << (mant_bits - 1);
+        let builtin = if mant & quiet != 0 { "nan" } else { "nans" };
+        let payload = mant & (quiet - 1);
+        return format!("{sign}__builtin_{builtin}{suffix}(\"{payload:#x}\")");
+    }
+    // value = significand * 2^(e), both exact in the literal.
+    let (significand, e) = if exp == 0 {
+        (mant, 1 - bias - mant_bits as i64)
+    } else {
+        (mant | (1u64 << mant_bits), exp - bias - mant_bits as i64)
+    };
+    format!("{sign}{significand:#x}p{e}{suffix}")
+}
+
+/// A `memref.global` as a static C array (static shape, identity layout).
+fn global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<String> {
+    let g = global_data(ctx, ir, op, "C")?;
+    let values: Vec<String> = g
+        .bits
+        .iter()
+        .map(|&b| match g.elem {
+            CScalar::Int(_) => format!("({})UINT64_C({:#x})", g.elem.c_type(), b as u64),
+            _ => float_literal(b, g.elem),
+        })
+        .collect();
     Ok(format!(
-        "static {} {}[{n}] = {body};\n",
-        elem.c_type(),
-        global_name(sym)
+        "static {} {}[{}] = {{{}}};\n",
+        g.elem.c_type(),
+        g.name,
+        values.len(),
+        values.join(", ")
     ))
 }
 
@@ -1810,6 +1884,25 @@ mod tests {
     fn strings_are_escaped() {
         assert_eq!(c_escape("a\"b\\c\n"), "a\\\"b\\\\c\\n");
         assert_eq!(c_escape("é"), "\\303\\251");
+    }
+
+    #[test]
+    fn float_literals_are_exact() {
+        let f = |x: f32| float_literal(x.to_bits() as u128, CScalar::F32);
+        let d = |x: f64| float_literal(x.to_bits() as u128, CScalar::F64);
+        assert_eq!(f(1.5), "0xc00000p-23f");
+        assert_eq!(f(-0.0), "-0x0p-149f");
+        assert_eq!(f(f32::from_bits(1)), "0x1p-149f");
+        assert_eq!(f(f32::NEG_INFINITY), "-INFINITY");
+        assert_eq!(d(0.1), "0x1999999999999ap-56");
+        assert_eq!(
+            float_literal(0x7fc0_0001, CScalar::F32),
+            "__builtin_nanf(\"0x1\")"
+        );
+        assert_eq!(
+            float_literal(0xffa0_0000, CScalar::F32),
+            "-__builtin_nansf(\"0x200000\")"
+        );
     }
 
     #[test]

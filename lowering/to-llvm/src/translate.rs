@@ -17,7 +17,7 @@ use strata_ir::{
     AttrData, BlockId, Context, DiagResult, Diagnostic, Ir, Location, OpId, Value, DYNAMIC,
 };
 pub use strata_lowering_to_c::{c_name, c_type, CScalar, CType, Options};
-use strata_lowering_to_c::{callee_name, global_type};
+use strata_lowering_to_c::{callee_name, global_name};
 
 /// One place where generated code may stop with a run-time error.
 #[derive(Clone, Debug)]
@@ -237,13 +237,9 @@ fn declare_function<'ctx>(
     Ok(llmod.add_function(&c_name(sym), fn_type, None))
 }
 
-/// The LLVM name of the storage of `memref.global @sym`.
-fn global_name(sym: &str) -> String {
-    format!("strata_global_{}", c_name(sym))
-}
-
-/// `memref.global`: an array of the element's container, initialized with
-/// the raw bits of `initial_value` (floats included, NaN payloads kept).
+/// `memref.global`: an internal array of the element's container,
+/// initialized with the raw bits of `initial_value` (floats included, NaN
+/// payloads kept), under the C back end's name.
 fn global<'ctx>(
     ctx: &Context,
     ir: &Ir,
@@ -251,44 +247,16 @@ fn global<'ctx>(
     ll: &'ctx LlContext,
     llmod: &Module<'ctx>,
 ) -> DiagResult<()> {
-    let sym = strata_ir::symbol_table::symbol_name(ctx, ir, op).unwrap_or("anonymous");
-    let ty = global_type(ctx, ir, op)
-        .ok_or_else(|| error(ctx, ir, op, "memref.global without a type"))?;
-    let CType::MemRef { elem, shape, .. } = checked_type(ctx, ir, op, ty)? else {
-        return Err(error(ctx, ir, op, "memref.global of a non-memref type"));
-    };
-    if shape.contains(&DYNAMIC) {
-        return Err(error(ctx, ir, op, "memref.global needs a static shape"));
-    }
-    let n = shape.iter().product::<i64>().max(1) as usize;
-    let bits_t = int_type(ll, 8 * elem.size() as u32);
-    let init = ir
-        .attr(ctx, op, "initial_value")
-        .and_then(|a| strata_dialect_arith::fold::decode(ctx, a));
-    let values: Vec<IntValue> = (0..n)
-        .map(|i| {
-            let bits = match &init {
-                Some(el) if !el.elems.is_empty() => {
-                    let s = if el.splat {
-                        el.elems[0]
-                    } else {
-                        el.elems.get(i).copied().unwrap_or(el.elems[0])
-                    };
-                    match s {
-                        Scalar::Int(v, _) => v,
-                        Scalar::Float(f, k) => float_to_bits(k, f).unwrap_or(0),
-                    }
-                }
-                _ => 0,
-            };
-            let bits = strata_dialect_arith::semantics::mask(bits, bits_t.get_bit_width());
-            bits_t.const_int(bits as u64, false)
-        })
+    let data = strata_lowering_to_c::global_data(ctx, ir, op, "LLVM")?;
+    let bits_t = int_type(ll, 8 * data.elem.size() as u32);
+    let values: Vec<IntValue> = data
+        .bits
+        .iter()
+        .map(|&b| bits_t.const_int(b as u64, false))
         .collect();
-    let array_t = bits_t.array_type(n as u32);
-    let g = llmod.add_global(array_t, None, &global_name(sym));
+    let g = llmod.add_global(bits_t.array_type(values.len() as u32), None, &data.name);
     g.set_initializer(&bits_t.const_array(&values));
-    g.set_constant(ir.attr(ctx, op, "constant").is_some());
+    g.set_constant(data.constant);
     g.set_linkage(inkwell::module::Linkage::Internal);
     Ok(())
 }
@@ -1577,12 +1545,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             "subview" | "reinterpret_cast" => self.emit_view(op, short, &ops, res[0])?,
             "copy" => self.emit_copy(op, ops[0], ops[1])?,
             "get_global" => {
-                let sym = ir
-                    .attr(self.ctx, op, "name")
-                    .and_then(|a| match self.ctx.attr_data(a) {
-                        AttrData::SymbolRef { root, .. } => Some(self.ctx.str(*root).to_string()),
-                        _ => None,
-                    })
+                let sym = strata_lowering_to_c::symbol_ref(self.ctx, ir, op, "name")
                     .ok_or_else(|| self.err(op, "get_global without a name"))?;
                 let g = self.module.get_global(&global_name(&sym)).ok_or_else(|| {
                     self.err(op, format!("no memref.global '@{sym}' in the module"))
