@@ -1,12 +1,20 @@
 //! The structured ops, by kind: their indexing maps, iterator types and
 //! payloads (MLIR's OpDSL definitions, written as Rust data).
+//!
+//! Every OpDSL named op (contractions, convolutions, pooling, the
+//! elementwise ops) is one [`OpSpec`] line in [`NAMED`]: its loops by name,
+//! which of them reduce, each operand's indices as a list of loop names
+//! (`oh+kh` is a window position, `oh * stride + kh * dilation`), and its
+//! scalar payload. Maps, iterator types, the payload block, the verifier,
+//! generalization, the loop lowerings and both executors read that one line,
+//! so adding an op of an existing shape is adding a line.
 
 use crate::structured::{dims, window, IteratorType, LinalgStructuredOp, StructuredInfo};
 use strata_dialect_tensor::syntax::operand_segments;
 use strata_ir::affine::{AffineExpr, AffineMap};
 use strata_ir::attributes::AttrData;
 use strata_ir::attributes::Location;
-use strata_ir::{BlockId, Context, InsertPoint, Ir, OpId, OperationState, Type, Value};
+use strata_ir::{Attribute, BlockId, Context, InsertPoint, Ir, OpId, OperationState, Type, Value};
 
 use IteratorType::{Parallel as P, Reduction as R};
 
@@ -14,141 +22,780 @@ use IteratorType::{Parallel as P, Reduction as R};
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Kind {
     Generic,
-    Matmul,
-    BatchMatmul,
-    Matvec,
-    /// `spatial` dims 1..3; `channels_first` for the ncw/nchw/ncdhw forms.
-    Conv {
-        spatial: usize,
-        channels_first: bool,
-    },
-    DepthwiseConv2dNhwcHwc,
-    Pooling {
-        channels_first: bool,
-        max: bool,
-    },
     Fill,
     Copy,
     Transpose,
     Broadcast,
     Map,
     Reduce,
+    /// An OpDSL named op described by its [`OpSpec`].
+    Named(&'static OpSpec),
 }
 
-/// Every named structured op with its kind.
+/// Where a named op's indexing maps come from.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Maps {
+    /// From the spec (and strides/dilations). MLIR memoizes them in the
+    /// discardable attribute `linalg.memoized_indexing_maps`.
+    Fixed,
+    /// An optional `indexing_maps` property, the spec's maps by default
+    /// (matmul, batch_matmul, batch_reduce_matmul).
+    Explicit,
+    /// A required `indexing_maps` property; the loops are those of the maps
+    /// and a loop is parallel iff the output map uses it (linalg.contract).
+    Required,
+    /// Identity maps of the output's rank, all loops parallel.
+    Elementwise,
+}
+
+/// A scalar function by element kind: the op on floats and on integers
+/// (`""` where MLIR has none).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct ScalarFn {
+    pub float: &'static str,
+    pub int: &'static str,
+}
+
+/// What the payload computes (OpDSL's region builders).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Payload {
+    /// `out + cast(in0) * cast(in1)`.
+    MulAdd,
+    /// `out + (cast(in0) - cast(in2)) * (cast(in1) - cast(in3))`: the
+    /// quantized contractions, zero points as scalar operands.
+    MulAddZp,
+    /// `f(out, cast(in0))`; the second input only gives the window's shape.
+    /// `unsigned` casts with extui/uitofp (MLIR's `cast_unsigned`).
+    Pool { f: ScalarFn, unsigned: bool },
+    /// `f(in0)`; `reciprocal` is `1 / x` and `square` is `x * x`.
+    Unary(ScalarFn),
+    /// `f(in0, in1)`.
+    Binary(ScalarFn),
+    /// `in0 ? in1 : in2`.
+    Select,
+}
+
+/// One OpDSL named op.
+#[derive(PartialEq, Eq, Debug)]
+pub struct OpSpec {
+    /// Loop names in loop order (`"n oh ow f kh kw c"`).
+    pub loops: &'static str,
+    /// The loops that reduce.
+    pub reductions: &'static str,
+    /// Indices of each operand, inputs then the output: loop names,
+    /// `a+b` for a window position; `""` for a scalar operand.
+    pub operands: &'static [&'static str],
+    pub payload: Payload,
+    /// Whether the op takes `strides` and `dilations`.
+    pub windowed: bool,
+    pub maps: Maps,
+}
+
+const fn fixed(
+    loops: &'static str,
+    reductions: &'static str,
+    operands: &'static [&'static str],
+    payload: Payload,
+    windowed: bool,
+) -> OpSpec {
+    OpSpec {
+        loops,
+        reductions,
+        operands,
+        payload,
+        windowed,
+        maps: Maps::Fixed,
+    }
+}
+
+/// A contraction with fixed maps (matvec, dot, mmt4d, ...).
+const fn contraction(
+    loops: &'static str,
+    reductions: &'static str,
+    operands: &'static [&'static str],
+) -> OpSpec {
+    fixed(loops, reductions, operands, Payload::MulAdd, false)
+}
+
+/// A contraction whose maps the user may give (matmul, batch_matmul, ...).
+const fn explicit(
+    loops: &'static str,
+    reductions: &'static str,
+    operands: &'static [&'static str],
+) -> OpSpec {
+    OpSpec {
+        maps: Maps::Explicit,
+        ..contraction(loops, reductions, operands)
+    }
+}
+
+/// A convolution with strides and dilations.
+const fn conv(
+    loops: &'static str,
+    reductions: &'static str,
+    operands: &'static [&'static str],
+) -> OpSpec {
+    fixed(loops, reductions, operands, Payload::MulAdd, true)
+}
+
+/// A quantized convolution (zero points as the third and fourth inputs).
+const fn conv_q(
+    loops: &'static str,
+    reductions: &'static str,
+    operands: &'static [&'static str],
+) -> OpSpec {
+    fixed(loops, reductions, operands, Payload::MulAddZp, true)
+}
+
+const fn pool(
+    loops: &'static str,
+    reductions: &'static str,
+    operands: &'static [&'static str],
+    f: ScalarFn,
+    unsigned: bool,
+) -> OpSpec {
+    fixed(
+        loops,
+        reductions,
+        operands,
+        Payload::Pool { f, unsigned },
+        true,
+    )
+}
+
+const fn elementwise(payload: Payload) -> OpSpec {
+    OpSpec {
+        loops: "",
+        reductions: "",
+        operands: &[],
+        payload,
+        windowed: false,
+        maps: Maps::Elementwise,
+    }
+}
+
+const fn f(float: &'static str, int: &'static str) -> ScalarFn {
+    ScalarFn { float, int }
+}
+
+const ADD: ScalarFn = f("arith.addf", "arith.addi");
+const MAX: ScalarFn = f("arith.maximumf", "arith.maxsi");
+const MIN: ScalarFn = f("arith.minimumf", "arith.minsi");
+const MAXU: ScalarFn = f("arith.maximumf", "arith.maxui");
+const MINU: ScalarFn = f("arith.minimumf", "arith.minui");
+
+const fn unary(float: &'static str, int: &'static str) -> OpSpec {
+    elementwise(Payload::Unary(f(float, int)))
+}
+const fn binary(float: &'static str, int: &'static str) -> OpSpec {
+    elementwise(Payload::Binary(f(float, int)))
+}
+
+// Operand index lists shared by several ops.
+const NHWC_IN: &str = "n, oh+kh, ow+kw, c";
+const NCHW_IN: &str = "n, c, oh+kh, ow+kw";
+const NWC_IN: &str = "n, ow+kw, c";
+const NCW_IN: &str = "n, c, ow+kw";
+const NDHWC_IN: &str = "n, od+kd, oh+kh, ow+kw, c";
+const POOL_NHWC: &[&str] = &[NHWC_IN, "kh, kw", "n, oh, ow, c"];
+const POOL_NCHW: &[&str] = &[NCHW_IN, "kh, kw", "n, c, oh, ow"];
+const POOL_NWC: &[&str] = &[NWC_IN, "kw", "n, ow, c"];
+const POOL_NCW: &[&str] = &[NCW_IN, "kw", "n, c, ow"];
+const POOL_NDHWC: &[&str] = &[NDHWC_IN, "kd, kh, kw", "n, od, oh, ow, c"];
+const NHWC_LOOPS: &str = "n oh ow c kh kw";
+const NCHW_LOOPS: &str = "n c oh ow kh kw";
+const NWC_LOOPS: &str = "n ow c kw";
+const NCW_LOOPS: &str = "n c ow kw";
+const NDHWC_LOOPS: &str = "n od oh ow c kd kh kw";
+
+/// Every named structured op with its kind (MLIR 22's OpDSL ops, with the
+/// maps and payloads `mlir-opt --linalg-generalize-named-ops` prints).
 pub const NAMED: &[(&str, Kind)] = &[
-    ("linalg.matmul", Kind::Matmul),
-    ("linalg.batch_matmul", Kind::BatchMatmul),
-    ("linalg.matvec", Kind::Matvec),
+    ("linalg.fill", Kind::Fill),
+    ("linalg.copy", Kind::Copy),
+    // Contractions.
     (
-        "linalg.conv_1d_ncw_fcw",
-        Kind::Conv {
-            spatial: 1,
-            channels_first: true,
-        },
+        "linalg.matmul",
+        Kind::Named(&explicit("m n k", "k", &["m, k", "k, n", "m, n"])),
     ),
+    (
+        "linalg.batch_matmul",
+        Kind::Named(&explicit(
+            "b m n k",
+            "k",
+            &["b, m, k", "b, k, n", "b, m, n"],
+        )),
+    ),
+    (
+        "linalg.batch_reduce_matmul",
+        Kind::Named(&explicit("b m n k", "b k", &["b, m, k", "b, k, n", "m, n"])),
+    ),
+    (
+        "linalg.contract",
+        Kind::Named(&OpSpec {
+            maps: Maps::Required,
+            ..contraction("", "", &[])
+        }),
+    ),
+    (
+        "linalg.matvec",
+        Kind::Named(&contraction("m k", "k", &["m, k", "k", "m"])),
+    ),
+    (
+        "linalg.vecmat",
+        Kind::Named(&contraction("n k", "k", &["k", "k, n", "n"])),
+    ),
+    (
+        "linalg.batch_matvec",
+        Kind::Named(&contraction("b m k", "k", &["b, m, k", "b, k", "b, m"])),
+    ),
+    (
+        "linalg.batch_vecmat",
+        Kind::Named(&contraction("b n k", "k", &["b, k", "b, k, n", "b, n"])),
+    ),
+    (
+        "linalg.dot",
+        Kind::Named(&contraction("k", "k", &["k", "k", ""])),
+    ),
+    (
+        "linalg.mmt4d",
+        Kind::Named(&contraction(
+            "m n k m0 n0 k0",
+            "k k0",
+            &["m, k, m0, k0", "n, k, n0, k0", "m, n, m0, n0"],
+        )),
+    ),
+    (
+        "linalg.batch_mmt4d",
+        Kind::Named(&contraction(
+            "b m n k m0 n0 k0",
+            "k k0",
+            &["b, m, k, m0, k0", "b, n, k, n0, k0", "b, m, n, m0, n0"],
+        )),
+    ),
+    (
+        "linalg.quantized_matmul",
+        Kind::Named(&fixed(
+            "m n k",
+            "k",
+            &["m, k", "k, n", "", "", "m, n"],
+            Payload::MulAddZp,
+            false,
+        )),
+    ),
+    (
+        "linalg.quantized_batch_matmul",
+        Kind::Named(&fixed(
+            "b m n k",
+            "k",
+            &["b, m, k", "b, k, n", "", "", "b, m, n"],
+            Payload::MulAddZp,
+            false,
+        )),
+    ),
+    // Convolutions without batch or channels (no strides).
+    (
+        "linalg.conv_1d",
+        Kind::Named(&fixed(
+            "ow kw",
+            "kw",
+            &["ow+kw", "kw", "ow"],
+            Payload::MulAdd,
+            false,
+        )),
+    ),
+    (
+        "linalg.conv_2d",
+        Kind::Named(&fixed(
+            "oh ow kh kw",
+            "kh kw",
+            &["oh+kh, ow+kw", "kh, kw", "oh, ow"],
+            Payload::MulAdd,
+            false,
+        )),
+    ),
+    (
+        "linalg.conv_3d",
+        Kind::Named(&fixed(
+            "od oh ow kd kh kw",
+            "kd kh kw",
+            &["od+kd, oh+kh, ow+kw", "kd, kh, kw", "od, oh, ow"],
+            Payload::MulAdd,
+            false,
+        )),
+    ),
+    // Convolutions.
     (
         "linalg.conv_1d_nwc_wcf",
-        Kind::Conv {
-            spatial: 1,
-            channels_first: false,
-        },
+        Kind::Named(&conv(
+            "n ow f kw c",
+            "kw c",
+            &[NWC_IN, "kw, c, f", "n, ow, f"],
+        )),
     ),
     (
-        "linalg.conv_2d_nchw_fchw",
-        Kind::Conv {
-            spatial: 2,
-            channels_first: true,
-        },
+        "linalg.conv_1d_ncw_fcw",
+        Kind::Named(&conv(
+            "n f ow c kw",
+            "c kw",
+            &[NCW_IN, "f, c, kw", "n, f, ow"],
+        )),
     ),
     (
         "linalg.conv_2d_nhwc_hwcf",
-        Kind::Conv {
-            spatial: 2,
-            channels_first: false,
-        },
+        Kind::Named(&conv(
+            "n oh ow f kh kw c",
+            "kh kw c",
+            &[NHWC_IN, "kh, kw, c, f", "n, oh, ow, f"],
+        )),
     ),
     (
-        "linalg.conv_3d_ncdhw_fcdhw",
-        Kind::Conv {
-            spatial: 3,
-            channels_first: true,
-        },
+        "linalg.conv_2d_nhwc_fhwc",
+        Kind::Named(&conv(
+            "n oh ow f kh kw c",
+            "kh kw c",
+            &[NHWC_IN, "f, kh, kw, c", "n, oh, ow, f"],
+        )),
+    ),
+    (
+        "linalg.conv_2d_nhwc_hwcf_q",
+        Kind::Named(&conv_q(
+            "n oh ow f kh kw c",
+            "kh kw c",
+            &[NHWC_IN, "kh, kw, c, f", "", "", "n, oh, ow, f"],
+        )),
+    ),
+    (
+        "linalg.conv_2d_nhwc_fhwc_q",
+        Kind::Named(&conv_q(
+            "n oh ow f kh kw c",
+            "kh kw c",
+            &[NHWC_IN, "f, kh, kw, c", "", "", "n, oh, ow, f"],
+        )),
+    ),
+    (
+        "linalg.conv_2d_nchw_fchw",
+        Kind::Named(&conv(
+            "n f oh ow c kh kw",
+            "c kh kw",
+            &[NCHW_IN, "f, c, kh, kw", "n, f, oh, ow"],
+        )),
+    ),
+    (
+        "linalg.conv_2d_nchw_fchw_q",
+        Kind::Named(&conv_q(
+            "n f oh ow c kh kw",
+            "c kh kw",
+            &[NCHW_IN, "f, c, kh, kw", "", "", "n, f, oh, ow"],
+        )),
+    ),
+    (
+        "linalg.conv_2d_ngchw_fgchw",
+        Kind::Named(&conv(
+            "n g f oh ow c kh kw",
+            "c kh kw",
+            &[
+                "n, g, c, oh+kh, ow+kw",
+                "f, g, c, kh, kw",
+                "n, g, f, oh, ow",
+            ],
+        )),
+    ),
+    (
+        "linalg.conv_2d_ngchw_gfchw",
+        Kind::Named(&conv(
+            "n g f oh ow c kh kw",
+            "c kh kw",
+            &[
+                "n, g, c, oh+kh, ow+kw",
+                "g, f, c, kh, kw",
+                "n, g, f, oh, ow",
+            ],
+        )),
+    ),
+    (
+        "linalg.conv_2d_ngchw_gfchw_q",
+        Kind::Named(&conv_q(
+            "n g f oh ow c kh kw",
+            "c kh kw",
+            &[
+                "n, g, c, oh+kh, ow+kw",
+                "g, f, c, kh, kw",
+                "",
+                "",
+                "n, g, f, oh, ow",
+            ],
+        )),
+    ),
+    (
+        "linalg.conv_2d_nhwgc_gfhwc",
+        Kind::Named(&conv(
+            "n oh ow g f kh kw c",
+            "kh kw c",
+            &[
+                "n, oh+kh, ow+kw, g, c",
+                "g, f, kh, kw, c",
+                "n, oh, ow, g, f",
+            ],
+        )),
+    ),
+    (
+        "linalg.conv_2d_nhwgc_gfhwc_q",
+        Kind::Named(&conv_q(
+            "n oh ow g f kh kw c",
+            "kh kw c",
+            &[
+                "n, oh+kh, ow+kw, g, c",
+                "g, f, kh, kw, c",
+                "",
+                "",
+                "n, oh, ow, g, f",
+            ],
+        )),
     ),
     (
         "linalg.conv_3d_ndhwc_dhwcf",
-        Kind::Conv {
-            spatial: 3,
-            channels_first: false,
-        },
+        Kind::Named(&conv(
+            "n od oh ow f kd kh kw c",
+            "kd kh kw c",
+            &[NDHWC_IN, "kd, kh, kw, c, f", "n, od, oh, ow, f"],
+        )),
+    ),
+    (
+        "linalg.conv_3d_ndhwc_dhwcf_q",
+        Kind::Named(&conv_q(
+            "n od oh ow f kd kh kw c",
+            "kd kh kw c",
+            &[NDHWC_IN, "kd, kh, kw, c, f", "", "", "n, od, oh, ow, f"],
+        )),
+    ),
+    (
+        "linalg.conv_3d_ncdhw_fcdhw",
+        Kind::Named(&conv(
+            "n f od oh ow c kd kh kw",
+            "c kd kh kw",
+            &[
+                "n, c, od+kd, oh+kh, ow+kw",
+                "f, c, kd, kh, kw",
+                "n, f, od, oh, ow",
+            ],
+        )),
+    ),
+    // Depthwise convolutions.
+    (
+        "linalg.depthwise_conv_1d_nwc_wc",
+        Kind::Named(&conv("n ow c kw", "kw", &[NWC_IN, "kw, c", "n, ow, c"])),
+    ),
+    (
+        "linalg.depthwise_conv_1d_ncw_cw",
+        Kind::Named(&conv("n ow c kw", "kw", &[NCW_IN, "c, kw", "n, c, ow"])),
+    ),
+    (
+        "linalg.depthwise_conv_1d_nwc_wcm",
+        Kind::Named(&conv(
+            "n ow c m kw",
+            "kw",
+            &[NWC_IN, "kw, c, m", "n, ow, c, m"],
+        )),
     ),
     (
         "linalg.depthwise_conv_2d_nhwc_hwc",
-        Kind::DepthwiseConv2dNhwcHwc,
+        Kind::Named(&conv(
+            NHWC_LOOPS,
+            "kh kw",
+            &[NHWC_IN, "kh, kw, c", "n, oh, ow, c"],
+        )),
     ),
     (
-        "linalg.pooling_nchw_max",
-        Kind::Pooling {
-            channels_first: true,
-            max: true,
-        },
+        "linalg.depthwise_conv_2d_nhwc_hwc_q",
+        Kind::Named(&conv_q(
+            NHWC_LOOPS,
+            "kh kw",
+            &[NHWC_IN, "kh, kw, c", "", "", "n, oh, ow, c"],
+        )),
     ),
     (
-        "linalg.pooling_nchw_sum",
-        Kind::Pooling {
-            channels_first: true,
-            max: false,
-        },
+        "linalg.depthwise_conv_2d_nchw_chw",
+        Kind::Named(&conv(
+            "n oh ow c kh kw",
+            "kh kw",
+            &[NCHW_IN, "c, kh, kw", "n, c, oh, ow"],
+        )),
+    ),
+    (
+        "linalg.depthwise_conv_2d_nhwc_hwcm",
+        Kind::Named(&conv(
+            "n oh ow c m kh kw",
+            "kh kw",
+            &[NHWC_IN, "kh, kw, c, m", "n, oh, ow, c, m"],
+        )),
+    ),
+    (
+        "linalg.depthwise_conv_2d_nhwc_hwcm_q",
+        Kind::Named(&conv_q(
+            "n oh ow c m kh kw",
+            "kh kw",
+            &[NHWC_IN, "kh, kw, c, m", "", "", "n, oh, ow, c, m"],
+        )),
+    ),
+    (
+        "linalg.depthwise_conv_3d_ndhwc_dhwc",
+        Kind::Named(&conv(
+            "n od oh ow kd kh kw c",
+            "kd kh kw",
+            &[NDHWC_IN, "kd, kh, kw, c", "n, od, oh, ow, c"],
+        )),
+    ),
+    (
+        "linalg.depthwise_conv_3d_ncdhw_cdhw",
+        Kind::Named(&conv(
+            "n od oh ow kd kh kw c",
+            "kd kh kw",
+            &[
+                "n, c, od+kd, oh+kh, ow+kw",
+                "c, kd, kh, kw",
+                "n, c, od, oh, ow",
+            ],
+        )),
+    ),
+    (
+        "linalg.depthwise_conv_3d_ndhwc_dhwcm",
+        Kind::Named(&conv(
+            "n od oh ow m kd kh kw c",
+            "kd kh kw",
+            &[NDHWC_IN, "kd, kh, kw, c, m", "n, od, oh, ow, c, m"],
+        )),
+    ),
+    // Pooling.
+    (
+        "linalg.pooling_nhwc_sum",
+        Kind::Named(&pool(NHWC_LOOPS, "kh kw", POOL_NHWC, ADD, false)),
     ),
     (
         "linalg.pooling_nhwc_max",
-        Kind::Pooling {
-            channels_first: false,
-            max: true,
-        },
+        Kind::Named(&pool(NHWC_LOOPS, "kh kw", POOL_NHWC, MAX, false)),
     ),
     (
-        "linalg.pooling_nhwc_sum",
-        Kind::Pooling {
-            channels_first: false,
-            max: false,
-        },
+        "linalg.pooling_nhwc_min",
+        Kind::Named(&pool(NHWC_LOOPS, "kh kw", POOL_NHWC, MIN, false)),
     ),
-    ("linalg.fill", Kind::Fill),
-    ("linalg.copy", Kind::Copy),
+    (
+        "linalg.pooling_nhwc_max_unsigned",
+        Kind::Named(&pool(NHWC_LOOPS, "kh kw", POOL_NHWC, MAXU, true)),
+    ),
+    (
+        "linalg.pooling_nhwc_min_unsigned",
+        Kind::Named(&pool(NHWC_LOOPS, "kh kw", POOL_NHWC, MINU, true)),
+    ),
+    (
+        "linalg.pooling_nchw_sum",
+        Kind::Named(&pool(NCHW_LOOPS, "kh kw", POOL_NCHW, ADD, false)),
+    ),
+    (
+        "linalg.pooling_nchw_max",
+        Kind::Named(&pool(NCHW_LOOPS, "kh kw", POOL_NCHW, MAX, false)),
+    ),
+    (
+        "linalg.pooling_nwc_sum",
+        Kind::Named(&pool(NWC_LOOPS, "kw", POOL_NWC, ADD, false)),
+    ),
+    (
+        "linalg.pooling_nwc_max",
+        Kind::Named(&pool(NWC_LOOPS, "kw", POOL_NWC, MAX, false)),
+    ),
+    (
+        "linalg.pooling_nwc_min",
+        Kind::Named(&pool(NWC_LOOPS, "kw", POOL_NWC, MIN, false)),
+    ),
+    (
+        "linalg.pooling_nwc_max_unsigned",
+        Kind::Named(&pool(NWC_LOOPS, "kw", POOL_NWC, MAXU, true)),
+    ),
+    (
+        "linalg.pooling_nwc_min_unsigned",
+        Kind::Named(&pool(NWC_LOOPS, "kw", POOL_NWC, MINU, true)),
+    ),
+    (
+        "linalg.pooling_ncw_sum",
+        Kind::Named(&pool(NCW_LOOPS, "kw", POOL_NCW, ADD, false)),
+    ),
+    (
+        "linalg.pooling_ncw_max",
+        Kind::Named(&pool(NCW_LOOPS, "kw", POOL_NCW, MAX, false)),
+    ),
+    (
+        "linalg.pooling_ndhwc_sum",
+        Kind::Named(&pool(NDHWC_LOOPS, "kd kh kw", POOL_NDHWC, ADD, false)),
+    ),
+    (
+        "linalg.pooling_ndhwc_max",
+        Kind::Named(&pool(NDHWC_LOOPS, "kd kh kw", POOL_NDHWC, MAX, false)),
+    ),
+    (
+        "linalg.pooling_ndhwc_min",
+        Kind::Named(&pool(NDHWC_LOOPS, "kd kh kw", POOL_NDHWC, MIN, false)),
+    ),
+    // Elementwise.
+    ("linalg.exp", Kind::Named(&unary("math.exp", ""))),
+    ("linalg.log", Kind::Named(&unary("math.log", ""))),
+    ("linalg.abs", Kind::Named(&unary("math.absf", "math.absi"))),
+    ("linalg.ceil", Kind::Named(&unary("math.ceil", ""))),
+    ("linalg.floor", Kind::Named(&unary("math.floor", ""))),
+    ("linalg.negf", Kind::Named(&unary("arith.negf", ""))),
+    (
+        "linalg.reciprocal",
+        Kind::Named(&unary("arith.divf", "arith.divsi")),
+    ),
+    ("linalg.round", Kind::Named(&unary("math.round", ""))),
+    ("linalg.sqrt", Kind::Named(&unary("math.sqrt", ""))),
+    ("linalg.rsqrt", Kind::Named(&unary("math.rsqrt", ""))),
+    (
+        "linalg.square",
+        Kind::Named(&unary("arith.mulf", "arith.muli")),
+    ),
+    ("linalg.tanh", Kind::Named(&unary("math.tanh", ""))),
+    ("linalg.erf", Kind::Named(&unary("math.erf", ""))),
+    (
+        "linalg.add",
+        Kind::Named(&binary("arith.addf", "arith.addi")),
+    ),
+    (
+        "linalg.sub",
+        Kind::Named(&binary("arith.subf", "arith.subi")),
+    ),
+    (
+        "linalg.mul",
+        Kind::Named(&binary("arith.mulf", "arith.muli")),
+    ),
+    (
+        "linalg.div",
+        Kind::Named(&binary("arith.divf", "arith.divsi")),
+    ),
+    (
+        "linalg.div_unsigned",
+        Kind::Named(&binary("", "arith.divui")),
+    ),
+    (
+        "linalg.max",
+        Kind::Named(&binary("arith.maximumf", "arith.maxsi")),
+    ),
+    (
+        "linalg.min",
+        Kind::Named(&binary("arith.minimumf", "arith.minsi")),
+    ),
+    ("linalg.powf", Kind::Named(&binary("math.powf", ""))),
+    ("linalg.select", Kind::Named(&elementwise(Payload::Select))),
 ];
+
+impl OpSpec {
+    /// Number of inputs (for elementwise ops, the arity of the payload).
+    pub fn num_inputs(&self) -> usize {
+        match (self.maps, self.payload) {
+            (Maps::Elementwise, Payload::Unary(_)) => 1,
+            (Maps::Elementwise, Payload::Binary(_)) => 2,
+            (Maps::Elementwise, _) => 3,
+            (Maps::Required, _) => 2,
+            _ => self.operands.len() - 1,
+        }
+    }
+
+    /// Number of window (strided) dimensions.
+    pub fn spatial_rank(&self) -> usize {
+        self.operands.first().map_or(0, |o| o.matches('+').count())
+    }
+
+    /// The maps and iterator types given strides and dilations (missing
+    /// entries are 1). Not for elementwise or `Required` ops.
+    pub fn maps_with(&self, strides: &[i64], dil: &[i64]) -> (Vec<AffineMap>, Vec<IteratorType>) {
+        let names: Vec<&str> = self.loops.split_whitespace().collect();
+        let n = names.len();
+        let d = dims(n);
+        let dim = |name: &str| -> AffineExpr {
+            let i = names
+                .iter()
+                .position(|x| *x == name.trim())
+                .unwrap_or_else(|| panic!("loop `{name}` not declared in `{}`", self.loops));
+            d[i].clone()
+        };
+        let maps = self
+            .operands
+            .iter()
+            .map(|indices| {
+                let mut spatial = 0;
+                let results = indices
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                    .map(|term| match term.split_once('+') {
+                        Some((a, b)) => {
+                            let s = strides.get(spatial).copied().unwrap_or(1);
+                            let k = dil.get(spatial).copied().unwrap_or(1);
+                            spatial += 1;
+                            window(&dim(a), s, &dim(b), k)
+                        }
+                        None => dim(term),
+                    })
+                    .collect();
+                AffineMap::new(n, 0, results)
+            })
+            .collect();
+        let reductions: Vec<&str> = self.reductions.split_whitespace().collect();
+        let iterators = names
+            .iter()
+            .map(|l| if reductions.contains(l) { R } else { P })
+            .collect();
+        (maps, iterators)
+    }
+}
 
 impl Kind {
     /// Whether strides and dilations apply.
     pub fn is_windowed(self) -> bool {
-        matches!(
-            self,
-            Kind::Conv { .. } | Kind::DepthwiseConv2dNhwcHwc | Kind::Pooling { .. }
-        )
+        matches!(self, Kind::Named(s) if s.windowed)
     }
     pub fn spatial_rank(self) -> usize {
         match self {
-            Kind::Conv { spatial, .. } => spatial,
-            _ => 2,
+            Kind::Named(s) => s.spatial_rank(),
+            _ => 0,
         }
     }
     /// Whether the op has an `indexing_maps` property in MLIR 22 (the
     /// contraction ops that accept user maps).
     pub fn has_explicit_maps(self) -> bool {
-        matches!(self, Kind::Matmul | Kind::BatchMatmul)
+        matches!(self, Kind::Named(s) if matches!(s.maps, Maps::Explicit | Maps::Required))
+    }
+    /// Whether MLIR keeps the maps in `linalg.memoized_indexing_maps`
+    /// (OpDSL ops whose maps do not depend on the operands' ranks).
+    pub fn memoizes_maps(self) -> bool {
+        matches!(self, Kind::Named(s) if s.maps == Maps::Fixed)
+    }
+    pub fn spec(self) -> Option<&'static OpSpec> {
+        match self {
+            Kind::Named(s) => Some(s),
+            _ => None,
+        }
     }
 }
+
+/// The attribute in which MLIR memoizes a named op's maps.
+pub const MEMOIZED_MAPS: &str = "linalg.memoized_indexing_maps";
 
 /// `strides` / `dilations` of a windowed op (default 1).
 pub fn window_attr(ctx: &Context, ir: &Ir, op: OpId, name: &str, rank: usize) -> Vec<i64> {
     let Some(attr) = ir.attr(ctx, op, name) else {
         return vec![1; rank];
     };
+    window_values(ctx, attr, rank)
+}
+
+/// The values of a `strides`/`dilations` attribute (dense array or
+/// elements, splat or not).
+pub fn window_values(ctx: &Context, attr: Attribute, rank: usize) -> Vec<i64> {
     if let Some(values) = ctx.dense_array_i64(attr) {
         return values;
     }
     match ctx.attr_data(attr) {
-        AttrData::DenseElements { splat, raw, .. } => {
+        AttrData::DenseElements { splat, raw, .. } if raw.len() >= 8 => {
             let read = |i: usize| {
                 let mut b = [0u8; 8];
                 b.copy_from_slice(&raw[i * 8..i * 8 + 8]);
@@ -177,166 +824,18 @@ pub fn default_maps(
     default_maps_with(kind, &strides, &dilations)
 }
 
-/// The maps of a named op given its strides and dilations.
+/// The maps of a named op with fixed or default maps given its strides
+/// and dilations.
 pub fn default_maps_with(
     kind: Kind,
     strides: &[i64],
     dil: &[i64],
 ) -> (Vec<AffineMap>, Vec<IteratorType>) {
-    let m = |n: usize, r: Vec<AffineExpr>| AffineMap::new(n, 0, r);
     match kind {
-        Kind::Matmul => {
-            let d = dims(3);
-            (
-                vec![
-                    m(3, vec![d[0].clone(), d[2].clone()]),
-                    m(3, vec![d[2].clone(), d[1].clone()]),
-                    m(3, vec![d[0].clone(), d[1].clone()]),
-                ],
-                vec![P, P, R],
-            )
+        Kind::Named(spec) if matches!(spec.maps, Maps::Fixed | Maps::Explicit) => {
+            spec.maps_with(strides, dil)
         }
-        Kind::BatchMatmul => {
-            let d = dims(4);
-            (
-                vec![
-                    m(4, vec![d[0].clone(), d[1].clone(), d[3].clone()]),
-                    m(4, vec![d[0].clone(), d[3].clone(), d[2].clone()]),
-                    m(4, vec![d[0].clone(), d[1].clone(), d[2].clone()]),
-                ],
-                vec![P, P, P, R],
-            )
-        }
-        Kind::Matvec => {
-            let d = dims(2);
-            (
-                vec![
-                    m(2, vec![d[0].clone(), d[1].clone()]),
-                    m(2, vec![d[1].clone()]),
-                    m(2, vec![d[0].clone()]),
-                ],
-                vec![P, R],
-            )
-        }
-        Kind::Conv {
-            spatial: s,
-            channels_first,
-        } => {
-            let n = 2 * s + 3;
-            let d = dims(n);
-            if channels_first {
-                // (n, f, o1..os, c, k1..ks)
-                let (bn, f, c) = (&d[0], &d[1], &d[2 + s]);
-                let o = &d[2..2 + s];
-                let k = &d[3 + s..];
-                let mut input = vec![bn.clone(), c.clone()];
-                input.extend((0..s).map(|i| window(&o[i], strides[i], &k[i], dil[i])));
-                let mut filter = vec![f.clone(), c.clone()];
-                filter.extend(k.iter().cloned());
-                let mut out = vec![bn.clone(), f.clone()];
-                out.extend(o.iter().cloned());
-                let mut it = vec![P; 2 + s];
-                it.extend(vec![R; 1 + s]);
-                (vec![m(n, input), m(n, filter), m(n, out)], it)
-            } else {
-                // (n, o1..os, f, k1..ks, c)
-                let bn = &d[0];
-                let o = &d[1..1 + s];
-                let f = &d[1 + s];
-                let k = &d[2 + s..2 + 2 * s];
-                let c = &d[2 + 2 * s];
-                let mut input = vec![bn.clone()];
-                input.extend((0..s).map(|i| window(&o[i], strides[i], &k[i], dil[i])));
-                input.push(c.clone());
-                let mut filter: Vec<AffineExpr> = k.to_vec();
-                filter.push(c.clone());
-                filter.push(f.clone());
-                let mut out = vec![bn.clone()];
-                out.extend(o.iter().cloned());
-                out.push(f.clone());
-                let mut it = vec![P; 2 + s];
-                it.extend(vec![R; 1 + s]);
-                (vec![m(n, input), m(n, filter), m(n, out)], it)
-            }
-        }
-        Kind::DepthwiseConv2dNhwcHwc => {
-            // (n, oh, ow, c, kh, kw)
-            let d = dims(6);
-            (
-                vec![
-                    m(
-                        6,
-                        vec![
-                            d[0].clone(),
-                            window(&d[1], strides[0], &d[4], dil[0]),
-                            window(&d[2], strides[1], &d[5], dil[1]),
-                            d[3].clone(),
-                        ],
-                    ),
-                    m(6, vec![d[4].clone(), d[5].clone(), d[3].clone()]),
-                    m(
-                        6,
-                        vec![d[0].clone(), d[1].clone(), d[2].clone(), d[3].clone()],
-                    ),
-                ],
-                vec![P, P, P, P, R, R],
-            )
-        }
-        Kind::Pooling { channels_first, .. } => {
-            let d = dims(6);
-            if channels_first {
-                // (n, c, oh, ow, kh, kw)
-                (
-                    vec![
-                        m(
-                            6,
-                            vec![
-                                d[0].clone(),
-                                d[1].clone(),
-                                window(&d[2], strides[0], &d[4], dil[0]),
-                                window(&d[3], strides[1], &d[5], dil[1]),
-                            ],
-                        ),
-                        m(6, vec![d[4].clone(), d[5].clone()]),
-                        m(
-                            6,
-                            vec![d[0].clone(), d[1].clone(), d[2].clone(), d[3].clone()],
-                        ),
-                    ],
-                    vec![P, P, P, P, R, R],
-                )
-            } else {
-                // (n, oh, ow, c, kh, kw)
-                (
-                    vec![
-                        m(
-                            6,
-                            vec![
-                                d[0].clone(),
-                                window(&d[1], strides[0], &d[4], dil[0]),
-                                window(&d[2], strides[1], &d[5], dil[1]),
-                                d[3].clone(),
-                            ],
-                        ),
-                        m(6, vec![d[4].clone(), d[5].clone()]),
-                        m(
-                            6,
-                            vec![d[0].clone(), d[1].clone(), d[2].clone(), d[3].clone()],
-                        ),
-                    ],
-                    vec![P, P, P, P, R, R],
-                )
-            }
-        }
-        Kind::Fill
-        | Kind::Copy
-        | Kind::Generic
-        | Kind::Transpose
-        | Kind::Broadcast
-        | Kind::Map
-        | Kind::Reduce => {
-            unreachable!("maps of {kind:?} depend on operands")
-        }
+        _ => unreachable!("maps of {kind:?} depend on operands"),
     }
 }
 
@@ -421,15 +920,45 @@ impl LinalgStructuredOp for Kind {
                     .collect();
                 (maps, it)
             }
-            kind => {
-                let (defaults, it) = default_maps(kind, ctx, ir, op);
-                let maps = if kind.has_explicit_maps() {
-                    affine_maps_attr(ctx, ir, op, "indexing_maps").unwrap_or(defaults)
-                } else {
-                    defaults
-                };
-                (maps, it)
-            }
+            Kind::Named(spec) => match spec.maps {
+                Maps::Elementwise => {
+                    let r = outputs.first().map_or(0, |&o| rank(ctx, ir, o));
+                    let n = inputs.len() + outputs.len();
+                    (vec![AffineMap::multi_dim_identity(r); n], vec![P; r])
+                }
+                Maps::Required => {
+                    let maps = affine_maps_attr(ctx, ir, op, "indexing_maps")
+                        .ok_or("expected indexing_maps")?;
+                    let n = maps.first().map_or(0, |m| m.num_dims());
+                    let out = maps
+                        .last()
+                        .cloned()
+                        .unwrap_or_else(|| AffineMap::new(n, 0, vec![]));
+                    let it = (0..n)
+                        .map(|d| {
+                            if out.results().iter().any(|e| e.as_dim() == Some(d)) {
+                                P
+                            } else {
+                                R
+                            }
+                        })
+                        .collect();
+                    (maps, it)
+                }
+                Maps::Explicit => {
+                    let (defaults, it) = default_maps(*self, ctx, ir, op);
+                    let maps = affine_maps_attr(ctx, ir, op, "indexing_maps").unwrap_or(defaults);
+                    (maps, it)
+                }
+                Maps::Fixed => {
+                    let (defaults, it) = default_maps(*self, ctx, ir, op);
+                    // MLIR reads the memoized maps when present.
+                    let maps = affine_maps_attr(ctx, ir, op, MEMOIZED_MAPS)
+                        .filter(|m| m.len() == defaults.len())
+                        .unwrap_or(defaults);
+                    (maps, it)
+                }
+            },
         };
         Ok(StructuredInfo {
             inputs,
@@ -441,86 +970,163 @@ impl LinalgStructuredOp for Kind {
 
     fn build_payload(&self, ctx: &Context, ir: &mut Ir, loc: Location, block: BlockId) {
         let args: Vec<Value> = ir.block_args(block).to_vec();
-        let at = InsertPoint::BlockEnd(block);
         let Some(&out) = args.last() else { return };
         let out_ty = ir.value_type(out);
-        let mut create =
-            |ir: &mut Ir, name: &str, operands: &[Value], ty: Option<Type>| -> Option<Value> {
-                let mut state = OperationState::new(ctx, name, loc);
-                state.operands = operands.to_vec();
-                state.result_types = ty.into_iter().collect();
-                let op = ir.create_op(state, at);
-                (ir.num_results(op) > 0).then(|| ir.result(op, 0))
-            };
+        let mut b = PayloadBuilder {
+            ctx,
+            ir,
+            loc,
+            block,
+        };
         let float = ctx.is_float(out_ty);
+        let pick = |f: ScalarFn| if float { f.float } else { f.int };
         let result = match *self {
-            Kind::Matmul
-            | Kind::BatchMatmul
-            | Kind::Matvec
-            | Kind::Conv { .. }
-            | Kind::DepthwiseConv2dNhwcHwc => {
-                let a = cast_to(ctx, ir, args[0], out_ty, &mut create);
-                let b = cast_to(ctx, ir, args[1], out_ty, &mut create);
-                let (mul, add) = if float {
-                    ("arith.mulf", "arith.addf")
-                } else {
-                    ("arith.muli", "arith.addi")
-                };
-                let m = create(ir, mul, &[a, b], Some(out_ty)).unwrap();
-                create(ir, add, &[out, m], Some(out_ty)).unwrap()
-            }
-            Kind::Pooling { max, .. } => {
-                let a = cast_to(ctx, ir, args[0], out_ty, &mut create);
-                let name = match (max, float) {
-                    (true, true) => "arith.maximumf",
-                    (true, false) => "arith.maxsi",
-                    (false, true) => "arith.addf",
-                    (false, false) => "arith.addi",
-                };
-                create(ir, name, &[out, a], Some(out_ty)).unwrap()
-            }
             Kind::Fill | Kind::Copy | Kind::Transpose | Kind::Broadcast => {
-                cast_to(ctx, ir, args[0], out_ty, &mut create)
+                b.cast(args[0], out_ty, false)
             }
             Kind::Generic | Kind::Map | Kind::Reduce => return,
+            Kind::Named(spec) => match spec.payload {
+                Payload::MulAdd => {
+                    let x = b.cast(args[0], out_ty, false);
+                    let y = b.cast(args[1], out_ty, false);
+                    let m = b.op(pick(f("arith.mulf", "arith.muli")), &[x, y], out_ty);
+                    b.op(pick(ADD), &[out, m], out_ty)
+                }
+                Payload::MulAddZp => {
+                    let sub = pick(f("arith.subf", "arith.subi"));
+                    let x = b.cast(args[0], out_ty, false);
+                    let zx = b.cast(args[2], out_ty, false);
+                    let x = b.op(sub, &[x, zx], out_ty);
+                    let y = b.cast(args[1], out_ty, false);
+                    let zy = b.cast(args[3], out_ty, false);
+                    let y = b.op(sub, &[y, zy], out_ty);
+                    let m = b.op(pick(f("arith.mulf", "arith.muli")), &[x, y], out_ty);
+                    b.op(pick(ADD), &[out, m], out_ty)
+                }
+                Payload::Pool { f, unsigned } => {
+                    let x = b.cast(args[0], out_ty, unsigned);
+                    b.op(pick(f), &[out, x], out_ty)
+                }
+                Payload::Unary(fun) => {
+                    let name = pick(fun);
+                    let x = args[0];
+                    if name == "arith.divf" || name == "arith.divsi" {
+                        // reciprocal: 1 / x
+                        let one = b.one(out_ty);
+                        b.op(name, &[one, x], out_ty)
+                    } else if name == "arith.mulf" || name == "arith.muli" {
+                        // square: x * x
+                        b.op(name, &[x, x], out_ty)
+                    } else {
+                        b.op(name, &[x], out_ty)
+                    }
+                }
+                Payload::Binary(fun) => b.op(pick(fun), &[args[0], args[1]], out_ty),
+                Payload::Select => b.op("arith.select", &[args[0], args[1], args[2]], out_ty),
+            },
         };
-        create(ir, "linalg.yield", &[result], None);
+        let mut y = OperationState::new(ctx, "linalg.yield", loc);
+        y.operands = vec![result];
+        b.ir.create_op(y, InsertPoint::BlockEnd(block));
     }
 }
 
-/// Converts `v` to `to` the way OpDSL's `cast_signed` does.
-fn cast_to(
-    ctx: &Context,
-    ir: &mut Ir,
-    v: Value,
-    to: Type,
-    create: &mut impl FnMut(&mut Ir, &str, &[Value], Option<Type>) -> Option<Value>,
-) -> Value {
-    let from = ir.value_type(v);
-    if from == to {
-        return v;
+/// Appends payload ops to a block, with the default-valued properties
+/// MLIR's builders set (`fastmath = #arith.fastmath<none>`,
+/// `overflowFlags = #arith.overflow<none>`).
+struct PayloadBuilder<'a> {
+    ctx: &'a Context,
+    ir: &'a mut Ir,
+    loc: Location,
+    block: BlockId,
+}
+
+impl PayloadBuilder<'_> {
+    fn op(&mut self, name: &str, operands: &[Value], ty: Type) -> Value {
+        let ctx = self.ctx;
+        let mut state = OperationState::new(ctx, name, self.loc);
+        state.operands = operands.to_vec();
+        state.result_types = vec![ty];
+        state.properties = default_properties(ctx, name);
+        let op = self.ir.create_op(state, InsertPoint::BlockEnd(self.block));
+        self.ir.result(op, 0)
     }
-    let name = match (ctx.float_kind(from), ctx.float_kind(to)) {
-        (Some(a), Some(b)) => {
-            if a.width() < b.width() {
-                "arith.extf"
-            } else {
-                "arith.truncf"
-            }
+
+    /// `arith.constant 1` of `ty`.
+    fn one(&mut self, ty: Type) -> Value {
+        let ctx = self.ctx;
+        let value = match ctx.float_kind(ty) {
+            Some(kind) => ctx.intern_attr(AttrData::Float {
+                ty,
+                bits: strata_ir::attributes::FloatBits(
+                    strata_dialect_arith::semantics::float_to_bits(kind, 1.0).unwrap_or(0),
+                ),
+            }),
+            None => ctx.intern_attr(AttrData::Integer { ty, value: 1 }),
+        };
+        let state = strata_dialect_arith::build::constant_state(ctx, value, ty, self.loc);
+        let op = self.ir.create_op(state, InsertPoint::BlockEnd(self.block));
+        self.ir.result(op, 0)
+    }
+
+    /// Converts `v` to `to` as OpDSL's `cast_signed` (`cast_unsigned`).
+    fn cast(&mut self, v: Value, to: Type, unsigned: bool) -> Value {
+        let ctx = self.ctx;
+        let from = self.ir.value_type(v);
+        if from == to {
+            return v;
         }
-        (None, Some(_)) => "arith.sitofp",
-        (Some(_), None) => "arith.fptosi",
-        (None, None) => {
-            if ctx.is_index(from) || ctx.is_index(to) {
-                "arith.index_cast"
-            } else if ctx.integer_width(from) < ctx.integer_width(to) {
-                "arith.extsi"
-            } else {
-                "arith.trunci"
+        let name = match (ctx.float_kind(from), ctx.float_kind(to)) {
+            (Some(a), Some(b)) => {
+                if a.width() < b.width() {
+                    "arith.extf"
+                } else {
+                    "arith.truncf"
+                }
             }
-        }
+            (None, Some(_)) if unsigned => "arith.uitofp",
+            (None, Some(_)) => "arith.sitofp",
+            (Some(_), None) if unsigned => "arith.fptoui",
+            (Some(_), None) => "arith.fptosi",
+            (None, None) => {
+                if ctx.is_index(from) || ctx.is_index(to) {
+                    if unsigned {
+                        "arith.index_castui"
+                    } else {
+                        "arith.index_cast"
+                    }
+                } else if ctx.integer_width(from) < ctx.integer_width(to) {
+                    if unsigned {
+                        "arith.extui"
+                    } else {
+                        "arith.extsi"
+                    }
+                } else {
+                    "arith.trunci"
+                }
+            }
+        };
+        self.op(name, &[v], to)
+    }
+}
+
+/// The properties MLIR's builders give `name` by default: its
+/// default-valued `fastmath` / `overflowFlags` set to none.
+fn default_properties(ctx: &Context, name: &str) -> Attribute {
+    let Some(def) = ctx.op_definition(ctx.op_name(name)) else {
+        return ctx.empty_dictionary();
     };
-    create(ir, name, &[v], Some(to)).unwrap()
+    use strata_dialect_arith::attrs::{FASTMATH, OVERFLOW};
+    let entries: Vec<_> = def
+        .attributes
+        .iter()
+        .filter_map(|a| match a.name.as_str() {
+            "fastmath" => Some((ctx.intern_str("fastmath"), FASTMATH.attr(ctx, 0))),
+            "overflowFlags" => Some((ctx.intern_str("overflowFlags"), OVERFLOW.attr(ctx, 0))),
+            _ => None,
+        })
+        .collect();
+    ctx.dictionary_attr(entries)
 }
 
 /// Splits `op`'s operands into ins and outs.

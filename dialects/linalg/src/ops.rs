@@ -1,6 +1,8 @@
 //! The linalg ops: definitions, MLIR's custom syntax and the structured-op verifier.
 
-use crate::named::{affine_maps_attr, default_maps_with, window_attr, Kind, NAMED};
+use crate::named::{
+    affine_maps_attr, default_maps_with, window_attr, Kind, Maps, MEMOIZED_MAPS, NAMED,
+};
 use crate::structured::{structured_info, IteratorType, LinalgStructuredOp};
 use std::sync::Arc;
 use strata_dialect_tensor::syntax::*;
@@ -87,10 +89,14 @@ fn structured_def(name: &str, kind: Kind) -> OpDefinition {
                 AttrConstraint::DenseI64Array,
             )]
         }
-        k if k.has_explicit_maps() => vec![AttrDef::optional(
-            "indexing_maps",
-            AttrConstraint::Array(Some(Box::new(AttrConstraint::AffineMap))),
-        )],
+        k if k.has_explicit_maps() => {
+            let maps = AttrConstraint::Array(Some(Box::new(AttrConstraint::AffineMap)));
+            if matches!(k.spec().map(|s| s.maps), Some(Maps::Required)) {
+                vec![AttrDef::required("indexing_maps", maps)]
+            } else {
+                vec![AttrDef::optional("indexing_maps", maps)]
+            }
+        }
         k if k.is_windowed() => vec![
             AttrDef::optional("strides", AttrConstraint::DenseElements),
             AttrDef::optional("dilations", AttrConstraint::DenseElements),
@@ -389,7 +395,7 @@ fn finish_structured<'a>(
             .1
             .iter()
             .chain(&outs.1)
-            .map(|&t| ctx.element_type_or_self(t))
+            .map(|&t| crate::structured::element_or_self(ctx, t))
             .collect();
         let region = p.add_empty_region();
         let ir = p.ir();
@@ -416,15 +422,36 @@ fn parse_named(p: &mut OpParser) -> DiagResult<()> {
     let outs = parse_group(p, "outs")?;
     let results = p.parse_optional_arrow_type_list()?;
     p.add_result_types(&results);
-    if kind.has_explicit_maps()
-        && p.ctx()
+    let ctx = p.ctx();
+    let maps_attr = |maps: Vec<strata_ir::affine::AffineMap>| {
+        let attrs: Vec<Attribute> = maps.into_iter().map(|m| ctx.affine_map_attr(m)).collect();
+        ctx.array_attr(&attrs)
+    };
+    let explicit = kind.spec().map(|s| s.maps) == Some(Maps::Explicit);
+    if explicit
+        && ctx
             .dictionary_get(p.state.properties, "indexing_maps")
             .is_none()
     {
         let (maps, _) = default_maps_with(kind, &[], &[]);
-        let ctx = p.ctx();
-        let attrs: Vec<Attribute> = maps.into_iter().map(|m| ctx.affine_map_attr(m)).collect();
-        p.add_property("indexing_maps", ctx.array_attr(&attrs));
+        p.add_property("indexing_maps", maps_attr(maps));
+    }
+    if kind.memoizes_maps()
+        && ctx
+            .dictionary_get(p.state.attributes, MEMOIZED_MAPS)
+            .is_none()
+    {
+        // MLIR's getIndexingMaps() memoizes the maps when the verifier
+        // first asks for them; the generic form prints them.
+        let props = p.state.properties;
+        let s = kind.spatial_rank();
+        let window = |name: &str| {
+            ctx.dictionary_get(props, name)
+                .map_or(vec![1; s], |a| crate::named::window_values(ctx, a, s))
+        };
+        let (maps, _) = default_maps_with(kind, &window("strides"), &window("dilations"));
+        let id = ctx.intern_str(MEMOIZED_MAPS);
+        p.state.attributes = ctx.dictionary_with(p.state.attributes, id, Some(maps_attr(maps)));
     }
     finish_structured(p, kind, ins, outs, true, true)
 }
@@ -432,18 +459,22 @@ fn parse_named(p: &mut OpParser) -> DiagResult<()> {
 fn print_named(pr: &mut OpPrinter, op: OpId) {
     let ctx = pr.ctx();
     let ir = pr.ir;
-    let kind = kind_of(ctx.op_name_str(ir.op_name(op))).unwrap_or(Kind::Matmul);
+    let kind = kind_of(ctx.op_name_str(ir.op_name(op))).unwrap_or(Kind::Copy);
     if kind.has_explicit_maps() {
         if let Some(maps) = affine_maps_attr(ctx, ir, op, "indexing_maps") {
-            let (defaults, _) = default_maps_with(kind, &[], &[]);
-            if maps != defaults {
+            let required = kind.spec().map(|s| s.maps) == Some(Maps::Required);
+            if required || maps != default_maps_with(kind, &[], &[]).0 {
                 pr.write(" indexing_maps = ");
                 let attr = ir.attr(ctx, op, "indexing_maps").unwrap();
                 pr.print_attribute(attr);
             }
         }
     }
-    pr.print_optional_attr_dict(op, &["operandSegmentSizes", "indexing_maps"], false);
+    pr.print_optional_attr_dict(
+        op,
+        &["operandSegmentSizes", "indexing_maps", MEMOIZED_MAPS],
+        false,
+    );
     let groups = operand_segments(ctx, ir, op);
     if let [ins, outs] = groups.as_slice() {
         print_group(pr, "ins", ins);
@@ -460,7 +491,21 @@ const GENERIC_TRAIT_ATTRS: &[&str] = &["indexing_maps", "iterator_types", "doc",
 
 fn parse_generic(p: &mut OpParser) -> DiagResult<()> {
     let ctx = p.ctx();
-    if !p.is(TokenKind::LBrace) {
+    if p.is(TokenKind::HashIdent) {
+        // `linalg.generic #trait ins(...)`: MLIR parses any attribute there
+        // (an alias of the trait dictionary) and takes its entries.
+        let start = p.parser.offset();
+        let dict = p.parse_attribute(None)?;
+        if !matches!(
+            ctx.attr_data(dict),
+            strata_ir::attributes::AttrData::Dictionary(_)
+        ) {
+            return Err(p.parser.error_at(start, "expected '{'"));
+        }
+        let mut entries = ctx.dictionary_entries(p.state.attributes).to_vec();
+        entries.extend_from_slice(ctx.dictionary_entries(dict));
+        p.state.attributes = ctx.dictionary_attr(entries);
+    } else if !p.is(TokenKind::LBrace) {
         return Err(p.token_error_here("expected '{'"));
     }
     p.parse_optional_attr_dict(false)?;
@@ -543,8 +588,10 @@ fn print_generic(pr: &mut OpPrinter, op: OpId) {
     pr.print_optional_attr_dict(op, &elided, false);
     if pr.w.out.len() > before {
         let printed = pr.w.out.split_off(before);
+        // MLIR: `attrs = ` then printOptionalAttrDict, which starts with
+        // its own space.
         pr.write(" attrs = ");
-        pr.write(printed.trim_start());
+        pr.write(&printed);
     }
     pr.write(" ");
     pr.print_region(ir.region(op, 0), true, true);
@@ -639,7 +686,7 @@ fn parse_map_like(p: &mut OpParser) -> DiagResult<()> {
                 .1
                 .iter()
                 .chain(&outs.1)
-                .map(|&t| ctx.element_type_or_self(t))
+                .map(|&t| crate::structured::element_or_self(ctx, t))
                 .collect();
             let n_ins = ins.1.len();
             finish_structured(p, kind, ins, outs, false, false)?;
@@ -804,7 +851,7 @@ fn verify_structured(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     // MLIR 22 (IndexingMapOpInterface): operand ranks, then the maps must
     // be invertible (every loop indexes some operand dimension alone).
     for (i, (map, &v)) in info.indexing_maps.iter().zip(&operands).enumerate() {
-        let rank = ctx.shape(ir.value_type(v)).map_or(0, |s| s.len());
+        let rank = operand_shape(ctx, ir.value_type(v)).len();
         if rank != map.num_results() {
             return Err(op_error(
                 ctx,
@@ -857,10 +904,7 @@ fn verify_structured(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             ),
             ));
         }
-        let shape = ctx
-            .shape(ir.value_type(v))
-            .map(|s| s.to_vec())
-            .unwrap_or_default();
+        let shape = operand_shape(ctx, ir.value_type(v));
         if shape.len() != map.num_results() {
             return Err(op_error(
                 ctx,
@@ -930,7 +974,7 @@ fn verify_structured(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         return Err(op_error(ctx, ir, op, "expected as many non-induction variable region arguments as the number of input/output operands"));
     }
     for (i, (&arg, &v)) in args.iter().zip(&operands).enumerate() {
-        let expected = ctx.element_type_or_self(ir.value_type(v));
+        let expected = crate::structured::element_or_self(ctx, ir.value_type(v));
         let found = ir.value_type(arg);
         if found != expected {
             return Err(op_error(ctx, ir, op, format!(
@@ -941,6 +985,17 @@ fn verify_structured(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         }
     }
     Ok(())
+}
+
+/// The shape a structured op indexes: that of a memref or tensor operand;
+/// anything else (scalars, vectors) is one element (MLIR's `isScalar`).
+fn operand_shape(ctx: &Context, ty: Type) -> Vec<i64> {
+    match ctx.type_data(ty) {
+        strata_ir::TypeData::MemRef { .. } | strata_ir::TypeData::RankedTensor { .. } => {
+            ctx.shape(ty).map(|s| s.to_vec()).unwrap_or_default()
+        }
+        _ => Vec::new(),
+    }
 }
 
 fn verify_yield(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
@@ -958,7 +1013,7 @@ fn verify_yield(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         )));
     }
     for (i, (v, &out)) in ir.operands(op).zip(&info.outputs).enumerate() {
-        let expected = ctx.element_type_or_self(ir.value_type(out));
+        let expected = crate::structured::element_or_self(ctx, ir.value_type(out));
         if ir.value_type(v) != expected {
             return Err(op_error(ctx, ir, op, format!(
                 "type of yield operand {} ('{}') doesn't match the element type of the enclosing linalg.generic op ('{}')",

@@ -81,9 +81,16 @@ pub fn payload_block(ir: &Ir, op: OpId) -> Option<BlockId> {
     ir.regions(op).first().and_then(|&r| ir.entry_block(r))
 }
 
-/// Element type of a shaped type, or the type itself for scalars.
+/// The payload argument type of an operand of type `ty`: the element type
+/// of a memref or ranked tensor, the type itself otherwise (scalars and
+/// vectors, as MLIR's `fillStructuredOpRegion` and verifier).
 pub fn element_or_self(ctx: &Context, ty: Type) -> Type {
-    ctx.element_type_or_self(ty)
+    match ctx.type_data(ty) {
+        strata_ir::TypeData::MemRef { .. } | strata_ir::TypeData::RankedTensor { .. } => {
+            ctx.element_type_or_self(ty)
+        }
+        _ => ty,
+    }
 }
 
 /// The loop bounds of `info` given its operand shapes: each loop takes the
