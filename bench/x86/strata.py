@@ -12,6 +12,13 @@ ops extend both operands alike). The activations are drawn in [0, 31], so
 as unsigned bytes for the peers (u8 x s8) and as signed i8 for Strata they
 are the same numbers and every implementation computes the same integers.
 
+Weights (`const=True`, the default for int8: `--const-weights`) are a
+`memref.global` constant with the data as a dense initializer and
+`memref.get_global` in the function, as the peers get them (ONNX
+initializers, which they pre-pack when the session is built);
+`x86-vectorize`, run on the module, packs such weights at compile time.
+Otherwise they are the function's second argument.
+
 The pipeline (`STRATA_PIPELINE` or `--pipeline`, a strata-opt
 `--pass-pipeline` string) defaults to the vectorizing `x86-vectorize` pass
 when strata-opt registers it, else to the scalar C path
@@ -28,7 +35,9 @@ import subprocess
 import numpy as np
 
 SCALAR_PIPELINE = "builtin.module(func.func(convert-linalg-to-loops,lower-affine,canonicalize,cse))"
-VECTOR_PIPELINE = ("builtin.module(func.func(x86-vectorize,convert-linalg-to-loops,lower-affine,"
+# x86-vectorize on the module: it sees the weights' globals (constant
+# weights packed at compile time); symbol-dce drops the unpacked copies.
+VECTOR_PIPELINE = ("builtin.module(x86-vectorize,symbol-dce,func.func(convert-linalg-to-loops,lower-affine,"
                    "canonicalize,cse))")
 CFLAGS = "-O3 -march=native"
 
@@ -51,8 +60,9 @@ def _memref(shape, elem):
     return "memref<" + "x".join(str(d) for d in shape) + f"x{elem}>"
 
 
-def mlir(problem, dtype):
-    """The Strata function for `problem` and its (x, w, y) shapes."""
+def mlir(problem, dtype, weights=None):
+    """The Strata module for `problem` and its (x, w, y) shapes; `weights`
+    (an array) makes them a constant global instead of an argument."""
     elem, acc = ("f32", "f32") if dtype == "f32" else ("i8", "i32")
     zero = "0.0" if acc == "f32" else "0"
     if problem.kind == "gemm":
@@ -85,8 +95,15 @@ def mlir(problem, dtype):
                    f"ins({src}, %w : {in_type}, {_memref(ws, elem)}) outs(%y : {_memref(ys, acc)})\n")
         if p.pad:
             op_body += f"  memref.dealloc %p : {_memref((p.n, p.c, p.h + 2 * p.pad, p.w + 2 * p.pad), elem)}\n"
-    text = (f"func.func @kernel(%x: {_memref(xs, elem)}, %w: {_memref(ws, elem)}, "
+    if weights is None:
+        glob, w_arg, w_get = "", f"%w: {_memref(ws, elem)}, ", ""
+    else:
+        data = np.ascontiguousarray(weights).tobytes().hex().upper()
+        glob = f"memref.global \"private\" constant @w : {_memref(ws, elem)} = dense<\"0x{data}\">\n"
+        w_arg, w_get = "", f"  %w = memref.get_global @w : {_memref(ws, elem)}\n"
+    text = (f"{glob}func.func @kernel(%x: {_memref(xs, elem)}, {w_arg}"
             f"%y: {_memref(ys, acc)}) {{\n"
+            f"{w_get}"
             f"  %zero = arith.constant {zero} : {acc}\n"
             f"{pre}"
             f"  linalg.fill ins(%zero : {acc}) outs(%y : {_memref(ys, acc)})\n"
@@ -98,11 +115,11 @@ def mlir(problem, dtype):
 TIME_RE = re.compile(r"time: median ([0-9.]+) ms, min ([0-9.]+) ms over (\d+) calls")
 
 
-def run(problem, dtype, x, w, tools, pipeline, workdir, warmup, repeat):
+def run(problem, dtype, x, w, tools, pipeline, workdir, warmup, repeat, const_weights=False):
     """(output, median seconds, min seconds, compile seconds) of Strata's C path."""
     import time
 
-    text, xs, ws, ys = mlir(problem, dtype)
+    text, xs, ws, ys = mlir(problem, dtype, w if const_weights else None)
     os.makedirs(workdir, exist_ok=True)
     src = os.path.join(workdir, "kernel.mlir")
     lowered = os.path.join(workdir, "kernel.lowered.mlir")
@@ -115,8 +132,10 @@ def run(problem, dtype, x, w, tools, pipeline, workdir, warmup, repeat):
     t = time.perf_counter()
     subprocess.run([tools["opt"], src, f"--pass-pipeline={pipeline}", "-o", lowered], check=True)
     compile_s = time.perf_counter() - t
-    cmd = [tools["run"], lowered, "--entry", "kernel", "--target", "c", "--input", xf, "--input", wf,
-           "--random-inputs", "--output", os.devnull, "--output", os.devnull, "--output", yf,
+    w_io = [] if const_weights else ["--input", wf]
+    w_out = [] if const_weights else ["--output", os.devnull]
+    cmd = [tools["run"], lowered, "--entry", "kernel", "--target", "c", "--input", xf, *w_io,
+           "--random-inputs", "--output", os.devnull, *w_out, "--output", yf,
            "--repeat", str(repeat), "--warmup", str(warmup), "--time", "--no-bounds-checks",
            f"--cflags={CFLAGS}"]
     done = subprocess.run(cmd, capture_output=True, text=True)

@@ -119,6 +119,9 @@ def main():
     ap.add_argument("--pipeline", default=os.environ.get("STRATA_PIPELINE"),
                     help="strata-opt --pass-pipeline for Strata (default: x86-vectorize when "
                          "registered, else the scalar C path; env STRATA_PIPELINE)")
+    ap.add_argument("--const-weights", default="int8",
+                    help="dtypes whose weights Strata gets as a constant global, as the peers get "
+                         "initializers (default int8; '' = all as arguments)")
     ap.add_argument("--warmup", type=int, default=2, help="untimed calls first (default 2)")
     ap.add_argument("--repeat", type=int, default=10, help="timed calls, median reported (default 10)")
     ap.add_argument("--rounds", type=int, default=1,
@@ -204,7 +207,8 @@ def main():
                     work = os.path.join(out_dir, "x86_work")
                     t = time.perf_counter()
                     y, med, mn, opt_s = strata.run(problem, dtype, x, w, tools, pipeline, work,
-                                                   args.warmup, args.repeat)
+                                                   args.warmup, args.repeat,
+                                                   dtype in args.const_weights.split(","))
                     outputs.setdefault("strata", (y, "exact"))
                     per_round["strata"].append((med, mn))
                     row["strata"]["strata_opt_s"] = round(opt_s, 3)
@@ -261,7 +265,7 @@ def main():
     failed = [r["shape"] + " " + r["dtype"] for r in rows if not r["check"]["ok"]]
     result = {"command": " ".join(sys.argv[1:]), "cpu": cpu_name(), "peak": peak, "versions": versions,
               "pipeline": pipeline, "pipeline_choice": why, "warmup": args.warmup, "repeat": args.repeat,
-              "rounds": args.rounds,
+              "rounds": args.rounds, "const_weights": args.const_weights,
               "stat": args.stat,
               "seed": args.seed, "rows": rows, "summary": summary, "failed_checks": failed}
     path = os.path.join(out_dir, "x86_kernels.json")

@@ -16,6 +16,7 @@ pub const AVX512VL: u32 = 4;
 pub const AVX512VNNI: u32 = 8;
 pub const AMX_TILE: u32 = 16;
 pub const AMX_INT8: u32 = 32;
+pub const AVX512VBMI2: u32 = 64;
 
 /// Feature names for GCC/Clang's `__attribute__((target(...)))`, by bit.
 pub const FEATURE_NAMES: &[(u32, &str)] = &[
@@ -25,6 +26,7 @@ pub const FEATURE_NAMES: &[(u32, &str)] = &[
     (AVX512VNNI, "avx512vnni"),
     (AMX_TILE, "amx-tile"),
     (AMX_INT8, "amx-int8"),
+    (AVX512VBMI2, "avx512vbmi2"),
 ];
 
 /// The kind of an argument or result.
@@ -40,6 +42,8 @@ pub enum Kind {
     I32,
     /// `i16`: `__mmask16`.
     Mask16,
+    /// `i64`: `__mmask64` (one bit per byte lane).
+    Mask64,
     /// `index`: a byte stride.
     Index,
     /// `!x86.ptr`: an element address (`x86.addr`).
@@ -141,6 +145,34 @@ pub const INTRINSICS: &[Intrinsic] = &[
         &[I32x16, I32x16, I32x16],
         Some(I32x16),
         AVX512F | AVX512VNNI,
+    ),
+    i(
+        "_mm512_maskz_loadu_epi8",
+        0,
+        &[Mask64, Ptr],
+        Some(I32x16),
+        AVX512F | AVX512BW,
+    ),
+    i(
+        "_mm512_mask_storeu_epi8",
+        0,
+        &[Ptr, Mask64, I32x16],
+        None,
+        AVX512F | AVX512BW,
+    ),
+    i(
+        "_mm512_maskz_expandloadu_epi8",
+        0,
+        &[Mask64, Ptr],
+        Some(I32x16),
+        AVX512F | AVX512BW | AVX512VBMI2,
+    ),
+    i(
+        "_mm512_mask_expandloadu_epi8",
+        0,
+        &[I32x16, Mask64, Ptr],
+        Some(I32x16),
+        AVX512F | AVX512BW | AVX512VBMI2,
     ),
     i("_tile_loadconfig", 0, &[Ptr], None, AMX_TILE),
     i("_tile_release", 0, &[], None, AMX_TILE),

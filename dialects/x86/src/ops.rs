@@ -52,6 +52,7 @@ pub fn has_kind(ctx: &Context, ty: Type, kind: Kind) -> bool {
         Kind::F32 => ty == ctx.float_type(strata_ir::FloatKind::F32),
         Kind::I32 => ty == ctx.signless(32),
         Kind::Mask16 => ty == ctx.signless(16),
+        Kind::Mask64 => ty == ctx.signless(64),
         Kind::Index => ty == ctx.index_type(),
         Kind::Ptr => crate::is_ptr(ctx, ty),
     }
@@ -64,6 +65,7 @@ fn kind_str(kind: Kind) -> &'static str {
         Kind::F32 => "f32",
         Kind::I32 => "i32",
         Kind::Mask16 => "i16",
+        Kind::Mask64 => "i64",
         Kind::Index => "index",
         Kind::Ptr => "!x86.ptr",
     }

@@ -54,6 +54,7 @@
 #define STRATA_X86_AVX512VNNI 8u
 #define STRATA_X86_AMX_TILE 16u
 #define STRATA_X86_AMX_INT8 32u
+#define STRATA_X86_AVX512VBMI2 64u
 
 /* Run-time detection: whether the CPU running the program has AVX-512F. */
 static inline int strata_cpu_has_avx512f(void) {
@@ -80,9 +81,10 @@ static inline unsigned strata_x86_features(void) {
   if (isa && (!strcmp(isa, "portable") || !strcmp(isa, "scalar") || !strcmp(isa, "emulated")))
     allowed = 0;
   else if (isa && !strcmp(isa, "avx512"))
-    allowed = STRATA_X86_AVX512F | STRATA_X86_AVX512BW | STRATA_X86_AVX512VL;
+    allowed = STRATA_X86_AVX512F | STRATA_X86_AVX512BW | STRATA_X86_AVX512VL | STRATA_X86_AVX512VBMI2;
   else if (isa && !strcmp(isa, "vnni"))
-    allowed = STRATA_X86_AVX512F | STRATA_X86_AVX512BW | STRATA_X86_AVX512VL | STRATA_X86_AVX512VNNI;
+    allowed = STRATA_X86_AVX512F | STRATA_X86_AVX512BW | STRATA_X86_AVX512VL | STRATA_X86_AVX512VNNI |
+              STRATA_X86_AVX512VBMI2;
   __builtin_cpu_init();
   if (__builtin_cpu_supports("avx512f")) f |= STRATA_X86_AVX512F;
   if (__builtin_cpu_supports("avx512bw")) f |= STRATA_X86_AVX512BW;
@@ -90,6 +92,7 @@ static inline unsigned strata_x86_features(void) {
   unsigned a = 0, b = 0, c = 0, d = 0;
   if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
     if ((c >> 11) & 1 && (f & STRATA_X86_AVX512F)) f |= STRATA_X86_AVX512VNNI;
+    if ((c >> 6) & 1 && (f & STRATA_X86_AVX512F)) f |= STRATA_X86_AVX512VBMI2;
     if (((d >> 24) & 3) == 3 && (allowed & STRATA_X86_AMX_TILE)) {
       long r;
       /* arch_prctl(ARCH_REQ_XCOMP_PERM = 0x1023, XFEATURE_XTILEDATA = 18) */
@@ -215,6 +218,36 @@ static inline strata_m512i strata_mm512_dpbusd_epi32(strata_m512i src, strata_m5
     src.i[k] = (int32_t)((uint32_t)src.i[k] + (uint32_t)dot);
   }
   return src;
+}
+
+/* Byte-masked loads and stores, and vpexpandb (bytes from p placed, in
+ * order, in the lanes whose mask bit is set; the other lanes from src or 0). */
+typedef uint64_t strata_mmask64;
+static inline strata_m512i strata_mm512_maskz_loadu_epi8(strata_mmask64 m, const void *p) {
+  uint8_t r[64];
+  const uint8_t *q = (const uint8_t *)p;
+  for (int k = 0; k < 64; k++) r[k] = (m >> k) & 1 ? q[k] : 0;
+  strata_m512i v;
+  memcpy(v.i, r, 64);
+  return v;
+}
+static inline void strata_mm512_mask_storeu_epi8(void *p, strata_mmask64 m, strata_m512i a) {
+  uint8_t r[64];
+  memcpy(r, a.i, 64);
+  for (int k = 0; k < 64; k++)
+    if ((m >> k) & 1) ((uint8_t *)p)[k] = r[k];
+}
+static inline strata_m512i strata_mm512_mask_expandloadu_epi8(strata_m512i src, strata_mmask64 m, const void *p) {
+  uint8_t r[64];
+  const uint8_t *q = (const uint8_t *)p;
+  memcpy(r, src.i, 64);
+  for (int k = 0; k < 64; k++)
+    if ((m >> k) & 1) r[k] = *q++;
+  memcpy(src.i, r, 64);
+  return src;
+}
+static inline strata_m512i strata_mm512_maskz_expandloadu_epi8(strata_mmask64 m, const void *p) {
+  return strata_mm512_mask_expandloadu_epi8(strata_mm512_setzero_si512(), m, p);
 }
 
 /* AMX: the tile file and its palette-1 configuration. */

@@ -286,8 +286,9 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
         ir,
         at: InsertPoint::Before(op),
     };
-    if elem == Elem::I8 && opts.isa == "amx" {
-        amx::emit(&mut b, &gemm);
+    if elem == Elem::I8 && matches!(opts.isa.as_str(), "amx" | "auto") {
+        let prep = amx::prepare(ctx, b.ir, op, &name, &vals, &shapes, &st);
+        amx::emit(&mut b, &gemm, &prep);
     } else {
         gemm::emit(&mut b, &gemm, &blocking);
     }

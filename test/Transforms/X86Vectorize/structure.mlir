@@ -4,6 +4,7 @@
 // RUN: strata-opt %s --x86-vectorize | FileCheck %s
 // RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=scalar}))' | FileCheck %s --check-prefix=SCALAR
 // RUN: not strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=sse}))' 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=vnni}))' | FileCheck %s --check-prefix=VNNI
 
 // CHECK-LABEL: func.func @f32
 // CHECK: memref.alloc() : memref<8x256x32xf32>
@@ -18,10 +19,16 @@ func.func @f32(%a: memref<20x30xf32>, %b: memref<30x40xf32>, %c: memref<20x40xf3
   return
 }
 
+// int8: AMX tiles by default (K = 30: A and B packed per call, B element
+// by element as K is not a multiple of 4), VNNI with isa=vnni.
 // CHECK-LABEL: func.func @i8
-// CHECK: x86.call "_mm512_dpbusd_epi32"
-// CHECK: x86.call "_mm512_sub_epi32"
+// CHECK: x86.call "_tile_loadconfig"
+// CHECK: x86.call "_tile_dpbssd"() {imm = array<i32: 0, 4, 6>}
+// CHECK: x86.call "_tile_release"
 // CHECK-NOT: linalg.matmul
+// VNNI-LABEL: func.func @i8
+// VNNI: x86.call "_mm512_dpbusd_epi32"
+// VNNI: x86.call "_mm512_sub_epi32"
 func.func @i8(%a: memref<20x30xi8>, %b: memref<30x40xi8>, %c: memref<20x40xi32>) {
   linalg.matmul ins(%a, %b : memref<20x30xi8>, memref<30x40xi8>) outs(%c : memref<20x40xi32>)
   return
