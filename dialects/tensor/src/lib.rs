@@ -9,6 +9,7 @@
 //! share.
 
 pub mod fold;
+pub mod gather;
 pub mod ops;
 pub mod syntax;
 

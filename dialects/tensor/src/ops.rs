@@ -244,6 +244,15 @@ pub fn definitions(ctx: &Context) -> Vec<OpDefinition> {
     defs.push(d);
 
     let mut d = DimOp::definition();
+    // MLIR's `AnyNon0RankedOrUnrankedTensor`.
+    d.operands[0].constraint = TypeConstraint::Predicate(
+        |ctx, ty| match ctx.type_data(ty) {
+            TypeData::UnrankedTensor { .. } => true,
+            TypeData::RankedTensor { shape, .. } => !shape.is_empty(),
+            _ => false,
+        },
+        "non-0-ranked or unranked tensor",
+    );
     d.operands[1].constraint = index.clone();
     d.results[0].constraint = index.clone();
     d.hooks.infer_result_types = Some(|ctx, _, _| Ok(vec![ctx.index_type()]));
@@ -296,6 +305,7 @@ pub fn definitions(ctx: &Context) -> Vec<OpDefinition> {
     defs.push(d);
 
     defs.push(YieldOp::definition());
+    defs.extend(crate::gather::definitions());
     defs
 }
 
@@ -418,7 +428,8 @@ fn parse_insert(p: &mut OpParser) -> DiagResult<()> {
     let dest = p.parse_operand()?;
     let indices = parse_bracket_operands(p)?;
     p.parse_optional_attr_dict(false)?;
-    let ty = p.parse_colon_type()?;
+    p.expect(TokenKind::Colon, "':'")?;
+    let ty = parse_ranked_tensor_type(p)?;
     let element = p.ctx().element_type_or_self(ty);
     let index = p.ctx().index_type();
     p.add_operands(&[scalar, dest], &[element, ty])?;
@@ -585,11 +596,14 @@ fn verify_slice_shape(ctx: &Context, ir: &Ir, op: OpId, full: Type, part: Type) 
     }
     let (full_shape, full_elem) = tensor_parts(ctx, full);
     if offsets.len() != full_shape.len() {
-        return Err(op_error(
-            ctx,
-            ir,
-            op,
-            format!("expected {} offset values", full_shape.len()),
+        // MLIR's verifyListOfOperandsOrIntegers (a plain emitError).
+        return Err(Diagnostic::error(
+            ir.op_loc(op),
+            format!(
+                "expected {} offset values, got {}",
+                full_shape.len(),
+                offsets.len()
+            ),
         ));
     }
     let expected = tensor_like(ctx, full, &sizes);
@@ -817,14 +831,22 @@ fn verify_pad(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     }
     let region = ir.region(op, 0);
     if let Some(block) = ir.entry_block(region) {
+        // MLIR's PadOp::verifyRegions: the count (a plain emitError), then
+        // each argument's type.
         let args = ir.block_args(block);
         let index = ctx.index_type();
-        if args.len() != src_shape.len() || args.iter().any(|&a| ir.value_type(a) != index) {
+        if args.len() != src_shape.len() {
+            return Err(Diagnostic::error(
+                ir.op_loc(op),
+                format!("expected the block to have {} arguments", src_shape.len()),
+            ));
+        }
+        if let Some(i) = args.iter().position(|&a| ir.value_type(a) != index) {
             return Err(op_error(
                 ctx,
                 ir,
                 op,
-                format!("expected the block to have {} arguments", src_shape.len()),
+                format!("expected block argument {} to be an index", i + 1),
             ));
         }
         if let Some(term) = ir.last_op(block) {
@@ -1131,18 +1153,12 @@ fn verify_reshape(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             "element types of source and destination tensor types should be the same",
         ));
     }
+    // MLIR's ReshapeOp::verify, in its order.
     let shape_len = ctx.shape(shape).and_then(|s| s.first().copied());
-    if let (Some(n), Some(r)) = (shape_len, ctx.shape(res)) {
-        if n != DYNAMIC && n as usize != r.len() {
-            return Err(op_error(
-                ctx,
-                ir,
-                op,
-                "length of shape operand differs from the result's tensor rank",
-            ));
-        }
-    }
-    if let (Some(s), Some(r)) = (ctx.shape(src), ctx.shape(res)) {
+    let Some(r) = ctx.shape(res) else {
+        return Ok(());
+    };
+    if let Some(s) = ctx.shape(src) {
         if !s.contains(&DYNAMIC) && !r.contains(&DYNAMIC) {
             let (a, b): (i64, i64) = (s.iter().product(), r.iter().product());
             if a != b {
@@ -1155,7 +1171,21 @@ fn verify_reshape(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             }
         }
     }
-    Ok(())
+    match shape_len {
+        Some(DYNAMIC) => Err(op_error(
+            ctx,
+            ir,
+            op,
+            "cannot use shape operand with dynamic length to reshape to statically-ranked tensor type",
+        )),
+        Some(n) if n as usize != r.len() => Err(op_error(
+            ctx,
+            ir,
+            op,
+            "length of shape operand differs from the result's tensor rank",
+        )),
+        _ => Ok(()),
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -1202,7 +1232,13 @@ fn verify_generate(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     }
     if let Some(block) = ir.entry_block(ir.region(op, 0)) {
         let args = ir.block_args(block);
-        if args.len() != shape.len() || args.iter().any(|&a| !ctx.is_index(ir.value_type(a))) {
+        if args.iter().any(|&a| !ctx.is_index(ir.value_type(a))) {
+            return Err(Diagnostic::error(
+                ir.op_loc(op),
+                "all body arguments must be index",
+            ));
+        }
+        if args.len() != shape.len() {
             return Err(Diagnostic::error(
                 ir.op_loc(op),
                 "must have one body argument per input dimension",
@@ -1230,7 +1266,8 @@ fn parse_splat(p: &mut OpParser) -> DiagResult<()> {
         Vec::new()
     };
     p.parse_optional_attr_dict(false)?;
-    let ty = p.parse_colon_type()?;
+    p.expect(TokenKind::Colon, "':'")?;
+    let ty = parse_ranked_tensor_type(p)?;
     let element = p.ctx().element_type_or_self(ty);
     let index = p.ctx().index_type();
     p.add_operands(&[input], &[element])?;
@@ -1281,7 +1318,7 @@ fn parse_from_elements(p: &mut OpParser) -> DiagResult<()> {
     p.parse_optional_attr_dict(false)?;
     p.expect(TokenKind::Colon, "':'")?;
     let type_loc = p.loc();
-    let ty = p.parse_type()?;
+    let ty = parse_ranked_tensor_type(p)?;
     let (shape, element) = tensor_parts(p.ctx(), ty);
     let count: i64 = shape.iter().product();
     if count as usize != elements.len() {

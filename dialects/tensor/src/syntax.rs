@@ -21,6 +21,24 @@ pub fn op_error(ctx: &Context, ir: &Ir, op: OpId, message: impl AsRef<str>) -> D
     emit_op_error(ctx, ir, op, message)
 }
 
+/// Parses a type that must be a ranked tensor (MLIR's
+/// `parseType<RankedTensorType>`), with its error "invalid kind of type
+/// specified: expected builtin.tensor, but found 'T'" at the type.
+pub fn parse_ranked_tensor_type(p: &mut OpParser) -> DiagResult<Type> {
+    let at = p.parser.offset();
+    let ty = p.parse_type()?;
+    if !is_ranked_tensor(p.ctx(), ty) {
+        return Err(p.error_at(
+            at,
+            format!(
+                "invalid kind of type specified: expected builtin.tensor, but found '{}'",
+                strata_ir::asm::printer::type_to_string(p.ctx(), ty)
+            ),
+        ));
+    }
+    Ok(ty)
+}
+
 /// Parses a (possibly negative) integer literal.
 pub fn parse_i64(p: &mut OpParser) -> DiagResult<i64> {
     let negative = p.consume_if(TokenKind::Minus);

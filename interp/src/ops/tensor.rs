@@ -29,6 +29,8 @@ pub fn register(registry: &mut Registry) {
     registry.register("tensor.from_elements", from_elements);
     registry.register("tensor.reshape", reshape);
     registry.register("tensor.bitcast", bitcast);
+    registry.register("tensor.gather", gather);
+    registry.register("tensor.scatter", scatter);
     registry.register("tensor.yield", |_, _, args| Ok(Flow::Yield(args.to_vec())));
 }
 
@@ -602,4 +604,102 @@ fn bitcast(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flo
         })
         .collect::<InterpResult<Vec<_>>>()?;
     Ok(tensor(src.shape.clone(), elems))
+}
+
+/// The element pairs of `tensor.gather`/`tensor.scatter`: calls `f(full,
+/// gathered)` with the linear index into the full (source of a gather,
+/// dest of a scatter) tensor and the one into the gathered tensor, whose
+/// layout is `batch ++ slice` (the slice being `full` with each gathered
+/// dimension of size 1; dropping those dimensions keeps the same linear
+/// order). Returns the gathered tensor's shape for a result of rank
+/// `gathered_rank`. Coordinates outside `full` are an error.
+fn for_each_gathered(
+    it: &Interpreter,
+    op: OpId,
+    full: &Shaped,
+    indices: &Shaped,
+    dims: &[i64],
+    gathered_rank: usize,
+    mut f: impl FnMut(usize, usize),
+) -> InterpResult<Vec<i64>> {
+    let (n, batch) = indices
+        .shape
+        .split_last()
+        .ok_or_else(|| it.error(op, "indices of rank 0"))?;
+    let n = *n as usize;
+    let mut slice = full.shape.clone();
+    for &d in dims {
+        slice[d as usize] = 1;
+    }
+    let slice_count: i64 = slice.iter().product();
+    let mut coords = vec![0i64; n];
+    let mut failure = None;
+    let mut b = 0usize;
+    for_each_index(batch, |_| {
+        for (k, c) in coords.iter_mut().enumerate() {
+            let v = indices.elems[b * n + k];
+            *c = match v {
+                Scalar::Int(v, w) => strata_dialect_arith::semantics::sext(v, w) as i64,
+                _ => 0,
+            };
+        }
+        let mut s = 0usize;
+        for_each_index(&slice, |point| {
+            let mut at = point.to_vec();
+            for (k, &d) in dims.iter().enumerate() {
+                at[d as usize] = coords[k];
+            }
+            match full.linear_index(&at) {
+                Some(lin) => f(lin, b * slice_count as usize + s),
+                None if failure.is_none() => failure = Some(at),
+                None => {}
+            }
+            s += 1;
+        });
+        b += 1;
+    });
+    if let Some(at) = failure {
+        return Err(out_of_bounds(it, op, &at, &full.shape));
+    }
+    let mut shape = batch.to_vec();
+    let reduced = gathered_rank < batch.len() + slice.len();
+    for (d, &size) in slice.iter().enumerate() {
+        if !(reduced && dims.contains(&(d as i64))) {
+            shape.push(size);
+        }
+    }
+    Ok(shape)
+}
+
+fn gathered_rank(it: &Interpreter, ty: Type) -> usize {
+    it.ctx.shape(ty).map_or(0, |s| s.len())
+}
+
+fn gather(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let source = tensor_arg(it, op, args, 0)?;
+    let indices = tensor_arg(it, op, args, 1)?;
+    let dims = i64_array_prop(it.ctx, it.ir, op, "gather_dims");
+    let rank = gathered_rank(it, result_type(it, op));
+    let mut pairs = Vec::new();
+    let shape = for_each_gathered(it, op, source, indices, &dims, rank, |f, g| {
+        pairs.push((f, g))
+    })?;
+    let mut elems = vec![zero(element_type(it, op, result_type(it, op))?); pairs.len()];
+    for (f, g) in pairs {
+        elems[g] = source.elems[f];
+    }
+    Ok(tensor(shape, elems))
+}
+
+fn scatter(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let source = tensor_arg(it, op, args, 0)?;
+    let dest = tensor_arg(it, op, args, 1)?;
+    let indices = tensor_arg(it, op, args, 2)?;
+    let dims = i64_array_prop(it.ctx, it.ir, op, "scatter_dims");
+    let rank = source.shape.len();
+    let mut elems = dest.elems.to_vec();
+    for_each_gathered(it, op, dest, indices, &dims, rank, |f, g| {
+        elems[f] = source.elems[g]
+    })?;
+    Ok(tensor(dest.shape.clone(), elems))
 }
