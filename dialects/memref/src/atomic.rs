@@ -5,7 +5,7 @@
 //! `atomicrmw`/`cmpxchg` they lower to. Syntax and verifier messages are
 //! MLIR 22's.
 
-use crate::syntax::parse_indexed;
+use crate::syntax::{add_index_operands, parse_indexed, parse_memref_colon_type, print_indexed};
 use strata_dialect_arith::atomic::AtomicRmwKind;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::OpParser;
@@ -81,9 +81,8 @@ fn parse_atomic_rmw(p: &mut OpParser) -> DiagResult<()> {
     p.expect(TokenKind::RParen, "')'")?;
     p.expect(TokenKind::Arrow, "'->'")?;
     let result_ty = p.parse_type()?;
-    let index = ctx.index_type();
     p.add_operands(&[value, memref], &[value_ty, memref_ty])?;
-    p.add_operands(&indices, &vec![index; indices.len()])?;
+    add_index_operands(p, &indices)?;
     p.add_property("kind", kind.attr(ctx));
     p.add_result_types(&[result_ty]);
     Ok(())
@@ -102,10 +101,7 @@ fn print_atomic_rmw(p: &mut OpPrinter, op: OpId) {
     p.write(" ");
     p.print_operand(operands[0]);
     p.write(", ");
-    p.print_operand(operands[1]);
-    p.write("[");
-    p.print_operands(operands[2..].iter().copied());
-    p.write("]");
+    print_indexed(p, &operands[1..]);
     p.print_optional_attr_dict(op, &["kind"], false);
     p.write(" : (");
     p.print_type(ir.value_type(operands[0]));
@@ -182,17 +178,10 @@ fn verify_atomic_rmw(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 }
 
 fn parse_generic(p: &mut OpParser) -> DiagResult<()> {
-    let ctx = p.ctx();
     let (memref, indices) = parse_indexed(p)?;
-    let loc = p.loc();
-    let memref_ty = p.parse_colon_type()?;
-    let element = ctx
-        .element_type(memref_ty)
-        .filter(|_| matches!(ctx.type_data(memref_ty), TypeData::MemRef { .. }))
-        .ok_or_else(|| Diagnostic::error(loc, "invalid kind of type specified"))?;
-    let index = ctx.index_type();
+    let (memref_ty, element) = parse_memref_colon_type(p)?;
     p.add_operands(&[memref], &[memref_ty])?;
-    p.add_operands(&indices, &vec![index; indices.len()])?;
+    add_index_operands(p, &indices)?;
     p.parse_region(&[])?;
     p.parse_optional_attr_dict(false)?;
     p.add_result_types(&[element]);
@@ -203,10 +192,8 @@ fn print_generic(p: &mut OpPrinter, op: OpId) {
     let ir = p.ir;
     let operands: Vec<Value> = ir.operands(op).collect();
     p.write(" ");
-    p.print_operand(operands[0]);
-    p.write("[");
-    p.print_operands(operands[1..].iter().copied());
-    p.write("] : ");
+    print_indexed(p, &operands);
+    p.write(" : ");
     p.print_type(ir.value_type(operands[0]));
     p.write(" ");
     p.print_region(ir.region(op, 0), true, true);

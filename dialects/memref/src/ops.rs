@@ -312,18 +312,11 @@ fn print_alloc(p: &mut OpPrinter, op: OpId) {
 // ---- load / store ----
 
 fn parse_load(p: &mut OpParser) -> DiagResult<()> {
-    let index = p.ctx().index_type();
     let (memref, indices) = parse_indexed(p)?;
     p.parse_optional_attr_dict(false)?;
-    let loc = p.loc();
-    let ty = p.parse_colon_type()?;
-    let element = p
-        .ctx()
-        .element_type(ty)
-        .filter(|_| matches!(p.ctx().type_data(ty), TypeData::MemRef { .. }))
-        .ok_or_else(|| Diagnostic::error(loc, "invalid kind of type specified"))?;
+    let (ty, element) = parse_memref_colon_type(p)?;
     p.add_operands(&[memref], &[ty])?;
-    p.add_operands(&indices, &vec![index; indices.len()])?;
+    add_index_operands(p, &indices)?;
     p.add_result_types(&[element]);
     Ok(())
 }
@@ -332,30 +325,20 @@ fn print_load(p: &mut OpPrinter, op: OpId) {
     let ir = p.ir;
     let operands: Vec<Value> = ir.operands(op).collect();
     p.write(" ");
-    p.print_operand(operands[0]);
-    p.write("[");
-    p.print_operands(operands[1..].iter().copied());
-    p.write("]");
+    print_indexed(p, &operands);
     p.print_optional_attr_dict(op, &[], false);
     p.write(" : ");
     p.print_type(ir.value_type(operands[0]));
 }
 
 fn parse_store(p: &mut OpParser) -> DiagResult<()> {
-    let index = p.ctx().index_type();
     let value = p.parse_operand()?;
     p.expect(TokenKind::Comma, "','")?;
     let (memref, indices) = parse_indexed(p)?;
     p.parse_optional_attr_dict(false)?;
-    let loc = p.loc();
-    let ty = p.parse_colon_type()?;
-    let element = p
-        .ctx()
-        .element_type(ty)
-        .filter(|_| matches!(p.ctx().type_data(ty), TypeData::MemRef { .. }))
-        .ok_or_else(|| Diagnostic::error(loc, "invalid kind of type specified"))?;
+    let (ty, element) = parse_memref_colon_type(p)?;
     p.add_operands(&[value, memref], &[element, ty])?;
-    p.add_operands(&indices, &vec![index; indices.len()])?;
+    add_index_operands(p, &indices)?;
     Ok(())
 }
 
@@ -365,10 +348,7 @@ fn print_store(p: &mut OpPrinter, op: OpId) {
     p.write(" ");
     p.print_operand(operands[0]);
     p.write(", ");
-    p.print_operand(operands[1]);
-    p.write("[");
-    p.print_operands(operands[2..].iter().copied());
-    p.write("]");
+    print_indexed(p, &operands[1..]);
     p.print_optional_attr_dict(op, &[], false);
     p.write(" : ");
     p.print_type(ir.value_type(operands[1]));

@@ -203,22 +203,13 @@ pub fn translate_module_with(
     let mut protos = String::new();
     let mut defs = String::new();
     for &op in &funcs {
-        let name = ctx.op_name_str(ir.op_name(op));
-        if name == "memref.global" {
+        if is_global(ctx, ir, op, "C")? {
             protos.push_str(&global(ctx, ir, op)?);
             continue;
         }
-        if name != "func.func" {
-            return Err(error(
-                ctx,
-                ir,
-                op,
-                format!("the C back end does not support '{name}' at module level"),
-            ));
-        }
         let (proto, _) = prototype(ctx, ir, op)?;
         let _ = writeln!(protos, "{proto};");
-        if !ir.regions(op).is_empty() && !ir.region_is_empty(ir.region(op, 0)) {
+        if has_body(ir, op) {
             match x86_features(ctx, ir, op) {
                 None => {
                     let mut f = FuncEmitter::new(ctx, ir, op);
@@ -234,6 +225,26 @@ pub fn translate_module_with(
     out.push('\n');
     out.push_str(&defs);
     Ok(out)
+}
+
+/// Whether a module-level op is a `memref.global` (true) or a `func.func`
+/// (false); anything else is an error worded for `backend` ("C", "LLVM").
+pub fn is_global(ctx: &Context, ir: &Ir, op: OpId, backend: &str) -> DiagResult<bool> {
+    match ctx.op_name_str(ir.op_name(op)) {
+        "memref.global" => Ok(true),
+        "func.func" => Ok(false),
+        name => Err(error(
+            ctx,
+            ir,
+            op,
+            format!("the {backend} back end does not support '{name}' at module level"),
+        )),
+    }
+}
+
+/// Whether a `func.func` is a definition (has a body), not a declaration.
+pub fn has_body(ir: &Ir, func: OpId) -> bool {
+    !ir.regions(func).is_empty() && !ir.region_is_empty(ir.region(func, 0))
 }
 
 /// `strata_x86.h`, pasted into translations that call x86 intrinsics.

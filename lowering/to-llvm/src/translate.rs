@@ -89,24 +89,15 @@ pub fn translate_module_with<'ctx>(
     // Declarations first, so calls may name any function.
     let mut funcs = Vec::new();
     for &op in &ops {
-        let name = ctx.op_name_str(ir.op_name(op));
-        if name == "memref.global" {
+        if strata_lowering_to_c::is_global(ctx, ir, op, "LLVM")? {
             global(ctx, ir, op, ll, &llmod)?;
             continue;
-        }
-        if name != "func.func" {
-            return Err(error(
-                ctx,
-                ir,
-                op,
-                format!("the LLVM back end does not support '{name}' at module level"),
-            ));
         }
         let f = declare_function(ctx, ir, op, ll, &llmod)?;
         funcs.push((op, f));
     }
     for (op, f) in funcs {
-        if ir.regions(op).is_empty() || ir.region_is_empty(ir.region(op, 0)) {
+        if !strata_lowering_to_c::has_body(ir, op) {
             continue;
         }
         let mut e = Emitter::new(ctx, ir, ll, &llmod, op, f, &mut fail_sites);
