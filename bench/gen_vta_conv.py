@@ -7,6 +7,8 @@ usage: gen_vta_conv.py N C H W K KH KW PAD_H PAD_W STRIDE_H STRIDE_W [--tail ful
        (MxK i8) x (KxN i8) -> MxN i8, the same tail)
 
 full: >> 8, + bias (i32 per output channel), clip to [0, 127], trunci to i8.
+tvm:  >> 8, clip to [0, 127], trunci to i8 (no bias): the tail of TVM's VTA
+      conv2d benchmark (right_shift by 8, then a clip).
 none: trunci only (the low 8 bits of the accumulators; no ALU work), to
       measure the GEMM schedule alone.
 """
@@ -43,15 +45,15 @@ def conv(n, c, h, w, k, kh, kw, ph, pw, sh, sw, tail="full"):
         f"    ins({src}, %w : tensor<{n}x{c}x{hp}x{wp}xi8>, tensor<{k}x{c}x{kh}x{kw}xi8>)",
         f"    outs(%z : {acc_t}) -> {acc_t}",
     ]
-    L += tail_generic(acc_t, out_t, k, ["n", "c", "h", "w"], 1, bias)
+    L += tail_generic(acc_t, out_t, k, ["n", "c", "h", "w"], 1, tail)
     return "\n".join(L) + "\n"
 
 
-def tail_generic(acc_t, out_t, channels, dims, channel_dim, bias):
+def tail_generic(acc_t, out_t, channels, dims, channel_dim, tail):
     """The tail as one linalg.generic over the accumulators, then return."""
     d = ", ".join(dims)
     ident = f"affine_map<({d}) -> ({d})>"
-    if bias:
+    if tail == "full":
         maps = f"{ident}, affine_map<({d}) -> ({dims[channel_dim]})>, {ident}"
         ins = f"%acc, %bias : {acc_t}, tensor<{channels}xi32>"
         block = "^bb0(%a: i32, %b: i32, %out: i8):"
@@ -62,6 +64,19 @@ def tail_generic(acc_t, out_t, channels, dims, channel_dim, bias):
             "%s = arith.shrsi %a, %c8 : i32",
             "%t = arith.addi %s, %b : i32",
             "%u = arith.maxsi %t, %zero : i32",
+            "%v = arith.minsi %u, %c127 : i32",
+            "%y = arith.trunci %v : i32 to i8",
+        ]
+    elif tail == "tvm":
+        maps = f"{ident}, {ident}"
+        ins = f"%acc : {acc_t}"
+        block = "^bb0(%a: i32, %out: i8):"
+        body = [
+            "%c8 = arith.constant 8 : i32",
+            "%zero = arith.constant 0 : i32",
+            "%c127 = arith.constant 127 : i32",
+            "%s = arith.shrsi %a, %c8 : i32",
+            "%u = arith.maxsi %s, %zero : i32",
             "%v = arith.minsi %u, %c127 : i32",
             "%y = arith.trunci %v : i32 to i8",
         ]
@@ -98,7 +113,7 @@ def matmul(m, n, k, tail="full"):
         f"  %acc = linalg.matmul ins(%x, %w : tensor<{m}x{k}xi8>, tensor<{k}x{n}xi8>) "
         f"outs(%z : {acc_t}) -> {acc_t}",
     ]
-    L += tail_generic(acc_t, out_t, n, ["m", "n"], 1, bias)
+    L += tail_generic(acc_t, out_t, n, ["m", "n"], 1, tail)
     return "\n".join(L) + "\n"
 
 

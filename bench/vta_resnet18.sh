@@ -7,12 +7,14 @@
 # (channel padding to 16), checked the same way.
 #
 # Per layer: cycles, GEMM utilisation (non-reset GEMM micro-ops / cycles),
-# DRAM bytes per memory, compile time. Two tails:
-#   full - the VTA tail >> 8, + bias, clip [0, 127] (4 ALU micro-ops per
-#          output element on the compute module, 5 cycles: ADD reads a
-#          tensor); the "alu bound" column is the utilisation this tail
-#          allows even with perfect overlap: gemm / (gemm + reset + alu);
-#   none - only trunci (no ALU work): the GEMM schedule alone.
+# DRAM bytes per memory, compile time. Three tails:
+#   none - only trunci (no ALU work): the GEMM schedule alone;
+#   tvm  - >> 8, clip [0, 127], no bias: the tail of TVM's VTA conv2d
+#          benchmark (3 immediate ALU micro-ops per output element);
+#   full - >> 8, + bias, clip [0, 127] (4 ALU micro-ops per output element
+#          on the compute module, 5 cycles: ADD reads a tensor).
+# The "alu bound" column is the utilisation the tail allows even with
+# perfect overlap: gemm / (gemm + reset + alu cycles).
 #
 # "useful" = the layer's own MACs (unpadded channels) / (256 x cycles):
 # equal to util when channels are whole 16-blocks, c/16 of it for the
@@ -54,8 +56,9 @@ inp, wgt, acc, uop, out = map(int, b.groups())
 ct = float(g(r"compile time: ([0-9.]+) s").group(1))
 tiles = g(r"tile-sizes: ([0-9,]+)").group(1)
 exact = "yes" if "check: OK" in text else ("-" if "check" not in text else "NO")
-# ALU cycles: ADD with a tensor operand takes 2 cycles per micro-op.
-alu_cycles = alu + alu // 4 if sys.argv[3] != "none" else alu
+# ALU cycles: ADD with a tensor operand (the bias, one of the full tail's
+# four steps) takes 2 cycles per micro-op.
+alu_cycles = alu + alu // 4 if sys.argv[3] not in ("none", "tvm") else alu
 bound = gemm / (gemm + reset + alu_cycles)
 exact_u = gemm / cyc
 useful = int(sys.argv[4]) / (256 * cyc)
@@ -92,7 +95,7 @@ geomean() { # files...
 
 echo "## ResNet-18 C2-C11 on the VTA simulator (bit-exact check: $CHECK)"
 header
-for tail in full none; do
+for tail in none tvm full; do
     for l in "${layers[@]}"; do
         set -- $l
         name="$1"; shift
@@ -102,7 +105,7 @@ for tail in full none; do
     done
 done
 echo
-for tail in full none; do
+for tail in none tvm full; do
     files=()
     for l in "${layers[@]}"; do set -- $l; files+=("$OUT/$1-$tail.log.util"); done
     echo "geomean GEMM utilisation ($tail tail): $(geomean "${files[@]}")"

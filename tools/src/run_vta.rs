@@ -156,6 +156,7 @@ pub fn run_vta(
             logical,
             dims: dims.iter().map(|&d| d as usize).collect(),
             elem_bytes: info.elem_bits.div_ceil(8) as usize,
+            subsample: int_array(ctx, &ir, op, "vta.subsample").unwrap_or_default(),
         };
         if let Some(arg) = ir
             .attribute(ctx, op, "vta.arg")

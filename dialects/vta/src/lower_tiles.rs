@@ -234,7 +234,30 @@ impl Lowering<'_> {
                 } else {
                     0
                 };
-                let start = std::iter::once(from)
+                // On the ring, a storage that fits half the buffer starts
+                // at the next half boundary (then first-fit from there):
+                // consecutive tiles alternate between the two halves, so
+                // their SRAM addresses, hence their micro-op kernels,
+                // repeat every two tiles and stay cached in the micro-op
+                // buffer instead of being reloaded per tile.
+                let half = depth / 2;
+                let aligned = (ring && size <= half).then(|| {
+                    let next = (from + half - 1) / half * half;
+                    if next >= depth {
+                        0
+                    } else {
+                        next
+                    }
+                });
+                let start = aligned
+                    .into_iter()
+                    .chain(
+                        candidates
+                            .iter()
+                            .copied()
+                            .filter(|&c| aligned.is_some_and(|a| c >= a)),
+                    )
+                    .chain(std::iter::once(from))
                     .chain(candidates.iter().copied().filter(|&c| c >= from))
                     .chain(candidates.iter().copied())
                     .find(|&c| fits(c));
@@ -322,6 +345,16 @@ impl Lowering<'_> {
         let count: i64 = lead.iter().product();
         let lead_strides = row_major_strides(lead);
         let buffer = symbol_prop(ctx, ir, op, "buffer");
+        let padded = is_load && pads.iter().any(|&p| p != 0);
+        let max_size = (1i64
+            << self
+                .layout
+                .mem
+                .x_size
+                .width
+                .min(self.layout.mem.y_size.width))
+            - 1;
+        let mut dmas: Vec<MemInsn> = Vec::new();
         for l in 0..count {
             let mut coord = offsets.clone();
             for (k, &stride) in lead_strides.iter().enumerate() {
@@ -344,6 +377,13 @@ impl Lowering<'_> {
                 m.x_pad_0 = pads[2] as u32;
                 m.x_pad_1 = pads[3] as u32;
             }
+            if padded {
+                dmas.push(m);
+            } else {
+                merge_rows(&mut dmas, m, max_size);
+            }
+        }
+        for m in dmas {
             let insn = if is_load {
                 Insn::Load(m)
             } else {
@@ -622,6 +662,53 @@ impl Lowering<'_> {
         }
         Ok(())
     }
+}
+
+/// Appends the unpadded DMA `m` to `dmas`, merging rows where the DRAM
+/// side is contiguous: each row pays the DRAM latency (spec §7), so rows
+/// that follow each other in DRAM (a tile spanning whole rows of its
+/// buffer, or consecutive leading indices whose blocks are adjacent) move
+/// as one longer row. The SRAM side of a LOAD/STORE is dense (row r at
+/// `sram_base + r * x_size`), so the merged transfer touches the same
+/// elements. `max_size` is the largest x_size / y_size the fields hold.
+fn merge_rows(dmas: &mut Vec<MemInsn>, mut m: MemInsn, max_size: i64) {
+    let flatten = |m: &mut MemInsn| {
+        if m.y_size > 1
+            && m.x_stride == m.x_size
+            && i64::from(m.y_size) * i64::from(m.x_size) <= max_size
+        {
+            m.x_size *= m.y_size;
+            m.y_size = 1;
+        }
+        if m.y_size == 1 {
+            m.x_stride = m.x_size;
+        }
+    };
+    flatten(&mut m);
+    if let Some(last) = dmas.last_mut() {
+        let sram_next = last.sram_base + last.y_size * last.x_size;
+        if m.sram_base == sram_next {
+            if last.y_size == 1
+                && m.y_size == 1
+                && m.dram_base == last.dram_base + last.x_size
+                && i64::from(last.x_size + m.x_size) <= max_size
+            {
+                last.x_size += m.x_size;
+                last.x_stride = last.x_size;
+                return;
+            }
+            if last.x_size == m.x_size
+                && last.x_stride == m.x_stride
+                && m.dram_base == last.dram_base + last.y_size * last.x_stride
+                && i64::from(last.y_size + m.y_size) <= max_size
+            {
+                last.y_size += m.y_size;
+                flatten(last);
+                return;
+            }
+        }
+    }
+    dmas.push(m);
 }
 
 /// Every point of the box `bounds` restricted to `dims`, row-major, as

@@ -17,6 +17,15 @@
 //!   OIHW with `[0, 1]` is TVM's OIHW16o16i; a (K, N) matmul operand with
 //!   `[1, 0]` is `(N/16, K/16, 16n, 16k)`, the transposed weight VTA wants.
 //!
+//! - `vta.subsample = array<i64: s0, s1, ...>` (optional, per logical
+//!   dimension): only the elements whose index in dimension `d` is a
+//!   multiple of `s_d` are packed, as the tensor `x[::s0, ::s1, ...]`.
+//!   A layout chosen for its consumer: a 1x1 convolution of stride 2
+//!   reads only the even rows and columns of its input, so the host packs
+//!   just those and the DMA moves only needed bytes, in long contiguous
+//!   rows (the lowering then sees a stride-1 convolution). Unpacking a
+//!   subsampled buffer yields zeros for the elements left out.
+//!
 //! Elements are plain integers (`i64`, already sign-extended); the packed
 //! bytes are little-endian of the buffer's element width.
 
@@ -28,24 +37,42 @@ pub struct Packing {
     pub dims: Vec<usize>,
     /// Bytes per element in DRAM (1 for int8, 4 for int32).
     pub elem_bytes: usize,
+    /// Per logical dimension, keep every `s`-th index (empty: all).
+    pub subsample: Vec<i64>,
 }
 
 pub const BLOCK: i64 = 16;
 
 impl Packing {
+    fn step(&self, d: usize) -> i64 {
+        self.subsample.get(d).copied().unwrap_or(1).max(1)
+    }
+
+    /// The logical shape after subsampling.
+    pub fn sampled(&self) -> Vec<i64> {
+        let s: Vec<i64> = self
+            .logical
+            .iter()
+            .enumerate()
+            .map(|(d, &n)| (n + self.step(d) - 1) / self.step(d))
+            .collect();
+        s
+    }
+
     /// The packed shape (blocks then lanes).
     pub fn packed_shape(&self) -> Vec<i64> {
         let blocks = |n: i64| (n + BLOCK - 1) / BLOCK;
+        let logical = self.sampled();
         match self.dims.as_slice() {
             [d] => {
-                let mut s = self.logical.clone();
+                let mut s = logical.clone();
                 s[*d] = blocks(s[*d]);
                 s.push(BLOCK);
                 s
             }
             [o, i] => {
-                let mut s = vec![blocks(self.logical[*o]), blocks(self.logical[*i])];
-                for (k, &n) in self.logical.iter().enumerate() {
+                let mut s = vec![blocks(logical[*o]), blocks(logical[*i])];
+                for (k, &n) in logical.iter().enumerate() {
                     if k != *o && k != *i {
                         s.push(n);
                     }
@@ -54,7 +81,7 @@ impl Packing {
                 s.push(BLOCK);
                 s
             }
-            _ => self.logical.clone(),
+            _ => logical,
         }
     }
 
@@ -63,8 +90,8 @@ impl Packing {
     }
 
     /// For every logical element (row-major), its position in the packed
-    /// array.
-    fn positions(&self) -> Vec<usize> {
+    /// array (`None`: left out by the subsampling).
+    fn positions(&self) -> Vec<Option<usize>> {
         let packed = self.packed_shape();
         let pstrides = strides(&packed);
         let n: i64 = self.logical.iter().product();
@@ -74,9 +101,16 @@ impl Packing {
         let mut index = vec![0i64; rank];
         for k in 0..n {
             let mut rest = k;
+            let mut kept = true;
             for d in 0..rank {
-                index[d] = rest / lstrides[d];
+                let i = rest / lstrides[d];
                 rest %= lstrides[d];
+                kept &= i % self.step(d) == 0;
+                index[d] = i / self.step(d);
+            }
+            if !kept {
+                out.push(None);
+                continue;
             }
             let pos: i64 = match self.dims.as_slice() {
                 [d] => {
@@ -101,7 +135,7 @@ impl Packing {
                 }
                 _ => k,
             };
-            out.push(pos as usize);
+            out.push(Some(pos as usize));
         }
         out
     }
@@ -111,7 +145,9 @@ impl Packing {
     pub fn pack(&self, values: &[i64]) -> Vec<u8> {
         let mut packed = vec![0i64; self.packed_len()];
         for (v, p) in values.iter().zip(self.positions()) {
-            packed[p] = *v;
+            if let Some(p) = p {
+                packed[p] = *v;
+            }
         }
         let mut bytes = Vec::with_capacity(packed.len() * self.elem_bytes);
         for v in packed {
@@ -131,7 +167,10 @@ impl Packing {
             let shift = 64 - 8 * e as u32;
             (raw << shift) >> shift
         };
-        self.positions().into_iter().map(read).collect()
+        self.positions()
+            .into_iter()
+            .map(|p| p.map_or(0, read))
+            .collect()
     }
 }
 
@@ -153,6 +192,7 @@ mod tests {
             logical: vec![1, 3, 2, 2],
             dims: vec![1],
             elem_bytes: 1,
+            subsample: vec![],
         };
         assert_eq!(p.packed_shape(), vec![1, 1, 2, 2, 16]);
         let values: Vec<i64> = (0..12).map(|v| v - 6).collect();
@@ -169,11 +209,35 @@ mod tests {
             logical: vec![2, 3],
             dims: vec![1, 0], // (K=2, N=3) -> (N/16, K/16, 16n, 16k)
             elem_bytes: 1,
+            subsample: vec![],
         };
         let values: Vec<i64> = (1..=6).collect();
         let bytes = p.pack(&values);
         // B[k=1][n=2] = 6 sits at n*16 + k.
         assert_eq!(bytes[2 * 16 + 1], 6);
         assert_eq!(p.unpack(&bytes), values);
+    }
+
+    #[test]
+    fn subsampled_activation_keeps_every_other_pixel() {
+        // (1, 2, 3, 4) NCHW, keep rows 0, 2 and columns 0, 2.
+        let p = Packing {
+            logical: vec![1, 2, 3, 4],
+            dims: vec![1],
+            elem_bytes: 1,
+            subsample: vec![1, 1, 2, 2],
+        };
+        assert_eq!(p.packed_shape(), vec![1, 1, 2, 2, 16]);
+        let values: Vec<i64> = (0..24).collect();
+        let bytes = p.pack(&values);
+        assert_eq!(bytes.len(), 64);
+        // packed pixel (1, 1) = logical (2, 2); channel 1 = lane 1.
+        let at = |c: i64, h: i64, w: i64| values[(c * 12 + h * 4 + w) as usize];
+        assert_eq!(bytes[3 * 16] as i64, at(0, 2, 2));
+        assert_eq!(bytes[3 * 16 + 1] as i64, at(1, 2, 2));
+        assert_eq!(bytes[16] as i64, at(0, 0, 2));
+        let back = p.unpack(&bytes);
+        assert_eq!(back[(12 + 2 * 4 + 2) as usize], at(1, 2, 2));
+        assert_eq!(back[1], 0, "left-out pixels unpack as zero");
     }
 }

@@ -181,6 +181,16 @@ fn buffer_decl(
 }
 
 fn conv_text(l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) -> (String, usize) {
+    let logical = [p.n, p.c, p.h, p.w];
+    let mut x_role = format!("vta.arg = {} : i64", l.x_arg);
+    if model::subsamples(p) {
+        let _ = write!(
+            x_role,
+            ", vta.subsample = array<i64: 1, 1, {}, {}>",
+            p.stride[0], p.stride[1]
+        );
+    }
+    let p = &model::device_conv(p);
     let (co, ci) = (blocks(p.k), blocks(p.c));
     let khw = p.kh * p.kw;
     let mut e = Emitter {
@@ -195,15 +205,7 @@ fn conv_text(l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) -> (String, usize) {
     } else {
         vec![p.n, ci, p.h, p.w, 1, 16]
     };
-    buffer_decl(
-        &mut e.text,
-        &x,
-        &x_shape,
-        "i8",
-        &format!("vta.arg = {} : i64", l.x_arg),
-        &[p.n, p.c, p.h, p.w],
-        &[1],
-    );
+    buffer_decl(&mut e.text, &x, &x_shape, "i8", &x_role, &logical, &[1]);
     // Weights as (O/16, I/16 * KH * KW) blocks: one DMA per output block.
     buffer_decl(
         &mut e.text,
@@ -520,9 +522,10 @@ pub fn tile_sizes(
     let db = options.double_buffer;
     match &layer.kernel {
         Kernel::Conv(p) => {
+            let q = model::device_conv(p);
             let t = match options.tile_sizes.as_slice() {
                 [] => {
-                    let candidates = model::ranked_conv(p, &target, count);
+                    let candidates = model::ranked_conv(&q, &target, count);
                     let text = |t| conv_text(layer, p, t, caps).0;
                     tune(&candidates, &text, config, db)
                         .ok_or("no tiling of this convolution fits the buffers")?
@@ -535,7 +538,7 @@ pub fn tile_sizes(
                 },
                 _ => return Err("conv tile-sizes are oc-blocks,rows,cols,ic-blocks".into()),
             };
-            if [t.oc, t.h, t.w, t.ic].iter().any(|&v| v <= 0) || !model::conv_fits(p, t, caps) {
+            if [t.oc, t.h, t.w, t.ic].iter().any(|&v| v <= 0) || !model::conv_fits(&q, t, caps) {
                 return Err(format!("tile sizes {t:?} do not fit the buffers"));
             }
             Ok(vec![t.oc, t.h, t.w, t.ic])

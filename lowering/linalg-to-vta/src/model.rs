@@ -9,7 +9,7 @@
 //! candidate is costed by one [`Pipeline`] estimate built from the
 //! simulator's own cycle model (spec §7): the load module moves input and
 //! weight chunks (per DMA row: latency + bus beats), the compute module
-//! runs the GEMM micro-ops, their drains and micro-op kernel loads, the
+//! runs the GEMM micro-ops and their drains (kernels stay cached), the
 //! reset and the ALU tail; the store module writes output rows. Loads run
 //! about one tile ahead of compute (half buffers), so each tile costs its
 //! busiest module; the first tile of a group also loads resident weights.
@@ -63,6 +63,31 @@ fn cdiv(a: i64, b: i64) -> i64 {
 
 pub fn blocks(c: i64) -> i64 {
     cdiv(c, 16)
+}
+
+/// A 1x1 convolution of stride s > 1 without padding reads only the input
+/// pixels (s*i, s*j): the host packs just those (layout attribute
+/// `vta.subsample`, see [`crate::layout`]), a layout chosen for this
+/// consumer, and the accelerator runs the stride-1 convolution on the
+/// (OH, OW) image. The DMA then moves no unused pixel and, the rows being
+/// contiguous, a tile spanning whole rows loads in one long row per
+/// input-channel block.
+pub fn subsamples(p: &Conv) -> bool {
+    p.kh == 1 && p.kw == 1 && p.pad == [0; 4] && (p.stride[0] > 1 || p.stride[1] > 1)
+}
+
+/// The convolution the accelerator runs for `p` (see [`subsamples`]).
+pub fn device_conv(p: &Conv) -> Conv {
+    if subsamples(p) {
+        Conv {
+            h: p.oh,
+            w: p.ow,
+            stride: [1, 1],
+            ..*p
+        }
+    } else {
+        *p
+    }
 }
 
 /// A strided 1x1 convolution reads only every `stride`-th input row: the
@@ -155,11 +180,32 @@ impl Timing {
         rows as f64 * (self.latency + ((elems * bytes) as f64 / self.bus).ceil())
     }
 
-    /// `insns` GEMM instructions of `uops` micro-ops each: drains and the
-    /// kernel loads (kernels are new per tile: SRAM addresses move on the
-    /// ring).
-    pub fn gemm_overhead(&self, insns: f64, uops: f64) -> f64 {
-        insns * (5.0 + self.latency + (uops * 4.0 / self.bus).ceil())
+    /// The DMAs of a tile of `lead` blocks of `y` rows of `x` elements in
+    /// a row-major buffer, as `vta-lower-tiles` merges them: rows spanning
+    /// the buffer's whole width (`x_full`) are contiguous and move as one
+    /// row per block, and blocks spanning all rows too (`y_full`) as one.
+    pub fn tile_dma(
+        &self,
+        lead: i64,
+        y: i64,
+        x: i64,
+        x_full: bool,
+        y_full: bool,
+        bytes: i64,
+    ) -> f64 {
+        match (x_full, y_full) {
+            (true, true) => self.dma(1, lead * y * x, bytes),
+            (true, false) => self.dma(lead, y * x, bytes),
+            _ => self.dma(lead * y, x, bytes),
+        }
+    }
+
+    /// `insns` GEMM instructions: their drains.
+    /// Kernel loads are not counted: tiles alternate between the two
+    /// halves of each buffer, so kernels repeat every two tiles and stay
+    /// cached in the micro-op buffer (`vta-lower-tiles`).
+    pub fn gemm_overhead(&self, insns: f64) -> f64 {
+        insns * 5.0
     }
 
     /// The reset and ALU tail of `outputs` accumulators: one cycle per
@@ -216,22 +262,23 @@ pub fn conv_cost(p: &Conv, t: ConvTiles, target: &Target) -> f64 {
     // else become instructions.
     let reductions = (khw * t.ic / t.ic.max(p.kh).max(p.kw)).max(1);
     let parallel = outputs / t.oc.max(t.w).max(t.h);
-    let (insns, uops) = if parallel >= 3 && parallel * reductions <= 1024 {
-        (1.0, (parallel * reductions) as f64)
+    let insns = if parallel >= 3 && parallel * reductions <= 1024 {
+        1.0
     } else {
-        (reductions as f64, parallel as f64)
+        reductions as f64
     };
     Pipeline {
         groups: (p.n * cdiv(co, t.oc)) as f64,
         tiles: (cdiv(p.oh, t.h) * cdiv(p.ow, t.w)) as f64,
         chunks: cdiv(ci, t.ic) as f64,
-        inp_dma: tm.dma(t.ic * r, c, 16),
-        wgt_dma: tm.dma(t.oc, t.ic * khw, 256),
+        // Windows with padding have padded rows (never merged).
+        inp_dma: tm.tile_dma(t.ic, r, c, c == p.w && p.pad == [0; 4], r == p.h, 16),
+        wgt_dma: tm.tile_dma(t.oc, 1, t.ic * khw, t.ic == ci, true, 256),
         resident: weights_resident(p, t, caps),
-        gemm: (outputs * t.ic * khw) as f64 + tm.gemm_overhead(insns, uops),
+        gemm: (outputs * t.ic * khw) as f64 + tm.gemm_overhead(insns),
         tail: tm.tail(outputs, target.imm_steps, target.bias),
         bias_load: tm.bias_load(t.oc, target.bias),
-        store: tm.dma(t.oc * t.h, t.w, 16),
+        store: tm.tile_dma(t.oc, t.h, t.w, t.w == p.ow, t.h == p.oh, 16),
     }
     .cycles()
 }
@@ -296,18 +343,17 @@ pub fn matmul_cost(p: &Matmul, t: MatmulTiles, target: &Target) -> f64 {
     let outputs = t.m * t.n;
     // One instruction per chunk: the reduction is the outer loop, the
     // larger of rows and output blocks the inner one, micro-ops the other.
-    let uops = t.m.min(t.n) as f64;
     Pipeline {
         groups: cdiv(nb, t.n) as f64,
         tiles: cdiv(p.m, t.m) as f64,
         chunks: cdiv(kb, t.k) as f64,
-        inp_dma: tm.dma(t.m, t.k, 16),
-        wgt_dma: tm.dma(t.n, t.k, 256),
+        inp_dma: tm.tile_dma(1, t.m, t.k, t.k == kb, false, 16),
+        wgt_dma: tm.tile_dma(1, t.n, t.k, t.k == kb, false, 256),
         resident: matmul_resident(p, t, caps),
-        gemm: (outputs * t.k) as f64 + tm.gemm_overhead(1.0, uops),
+        gemm: (outputs * t.k) as f64 + tm.gemm_overhead(1.0),
         tail: tm.tail(outputs, target.imm_steps, target.bias),
         bias_load: tm.bias_load(t.n, target.bias),
-        store: tm.dma(t.m, t.n, 16),
+        store: tm.tile_dma(1, t.m, t.n, t.n == nb, false, 16),
     }
     .cycles()
 }

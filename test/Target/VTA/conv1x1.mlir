@@ -10,8 +10,9 @@
 // S1: check: OK, 6272 elements bit-exact with the interpreter
 // S2: check: OK, 3136 elements bit-exact with the interpreter
 // TILES: module attributes {vta.entry = "conv1x1s2"}
-// A strided 1x1 conv reads every other row: rows of 2 x 14 pixels.
-// TILES: vta.dram_buffer @arg0 : tensor<1x4x7x28x1x16xi8>
+// A strided 1x1 conv reads every other row and column: the host packs
+// only those pixels (vta.subsample), a 7x7 image.
+// TILES: vta.dram_buffer @arg0 : tensor<1x4x7x7x1x16xi8> {{.*}}vta.subsample = array<i64: 1, 1, 2, 2>
 // TILES-NOT: pad
 // TILES: vta.gemm_tile
 
