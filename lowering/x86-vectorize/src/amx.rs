@@ -242,6 +242,10 @@ fn zero_vec(b: &mut B) -> Value {
     b.vcall("_mm512_setzero_si512", vec![], vt)
 }
 
+fn mask16(b: &mut B, m: u16) -> Value {
+    b.ci(m as i16 as i64, 16)
+}
+
 fn mask64(b: &mut B, m: u64) -> Value {
     b.ci(m as i64, 64)
 }
@@ -484,7 +488,7 @@ fn copy_tail(b: &mut B, cx: &Ctx, batch: &[Value], buf: Value, m0: i64, rows: i6
         let src = b.addr(mem, ix);
         let z = b.c(0);
         let dst = b.addr(buf, vec![m, z]);
-        let mv = crate::gemm::mask_value(b, mask);
+        let mv = mask16(b, mask);
         let vt = b.vec_i32();
         if into {
             let v = b.vcall("_mm512_maskz_loadu_epi32", vec![mv, src], vt);
@@ -523,7 +527,7 @@ fn pack_b(b: &mut B, cx: &Ctx, batch: &[Value], bp: Value, kflat: i64) {
         b.for_const(0, kflat / 4, 1, |b, q| {
             let col = b.c(g.n * 4);
             let p = b.addr(bp, vec![q, col]);
-            let (mv, z) = (crate::gemm::mask_value(b, mask), zero_vec(b));
+            let (mv, z) = (mask16(b, mask), zero_vec(b));
             b.call("_mm512_mask_storeu_epi32", &[], vec![p, mv, z], None);
         });
     }
@@ -596,7 +600,7 @@ fn pack_b(b: &mut B, cx: &Ctx, batch: &[Value], bp: Value, kflat: i64) {
                     if width == 16 {
                         b.call("_mm512_storeu_si512", &[], vec![dst, v.unwrap()], None);
                     } else {
-                        let mv = crate::gemm::mask_value(b, ((1u32 << width) - 1) as u16);
+                        let mv = mask16(b, ((1u32 << width) - 1) as u16);
                         b.call(
                             "_mm512_mask_storeu_epi32",
                             &[],
