@@ -125,19 +125,23 @@ impl Emitter {
     }
 }
 
-/// The weight chunks of one output group (conv: output-channel chunk,
-/// matmul: output-block chunk), loaded at first use. When they stay
-/// resident, later tiles of the group reuse them; loading them one
-/// reduction chunk at a time (rather than all before the group's first
-/// tile) lets the first tile's GEMMs start after one chunk.
-struct WeightChunks {
+/// Reduction chunks of an operand, loaded at first use: the weights of
+/// one output group (conv: output-channel chunk, matmul: output-block
+/// chunk), or a convolution's whole input window when a single spatial
+/// tile covers the output (then every output group reads the same input).
+/// When they stay resident, later tiles (groups) reuse them; loading them
+/// one reduction chunk at a time (rather than all before the first tile)
+/// lets the first tile's GEMMs start after one chunk.
+struct ResidentChunks {
     resident: bool,
+    prefix: &'static str,
     loaded: Vec<Option<String>>,
 }
 
-impl WeightChunks {
-    fn new(resident: bool, chunks: i64) -> Self {
-        WeightChunks {
+impl ResidentChunks {
+    fn new(resident: bool, chunks: i64, prefix: &'static str) -> Self {
+        ResidentChunks {
+            prefix,
             resident,
             loaded: vec![None; chunks.max(0) as usize],
         }
@@ -149,7 +153,7 @@ impl WeightChunks {
         if let Some(v) = &self.loaded[index] {
             return v.clone();
         }
-        let v = e.fresh("w");
+        let v = e.fresh(self.prefix);
         let _ = writeln!(e.text, "  {v} = vta.load_tile {load}");
         *ops += 1;
         if self.resident {
@@ -239,6 +243,7 @@ fn conv_text(l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) -> (String, usize) {
     let resident = model::weights_resident(p, t, caps);
     let mut ops = 0usize;
     for n in 0..p.n {
+        let mut inputs = ResidentChunks::new(model::input_resident(p, t, caps), ci, "x");
         for oc0 in (0..co).step_by(t.oc as usize) {
             let occ = t.oc.min(co - oc0);
             let bias = l.bias_arg.map(|b| {
@@ -248,7 +253,7 @@ fn conv_text(l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) -> (String, usize) {
                 ops += 1;
                 (v, ty)
             });
-            let mut weights = WeightChunks::new(resident, ci);
+            let mut weights = ResidentChunks::new(resident, ci, "w");
             for h0 in (0..p.oh).step_by(t.h as usize) {
                 let hc = t.h.min(p.oh - h0);
                 for w0 in (0..p.ow).step_by(t.w as usize) {
@@ -268,20 +273,18 @@ fn conv_text(l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) -> (String, usize) {
                     let mut acc: Option<String> = None;
                     for ic0 in (0..ci).step_by(t.ic as usize) {
                         let icc = t.ic.min(ci - ic0);
-                        let xin = e.fresh("x");
                         let in_ty = format!("!vta.tile<inp, {icc}x{rows}x{cols}>");
                         let pad = if y0 + y1 + x0 + x1 > 0 {
                             format!(" pad [{y0}, {y1}, {x0}, {x1}]")
                         } else {
                             String::new()
                         };
-                        let _ = writeln!(
-                            e.text,
-                            "  {xin} = vta.load_tile @{x}[{n}, {ic0}, {}, {}]{pad} : {in_ty}",
+                        let load = format!(
+                            "@{x}[{n}, {ic0}, {}, {}]{pad} : {in_ty}",
                             iy.max(0),
                             ix.max(0)
                         );
-                        ops += 1;
+                        let xin = inputs.get(&mut e, (ic0 / t.ic) as usize, &load, &mut ops);
                         let wcols = icc * khw;
                         let load =
                             format!("@{w}[{oc0}, {}] : !vta.tile<wgt, {occ}x{wcols}>", ic0 * khw);
@@ -378,7 +381,7 @@ fn matmul_text(l: &Layer, p: &Matmul, t: MatmulTiles, caps: Caps) -> (String, us
             ops += 1;
             (v, ty)
         });
-        let mut weights = WeightChunks::new(model::matmul_resident(p, t, caps), kb);
+        let mut weights = ResidentChunks::new(model::matmul_resident(p, t, caps), kb, "w");
         for m0 in (0..p.m).step_by(t.m as usize) {
             let mc = t.m.min(p.m - m0);
             let acc_ty = format!("!vta.tile<acc, {mc}x{nc}>");

@@ -113,6 +113,14 @@ pub fn weights_resident(p: &Conv, t: ConvTiles, caps: Caps) -> bool {
     t.oc * blocks(p.c) * p.kh * p.kw <= caps.wgt
 }
 
+/// Whether the input window stays resident across output-channel groups:
+/// one spatial tile covers the whole output (every group reads the same
+/// input) and all its input-channel chunks fit.
+pub fn input_resident(p: &Conv, t: ConvTiles, caps: Caps) -> bool {
+    let (r, c) = window(p, t.h, t.w);
+    t.h >= p.oh && t.w >= p.ow && t.oc < blocks(p.k) && blocks(p.c) * r * c <= caps.inp
+}
+
 pub fn conv_fits(p: &Conv, t: ConvTiles, caps: Caps) -> bool {
     let (r, c) = window(p, t.h, t.w);
     t.ic * r * c <= caps.inp
@@ -135,6 +143,8 @@ pub struct Pipeline {
     pub wgt_dma: f64,
     /// Weights are loaded once per group instead of once per tile.
     pub resident: bool,
+    /// Inputs are loaded by the first group only (one tile per group).
+    pub inp_resident: bool,
     /// Compute cycles of one chunk and of one tile's reset and tail.
     pub gemm: f64,
     pub tail: f64,
@@ -147,16 +157,23 @@ pub struct Pipeline {
 impl Pipeline {
     /// Estimated total cycles.
     pub fn cycles(&self) -> f64 {
-        let load_first = self.chunks * (self.inp_dma + self.wgt_dma);
-        let load_rest = if self.resident {
-            self.chunks * self.inp_dma
-        } else {
-            load_first
-        };
         let compute = self.chunks * self.gemm + self.tail;
-        let per_group = load_first.max(compute + self.bias_load).max(self.store)
-            + (self.tiles - 1.0) * load_rest.max(compute).max(self.store);
-        self.groups * per_group + self.inp_dma + self.wgt_dma + self.store
+        let per_group = |inp_dma: f64| {
+            let load_first = self.chunks * (inp_dma + self.wgt_dma);
+            let load_rest = if self.resident {
+                self.chunks * inp_dma
+            } else {
+                load_first
+            };
+            load_first.max(compute + self.bias_load).max(self.store)
+                + (self.tiles - 1.0) * load_rest.max(compute).max(self.store)
+        };
+        let later = if self.inp_resident { 0.0 } else { self.inp_dma };
+        per_group(self.inp_dma)
+            + (self.groups - 1.0) * per_group(later)
+            + self.inp_dma
+            + self.wgt_dma
+            + self.store
     }
 }
 
@@ -275,6 +292,7 @@ pub fn conv_cost(p: &Conv, t: ConvTiles, target: &Target) -> f64 {
         inp_dma: tm.tile_dma(t.ic, r, c, c == p.w && p.pad == [0; 4], r == p.h, 16),
         wgt_dma: tm.tile_dma(t.oc, 1, t.ic * khw, t.ic == ci, true, 256),
         resident: weights_resident(p, t, caps),
+        inp_resident: input_resident(p, t, caps),
         gemm: (outputs * t.ic * khw) as f64 + tm.gemm_overhead(insns),
         tail: tm.tail(outputs, target.imm_steps, target.bias),
         bias_load: tm.bias_load(t.oc, target.bias),
@@ -350,6 +368,7 @@ pub fn matmul_cost(p: &Matmul, t: MatmulTiles, target: &Target) -> f64 {
         inp_dma: tm.tile_dma(1, t.m, t.k, t.k == kb, false, 16),
         wgt_dma: tm.tile_dma(1, t.n, t.k, t.k == kb, false, 256),
         resident: matmul_resident(p, t, caps),
+        inp_resident: false,
         gemm: (outputs * t.k) as f64 + tm.gemm_overhead(1.0),
         tail: tm.tail(outputs, target.imm_steps, target.bias),
         bias_load: tm.bias_load(t.n, target.bias),

@@ -7,6 +7,8 @@
 // with ragged tails; each bit-exact with the interpreter on random data.
 // RUN: strata-run --target vta %s --entry s2odd --random-inputs --seed 11 --check | FileCheck %s --check-prefix=ODD
 // RUN: strata-run --target vta %s --entry s2odd --random-inputs --seed 12 --check --tile-sizes 2,3,8,1 | FileCheck %s --check-prefix=ODD
+// RUN: strata-run --target vta %s --entry s2odd --random-inputs --seed 16 --check --tile-sizes 1,8,8,1 | FileCheck %s --check-prefix=ODD
+// RUN: strata-opt %s '--linalg-to-vta=entry=s2odd tile-sizes=1,8,8,1' | FileCheck %s --check-prefix=RES
 // RUN: strata-run --target vta %s --entry s3 --random-inputs --seed 13 --check | FileCheck %s --check-prefix=S3
 // RUN: strata-run --target vta %s --entry s3 --random-inputs --seed 14 --check --tile-sizes 1,3,2,2 | FileCheck %s --check-prefix=S3
 // RUN: strata-run --target vta %s --entry s21 --random-inputs --seed 15 --check --tune 8 | FileCheck %s --check-prefix=S21
@@ -15,6 +17,12 @@
 // ODD: check: OK, 3072 elements bit-exact with the interpreter
 // S3: check: OK, 640 elements bit-exact with the interpreter
 // S21: check: OK, 1152 elements bit-exact with the interpreter
+
+// One spatial tile covers the output: its input (two channel chunks) is
+// loaded once and stays resident for the three output-channel groups.
+// RES-COUNT-2: vta.load_tile @arg0
+// RES-NOT: vta.load_tile @arg0
+// RES-COUNT-3: vta.store_tile
 
 // The whole 8x8 image of both channel blocks is one contiguous DMA row,
 // the weights (all input channels) one row, the 3 output blocks one row.
