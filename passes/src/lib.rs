@@ -17,6 +17,7 @@
 //! | `egraph-layout` | layout rewriting by equality saturation (in `strata-egraph`) |
 //! | `linalg-generalize-named-ops`, `convert-linalg-to-loops`, `convert-linalg-to-affine-loops`, `convert-linalg-to-parallel-loops` | structured ops to `linalg.generic` and to loop nests (in `strata-lowering-linalg-to-loops`) |
 //! | `one-shot-bufferize` | tensors to memrefs with in-place analysis (in `strata-lowering-bufferize`) |
+//! | `buffer-deallocation-pipeline` | frees allocations that die in their function (in `strata-lowering-bufferize`) |
 //! | `vta-lower-tiles` | vta tile ops to VTA instructions (in `strata-dialect-vta`) |
 //! | `linalg-to-vta` | int8 conv/matmul + ALU tail to the vta tile form (in `strata-lowering-linalg-to-vta`) |
 //! | `x86-vectorize` | f32/int8 matmul and conv to blocked x86 intrinsic microkernels (in `strata-lowering-x86-vectorize`) |
@@ -66,6 +67,7 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
     registry.register::<strata_lowering_linalg_to_loops::ConvertLinalgToAffineLoops>();
     registry.register::<strata_lowering_linalg_to_loops::ConvertLinalgToParallelLoops>();
     registry.register::<strata_lowering_bufferize::OneShotBufferize>();
+    registry.register::<strata_lowering_bufferize::BufferDeallocationPipeline>();
     registry.register::<strata_egraph::ir::EGraphLayout>();
 }
 

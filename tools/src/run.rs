@@ -85,6 +85,10 @@ pub struct RunOptions {
     /// Accept unregistered dialects.
     #[arg(long)]
     pub allow_unregistered_dialect: bool,
+    /// interp: fail when buffers the run allocated are still live at its end
+    /// (neither deallocated nor returned): checks deallocation passes.
+    #[arg(long)]
+    pub check_leaks: bool,
 }
 
 fn fail(message: impl AsRef<str>) -> ExitCode {
@@ -255,10 +259,27 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
             Err(e) => return fail(format!("argument #{i}: {e}")),
         }
     }
+    let allocated_before = it.memory.buffers.len();
     let values = match it.call(func, args.clone()) {
         Ok(v) => v,
         Err(e) => return report(&ctx, &e.to_diagnostic(&ctx)),
     };
+    if options.check_leaks {
+        let kept: Vec<usize> = values
+            .iter()
+            .filter_map(|v| v.as_memref().map(|m| m.buffer))
+            .chain(it.memory.globals.values().map(|g| g.buffer))
+            .collect();
+        let leaked = (allocated_before..it.memory.buffers.len())
+            .filter(|&b| it.memory.buffers[b].live && !kept.contains(&b))
+            .count();
+        if leaked > 0 {
+            return fail(format!(
+                "{leaked} buffer(s) allocated by '@{}' are never deallocated",
+                options.entry
+            ));
+        }
+    }
     // What the run produced: the results, or the memref arguments of a
     // function without results.
     let mut outputs: Vec<(Type, Data)> = Vec::new();
