@@ -13,11 +13,12 @@ use inkwell::values::{
 use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 use rustc_hash::{FxHashMap, FxHashSet};
 use strata_dialect_arith::semantics::{float_to_bits, Scalar, SemanticsError};
-use strata_ir::{
-    AttrData, BlockId, Context, DiagResult, Diagnostic, Ir, Location, OpId, Value, DYNAMIC,
-};
+use strata_ir::{BlockId, Context, DiagResult, Diagnostic, Ir, Location, OpId, Value, DYNAMIC};
 pub use strata_lowering_to_c::{c_name, c_type, CScalar, CType, Options};
 use strata_lowering_to_c::{callee_name, global_name};
+
+#[path = "vector.rs"]
+mod vector;
 
 /// One place where generated code may stop with a run-time error.
 #[derive(Clone, Debug)]
@@ -293,6 +294,10 @@ struct Emitter<'a, 'ctx> {
     /// Index of the first result pointer parameter.
     result_params: u32,
     bounds_checks: bool,
+    /// Values standing for one lane of a vector while an elementwise op
+    /// is emitted lane by lane (`vector::emit_lanewise`), with the lane's
+    /// scalar type.
+    lane_types: FxHashMap<Value, CScalar>,
 }
 
 impl<'a, 'ctx> Emitter<'a, 'ctx> {
@@ -322,6 +327,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             results: Vec::new(),
             result_params: 0,
             bounds_checks: false,
+            lane_types: FxHashMap::default(),
         }
     }
 
@@ -330,6 +336,9 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     }
 
     fn ctype(&self, op: OpId, v: Value) -> R<CType> {
+        if let Some(&cs) = self.lane_types.get(&v) {
+            return Ok(CType::Scalar(cs));
+        }
         Ok(checked_type(self.ctx, self.ir, op, self.ir.value_type(v))?)
     }
 
@@ -449,6 +458,13 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             self.b.position_at_end(self.blocks[&bl]);
             let mut phis = Vec::new();
             for &a in ir.block_args(bl) {
+                if self.is_vector(a) {
+                    let (cs, shape) = self.vector_info(self.func_op, a)?;
+                    let phi = self.b.build_phi(self.vector_type(cs, &shape), "")?;
+                    self.values.insert(a, vec![phi.as_basic_value()]);
+                    phis.push(phi);
+                    continue;
+                }
                 let ct = self.ctype(self.func_op, a)?;
                 let mut comps = Vec::new();
                 for t in component_types(self.ll, &ct, false) {
@@ -637,10 +653,20 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     fn emit_op(&mut self, op: OpId) -> R<()> {
         let name = self.ctx.op_name_str(self.ir.op_name(op)).to_string();
         let (dialect, short) = name.split_once('.').unwrap_or(("", ""));
+        let ir = self.ir;
+        if matches!(dialect, "arith" | "math")
+            && ir
+                .operands(op)
+                .chain(ir.results(op))
+                .any(|v| self.is_vector(v))
+        {
+            return self.emit_lanewise(op, dialect, short);
+        }
         match dialect {
             "arith" => self.emit_arith(op, short),
             "math" => self.emit_math(op, short),
             "memref" => self.emit_memref(op, short),
+            "vector" => self.emit_vector(op, short),
             _ => self.emit_control(op, &name),
         }
     }
@@ -809,22 +835,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                     .ok_or_else(|| {
                         self.err(op, "the LLVM back end supports scalar constants only")
                     })?;
-                let x: BasicValueEnum = match (el.elems[0], cs) {
-                    (Scalar::Int(v, _), CScalar::Int(w)) => {
-                        self.intc(int_type(self.ll, w), v).into()
-                    }
-                    (Scalar::Float(f, k), CScalar::F32) => {
-                        let bits = float_to_bits(k, f).unwrap_or(0);
-                        let i = self.intc(self.ll.i32_type(), bits);
-                        self.b.build_bit_cast(i, self.ll.f32_type(), "")?
-                    }
-                    (Scalar::Float(f, k), CScalar::F64) => {
-                        let bits = float_to_bits(k, f).unwrap_or(0);
-                        let i = self.intc(self.ll.i64_type(), bits);
-                        self.b.build_bit_cast(i, self.ll.f64_type(), "")?
-                    }
-                    _ => return Err(self.err(op, "constant of an unexpected kind")),
-                };
+                let x = self.scalar_constant(op, el.elems[0], cs)?;
                 self.set(res[0], x);
                 return Ok(());
             }
@@ -975,6 +986,24 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         };
         self.set(res[0], x);
         Ok(())
+    }
+
+    /// The constant `s` as a value of scalar type `cs` (floats by their bits).
+    fn scalar_constant(&self, op: OpId, s: Scalar, cs: CScalar) -> R<BasicValueEnum<'ctx>> {
+        Ok(match (s, cs) {
+            (Scalar::Int(v, _), CScalar::Int(w)) => self.intc(int_type(self.ll, w), v).into(),
+            (Scalar::Float(f, k), CScalar::F32) => {
+                let bits = float_to_bits(k, f).unwrap_or(0);
+                let i = self.intc(self.ll.i32_type(), bits);
+                self.b.build_bit_cast(i, self.ll.f32_type(), "")?
+            }
+            (Scalar::Float(f, k), CScalar::F64) => {
+                let bits = float_to_bits(k, f).unwrap_or(0);
+                let i = self.intc(self.ll.i64_type(), bits);
+                self.b.build_bit_cast(i, self.ll.f64_type(), "")?
+            }
+            _ => return Err(self.err(op, "constant of an unexpected kind")),
+        })
     }
 
     fn int_binary(
@@ -1299,6 +1328,12 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// With bounds checks: stop unless `indices` are inside `m`, with the
     /// interpreter's message.
     fn bounds_check(&mut self, op: OpId, m: Value, indices: &[Value]) -> R<()> {
+        let indices: Vec<IntValue> = indices.iter().map(|&i| self.int(i)).collect();
+        self.bounds_check_at(op, m, &indices)
+    }
+
+    /// [`Self::bounds_check`] with the indices as LLVM values.
+    fn bounds_check_at(&mut self, op: OpId, m: Value, indices: &[IntValue<'ctx>]) -> R<()> {
         if !self.bounds_checks || indices.is_empty() {
             return Ok(());
         }
@@ -1307,11 +1342,9 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         let mut args = Vec::new();
         for (k, &i) in indices.iter().enumerate() {
             let size = comps[2 + k].into_int_value();
-            let bad = self
-                .b
-                .build_int_compare(IntPredicate::UGE, self.int(i), size, "")?;
+            let bad = self.b.build_int_compare(IntPredicate::UGE, i, size, "")?;
             out = self.b.build_or(out, bad, "")?;
-            args.push(FailArg::Signed(self.int(i)));
+            args.push(FailArg::Signed(i));
         }
         for k in 0..indices.len() {
             args.push(FailArg::Signed(comps[2 + k].into_int_value()));
@@ -1392,6 +1425,12 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
 
     /// The address of `m[indices]`.
     fn element(&self, op: OpId, m: Value, indices: &[Value]) -> R<PointerValue<'ctx>> {
+        let indices: Vec<IntValue> = indices.iter().map(|&i| self.int(i)).collect();
+        self.element_at(op, m, &indices)
+    }
+
+    /// [`Self::element`] with the indices as LLVM values.
+    fn element_at(&self, op: OpId, m: Value, indices: &[IntValue<'ctx>]) -> R<PointerValue<'ctx>> {
         let CType::MemRef {
             elem,
             strides,
@@ -1414,7 +1453,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             } else {
                 self.i64c(strides[k])
             };
-            let t = self.b.build_int_mul(self.int(i), s, "")?;
+            let t = self.b.build_int_mul(i, s, "")?;
             lin = self.b.build_int_add(lin, t, "")?;
         }
         let ptr = comps[0].into_pointer_value();
