@@ -962,6 +962,8 @@ impl Bufferizer<'_> {
             "tensor.collapse_shape" | "tensor.expand_shape" => self.reshape(op),
             "tensor.from_elements" => self.bufferize_from_elements(op),
             "tensor.generate" => self.generate(op),
+            "tensor.pad" => self.pad(op),
+            "tensor.concat" => self.concat(op),
             "func.return" if !self.boundaries => {}
             "func.return" => {}
             _ if structured_info(ctx, self.ir, op).is_some_and(|i| i.is_ok()) => {
@@ -1002,29 +1004,52 @@ impl Bufferizer<'_> {
             })
         };
         let groups = operand_segments(ctx, self.ir, op);
+        let dynamic: Vec<Vec<Value>> = groups.into_iter().skip(first_group).take(3).collect();
+        let slice = [&offsets[..], &sizes[..], &strides[..]];
+        Some(self.emit_subview(InsertPoint::Before(op), buf, dynamic, slice, ty))
+    }
+
+    /// A `memref.subview` of `buf` of type `ty`: static offsets, sizes and
+    /// strides (`DYNAMIC` where one of the `dynamic` operands stands).
+    pub(crate) fn emit_subview(
+        &mut self,
+        at: InsertPoint,
+        buf: Value,
+        dynamic: Vec<Vec<Value>>,
+        [offsets, sizes, strides]: [&[i64]; 3],
+        ty: Type,
+    ) -> Value {
+        let ctx = self.ctx;
         let mut operands = vec![buf];
         let mut segments = vec![1i32];
-        for g in groups.iter().skip(first_group).take(3) {
-            operands.extend(g.iter().copied());
+        for g in dynamic {
             segments.push(g.len() as i32);
+            operands.extend(g);
         }
         while segments.len() < 4 {
             segments.push(0);
         }
         let props = vec![
             ("operandSegmentSizes", ctx.dense_i32_array(&segments)),
-            ("static_offsets", ctx.dense_i64_array(&offsets)),
-            ("static_sizes", ctx.dense_i64_array(&sizes)),
-            ("static_strides", ctx.dense_i64_array(&strides)),
+            ("static_offsets", ctx.dense_i64_array(offsets)),
+            ("static_sizes", ctx.dense_i64_array(sizes)),
+            ("static_strides", ctx.dense_i64_array(strides)),
         ];
-        let sv = self.create(
-            "memref.subview",
-            InsertPoint::Before(op),
-            operands,
-            vec![ty],
-            props,
-        );
-        Some(self.ir.result(sv, 0))
+        let sv = self.create("memref.subview", at, operands, vec![ty], props);
+        self.ir.result(sv, 0)
+    }
+
+    /// A static, unit-stride `memref.subview` of `buf` at `offsets` of `sizes`.
+    pub(crate) fn static_subview(
+        &mut self,
+        at: InsertPoint,
+        buf: Value,
+        offsets: &[i64],
+        sizes: &[i64],
+    ) -> Option<Value> {
+        let strides = vec![1; sizes.len()];
+        let ty = subview_result_type(self.ctx, self.ir.value_type(buf), offsets, sizes, &strides)?;
+        Some(self.emit_subview(at, buf, Vec::new(), [offsets, sizes, &strides], ty))
     }
 
     fn structured(&mut self, op: OpId) {

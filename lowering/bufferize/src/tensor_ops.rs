@@ -17,6 +17,7 @@
 
 use crate::one_shot::Bufferizer;
 use strata_dialect_memref::layout::{identity_strides, strided_memref, strides_and_offset};
+use strata_dialect_tensor::syntax::i64_array_prop;
 use strata_ir::{InsertPoint, OpId, OperationState, TypeData, Value, DYNAMIC};
 
 impl Bufferizer<'_> {
@@ -145,6 +146,20 @@ impl Bufferizer<'_> {
         }
         let dynamic: Vec<Value> = self.ir.operands(op).collect();
         let alloc = self.alloc(ty, dynamic, at);
+        self.fill_with_body(op, body, alloc);
+        let c = self.new_class(true);
+        self.bind(op, r, alloc, c);
+        let _ = self.ir.erase_op(op);
+    }
+
+    /// A `linalg.map` without inputs writing `alloc`, before `op`, whose
+    /// payload is `body` (index arguments read with `linalg.index`,
+    /// `tensor.yield` turned into `linalg.yield`): MLIR's lowering of the
+    /// bodies of `tensor.generate` and `tensor.pad`.
+    fn fill_with_body(&mut self, op: OpId, body: strata_ir::BlockId, alloc: Value) {
+        let ctx = self.ctx;
+        let at = InsertPoint::Before(op);
+        let ty = self.ir.value_type(alloc);
         let mut state = OperationState::new(ctx, "linalg.map", self.ir.op_loc(op));
         state.operands = vec![alloc];
         state.num_regions = 1;
@@ -180,6 +195,80 @@ impl Bufferizer<'_> {
                 );
                 let _ = self.ir.erase_op(y);
             }
+        }
+    }
+
+    /// `tensor.pad` with static low/high padding and result shape: a new
+    /// buffer filled by the pad body, then the source copied into the
+    /// subview at the low padding (MLIR's `PadOpInterface`).
+    pub(crate) fn pad(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let at = InsertPoint::Before(op);
+        let src = self.ir.operand(op, 0);
+        let r = self.ir.result(op, 0);
+        let ty = self.ir.value_type(r);
+        let low = i64_array_prop(ctx, self.ir, op, "static_low");
+        let src_shape = ctx.shape(self.ir.value_type(src)).unwrap_or(&[]).to_vec();
+        let shape = ctx.shape(ty).unwrap_or(&[]).to_vec();
+        let Some(body) = self.ir.entry_block(self.ir.region(op, 0)) else {
+            return self.unknown(op);
+        };
+        if self.ir.num_operands(op) != 1
+            || low.contains(&DYNAMIC)
+            || src_shape.contains(&DYNAMIC)
+            || shape.contains(&DYNAMIC)
+            || self.ir.block_args(body).len() != shape.len()
+        {
+            return self.unknown(op);
+        }
+        let src_buf = self.buffer(src, op);
+        let alloc = self.alloc(ty, vec![], at);
+        self.fill_with_body(op, body, alloc);
+        let Some(view) = self.static_subview(at, alloc, &low, &src_shape) else {
+            return self.unknown(op);
+        };
+        self.create("memref.copy", at, vec![src_buf, view], vec![], vec![]);
+        let c = self.new_class(true);
+        self.bind(op, r, alloc, c);
+        let _ = self.ir.erase_op(op);
+    }
+
+    /// `tensor.concat` of static shapes: a new buffer and one copy per
+    /// input into the subview at its offset along `dim` (MLIR's
+    /// `ConcatOpInterface`).
+    pub(crate) fn concat(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let at = InsertPoint::Before(op);
+        let r = self.ir.result(op, 0);
+        let ty = self.ir.value_type(r);
+        let dim = self
+            .ir
+            .attr(ctx, op, "dim")
+            .and_then(|a| ctx.integer_value(a))
+            .unwrap_or(0) as usize;
+        let inputs: Vec<Value> = self.ir.operands(op).collect();
+        let shapes: Vec<Vec<i64>> = inputs
+            .iter()
+            .map(|&v| ctx.shape(self.ir.value_type(v)).unwrap_or(&[]).to_vec())
+            .collect();
+        if ctx.shape(ty).is_none_or(|s| s.contains(&DYNAMIC))
+            || shapes
+                .iter()
+                .any(|s| s.contains(&DYNAMIC) || dim >= s.len())
+        {
+            return self.unknown(op);
+        }
+        let bufs: Vec<Value> = inputs.iter().map(|&v| self.buffer(v, op)).collect();
+        let alloc = self.alloc(ty, vec![], at);
+        let mut offset = 0;
+        for (buf, shape) in bufs.into_iter().zip(shapes) {
+            let mut offsets = vec![0; shape.len()];
+            offsets[dim] = offset;
+            let Some(view) = self.static_subview(at, alloc, &offsets, &shape) else {
+                return self.unknown(op);
+            };
+            self.create("memref.copy", at, vec![buf, view], vec![], vec![]);
+            offset += shape[dim];
         }
         let c = self.new_class(true);
         self.bind(op, r, alloc, c);
