@@ -1573,6 +1573,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 self.values.insert(res[0], comps);
             }
             "subview" | "reinterpret_cast" => self.emit_view(op, short, &ops, res[0])?,
+            "collapse_shape" | "expand_shape" => self.emit_reshape(op, short, &ops, res[0])?,
             "copy" => self.emit_copy(op, ops[0], ops[1])?,
             "get_global" => {
                 let sym = strata_lowering_to_c::symbol_ref(self.ctx, ir, op, "name")
@@ -1655,6 +1656,87 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             }
             comps.extend(new_strides.into_iter().map(BasicValueEnum::from));
         }
+        self.values.insert(res, comps);
+        Ok(())
+    }
+
+    /// `memref.collapse_shape`/`expand_shape` as strided views, as the
+    /// interpreter: a collapsed dimension has the product of its group's
+    /// sizes and steps like the group's innermost non-unit dimension; an
+    /// expanded group splits its dimension's stride row-major, and sizes
+    /// whose product is not the dimension's stop with the interpreter's
+    /// error. (The interpreter's check that a collapsed group is contiguous
+    /// is not repeated: the verifier accepts only layouts where it is.)
+    fn emit_reshape(&mut self, op: OpId, short: &str, ops: &[Value], res: Value) -> R<()> {
+        let groups = strata_dialect_memref::verify::reassociation(self.ctx, self.ir, op);
+        let src = self.values[&ops[0]].clone();
+        let srank = (src.len() - 2) / 2;
+        let size = |d: usize| src[2 + d].into_int_value();
+        let stride = |d: usize| src[2 + srank + d].into_int_value();
+        let (mut sizes, mut strides) = (Vec::new(), Vec::new());
+        if short == "collapse_shape" {
+            for group in &groups {
+                let mut n = self.i64c(1);
+                let mut st = group.last().map_or(self.i64c(1), |&d| stride(d));
+                let mut found = self.ll.bool_type().const_zero();
+                for &d in group.iter().rev() {
+                    n = self.b.build_int_mul(n, size(d), "")?;
+                    let unit =
+                        self.b
+                            .build_int_compare(IntPredicate::EQ, size(d), self.i64c(1), "")?;
+                    let take = self.b.build_or(unit, found, "")?;
+                    st = self
+                        .b
+                        .build_select(take, st, stride(d), "")?
+                        .into_int_value();
+                    let nonunit = self.b.build_not(unit, "")?;
+                    found = self.b.build_or(found, nonunit, "")?;
+                }
+                sizes.push(n);
+                strides.push(st);
+            }
+        } else {
+            let statics = self
+                .ir
+                .attr(self.ctx, op, "static_output_shape")
+                .and_then(|a| self.ctx.dense_array_i64(a))
+                .ok_or_else(|| self.err(op, "missing 'static_output_shape'"))?;
+            let mut dynamic = ops[1..].iter();
+            for &v in &statics {
+                sizes.push(if v == DYNAMIC {
+                    let d = dynamic
+                        .next()
+                        .ok_or_else(|| self.err(op, "missing dynamic size"))?;
+                    self.int(*d)
+                } else {
+                    self.i64c(v)
+                });
+            }
+            strides = vec![self.i64c(0); sizes.len()];
+            for (i, group) in groups.iter().enumerate() {
+                let mut product = self.i64c(1);
+                for &d in group {
+                    product = self.b.build_int_mul(product, sizes[d], "")?;
+                }
+                let bad = self
+                    .b
+                    .build_int_compare(IntPredicate::NE, product, size(i), "")?;
+                self.fail_if_args(
+                    op,
+                    bad,
+                    "memref.expand_shape of a dimension of size {} into sizes whose product is {}",
+                    &[FailArg::Signed(size(i)), FailArg::Signed(product)],
+                )?;
+                let mut st = stride(i);
+                for &d in group.iter().rev() {
+                    strides[d] = st;
+                    st = self.b.build_int_mul(st, sizes[d], "")?;
+                }
+            }
+        }
+        let mut comps = vec![src[0], src[1]];
+        comps.extend(sizes.into_iter().map(BasicValueEnum::from));
+        comps.extend(strides.into_iter().map(BasicValueEnum::from));
         self.values.insert(res, comps);
         Ok(())
     }
