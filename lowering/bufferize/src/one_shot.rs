@@ -426,7 +426,7 @@ impl Bufferizer<'_> {
                 .skip(3)
                 .position(|v| v == dest)
                 .map(|k| k as u32 + 3),
-            "func.call" => self
+            "func.call" | "scf.while" => self
                 .ir
                 .operands(op)
                 .position(|v| v == dest)
@@ -773,6 +773,7 @@ impl Bufferizer<'_> {
         match name.as_str() {
             "scf.for" => return self.bufferize_for(op),
             "scf.if" => return self.bufferize_if(op),
+            "scf.while" if self.bufferize_while(op) => return,
             "func.call" if self.boundaries => return self.call(op),
             // Their parent op bufferizes what they yield.
             "scf.yield" | "scf.condition" => return,

@@ -15,7 +15,15 @@
 //!   branches differ; it may alias either branch's buffer, so their alias
 //!   classes are joined for the in-place analysis.
 //!
-//! Other ops with regions (`scf.while`, `scf.parallel`, `scf.forall`,
+//! - `scf.while` (the common form whose condition forwards values of the
+//!   before-region argument types): each tensor init is used in place or
+//!   copied as for `scf.for`; the before and after arguments and the result
+//!   share its buffer; the condition's and the yield's operands must be
+//!   equivalent to it (MLIR's "Condition arg #N" / "Yield operand #N is not
+//!   equivalent to the corresponding iter bbArg"), or, with
+//!   `allow-return-allocs-from-loops`, are handled as `scf.for` yields.
+//!
+//! Other ops with regions (`scf.parallel`, `scf.forall`,
 //! `affine.for`, ...) keep their tensor operands and results; the ops inside
 //! them are still bufferized.
 
@@ -68,6 +76,96 @@ impl Bufferizer<'_> {
             let r = self.ir.result(op, k);
             self.retype(r, ty, InsertPoint::After(op), c, pos);
         }
+    }
+
+    /// Bufferizes `scf.while` `op`; `false` (nothing changed) when its
+    /// regions do not have the forwarding form this handles.
+    pub(crate) fn bufferize_while(&mut self, op: OpId) -> bool {
+        let ctx = self.ctx;
+        let pos = self.cur_pos;
+        let (Some(before), Some(after)) = (
+            self.ir.entry_block(self.ir.region(op, 0)),
+            self.ir.entry_block(self.ir.region(op, 1)),
+        ) else {
+            return false;
+        };
+        let n = self.ir.num_operands(op);
+        let types = |vals: Vec<Value>, this: &Self| -> Vec<Type> {
+            vals.into_iter().map(|v| this.ir.value_type(v)).collect()
+        };
+        let init_types = types(self.ir.operands(op).collect(), self);
+        let same = |vals: Vec<Value>, this: &Self| types(vals, this) == init_types;
+        if !same(self.ir.block_args(before).to_vec(), self)
+            || !same(self.ir.block_args(after).to_vec(), self)
+            || !same(self.ir.results(op).collect(), self)
+        {
+            return false;
+        }
+        let mut iter: Vec<Option<(Type, usize)>> = vec![None; n];
+        for (k, slot) in iter.iter_mut().enumerate() {
+            let init = self.ir.operand(op, k);
+            if !is_tensor(ctx, self.ir.value_type(init)) {
+                continue;
+            }
+            let arg = self.ir.block_arg(before, k);
+            let (buf, c) = if self.in_place(op, init) {
+                (self.buffer(init, op), self.class[&init])
+            } else {
+                let reads = self.ir.has_uses(arg);
+                self.out_of_place(op, init, reads)
+            };
+            self.ir.set_operand(op, k, buf);
+            let ty = self.ir.value_type(buf);
+            *slot = Some((ty, c));
+            self.retype(arg, ty, InsertPoint::BlockStart(before), c, pos + 1);
+        }
+        self.bufferize_block(before);
+        if self.error.is_some() {
+            return true;
+        }
+        let Some(cond) = self.ir.last_op(before) else {
+            return true;
+        };
+        for (k, slot) in iter.iter().enumerate() {
+            let Some((ty, c)) = *slot else {
+                continue;
+            };
+            let v = self.ir.operand(cond, k + 1);
+            if !self.allow_return_allocs_from_loops && self.class.get(&v) != Some(&c) {
+                self.error = Some(Diagnostic::error(
+                    self.ir.op_loc(cond),
+                    format!("Condition arg #{k} is not equivalent to the corresponding iter bbArg"),
+                ));
+                return true;
+            }
+            let Some(buf) = self.yielded(op, cond, k, v, c, ty) else {
+                return true;
+            };
+            self.ir.set_operand(cond, k + 1, buf);
+            let arg = self.ir.block_arg(after, k);
+            self.retype(arg, ty, InsertPoint::BlockStart(after), c, pos + 1);
+        }
+        self.bufferize_block(after);
+        if self.error.is_some() {
+            return true;
+        }
+        self.cur_pos = pos;
+        let Some(yield_op) = self.ir.last_op(after) else {
+            return true;
+        };
+        for (k, slot) in iter.into_iter().enumerate() {
+            let Some((ty, c)) = slot else {
+                continue;
+            };
+            let v = self.ir.operand(yield_op, k);
+            let Some(buf) = self.yielded(op, yield_op, k, v, c, ty) else {
+                return true;
+            };
+            self.ir.set_operand(yield_op, k, buf);
+            let r = self.ir.result(op, k);
+            self.retype(r, ty, InsertPoint::After(op), c, pos);
+        }
+        true
     }
 
     /// The buffer `yield_op` passes to the next iteration for tensor `v`.
