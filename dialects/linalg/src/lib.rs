@@ -15,6 +15,7 @@ pub mod named;
 pub mod ops;
 pub mod pack;
 pub mod structured;
+pub mod verify;
 
 use std::sync::Arc;
 use strata_ir::asm::lexer::TokenKind;

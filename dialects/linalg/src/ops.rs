@@ -59,10 +59,11 @@ fn structured_def(name: &str, kind: Kind) -> OpDefinition {
             value("outputs", Arity::Variadic, shaped_or_scalar),
         ],
     };
+    // Result types are checked by `verify::verify_op`, with MLIR's wording.
     d.results = vec![value(
         "result_tensors",
         Arity::Variadic,
-        TypeConstraint::AnyRankedTensor,
+        TypeConstraint::Any,
     )];
     d.regions = vec![RegionDef {
         name: "region".into(),
@@ -289,6 +290,7 @@ pub fn definitions(_ctx: &Context) -> Vec<OpDefinition> {
     ];
     defs[0].hooks.verify = Some(verify_yield);
     defs[1].attributes[0].syntax = Some(PLAIN_I64);
+    defs[1].hooks.verify = Some(verify_index);
     defs[1].hooks.infer_result_types = Some(|ctx, _, _| Ok(vec![ctx.index_type()]));
     for &(name, kind) in NAMED {
         defs.push(structured_def(name, kind));
@@ -411,10 +413,13 @@ fn finish_structured<'a>(
 
 fn parse_named(p: &mut OpParser) -> DiagResult<()> {
     let kind = current_kind(p);
+    let required_maps = kind.spec().map(|s| s.maps) == Some(Maps::Required);
     if p.consume_keyword("indexing_maps") {
         p.expect(TokenKind::Equal, "'='")?;
         let maps = p.parse_attribute(None)?;
         p.add_property("indexing_maps", maps);
+    } else if required_maps {
+        return Err(p.error_here("expected 'indexing_maps' attribute"));
     }
     p.parse_optional_attr_dict(false)?;
     move_to_properties(p, &["strides", "dilations", "indexing_maps"]);
@@ -422,6 +427,19 @@ fn parse_named(p: &mut OpParser) -> DiagResult<()> {
     let outs = parse_group(p, "outs")?;
     let results = p.parse_optional_arrow_type_list()?;
     p.add_result_types(&results);
+    // OpDSL ops build their region from the operand count
+    // (MLIR's parseNamedStructuredOpRegion).
+    let expected = match kind {
+        Kind::Fill | Kind::Copy => Some(2),
+        Kind::Named(spec) if !required_maps => Some(spec.num_inputs() + 1),
+        _ => None,
+    };
+    let got = ins.0.len() + outs.0.len();
+    if let Some(expected) = expected.filter(|&e| e != got) {
+        return Err(p.error_here(format!(
+            "[parseNamedStructuredOpRegion] ods-gen generated region expects {expected} args, got {got}"
+        )));
+    }
     let ctx = p.ctx();
     let maps_attr = |maps: Vec<strata_ir::affine::AffineMap>| {
         let attrs: Vec<Attribute> = maps.into_iter().map(|m| ctx.affine_map_attr(m)).collect();
@@ -491,6 +509,7 @@ const GENERIC_TRAIT_ATTRS: &[&str] = &["indexing_maps", "iterator_types", "doc",
 
 fn parse_generic(p: &mut OpParser) -> DiagResult<()> {
     let ctx = p.ctx();
+    let dict_start = p.parser.offset();
     if p.is(TokenKind::HashIdent) {
         // `linalg.generic #trait ins(...)`: MLIR parses any attribute there
         // (an alias of the trait dictionary) and takes its entries.
@@ -528,6 +547,12 @@ fn parse_generic(p: &mut OpParser) -> DiagResult<()> {
         let id = ctx.intern_str("iterator_types");
         p.state.attributes =
             ctx.dictionary_with(p.state.attributes, id, Some(ctx.array_attr(&converted)));
+    }
+    if ctx
+        .dictionary_get(p.state.attributes, "iterator_types")
+        .is_none()
+    {
+        return Err(p.error_at(dict_start, "expected \"iterator_types\" array attribute"));
     }
     move_to_properties(p, GENERIC_TRAIT_ATTRS);
     let ins = parse_group(p, "ins")?;
@@ -693,6 +718,10 @@ fn parse_map_like(p: &mut OpParser) -> DiagResult<()> {
             let region = p.add_empty_region();
             let ir = p.ir();
             let block = ir.append_block(region, &elements);
+            if elements.is_empty() {
+                // No operands: the verifier reports it.
+                return Ok(());
+            }
             let args = ir.block_args(block).to_vec();
             let operands = if kind == Kind::Map {
                 args[..n_ins].to_vec()
@@ -823,6 +852,11 @@ fn print_map_like(pr: &mut OpPrinter, op: OpId) {
 // ---------------------------------------------------------------------------
 
 fn verify_structured(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let Some(kind) = kind_of(ctx.op_name_str(ir.op_name(op))) else {
+        return Ok(());
+    };
+    let (ins, outs) = crate::named::ins_outs(ctx, ir, op, kind);
+    crate::verify::verify_op(ctx, ir, op, kind, &ins, &outs)?;
     let Some(info) = structured_info(ctx, ir, op) else {
         return Ok(());
     };
@@ -848,8 +882,17 @@ fn verify_structured(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             tensor_outs
         )));
     }
-    // MLIR 22 (IndexingMapOpInterface): operand ranks, then the maps must
-    // be invertible (every loop indexes some operand dimension alone).
+    crate::verify::verify_destination_style(ctx, ir, op, &operands, &info.outputs)?;
+    // MLIR 22 (IndexingMapOpInterface): no symbols, operand ranks, then the
+    // maps must be invertible (every loop indexes some operand dimension alone).
+    if let Some(i) = info.indexing_maps.iter().position(|m| m.num_symbols() != 0) {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!("unexpected symbols in indexing_map #{i}"),
+        ));
+    }
     for (i, (map, &v)) in info.indexing_maps.iter().zip(&operands).enumerate() {
         let rank = operand_shape(ctx, ir.value_type(v)).len();
         if rank != map.num_results() {
@@ -919,55 +962,64 @@ fn verify_structured(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         }
         shapes.push(shape);
     }
-    // Static loop bounds from the operands indexed by plain dims.
+    // MLIR's static shape check: when every loop range is static, each
+    // map is evaluated at the first and the last point of the iteration
+    // space; the indices must stay in bounds (exactly the size for plain
+    // dimensions).
     let mut bounds: Vec<Option<i64>> = vec![None; n_loops];
     for (map, shape) in info.indexing_maps.iter().zip(&shapes) {
         for (r, e) in map.results().iter().enumerate() {
             if let Some(d) = e.as_dim() {
-                if bounds[d].is_none() && shape[r] != DYNAMIC {
+                if bounds[d].is_none() {
                     bounds[d] = Some(shape[r]);
                 }
             }
         }
     }
-    for (i, (map, shape)) in info.indexing_maps.iter().zip(&shapes).enumerate() {
-        for (r, e) in map.results().iter().enumerate() {
-            if shape[r] == DYNAMIC {
+    let ends: Option<Vec<i64>> = bounds
+        .iter()
+        .map(|b| b.filter(|&b| b != DYNAMIC).map(|b| b - 1))
+        .collect();
+    if let Some(ends) = ends {
+        let starts = vec![0; n_loops];
+        for (i, (map, shape)) in info.indexing_maps.iter().zip(&shapes).enumerate() {
+            let (Ok(first), Ok(last)) = (map.eval(&starts, &[]), map.eval(&ends, &[])) else {
                 continue;
-            }
-            if let Some(d) = e.as_dim() {
-                if let Some(b) = bounds[d] {
-                    if b != shape[r] {
+            };
+            for (r, &size) in shape.iter().enumerate() {
+                if size == DYNAMIC || size == 0 {
+                    continue;
+                }
+                let inferred = first[r].max(last[r]) + 1;
+                if first[r].min(last[r]) < 0 {
+                    return Err(op_error(
+                        ctx,
+                        ir,
+                        op,
+                        format!("unexpected result less than 0 at expression #{r} in {map}"),
+                    ));
+                }
+                if map.results()[r].as_dim().is_some() {
+                    if inferred != size {
                         return Err(op_error(ctx, ir, op, format!(
-                            "inferred input/output operand #{i} has shape's dimension #{r} to be {b}, but found {}",
-                            shape[r]
+                            "inferred input/output operand #{i} has shape's dimension #{r} to be {inferred}, but found {size}"
                         )));
                     }
-                }
-            } else if let Some((c, coefs)) = crate::structured::linearize(e, n_loops) {
-                let mut max = c;
-                let mut known = true;
-                for (d, &k) in coefs.iter().enumerate() {
-                    if k == 0 {
-                        continue;
-                    }
-                    match bounds[d] {
-                        Some(b) if b > 0 && k > 0 => max += k * (b - 1),
-                        _ => known = false,
-                    }
-                }
-                if known && max + 1 > shape[r] {
+                } else if inferred > size {
                     return Err(op_error(ctx, ir, op, format!(
-                        "inferred input/output operand #{i} has shape's dimension #{r} to be greater than or equal to {}, but found {}",
-                        max + 1,
-                        shape[r]
+                        "inferred input/output operand #{i} has shape's dimension #{r} to be greater than or equal to {inferred}, but found {size}"
                     )));
                 }
             }
         }
     }
     let Some(block) = crate::structured::payload_block(ir, op) else {
-        return Ok(());
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            "expects to have 1 region with 1 block",
+        ));
     };
     let args = ir.block_args(block);
     if args.len() != operands.len() {
@@ -1002,7 +1054,15 @@ fn verify_yield(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let Some(parent) = ir.parent_op(op) else {
         return Ok(());
     };
-    let Some(Ok(info)) = structured_info(ctx, ir, parent) else {
+    let Some(info) = structured_info(ctx, ir, parent) else {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            "expected parent op with LinalgOp interface",
+        ));
+    };
+    let Ok(info) = info else {
         return Ok(());
     };
     if ir.num_operands(op) != info.outputs.len() {
@@ -1022,6 +1082,46 @@ fn verify_yield(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
                 type_str(ctx, expected)
             )));
         }
+    }
+    Ok(())
+}
+
+/// MLIR's `IndexOp::verify`: inside a structured op, below its loop count.
+fn verify_index(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let dim = ir
+        .attr(ctx, op, "dim")
+        .and_then(|a| ctx.integer_value(a))
+        .unwrap_or(0);
+    if dim < 0 {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            "attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0",
+        ));
+    }
+    let parent = ir.parent_op(op);
+    let Some(info) = parent.and_then(|p| structured_info(ctx, ir, p)) else {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            "expected parent op with LinalgOp interface",
+        ));
+    };
+    let Ok(info) = info else {
+        return Ok(());
+    };
+    if dim as usize >= info.num_loops() {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "expected dim ({dim}) to be lower than the number of loops ({}) of the enclosing LinalgOp",
+                info.num_loops()
+            ),
+        ));
     }
     Ok(())
 }
