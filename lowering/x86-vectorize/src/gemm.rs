@@ -136,7 +136,7 @@ pub(crate) fn nest(
 }
 
 /// Lane masks of a panel's vectors: all ones, or the tail's `width` columns.
-fn masks(nvec: i64, tail: Option<i64>) -> Vec<u16> {
+pub(crate) fn masks(nvec: i64, tail: Option<i64>) -> Vec<u16> {
     match tail {
         None => vec![0xFFFF; nvec as usize],
         Some(w) => (0..(w + 15) / 16)
@@ -263,7 +263,7 @@ fn column(b: &mut B, bl: &Blocking, at: &At, p: Value, v: i64) -> Value {
     b.addc(n0, 16 * v)
 }
 
-fn mask_value(b: &mut B, m: u16) -> Value {
+pub(crate) fn mask_value(b: &mut B, m: u16) -> Value {
     b.ci(m as i16 as i64, 16)
 }
 

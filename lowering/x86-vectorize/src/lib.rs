@@ -35,7 +35,9 @@
 
 pub mod amx;
 pub mod builder;
+pub mod direct_conv;
 pub mod gemm;
+pub mod gemv;
 
 use builder::B;
 use gemm::{Blocking, Elem, Gemm, Idx};
@@ -51,6 +53,10 @@ pub struct X86Vectorize {
     pub kc: i64,
     pub mc: i64,
     pub nc: i64,
+    /// `auto`: f32 GEMV-like matmuls and stride-1 NCHW convolutions take
+    /// their own kernels ([`gemv`], [`direct_conv`]); `gemm`: everything
+    /// through the blocked GEMM.
+    pub path: String,
 }
 
 impl Default for X86Vectorize {
@@ -62,6 +68,7 @@ impl Default for X86Vectorize {
             kc: 0,
             mc: 0,
             nc: 0,
+            path: "auto".into(),
         }
     }
 }
@@ -92,6 +99,11 @@ impl Pass for X86Vectorize {
                 "Columns per packed B block (0: default)",
                 &mut self.nc,
             ),
+            PassOption::string(
+                "path",
+                "auto (direct f32 conv / GEMV kernels where they apply) or gemm",
+                &mut self.path,
+            ),
         ]
     }
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
@@ -105,6 +117,18 @@ impl Pass for X86Vectorize {
                 format!(
                     "x86-vectorize: unknown isa '{}' (expected auto, avx512, vnni, amx or scalar)",
                     self.isa
+                ),
+            )
+            .into());
+        }
+        if !["auto", "gemm"].contains(&self.path.as_str()) {
+            return Err(strata_ir::verifier::emit_op_error(
+                ctx,
+                pc.ir_mut(),
+                root,
+                format!(
+                    "x86-vectorize: unknown path '{}' (expected auto or gemm)",
+                    self.path
                 ),
             )
             .into());
@@ -201,6 +225,13 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
     let (a, bm, c) = (vals[0], vals[1], vals[2]);
     let window = |n: &str| strata_dialect_linalg::named::window_attr(ctx, ir, op, n, 2);
     let (st, di) = (window("strides"), window("dilations"));
+    if elem == Elem::F32
+        && opts.path == "auto"
+        && f32_special(ctx, ir, op, &name, &vals, &shapes, &st, &di)
+    {
+        let _ = ir.erase_op(op);
+        return true;
+    }
     let gemm = match name.as_str() {
         "linalg.matmul" => {
             let (m, k, n) = (shapes[0][0], shapes[0][1], shapes[1][1]);
@@ -295,6 +326,68 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
     drop(gemm);
     let _ = ir.erase_op(op);
     true
+}
+
+/// The f32 kernels outside the GEMM generator: [`gemv`] for matmuls with
+/// at most [`gemv::MAX_M`] rows, [`direct_conv`] for stride-1 NCHW
+/// convolutions with a window larger than 1x1. Emits and returns true if
+/// one applies.
+#[allow(clippy::too_many_arguments)]
+fn f32_special(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    name: &str,
+    vals: &[Value],
+    shapes: &[Vec<i64>],
+    st: &[i64],
+    di: &[i64],
+) -> bool {
+    let mut b = B {
+        ctx,
+        loc: ir.op_loc(op),
+        ir,
+        at: InsertPoint::Before(op),
+    };
+    match name {
+        "linalg.matmul" if shapes[0][0] <= gemv::MAX_M => {
+            let g = gemv::Gemv {
+                a: vals[0],
+                b: vals[1],
+                c: vals[2],
+                m: shapes[0][0],
+                n: shapes[1][1],
+                k: shapes[0][1],
+            };
+            gemv::emit(&mut b, &g);
+            true
+        }
+        "linalg.conv_2d_nchw_fchw"
+            if st.iter().all(|&s| s == 1) && shapes[1][2] * shapes[1][3] > 1 =>
+        {
+            let (i, w, o) = (&shapes[0], &shapes[1], &shapes[2]);
+            let d = direct_conv::DirectConv {
+                input: vals[0],
+                weights: vals[1],
+                output: vals[2],
+                n: o[0],
+                c: w[1],
+                h: i[2],
+                w: i[3],
+                f: w[0],
+                kh: w[2],
+                kw: w[3],
+                oh: o[2],
+                ow: o[3],
+                dh: di[0],
+                dw: di[1],
+            };
+            let p = direct_conv::plan(d.f, d.flat_len());
+            direct_conv::emit(&mut b, &d, p);
+            true
+        }
+        _ => false,
+    }
 }
 
 /// `o * stride + k * dilation`.
