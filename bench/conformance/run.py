@@ -159,13 +159,15 @@ def split_cases(text, kind):
         while j < len(lines) and (not lines[j] or lines[j][0].isspace() or lines[j][0] in ")]}"):
             j += 1
         return lines[i:j]
-    alias_text = []
+    alias_text, alias_lines = [], set()
     for a in aliases:
-        alias_text.extend(extent(a))
+        ext = extent(a)
+        alias_text.extend(ext)
+        alias_lines.update(range(a, a + len(ext)))
     out = []
     bounds = starts + [len(lines)]
     for k, s in enumerate(starts):
-        body = [l for idx, l in enumerate(lines[s:bounds[k + 1]], s) if idx not in aliases]
+        body = [l for idx, l in enumerate(lines[s:bounds[k + 1]], s) if idx not in alias_lines]
         out.append((s + 1, "\n".join(alias_text + body) + "\n"))
     return out
 
