@@ -228,8 +228,14 @@ pub struct OpHooks {
     pub parse: Option<fn(&mut OpParser) -> DiagResult<()>>,
     /// Custom syntax printer, called after the op name and a space.
     pub print: Option<fn(&mut OpPrinter, OpId)>,
-    /// Extra verification after the declared constraints hold.
+    /// Extra verification after the declared constraints hold, run once
+    /// the op's nested ops are verified (MLIR's `verifyRegions`).
     pub verify: Option<VerifyHook>,
+    /// Verification run when the op is reached, after its declared
+    /// constraints and traits but before its nested ops (MLIR's
+    /// `verify()`): for checks MLIR reports ahead of errors inside the
+    /// regions.
+    pub verify_invariants: Option<VerifyHook>,
     /// Result types computed from operands and attributes when the format
     /// does not spell them (MLIR's `InferTypeOpInterface`).
     pub infer_result_types: Option<InferResultTypesHook>,

@@ -44,6 +44,9 @@ fn verify_op(ctx: &Context, ir: &Ir, op: OpId, dominance: &mut DominanceInfo) ->
     let definition = ctx.op_definition(ir.op_name(op)).cloned();
     if let Some(def) = &definition {
         verify_definition(ctx, ir, op, def)?;
+        if let Some(verify) = def.hooks.verify_invariants {
+            verify(ctx, ir, op)?;
+        }
     } else if !ctx.allow_unregistered_dialects
         && ctx.op_name_str(ir.op_name(op)) != "builtin.__forward_ref"
     {
@@ -149,6 +152,13 @@ fn verify_op(ctx: &Context, ir: &Ir, op: OpId, dominance: &mut DominanceInfo) ->
                     ctx.op_definition(ir.op_name(l))
                         .is_none_or(|d| d.has_trait(OpTraits::TERMINATOR))
                 });
+                if last.is_none() {
+                    // MLIR's verifyOnEntrance(Block &), at the region's op.
+                    return Err(Diagnostic::error(
+                        ir.op_loc(op),
+                        "empty block: expect at least a terminator",
+                    ));
+                }
                 if !ok {
                     let loc = last.map(|l| ir.op_loc(l)).unwrap_or(ir.op_loc(op));
                     return Err(Diagnostic::error(
@@ -273,9 +283,10 @@ fn verify_definition(ctx: &Context, ir: &Ir, op: OpId, def: &Arc<OpDefinition>) 
                 ctx,
                 ir,
                 op,
+                // MLIR's OneRegion and NRegions<n> traits.
                 match def.regions.len() {
                     1 => "requires one region".to_string(),
-                    n => format!("requires {n} regions"),
+                    n => format!("expected {n} regions"),
                 },
             ));
         }

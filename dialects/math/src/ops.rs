@@ -317,6 +317,23 @@ pub fn eval(name: &str, args: &[Scalar]) -> Option<Scalar> {
     })
 }
 
+/// One element as MLIR's folders compute it: `f32` unary/binary float ops
+/// in single precision with the C library, everything else as [`eval`].
+fn fold_eval(name: &str, args: &[Scalar]) -> Option<Scalar> {
+    use strata_ir::FloatKind::F32;
+    match (kind_of(name)?, args) {
+        (Kind::FloatUnary, [Scalar::Float(x, F32)]) => Some(Scalar::Float(
+            f64::from(semantics::float_unary_f32(name, *x as f32)?),
+            F32,
+        )),
+        (Kind::FloatBinary, [Scalar::Float(a, F32), Scalar::Float(b, _)]) => Some(Scalar::Float(
+            f64::from(semantics::float_binary_f32(name, *a as f32, *b as f32)?),
+            F32,
+        )),
+        _ => eval(name, args),
+    }
+}
+
 /// Whether MLIR 22's folder of `name` folds these constant operands
 /// (`MathOps.cpp`): `cbrt`, `rsqrt`, `fma` and `fpowi` have no folder;
 /// `absf`, `ceil`, `floor`, `roundeven` and `copysign` fold through
@@ -365,7 +382,7 @@ fn fold(ctx: &Context, ir: &mut Ir, op: OpId, operands: &[Option<Attribute>]) ->
         if !mlir_folds(name, &args) {
             return FoldOutcome::Failed;
         }
-        match eval(name, &args) {
+        match fold_eval(name, &args) {
             Some(r) => out.push(r),
             None => return FoldOutcome::Failed,
         }

@@ -63,29 +63,55 @@ macro_rules! unary_in {
     }};
 }
 
-/// The float unary ops by name (`math.sqrt`, ...), rounded to `kind`.
-/// `f32` is computed with the C library's single-precision functions
-/// (`sinf`, `expm1f`, ...), as MLIR's folders and compiled code do; the
-/// other formats in `f64`, rounded once.
+/// The float unary ops by name (`math.sqrt`, ...), rounded to `kind`:
+/// computed in `f64` with the C library (`asinh`/`acosh`/`atanh`/`erf`
+/// included), then rounded once, as the C back end computes them.
 pub fn float_unary(op: &str, x: f64, kind: FloatKind) -> Option<f64> {
-    if kind == FloatKind::F32 {
-        return unary_in!(op, x as f32, f32, erff, erfcf, asinhf, acoshf, atanhf).map(f64::from);
+    if op == "math.cbrt" {
+        return Some(round_to(kind, c_cbrt(x)));
     }
     let r = unary_in!(op, x, f64, erf, erfc, asinh, acosh, atanh)?;
     Some(round_to(kind, r))
 }
 
+/// The C library's `cbrt` (glibc's, which compiled code calls). Rust's
+/// `f64::cbrt` is not it: Rust's runtime (compiler-builtins) defines its
+/// own `cbrt` symbol inside every Rust binary, which the static link binds
+/// first, and the two differ in the last bit for about half of all inputs.
+/// So the C library's is looked up at run time by name in the libraries
+/// the process loaded (the binary's own copy is not exported); without a
+/// dynamic C library, Rust's is used.
+pub fn c_cbrt(x: f64) -> f64 {
+    use std::sync::OnceLock;
+    type Cbrt = extern "C" fn(f64) -> f64;
+    extern "C" {
+        fn dlsym(
+            handle: *mut std::ffi::c_void,
+            symbol: *const std::ffi::c_char,
+        ) -> *mut std::ffi::c_void;
+    }
+    static CBRT: OnceLock<Option<Cbrt>> = OnceLock::new();
+    let f = CBRT.get_or_init(|| {
+        // SAFETY: dlsym with RTLD_DEFAULT (null) and a NUL-terminated name;
+        // a non-null result is the C library's `double cbrt(double)`.
+        let p = unsafe { dlsym(std::ptr::null_mut(), c"cbrt".as_ptr()) };
+        (!p.is_null()).then(|| unsafe { std::mem::transmute::<*mut std::ffi::c_void, Cbrt>(p) })
+    });
+    match f {
+        Some(f) => f(x),
+        None => x.cbrt(),
+    }
+}
+
+/// The float unary ops on `f32` computed with the C library's
+/// single-precision functions (`sinf`, `expm1f`, `acoshf`, ...), as
+/// MLIR's folders do (`MathOps.cpp` calls them for `f32` constants).
+pub fn float_unary_f32(op: &str, x: f32) -> Option<f32> {
+    unary_in!(op, x, f32, erff, erfcf, asinhf, acoshf, atanhf)
+}
+
 /// The float binary ops (`math.atan2`, `math.copysign`, `math.powf`).
 pub fn float_binary(op: &str, a: f64, b: f64, kind: FloatKind) -> Option<f64> {
-    if kind == FloatKind::F32 {
-        let (a, b) = (a as f32, b as f32);
-        return Some(f64::from(match op {
-            "math.atan2" => a.atan2(b),
-            "math.copysign" => a.copysign(b),
-            "math.powf" => a.powf(b),
-            _ => return None,
-        }));
-    }
     let r = match op {
         "math.atan2" => a.atan2(b),
         "math.copysign" => a.copysign(b),
@@ -93,6 +119,17 @@ pub fn float_binary(op: &str, a: f64, b: f64, kind: FloatKind) -> Option<f64> {
         _ => return None,
     };
     Some(round_to(kind, r))
+}
+
+/// The float binary ops on `f32` in single precision (`atan2f`, `powf`),
+/// as MLIR's folders compute `f32` constants.
+pub fn float_binary_f32(op: &str, a: f32, b: f32) -> Option<f32> {
+    Some(match op {
+        "math.atan2" => a.atan2(b),
+        "math.copysign" => a.copysign(b),
+        "math.powf" => a.powf(b),
+        _ => return None,
+    })
 }
 
 /// `math.fma`: `a * b + c` with one rounding (in f64, then to `kind`).

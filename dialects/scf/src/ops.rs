@@ -201,8 +201,8 @@ fn parse_for(p: &mut OpParser) -> DiagResult<()> {
         result_types = parse_arrow_types(p)?;
     }
     if inner.len() != result_types.len() {
-        return Err(Diagnostic::error(
-            p.op_loc(),
+        return Err(p.error_at(
+            p.name_offset,
             "mismatch in number of loop-carried values and defined values",
         ));
     }
@@ -313,6 +313,7 @@ fn parse_while(p: &mut OpParser) -> DiagResult<()> {
     };
     p.expect(TokenKind::Colon, "':'")?;
     let type_loc = p.loc();
+    let type_offset = p.parser.offset();
     let function_type = p.parse_type()?;
     let ctx = p.ctx();
     let Some((inputs, results)) = ctx.function_signature(function_type) else {
@@ -323,8 +324,8 @@ fn parse_while(p: &mut OpParser) -> DiagResult<()> {
     };
     let (inputs, results) = (inputs.to_vec(), results.to_vec());
     if inputs.len() != outer.len() {
-        return Err(Diagnostic::error(
-            type_loc,
+        return Err(p.error_at(
+            type_offset,
             format!(
                 "expected as many input types as operands (expected {} got {})",
                 outer.len(),
@@ -417,6 +418,17 @@ fn parse_parallel(p: &mut OpParser) -> DiagResult<()> {
         ctx.dense_i32_array(&[n as i32, n as i32, n as i32, inits.len() as i32]),
     );
     p.parse_optional_attr_dict(false)?;
+    if inits.len() != result_types.len() {
+        // MLIR's resolveOperands(initVals, result.types, getNameLoc()).
+        return Err(p.error_at(
+            p.name_offset,
+            format!(
+                "number of operands and types do not match: got {} operands and {} types",
+                inits.len(),
+                result_types.len()
+            ),
+        ));
+    }
     p.add_operands(&inits, &result_types)?;
     let loc = p.op_loc();
     ensure_terminator(ctx, p.ir(), region, &iv_types, "scf.reduce", loc);

@@ -7,23 +7,30 @@ use strata_ir::asm::printer::type_to_string;
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::fold::constant_of_value;
 use strata_ir::interfaces::RegionSuccessor;
+use strata_ir::opdef::VerifyHook;
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{Context, Ir, OpDefinition, OpId, Type, Value};
 
 pub(crate) fn attach(defs: &mut [OpDefinition]) {
     for def in defs.iter_mut() {
-        def.hooks.verify = match def.name.as_str() {
-            "scf.for" => Some(verify_for),
-            "scf.if" => Some(verify_if),
-            "scf.while" => Some(verify_while),
-            "scf.execute_region" => Some(verify_execute_region),
-            "scf.parallel" => Some(verify_parallel),
-            "scf.reduce" => Some(verify_reduce),
-            "scf.reduce.return" => Some(verify_reduce_return),
-            "scf.yield" => Some(verify_yield),
-            "scf.condition" => Some(verify_condition),
-            _ => None,
-        };
+        // `verify_invariants` is MLIR's `verify()` (before the nested ops),
+        // `verify` its `verifyRegions` (after them).
+        let (invariants, regions): (Option<VerifyHook>, Option<VerifyHook>) =
+            match def.name.as_str() {
+                "scf.for" => (Some(for_invariants), Some(for_regions)),
+                "scf.if" => (Some(if_invariants), Some(verify_region_edges)),
+                "scf.while" => (Some(while_invariants), Some(verify_region_edges)),
+                "scf.execute_region" => (None, Some(verify_execute_region)),
+                "scf.parallel" => (Some(verify_parallel), None),
+                "scf.index_switch" => (Some(verify_index_switch), None),
+                "scf.reduce" => (None, Some(verify_reduce)),
+                "scf.reduce.return" => (None, Some(verify_reduce_return)),
+                "scf.yield" => (None, Some(verify_yield)),
+                "scf.condition" => (None, Some(verify_condition)),
+                _ => (None, None),
+            };
+        def.hooks.verify_invariants = invariants;
+        def.hooks.verify = regions;
     }
 }
 
@@ -46,8 +53,27 @@ fn terminator(ir: &Ir, op: OpId, region: usize) -> Option<OpId> {
         .and_then(|b| ir.last_op(b))
 }
 
-fn verify_for(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+/// The yielded values of region `region`'s `scf.yield` terminator.
+fn yielded(ctx: &Context, ir: &Ir, op: OpId, region: usize) -> Vec<Value> {
+    terminator(ir, op, region)
+        .filter(|&t| name_of(ctx, ir, t) == "scf.yield")
+        .map(|t| ir.operands(t).collect())
+        .unwrap_or_default()
+}
+
+/// `scf.for`'s `AllTypesMatch` on the bounds, `ForOp::verify`, and MLIR's
+/// `verifyLoopLikeOpInterface` (counts, then types, index by index).
+fn for_invariants(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let operands: Vec<Value> = ir.operands(op).collect();
+    let bound_ty = ir.value_type(operands[0]);
+    if operands[1..3].iter().any(|&v| ir.value_type(v) != bound_ty) {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "failed to verify that all of {lowerBound, upperBound, step} have same type",
+        ));
+    }
     let inits = &operands[3..];
     if inits.len() != ir.num_results(op) {
         return Err(emit_op_error(
@@ -58,6 +84,66 @@ fn verify_for(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         ));
     }
     let args = entry_args(ir, op, 0);
+    let iter_args = args.get(1..).unwrap_or_default();
+    let yields = yielded(ctx, ir, op, 0);
+    let count_error = |what: &str, a: usize, b: usize| {
+        Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            format!("different number of {what}: {a} != {b}"),
+        ))
+    };
+    if inits.len() != iter_args.len() {
+        return count_error("inits and region iter_args", inits.len(), iter_args.len());
+    }
+    if !yields.is_empty() && iter_args.len() != yields.len() {
+        return count_error(
+            "region iter_args and yielded values",
+            iter_args.len(),
+            yields.len(),
+        );
+    }
+    let type_error = |i: usize, what: &str, a: Type, b: Type| {
+        Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "{i}-th {what} have different type: '{}' != '{}'",
+                ty(ctx, a),
+                ty(ctx, b)
+            ),
+        ))
+    };
+    for (i, (&init, &arg)) in inits.iter().zip(iter_args).enumerate() {
+        let (a, b) = (ir.value_type(init), ir.value_type(arg));
+        if a != b {
+            return type_error(i, &format!("init and {i}-th region iter_arg"), a, b);
+        }
+        if let Some(&y) = yields.get(i) {
+            if ir.value_type(y) != b {
+                return type_error(
+                    i,
+                    &format!("region iter_arg and {i}-th yielded value"),
+                    b,
+                    ir.value_type(y),
+                );
+            }
+        }
+    }
+    for (i, (&arg, result)) in iter_args.iter().zip(ir.results(op)).enumerate() {
+        let (a, b) = (ir.value_type(arg), ir.value_type(result));
+        if a != b {
+            return type_error(i, &format!("region iter_arg and {i}-th loop result"), a, b);
+        }
+    }
+    Ok(())
+}
+
+/// `ForOp::verifyRegions`: the induction variable, then the region edges.
+fn for_regions(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let args = entry_args(ir, op, 0);
     if args.is_empty() {
         return Err(emit_op_error(
             ctx,
@@ -66,50 +152,7 @@ fn verify_for(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             "expected body to have a single block argument for the induction variable",
         ));
     }
-    let iter_args = &args[1..];
-    if inits.len() != iter_args.len() {
-        return Err(emit_op_error(
-            ctx,
-            ir,
-            op,
-            format!(
-                "different number of inits and region iter_args: {} != {}",
-                inits.len(),
-                iter_args.len()
-            ),
-        ));
-    }
-    for (i, (&init, &arg)) in inits.iter().zip(iter_args).enumerate() {
-        let (a, b) = (ir.value_type(init), ir.value_type(arg));
-        if a != b {
-            return Err(emit_op_error(
-                ctx,
-                ir,
-                op,
-                format!(
-                    "{i}-th init and {i}-th region iter_arg have different type: '{}' != '{}'",
-                    ty(ctx, a),
-                    ty(ctx, b)
-                ),
-            ));
-        }
-    }
-    for (i, (&arg, result)) in iter_args.iter().zip(ir.results(op)).enumerate() {
-        let (a, b) = (ir.value_type(arg), ir.value_type(result));
-        if a != b {
-            return Err(emit_op_error(
-                ctx,
-                ir,
-                op,
-                format!(
-                    "{i}-th region iter_arg and {i}-th loop result have different type: '{}' != '{}'",
-                    ty(ctx, a),
-                    ty(ctx, b)
-                ),
-            ));
-        }
-    }
-    if ir.value_type(args[0]) != ir.value_type(operands[0]) {
+    if ir.value_type(args[0]) != ir.value_type(ir.operand(op, 0)) {
         return Err(emit_op_error(
             ctx,
             ir,
@@ -120,7 +163,24 @@ fn verify_for(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     verify_region_edges(ctx, ir, op)
 }
 
-fn verify_if(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+/// `NoRegionArguments`, then `IfOp::verify`.
+fn if_invariants(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let regions = ir.regions(op).len();
+    for i in 0..regions {
+        if !entry_args(ir, op, i).is_empty() {
+            let which = if regions == 1 {
+                String::new()
+            } else {
+                format!(" #{i}")
+            };
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                op,
+                format!("region{which} should have no arguments"),
+            ));
+        }
+    }
     if ir.num_results(op) != 0 && ir.region_is_empty(ir.region(op, 1)) {
         return Err(emit_op_error(
             ctx,
@@ -129,30 +189,147 @@ fn verify_if(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             "must have an else block if defining values",
         ));
     }
-    verify_region_edges(ctx, ir, op)
+    Ok(())
 }
 
-fn verify_while(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    let ends_with = |region: usize, name: &str| {
-        terminator(ir, op, region).is_some_and(|t| name_of(ctx, ir, t) == name)
-    };
-    if !ends_with(0, "scf.condition") {
+/// MLIR's `verifyAndGetTerminator`: the region's terminator if it is
+/// `name`, else the error (with a note at the terminator there is).
+fn expect_terminator(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    region: usize,
+    name: &str,
+    message: &str,
+) -> DiagResult<OpId> {
+    let term = terminator(ir, op, region);
+    match term {
+        Some(t) if name_of(ctx, ir, t) == name => Ok(t),
+        _ => {
+            let diag = emit_op_error(ctx, ir, op, message);
+            Err(match term {
+                Some(t) => diag.with_note(ir.op_loc(t), "terminator here"),
+                None => diag,
+            })
+        }
+    }
+}
+
+/// The `SizedRegion<1>` constraints of `before`/`after`, non-empty
+/// blocks, then `WhileOp::verify`'s terminators.
+fn while_invariants(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    for (i, name) in ["before", "after"].iter().enumerate() {
+        if ir.region_blocks(ir.region(op, i)).len() != 1 {
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                op,
+                format!("region #{i} ('{name}') failed to verify constraint: region with 1 blocks"),
+            ));
+        }
+    }
+    for i in 0..2 {
+        if terminator(ir, op, i).is_none() {
+            return Err(emit_op_error(ctx, ir, op, "expects a non-empty block"));
+        }
+    }
+    expect_terminator(
+        ctx,
+        ir,
+        op,
+        0,
+        "scf.condition",
+        "expects the 'before' region to terminate with 'scf.condition'",
+    )?;
+    expect_terminator(
+        ctx,
+        ir,
+        op,
+        1,
+        "scf.yield",
+        "expects the 'after' region to terminate with 'scf.yield'",
+    )?;
+    Ok(())
+}
+
+/// `IndexSwitchOp::verify`: one region per case value, distinct values,
+/// and every region yielding the op's result types.
+fn verify_index_switch(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let cases = ir
+        .attr(ctx, op, "cases")
+        .and_then(|a| ctx.dense_array_i64(a))
+        .unwrap_or_default();
+    let case_regions = ir.regions(op).len().saturating_sub(1);
+    if cases.len() != case_regions {
         return Err(emit_op_error(
             ctx,
             ir,
             op,
-            "expects the 'before' region to terminate with 'scf.condition'",
+            format!(
+                "has {case_regions} case regions but {} case values",
+                cases.len()
+            ),
         ));
     }
-    if !ends_with(1, "scf.yield") {
-        return Err(emit_op_error(
-            ctx,
-            ir,
-            op,
-            "expects the 'after' region to terminate with 'scf.yield'",
-        ));
+    let mut seen = std::collections::HashSet::new();
+    for &v in &cases {
+        if !seen.insert(v) {
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                op,
+                format!("has duplicate case value: {v}"),
+            ));
+        }
     }
-    verify_region_edges(ctx, ir, op)
+    let results: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
+    for r in 0..ir.regions(op).len() {
+        let name = if r == 0 {
+            "default region".to_string()
+        } else {
+            format!("case region #{}", r - 1)
+        };
+        let Some(term) = terminator(ir, op, r) else {
+            continue;
+        };
+        let term_name = name_of(ctx, ir, term);
+        if term_name != "scf.yield" {
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                op,
+                format!("expected region to end with scf.yield, but got {term_name}"),
+            ));
+        }
+        if ir.num_operands(term) != results.len() {
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                op,
+                format!(
+                    "expected each region to return {} values, but {name} returns {}",
+                    results.len(),
+                    ir.num_operands(term)
+                ),
+            )
+            .with_note(ir.op_loc(term), "see yield operation here"));
+        }
+        for (i, (v, &t)) in ir.operands(term).zip(&results).enumerate() {
+            if ir.value_type(v) != t {
+                return Err(emit_op_error(
+                    ctx,
+                    ir,
+                    op,
+                    format!("expected result #{i} of each region to be '{}'", ty(ctx, t)),
+                )
+                .with_note(
+                    ir.op_loc(term),
+                    format!("{name} returns '{}' here", ty(ctx, ir.value_type(v))),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn verify_execute_region(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
@@ -220,15 +397,14 @@ fn verify_parallel(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             "expects arguments for the induction variable to be of index type",
         ));
     }
-    let Some(reduce) = terminator(ir, op, 0).filter(|&t| name_of(ctx, ir, t) == "scf.reduce")
-    else {
-        return Err(emit_op_error(
-            ctx,
-            ir,
-            op,
-            "expects body to terminate with 'scf.reduce'",
-        ));
-    };
+    let reduce = expect_terminator(
+        ctx,
+        ir,
+        op,
+        0,
+        "scf.reduce",
+        "expects body to terminate with 'scf.reduce'",
+    )?;
     let reductions = ir.num_operands(reduce);
     let inits = &groups[3];
     if ir.num_results(op) != reductions {
@@ -261,7 +437,7 @@ fn verify_parallel(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
                 ctx,
                 ir,
                 reduce,
-                format!("expects type of {i}-th reduction operand: {} to be the same as the {i}-th result type: {}",
+                format!("expects type of {i}-th reduction operand: '{}' to be the same as the {i}-th result type: '{}'",
                     ty(ctx, ir.value_type(operand)), ty(ctx, ir.value_type(result))),
             ));
         }

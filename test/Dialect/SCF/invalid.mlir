@@ -68,6 +68,7 @@ func.func @h(%c: i1, %f: f32) {
 func.func @i(%c: i1) {
   // expected-error @+1 {{'scf.while' op expects the 'before' region to terminate with 'scf.condition'}}
   scf.while : () -> () {
+    // expected-note @+1 {{terminator here}}
     scf.yield
   } do {
     scf.yield
