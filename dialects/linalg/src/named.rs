@@ -1132,7 +1132,13 @@ fn default_properties(ctx: &Context, name: &str) -> Attribute {
 /// Splits `op`'s operands into ins and outs.
 pub fn ins_outs(ctx: &Context, ir: &Ir, op: OpId, kind: Kind) -> (Vec<Value>, Vec<Value>) {
     match kind {
-        Kind::Transpose | Kind::Broadcast => (vec![ir.operand(op, 0)], vec![ir.operand(op, 1)]),
+        Kind::Transpose | Kind::Broadcast => {
+            let all: Vec<Value> = ir.operands(op).collect();
+            match all.as_slice() {
+                [input, init] => (vec![*input], vec![*init]),
+                _ => (Vec::new(), all),
+            }
+        }
         Kind::Map => {
             // ins..., init: one init.
             let all: Vec<Value> = ir.operands(op).collect();

@@ -45,14 +45,11 @@ fn structured_def(name: &str, kind: Kind) -> OpDefinition {
     d.traits = OpTraits::RECURSIVE_MEMORY_EFFECTS | OpTraits::SINGLE_BLOCK;
     let shaped_or_scalar = TypeConstraint::Any;
     d.operands = match kind {
-        Kind::Transpose | Kind::Broadcast => vec![
-            value("input", Arity::Single, TypeConstraint::Any),
-            value("init", Arity::Single, TypeConstraint::Any),
-        ],
-        Kind::Map => vec![
-            value("inputs", Arity::Variadic, TypeConstraint::Any),
-            value("init", Arity::Single, TypeConstraint::Any),
-        ],
+        // One group: the operand counts are checked by `verify::verify_op`
+        // with MLIR's wording ("expected 2 operands, but found 0").
+        Kind::Transpose | Kind::Broadcast | Kind::Map => {
+            vec![value("operands", Arity::Variadic, TypeConstraint::Any)]
+        }
         Kind::Reduce => vec![value("operands", Arity::Variadic, TypeConstraint::Any)],
         _ => vec![
             value("inputs", Arity::Variadic, shaped_or_scalar.clone()),
@@ -1054,6 +1051,14 @@ fn verify_yield(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let Some(parent) = ir.parent_op(op) else {
         return Ok(());
     };
+    // MLIR verifies an op's own verify() before its regions: when the
+    // parent's fails, that is the error reported (by the parent).
+    if let Some(kind) = kind_of(ctx.op_name_str(ir.op_name(parent))) {
+        let (ins, outs) = crate::named::ins_outs(ctx, ir, parent, kind);
+        if crate::verify::verify_op(ctx, ir, parent, kind, &ins, &outs).is_err() {
+            return Ok(());
+        }
+    }
     let Some(info) = structured_info(ctx, ir, parent) else {
         return Err(op_error(
             ctx,

@@ -49,6 +49,14 @@ pub fn verify_op(
     outputs: &[Value],
 ) -> DiagResult<()> {
     let err = |m: String| Err(op_error(ctx, ir, op, m));
+    let n = ir.num_operands(op);
+    match kind {
+        Kind::Transpose | Kind::Broadcast if n != 2 => {
+            return err(format!("expected 2 operands, but found {n}"));
+        }
+        Kind::Map if n < 1 => return err(format!("expected 1 or more operands, but found {n}")),
+        _ => {}
+    }
     let dps = !matches!(
         kind,
         Kind::Map | Kind::Reduce | Kind::Transpose | Kind::Broadcast
