@@ -134,9 +134,36 @@ fn structured_def(name: &str, kind: Kind) -> OpDefinition {
         _ => {
             d.hooks.parse = Some(parse_named);
             d.hooks.print = Some(print_named);
+            if kind == Kind::Copy {
+                d.hooks.canonicalization_patterns = Some(copy_patterns);
+            }
         }
     }
     d
+}
+
+/// `linalg.copy` canonicalization: MLIR's `EraseSelfCopy` (a copy of a
+/// buffer onto itself is erased; on tensors it is its input).
+fn copy_patterns(ctx: &Context, set: &mut strata_ir::rewrite::RewritePatternSet) {
+    set.add_fn(
+        Some(ctx.op_name("linalg.copy")),
+        1,
+        "EraseSelfCopy",
+        |op, rw| {
+            use strata_ir::rewrite::NoMatch;
+            let ir = rw.ir();
+            if ir.num_operands(op) != 2 || ir.operand(op, 0) != ir.operand(op, 1) {
+                return Err(NoMatch);
+            }
+            let input = ir.operand(op, 0);
+            if ir.num_results(op) == 0 {
+                rw.erase_op(op);
+            } else {
+                rw.replace_op(op, &[input]);
+            }
+            Ok(())
+        },
+    );
 }
 
 /// Memory effects of a structured op (MLIR's `getGenericEffectsImpl`):
