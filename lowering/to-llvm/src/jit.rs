@@ -101,10 +101,26 @@ extern "C" {
     // The C library's special functions (the interpreter calls them too).
     fn erf(x: f64) -> f64;
     fn erfc(x: f64) -> f64;
+    fn asinh(x: f64) -> f64;
+    fn acosh(x: f64) -> f64;
+    fn atanh(x: f64) -> f64;
+}
+
+extern "C" fn host_asinh(x: f64) -> f64 {
+    // SAFETY: a pure C library function on a double.
+    unsafe { asinh(x) }
+}
+extern "C" fn host_acosh(x: f64) -> f64 {
+    // SAFETY: as `host_asinh`.
+    unsafe { acosh(x) }
+}
+extern "C" fn host_atanh(x: f64) -> f64 {
+    // SAFETY: as `host_asinh`.
+    unsafe { atanh(x) }
 }
 
 extern "C" fn host_cbrt(x: f64) -> f64 {
-    x.cbrt()
+    strata_dialect_math::semantics::c_cbrt(x)
 }
 extern "C" fn host_expm1(x: f64) -> f64 {
     x.exp_m1()
@@ -125,11 +141,14 @@ extern "C" fn host_erfc(x: f64) -> f64 {
 }
 
 /// The C library functions the translation calls by name, bound to what the
-/// interpreter computes them with (Rust's `f64` methods, which are not
-/// always the C library's: Rust's `cbrt` is its own), so results agree bit
+/// interpreter computes them with (`strata_dialect_math::semantics`: the C
+/// library's, `cbrt` looked up past Rust's own copy), so results agree bit
 /// for bit by construction.
-fn host_functions() -> [(&'static str, usize); 6] {
+fn host_functions() -> [(&'static str, usize); 9] {
     [
+        ("asinh", host_asinh as extern "C" fn(f64) -> f64 as usize),
+        ("acosh", host_acosh as extern "C" fn(f64) -> f64 as usize),
+        ("atanh", host_atanh as extern "C" fn(f64) -> f64 as usize),
         ("cbrt", host_cbrt as extern "C" fn(f64) -> f64 as usize),
         ("expm1", host_expm1 as extern "C" fn(f64) -> f64 as usize),
         ("log1p", host_log1p as extern "C" fn(f64) -> f64 as usize),

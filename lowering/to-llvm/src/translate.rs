@@ -1265,42 +1265,15 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             ("tanh", "llvm.tanh"),
         ];
         // No LLVM intrinsic: the C library.
-        let libm_unary = ["cbrt", "erf", "erfc", "expm1", "log1p"];
+        let libm_unary = [
+            "cbrt", "erf", "erfc", "expm1", "log1p", "asinh", "acosh", "atanh",
+        ];
         let r = if let Some((_, name)) = intrinsic_unary.iter().find(|(n, _)| *n == short) {
             intr(name, &[a])?
         } else if libm_unary.contains(&short) {
             self.libm(short, &[a])?
         } else {
             match short {
-                // The interpreter's (Rust's) formulas, not the C library's.
-                "asinh" => {
-                    let one = f64t.const_float(1.0);
-                    let ax = intr("llvm.fabs", &[a])?;
-                    let ix = b.build_float_div(one, ax, "")?;
-                    let h = self.libm("hypot", &[one, ix])?;
-                    let d = b.build_float_add(h, ix, "")?;
-                    let q = b.build_float_div(ax, d, "")?;
-                    let s = b.build_float_add(ax, q, "")?;
-                    let l = self.libm("log1p", &[s])?;
-                    intr("llvm.copysign", &[l, a])?
-                }
-                "acosh" => {
-                    let one = f64t.const_float(1.0);
-                    let m = b.build_float_sub(a, one, "")?;
-                    let p = b.build_float_add(a, one, "")?;
-                    let (sm, sp) = (intr("llvm.sqrt", &[m])?, intr("llvm.sqrt", &[p])?);
-                    let prod = b.build_float_mul(sm, sp, "")?;
-                    let l = intr("llvm.log", &[b.build_float_add(a, prod, "")?])?;
-                    let below = b.build_float_compare(FloatPredicate::OLT, a, one, "")?;
-                    b.build_select(below, f64t.const_float(f64::NAN), l, "")?
-                        .into_float_value()
-                }
-                "atanh" => {
-                    let two = b.build_float_mul(f64t.const_float(2.0), a, "")?;
-                    let d = b.build_float_sub(f64t.const_float(1.0), a, "")?;
-                    let l = self.libm("log1p", &[b.build_float_div(two, d, "")?])?;
-                    b.build_float_mul(f64t.const_float(0.5), l, "")?
-                }
                 "rsqrt" => {
                     let s = intr("llvm.sqrt", &[a])?;
                     b.build_float_div(f64t.const_float(1.0), s, "")?

@@ -432,7 +432,7 @@ fn float_ops_and_math_match_the_interpreter() {
 fn unsupported_ops_are_located_errors() {
     let ctx = strata_dialects::context();
     let mut ir = Ir::new();
-    let text = "func.func @f(%m: memref<2x3xf32>) -> memref<6xf32> {\n  %f = memref.collapse_shape %m [[0, 1]] : memref<2x3xf32> into memref<6xf32>\n  return %f : memref<6xf32>\n}\n";
+    let text = "func.func @f(%m: memref<6xf32>, %v: f32, %i: index) -> f32 {\n  %f = memref.atomic_rmw addf %v, %m[%i] : (f32, memref<6xf32>) -> f32\n  return %f : f32\n}\n";
     let info = SourceInfo {
         file_name: "bad.mlir".into(),
         first_line: 0,
@@ -441,7 +441,7 @@ fn unsupported_ops_are_located_errors() {
     let d = strata_lowering_to_llvm::translate_to_llvm_ir(&ctx, &ir, module).unwrap_err();
     assert!(
         d.message
-            .contains("does not support the op 'memref.collapse_shape'"),
+            .contains("does not support the op 'memref.atomic_rmw'"),
         "{}",
         d.message
     );
