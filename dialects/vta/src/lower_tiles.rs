@@ -239,11 +239,19 @@ impl Lowering<'_> {
                 // consecutive tiles alternate between the two halves, so
                 // their SRAM addresses, hence their micro-op kernels,
                 // repeat every two tiles and stay cached in the micro-op
-                // buffer instead of being reloaded per tile.
+                // buffer instead of being reloaded per tile. A storage of
+                // which exactly three fit takes slots of its own size
+                // instead: loads may then run two tiles ahead (triple
+                // buffering) and kernels still repeat, every three tiles.
                 let half = depth / 2;
+                let slot = if size > 0 && depth / size == 3 {
+                    size
+                } else {
+                    half
+                };
                 let aligned = (ring && size <= half).then(|| {
-                    let next = (from + half - 1) / half * half;
-                    if next >= depth {
+                    let next = (from + slot - 1) / slot * slot;
+                    if next + size > depth {
                         0
                     } else {
                         next
