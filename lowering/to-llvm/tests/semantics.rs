@@ -354,12 +354,12 @@ fn float_ops_and_math_match_the_interpreter() {
             "erfc",
         ] {
             let out = run(t, t, &format!("%r = math.{op} %x : {t}"), &ab, &bb, size);
-            for i in 0..N {
+            for (i, &x) in a.iter().enumerate().take(N) {
                 let want =
-                    strata_dialect_math::semantics::float_unary(&format!("math.{op}"), a[i], kind)
+                    strata_dialect_math::semantics::float_unary(&format!("math.{op}"), x, kind)
                         .unwrap();
                 let got = read_float(&out, i, kind);
-                assert!(same(got, want), "math.{op} {t}: {}: {got} vs {want}", a[i]);
+                assert!(same(got, want), "math.{op} {t}: {x}: {got} vs {want}");
                 checked += 1;
             }
         }
@@ -406,21 +406,16 @@ fn float_ops_and_math_match_the_interpreter() {
                 &bb,
                 container(w),
             );
-            for i in 0..N {
+            for (i, &x) in a.iter().enumerate().take(N) {
                 let Scalar::Int(want, _) = sem::cast(
                     &format!("arith.{op}"),
-                    Scalar::Float(a[i], kind),
+                    Scalar::Float(x, kind),
                     ScalarType::Int(w),
                 )
                 .unwrap() else {
                     unreachable!()
                 };
-                assert_eq!(
-                    read_int(&out, i, w),
-                    want,
-                    "arith.{op} {t} -> i{w}: {}",
-                    a[i]
-                );
+                assert_eq!(read_int(&out, i, w), want, "arith.{op} {t} -> i{w}: {x}");
                 checked += 1;
             }
         }
