@@ -31,6 +31,20 @@ fn shape(ctx: &Context, ty: Type) -> Vec<i64> {
     ctx.shape(ty).map(|s| s.to_vec()).unwrap_or_default()
 }
 
+/// The shapes of the single input and init of transpose and broadcast.
+fn input_init_shapes(
+    ctx: &Context,
+    ir: &Ir,
+    inputs: &[Value],
+    outputs: &[Value],
+) -> Option<(Vec<i64>, Vec<i64>)> {
+    let (&input, &init) = (inputs.first()?, outputs.first()?);
+    Some((
+        shape(ctx, ir.value_type(input)),
+        shape(ctx, ir.value_type(init)),
+    ))
+}
+
 fn dims_list(dims: &[i64]) -> String {
     dims.iter()
         .map(|d| d.to_string())
@@ -165,13 +179,9 @@ fn verify_transpose(
         }
         seen[p as usize] = true;
     }
-    let (Some(&input), Some(&init)) = (inputs.first(), outputs.first()) else {
+    let Some((input, init)) = input_init_shapes(ctx, ir, inputs, outputs) else {
         return Ok(());
     };
-    let (input, init) = (
-        shape(ctx, ir.value_type(input)),
-        shape(ctx, ir.value_type(init)),
-    );
     if input.len() != init.len() {
         return err(format!(
             "input rank ({}) does not match init rank ({})",
@@ -206,13 +216,9 @@ fn verify_broadcast(
 ) -> DiagResult<()> {
     let err = |m: String| Err(op_error(ctx, ir, op, m));
     let dims = i64_array_prop(ctx, ir, op, "dimensions");
-    let (Some(&input), Some(&init)) = (inputs.first(), outputs.first()) else {
+    let Some((input, init)) = input_init_shapes(ctx, ir, inputs, outputs) else {
         return Ok(());
     };
-    let (input, init) = (
-        shape(ctx, ir.value_type(input)),
-        shape(ctx, ir.value_type(init)),
-    );
     let init_rank = init.len() as i64;
     if input.len() + dims.len() != init.len() {
         return err(format!(
