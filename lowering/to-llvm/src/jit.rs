@@ -97,67 +97,43 @@ extern "C" fn strata_fail_handler(site: i32, message: *const std::ffi::c_char, v
     std::process::exit(1);
 }
 
-extern "C" {
-    // The C library's special functions (the interpreter calls them too).
-    fn erf(x: f64) -> f64;
-    fn erfc(x: f64) -> f64;
-    fn asinh(x: f64) -> f64;
-    fn acosh(x: f64) -> f64;
-    fn atanh(x: f64) -> f64;
+/// `extern "C" fn $f(x: f64) -> f64` computing `$op` exactly as the
+/// interpreter does (`strata_dialect_math::semantics::float_unary` in f64).
+macro_rules! host_unary {
+    ($($f:ident => $op:literal),* $(,)?) => {
+        $(extern "C" fn $f(x: f64) -> f64 {
+            strata_dialect_math::semantics::float_unary($op, x, strata_ir::FloatKind::F64)
+                .unwrap_or(f64::NAN)
+        })*
+    };
 }
 
-extern "C" fn host_asinh(x: f64) -> f64 {
-    // SAFETY: a pure C library function on a double.
-    unsafe { asinh(x) }
-}
-extern "C" fn host_acosh(x: f64) -> f64 {
-    // SAFETY: as `host_asinh`.
-    unsafe { acosh(x) }
-}
-extern "C" fn host_atanh(x: f64) -> f64 {
-    // SAFETY: as `host_asinh`.
-    unsafe { atanh(x) }
+host_unary! {
+    host_asinh => "math.asinh",
+    host_acosh => "math.acosh",
+    host_atanh => "math.atanh",
+    host_cbrt => "math.cbrt",
+    host_expm1 => "math.expm1",
+    host_log1p => "math.log1p",
+    host_erf => "math.erf",
+    host_erfc => "math.erfc",
 }
 
-extern "C" fn host_cbrt(x: f64) -> f64 {
-    strata_dialect_math::semantics::c_cbrt(x)
-}
-extern "C" fn host_expm1(x: f64) -> f64 {
-    x.exp_m1()
-}
-extern "C" fn host_log1p(x: f64) -> f64 {
-    x.ln_1p()
-}
-extern "C" fn host_hypot(x: f64, y: f64) -> f64 {
-    x.hypot(y)
-}
-extern "C" fn host_erf(x: f64) -> f64 {
-    // SAFETY: a pure C library function on a double.
-    unsafe { erf(x) }
-}
-extern "C" fn host_erfc(x: f64) -> f64 {
-    // SAFETY: as `host_erf`.
-    unsafe { erfc(x) }
-}
-
-/// The C library functions the translation calls by name, bound to what the
-/// interpreter computes them with (`strata_dialect_math::semantics`: the C
-/// library's, `cbrt` looked up past Rust's own copy), so results agree bit
-/// for bit by construction.
-fn host_functions() -> [(&'static str, usize); 9] {
+/// The C library functions the translation calls by name (`double
+/// f(double)`), bound to the interpreter's own definitions
+/// (`strata_dialect_math::semantics`: the C library's, `cbrt` looked up
+/// past Rust's own copy), so results agree bit for bit by construction.
+fn host_functions() -> [(&'static str, usize); 8] {
+    let f = |h: extern "C" fn(f64) -> f64| h as usize;
     [
-        ("asinh", host_asinh as extern "C" fn(f64) -> f64 as usize),
-        ("acosh", host_acosh as extern "C" fn(f64) -> f64 as usize),
-        ("atanh", host_atanh as extern "C" fn(f64) -> f64 as usize),
-        ("cbrt", host_cbrt as extern "C" fn(f64) -> f64 as usize),
-        ("expm1", host_expm1 as extern "C" fn(f64) -> f64 as usize),
-        ("log1p", host_log1p as extern "C" fn(f64) -> f64 as usize),
-        (
-            "hypot",
-            host_hypot as extern "C" fn(f64, f64) -> f64 as usize,
-        ),
-        ("erf", host_erf as extern "C" fn(f64) -> f64 as usize),
-        ("erfc", host_erfc as extern "C" fn(f64) -> f64 as usize),
+        ("asinh", f(host_asinh)),
+        ("acosh", f(host_acosh)),
+        ("atanh", f(host_atanh)),
+        ("cbrt", f(host_cbrt)),
+        ("expm1", f(host_expm1)),
+        ("log1p", f(host_log1p)),
+        ("erf", f(host_erf)),
+        ("erfc", f(host_erfc)),
     ]
 }
 
