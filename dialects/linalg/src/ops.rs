@@ -107,6 +107,12 @@ fn structured_def(name: &str, kind: Kind) -> OpDefinition {
         .insert::<dyn strata_ir::interfaces::MemoryEffects>(Arc::new(StructuredEffects));
     d.hooks.verify = Some(verify_structured);
     d.hooks.block_arg_names = Some(payload_arg_names);
+    if !matches!(
+        kind,
+        Kind::Map | Kind::Reduce | Kind::Transpose | Kind::Broadcast
+    ) {
+        d.hooks.fold = Some(fold_memref_casts);
+    }
     match kind {
         Kind::Generic => {
             d.hooks.parse = Some(parse_generic);
@@ -140,6 +146,41 @@ fn structured_def(name: &str, kind: Kind) -> OpDefinition {
         }
     }
     d
+}
+
+/// The fold of generic and the named ops (MLIR's `memref::foldMemRefCast`):
+/// an operand produced by `memref.cast` from a ranked memref is replaced by
+/// the cast's source, in place.
+fn fold_memref_casts(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    _: &[Option<Attribute>],
+) -> strata_ir::fold::FoldOutcome {
+    let mut folded = false;
+    for i in 0..ir.num_operands(op) {
+        let v = ir.operand(op, i);
+        let Some(cast) = ir.defining_op(v) else {
+            continue;
+        };
+        if ctx.op_name_str(ir.op_name(cast)) != "memref.cast" || ir.num_operands(cast) != 1 {
+            continue;
+        }
+        let source = ir.operand(cast, 0);
+        if !matches!(
+            ctx.type_data(ir.value_type(source)),
+            strata_ir::TypeData::MemRef { .. }
+        ) {
+            continue;
+        }
+        ir.set_operand(op, i, source);
+        folded = true;
+    }
+    if folded {
+        strata_ir::fold::FoldOutcome::InPlace
+    } else {
+        strata_ir::fold::FoldOutcome::Failed
+    }
 }
 
 /// `linalg.copy` canonicalization: MLIR's `EraseSelfCopy` (a copy of a
