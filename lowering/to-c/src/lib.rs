@@ -766,13 +766,8 @@ impl<'a> FuncEmitter<'a> {
                 self.branch(op, 0, ops);
             }
             "cf.assert" => {
-                let msg = ir
-                    .attr(self.ctx, op, "msg")
-                    .and_then(|a| self.ctx.string_value(a))
-                    .unwrap_or("")
-                    .to_string();
                 let c = self.name(ops[0]);
-                let f = self.fail_call(op, &format!("assertion failed: {msg}"));
+                let f = self.fail_call(op, &assert_failure(self.ctx, ir, op));
                 self.line(format!("if (!{c}) {f};"));
             }
             "scf.for" => self.emit_for(op, ops)?,
@@ -1695,6 +1690,15 @@ pub fn symbol_ref(ctx: &Context, ir: &Ir, op: OpId, attr: &str) -> Option<String
         AttrData::SymbolRef { root, .. } => Some(ctx.str(*root).to_string()),
         _ => None,
     })
+}
+
+/// The run-time error of a failed `cf.assert` (the interpreter's words).
+pub fn assert_failure(ctx: &Context, ir: &Ir, op: OpId) -> String {
+    let msg = ir
+        .attr(ctx, op, "msg")
+        .and_then(|a| ctx.string_value(a))
+        .unwrap_or("");
+    format!("assertion failed: {msg}")
 }
 
 /// The symbol a `func.call` calls (its `callee` attribute's root name).

@@ -786,14 +786,10 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 }
             }
             "cf.assert" => {
-                let msg = ir
-                    .attr(self.ctx, op, "msg")
-                    .and_then(|a| self.ctx.string_value(a))
-                    .unwrap_or("")
-                    .to_string();
                 let c = self.int(ops[0]);
                 let not = self.b.build_not(c, "")?;
-                self.fail_if(op, not, &format!("assertion failed: {msg}"))?;
+                let message = strata_lowering_to_c::assert_failure(self.ctx, ir, op);
+                self.fail_if(op, not, &message)?;
             }
             _ => return Err(self.unsupported(op)),
         }
