@@ -174,6 +174,9 @@ pub const INTRINSICS: &[Intrinsic] = &[
         Some(I32x16),
         AVX512F | AVX512BW | AVX512VBMI2,
     ),
+    // 1 when AMX may run (CPU, OS permission, STRATA_X86_ISA): the run-time
+    // choice between the AMX and the VNNI form of an int8 kernel.
+    i("_x86_amx_usable", 0, &[], Some(I32), 0),
     i("_tile_loadconfig", 0, &[Ptr], None, AMX_TILE),
     i("_tile_release", 0, &[], None, AMX_TILE),
     i("_tile_zero", 1, &[], None, AMX_TILE),

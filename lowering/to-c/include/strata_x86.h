@@ -109,6 +109,13 @@ static inline unsigned strata_x86_features(void) {
 /* Whether the native variant needing `need` may run. */
 static inline int strata_x86_use_native(unsigned need) { return (strata_x86_features() & need) == need; }
 
+/* Whether the AMX form of an int8 kernel may run (x86.call "_x86_amx_usable"):
+ * the same test in every variant of a function. */
+static inline int32_t strata_x86_amx_usable(void) {
+  return strata_x86_use_native(STRATA_X86_AMX_TILE | STRATA_X86_AMX_INT8);
+}
+#define _x86_amx_usable strata_x86_amx_usable
+
 /* Portable forms: always defined. */
 typedef struct { float f[16]; } strata_m512;
 typedef struct { int32_t i[16]; } strata_m512i;

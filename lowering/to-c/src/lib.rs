@@ -278,11 +278,21 @@ fn x86_variants(
 ) -> DiagResult<String> {
     let (proto, cname) = prototype(ctx, ir, func)?;
     let mut out = String::new();
-    for portable in [false, true] {
-        let suffix = if portable { "portable" } else { "native" };
+    // AMX and other features: a third variant for CPUs without AMX, its
+    // tile intrinsics emulated (an int8 kernel tests `_x86_amx_usable` and
+    // runs its VNNI form there).
+    use strata_dialect_x86::intrinsics::{AMX_INT8, AMX_TILE};
+    let amx = AMX_TILE | AMX_INT8;
+    let no_amx = (features & amx != 0 && features & !amx != 0).then_some(features & !amx);
+    let mut variants = vec![("native", features, 0)];
+    variants.extend(no_amx.map(|f| ("noamx", f, amx)));
+    variants.push(("portable", 0, 0));
+    for (suffix, target, emulate) in variants {
+        let portable = suffix == "portable";
         let mut f = FuncEmitter::new(ctx, ir, func);
         f.bounds_checks = options.bounds_checks;
         f.x86_portable = portable;
+        f.x86_emulate = emulate;
         f.rename = Some(format!("{cname}__x86_{suffix}"));
         f.emit_function()?;
         if portable {
@@ -291,7 +301,7 @@ fn x86_variants(
             let _ = write!(
                 out,
                 "#if STRATA_X86_HAVE_NATIVE\n__attribute__((target(\"{}\"))) {}#endif\n",
-                strata_dialect_x86::intrinsics::target_features(features),
+                strata_dialect_x86::intrinsics::target_features(target),
                 f.out
             );
         }
@@ -313,9 +323,18 @@ fn x86_variants(
     }
     let args = args.join(", ");
     let ret = if direct { "return " } else { "" };
+    let mut dispatch = format!(
+        "  if (strata_x86_use_native({features}u)) {{\n    {ret}{cname}__x86_native({args});\n    return;\n  }}\n"
+    );
+    if let Some(f) = no_amx {
+        let _ = write!(
+            dispatch,
+            "  if (strata_x86_use_native({f}u)) {{\n    {ret}{cname}__x86_noamx({args});\n    return;\n  }}\n"
+        );
+    }
     let _ = write!(
         out,
-        "{proto} {{\n#if STRATA_X86_HAVE_NATIVE\n  if (strata_x86_use_native({features}u)) {{\n    {ret}{cname}__x86_native({args});\n    return;\n  }}\n#endif\n  {ret}{cname}__x86_portable({args});\n}}\n\n"
+        "{proto} {{\n#if STRATA_X86_HAVE_NATIVE\n{dispatch}#endif\n  {ret}{cname}__x86_portable({args});\n}}\n\n"
     );
     if direct {
         out = out.replace("\n    return;\n", "\n");
@@ -434,6 +453,9 @@ struct FuncEmitter<'a> {
     x86_values: FxHashMap<Value, String>,
     /// Spell x86 intrinsics and vector types as the emulation header's.
     x86_portable: bool,
+    /// In a native variant, intrinsics needing any of these features are
+    /// spelled as the emulation's (AMX in the variant for CPUs without it).
+    x86_emulate: u32,
     /// Emit under this name, `static` (the x86 variants).
     rename: Option<String>,
 }
@@ -458,6 +480,7 @@ impl<'a> FuncEmitter<'a> {
             bounds_checks: false,
             x86_values: FxHashMap::default(),
             x86_portable: false,
+            x86_emulate: 0,
             rename: None,
         }
     }
@@ -1339,7 +1362,9 @@ impl<'a> FuncEmitter<'a> {
             .map(|v| v.to_string())
             .collect();
         args.extend(ops.iter().map(|&v| self.name(v)));
-        let callee = if self.x86_portable {
+        let emulated = strata_dialect_x86::intrinsics::lookup(&callee)
+            .is_some_and(|i| i.features & self.x86_emulate != 0);
+        let callee = if self.x86_portable || emulated {
             format!("strata{callee}")
         } else {
             callee

@@ -47,8 +47,14 @@ pub struct Prep {
     pub a_direct: Option<Value>,
     /// A packed at compile time, `[mp][kp]`.
     pub a_packed: Option<Value>,
-    /// B packed at compile time, `[kp/4][np*4]`.
+    /// B packed at compile time, tile by tile: `[np/16][kp/4][64]` (a
+    /// tile's 16 rows of 64 bytes contiguous, and its K steps one after
+    /// the other, so the loads stream).
     pub b_packed: Option<Value>,
+    /// A `linalg.fill` of C with 0 right before the op: the C tiles start
+    /// from `tilezero` instead of loads (C is only written). With a
+    /// fallback kernel the fill moves into the fallback's branch.
+    pub c_zero_fill: Option<OpId>,
     /// Length of the runs of consecutive n over which `B[k][n]` is
     /// contiguous in memory (0: pack B element by element).
     pub b_run: i64,
@@ -68,7 +74,10 @@ pub fn prepare(
     shapes: &[Vec<i64>],
     st: &[i64],
 ) -> Prep {
-    let mut p = Prep::default();
+    let mut p = Prep {
+        c_zero_fill: zero_fill_before(ctx, ir, op, vals[2]),
+        ..Prep::default()
+    };
     match name {
         "linalg.matmul" => {
             let (k, n) = (shapes[0][1], shapes[1][1]);
@@ -79,7 +88,7 @@ pub fn prepare(
             p.b_run = n;
             p.b_packed = constant_bytes(ctx, ir, op, vals[1]).and_then(|(sym, raw)| {
                 let packed = pack_b_const(&raw, k, n);
-                let shape = [round_up(k, 64) / 4, round_up(n, 16) * 4];
+                let shape = [round_up(n, 16) / 16, round_up(k, 64) / 4, 64];
                 packed_global(ctx, ir, op, &format!("{sym}__amx_b"), &shape, packed)
             });
         }
@@ -91,7 +100,7 @@ pub fn prepare(
             p.b_run = n;
             p.b_packed = constant_bytes(ctx, ir, op, vals[1]).and_then(|(sym, raw)| {
                 let packed = pack_b_const(&raw, k, n);
-                let shape = [round_up(k, 64) / 4, round_up(n, 16) * 4];
+                let shape = [round_up(n, 16) / 16, round_up(k, 64) / 4, 64];
                 packed_global(ctx, ir, op, &format!("{sym}__amx_b"), &shape, packed)
             });
         }
@@ -127,13 +136,33 @@ pub fn prepare(
     p
 }
 
-/// B (`raw[k * n_cols + n]`, K x N) in the VNNI layout `[kp/4][np][4]`.
+/// The `linalg.fill` of `c` with a constant 0 right before `op`, if any.
+fn zero_fill_before(ctx: &Context, ir: &Ir, op: OpId, c: Value) -> Option<OpId> {
+    let fill = ir.prev_op(op)?;
+    if ctx.op_name_str(ir.op_name(fill)) != "linalg.fill" || ir.num_operands(fill) != 2 {
+        return None;
+    }
+    let ops: Vec<Value> = ir.operands(fill).collect();
+    if ops[1] != c {
+        return None;
+    }
+    let cst = ir.defining_op(ops[0])?;
+    if ctx.op_name_str(ir.op_name(cst)) != "arith.constant" {
+        return None;
+    }
+    let value = ir.attr(ctx, cst, "value")?;
+    matches!(ctx.attr_data(value), AttrData::Integer { value: 0, .. }).then_some(fill)
+}
+
+/// B (`raw[k * n_cols + n]`, K x N) in tiles of the VNNI layout:
+/// `[np/16][kp/4][16 columns x 4 k]`.
 fn pack_b_const(raw: &[u8], k: i64, n: i64) -> Vec<u8> {
     let (kp, np) = (round_up(k, 64), round_up(n, 16));
     let mut packed = vec![0u8; (kp * np) as usize];
     for kk in 0..k {
         for j in 0..n {
-            packed[((kk / 4 * np + j) * 4 + kk % 4) as usize] = raw[(kk * n + j) as usize];
+            let at = ((j / 16 * (kp / 4) + kk / 4) * 16 + j % 16) * 4 + kk % 4;
+            packed[at as usize] = raw[(kk * n + j) as usize];
         }
     }
     packed
@@ -265,10 +294,20 @@ struct Ctx<'g, 'a> {
     /// Packed A (`[mp][kp]`, per call or constant) when not in place.
     ap: Option<Value>,
     bp: Value,
+    /// `bp` is the tiled constant layout (else `[kp/4][np*4]`).
+    b_tiled: bool,
 }
 
-/// Emits the AMX GEMM for an int8 `g`.
+/// Emits the AMX GEMM for an int8 `g` (a zero fill of C before it is
+/// erased: the tiles start from zero).
 pub fn emit(b: &mut B, g: &Gemm, prep: &Prep) {
+    if let Some(fill) = prep.c_zero_fill {
+        let _ = b.ir.erase_op(fill);
+    }
+    emit_tiles(b, g, prep);
+}
+
+fn emit_tiles(b: &mut B, g: &Gemm, prep: &Prep) {
     let kflat = g.ko.iter().product::<i64>() * g.kin;
     let (mp, np, kp) = (round_up(g.m, 16), round_up(g.n, 16), round_up(kflat, 64));
     let i8t = b.int(8);
@@ -290,6 +329,7 @@ pub fn emit(b: &mut B, g: &Gemm, prep: &Prep) {
         np,
         ap: prep.a_packed.or(ap_call),
         bp: prep.b_packed.or(bp_call).unwrap(),
+        b_tiled: prep.b_packed.is_some(),
     };
     let ko = g.ko.clone();
     nest(b, &g.batch.clone(), &mut Vec::new(), &mut |b, batch| {
@@ -330,7 +370,9 @@ pub fn emit(b: &mut B, g: &Gemm, prep: &Prep) {
                 );
             }
             if let Some(cb) = cbuf {
-                copy_tail(b, &cx, batch, cb, t0 * 16, count * 16 - 16 + r, true);
+                if prep.c_zero_fill.is_none() {
+                    copy_tail(b, &cx, batch, cb, t0 * 16, count * 16 - 16 + r, true);
+                }
                 blocks(
                     b,
                     &cx,
@@ -353,6 +395,42 @@ pub fn emit(b: &mut B, g: &Gemm, prep: &Prep) {
     for buf in bufs {
         b.dealloc(buf);
     }
+}
+
+/// The AMX GEMM when the running CPU allows it (`_x86_amx_usable`, a
+/// run-time test), else `fallback` (the VNNI kernel): `scf.if` with one
+/// form in each branch. The C back end compiles the function once with
+/// every feature, once without AMX (its tile calls emulated, never run
+/// there) and once portable, and picks by CPU, so a CPU with VNNI but no
+/// AMX runs the VNNI kernel natively.
+pub fn emit_or(b: &mut B, g: &Gemm, prep: &Prep, fallback: impl FnOnce(&mut B)) {
+    let i32t = b.int(32);
+    let usable = b.call("_x86_amx_usable", &[], vec![], Some(i32t)).unwrap();
+    let zero = b.ci(0, 32);
+    let i1 = b.int(1);
+    let ne = b.ctx.i64_attr(1);
+    let cmp = b.op("arith.cmpi", vec![usable, zero], vec![i1], vec![("predicate", ne)]);
+    let cond = b.ir.result(cmp, 0);
+    let mut state = OperationState::new(b.ctx, "scf.if", b.loc);
+    state.operands = vec![cond];
+    state.num_regions = 2;
+    let op = b.ir.create_op(state, b.at);
+    let saved = b.at;
+    let mut yields = Vec::new();
+    for r in 0..2 {
+        let region = b.ir.region(op, r);
+        let block = b.ir.append_block(region, &[]);
+        b.at = InsertPoint::BlockEnd(block);
+        yields.push(b.op("scf.yield", vec![], vec![], vec![]));
+    }
+    b.at = InsertPoint::Before(yields[0]);
+    emit_tiles(b, g, prep);
+    if let Some(fill) = prep.c_zero_fill {
+        b.ir.move_op(fill, InsertPoint::Before(yields[1]));
+    }
+    b.at = InsertPoint::Before(yields[1]);
+    fallback(b);
+    b.at = saved;
 }
 
 /// Calls `f(first tile, tiles)` over `count` tiles from `t0` in pairs
@@ -424,14 +502,20 @@ fn block(b: &mut B, cx: &Ctx, batch: &[Value], m0: Value, n0: Value, tm: i64, tn
     };
     for i in 0..tm {
         for j in 0..tn {
-            let (p, s) = caddr(b, i, j);
-            b.call("_tile_loadd", &[(2 * i + j) as i32], vec![p, s], None);
+            let t = (2 * i + j) as i32;
+            if cx.prep.c_zero_fill.is_some() {
+                b.call("_tile_zero", &[t], vec![], None);
+            } else {
+                let (p, s) = caddr(b, i, j);
+                b.call("_tile_loadd", &[t], vec![p, s], None);
+            }
         }
     }
-    let (astride, bstride) = match cx.ap {
-        Some(_) => (b.c(cx.kp), b.c(cx.np * 4)),
-        None => (b.c(g.kin), b.c(cx.np * 4)),
+    let astride = match cx.ap {
+        Some(_) => b.c(cx.kp),
+        None => b.c(g.kin),
     };
+    let bstride = b.c(if cx.b_tiled { 64 } else { cx.np * 4 });
     b.for_const(0, cx.kp, 64, |b, kk| {
         for i in 0..tm {
             let m = b.addc(m0, 16 * i);
@@ -445,8 +529,13 @@ fn block(b: &mut B, cx: &Ctx, batch: &[Value], m0: Value, n0: Value, tm: i64, tn
         let kq = b.divc(kk, 4);
         for j in 0..tn {
             let n = b.addc(n0, 16 * j);
-            let col = b.mulc(n, 4);
-            let p = b.addr(cx.bp, vec![kq, col]);
+            let p = if cx.b_tiled {
+                let (nt, z) = (b.divc(n, 16), b.c(0));
+                b.addr(cx.bp, vec![nt, kq, z])
+            } else {
+                let col = b.mulc(n, 4);
+                b.addr(cx.bp, vec![kq, col])
+            };
             b.call("_tile_loadd", &[6 + j as i32], vec![p, bstride], None);
         }
         for i in 0..tm {

@@ -319,7 +319,11 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
     };
     if elem == Elem::I8 && matches!(opts.isa.as_str(), "amx" | "auto") {
         let prep = amx::prepare(ctx, b.ir, op, &name, &vals, &shapes, &st);
-        amx::emit(&mut b, &gemm, &prep);
+        if opts.isa == "amx" {
+            amx::emit(&mut b, &gemm, &prep);
+        } else {
+            amx::emit_or(&mut b, &gemm, &prep, |b| gemm::emit(b, &gemm, &blocking));
+        }
     } else {
         gemm::emit(&mut b, &gemm, &blocking);
     }

@@ -16,13 +16,13 @@
 // RUN: strata-run %t.nhwc.small.mlir --entry nhwc --random-inputs --seed 11 --target c --output %t.nhwc.0 --output %t.nhwc.1 --output %t.nhwc.small.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.nhwc.ref.npy %t.nhwc.small.native.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %s --entry nhwci8 --random-inputs --seed 11 --output %t.nhwci8.0 --output %t.nhwci8.1 --output %t.nhwci8.ref.npy
-// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize,convert-linalg-to-loops,lower-affine))' > %t.nhwci8.mlir
+// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=vnni},convert-linalg-to-loops,lower-affine))' > %t.nhwci8.mlir
 // RUN: strata-run %t.nhwci8.mlir --entry nhwci8 --random-inputs --seed 11 --target c --output %t.nhwci8.0 --output %t.nhwci8.1 --output %t.nhwci8.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.nhwci8.ref.npy %t.nhwci8.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t.nhwci8.mlir --entry nhwci8 --random-inputs --seed 11 --target c --output %t.nhwci8.0 --output %t.nhwci8.1 --output %t.nhwci8.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.nhwci8.ref.npy %t.nhwci8.portable.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %s --entry nhwci8 --random-inputs --seed 11 --output %t.nhwci8.0 --output %t.nhwci8.1 --output %t.nhwci8.ref.npy
-// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{mr=3 nr=64 kc=4},convert-linalg-to-loops,lower-affine))' > %t.nhwci8.small.mlir
+// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=vnni mr=3 nr=64 kc=4},convert-linalg-to-loops,lower-affine))' > %t.nhwci8.small.mlir
 // RUN: strata-run %t.nhwci8.small.mlir --entry nhwci8 --random-inputs --seed 11 --target c --output %t.nhwci8.0 --output %t.nhwci8.1 --output %t.nhwci8.small.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.nhwci8.ref.npy %t.nhwci8.small.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %s --entry nchw --random-inputs --seed 11 --output %t.nchw.0 --output %t.nchw.1 --output %t.nchw.ref.npy
@@ -32,13 +32,13 @@
 // RUN: env STRATA_X86_ISA=portable strata-run %t.nchw.mlir --entry nchw --random-inputs --seed 11 --target c --output %t.nchw.0 --output %t.nchw.1 --output %t.nchw.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.nchw.ref.npy %t.nchw.portable.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %s --entry nchwi8 --random-inputs --seed 11 --output %t.nchwi8.0 --output %t.nchwi8.1 --output %t.nchwi8.ref.npy
-// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize,convert-linalg-to-loops,lower-affine))' > %t.nchwi8.mlir
+// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=vnni},convert-linalg-to-loops,lower-affine))' > %t.nchwi8.mlir
 // RUN: strata-run %t.nchwi8.mlir --entry nchwi8 --random-inputs --seed 11 --target c --output %t.nchwi8.0 --output %t.nchwi8.1 --output %t.nchwi8.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.nchwi8.ref.npy %t.nchwi8.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t.nchwi8.mlir --entry nchwi8 --random-inputs --seed 11 --target c --output %t.nchwi8.0 --output %t.nchwi8.1 --output %t.nchwi8.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.nchwi8.ref.npy %t.nchwi8.portable.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %s --entry nchwi8 --random-inputs --seed 11 --output %t.nchwi8.0 --output %t.nchwi8.1 --output %t.nchwi8.ref.npy
-// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{mr=4 nr=32 kc=8 mc=8 nc=32},convert-linalg-to-loops,lower-affine))' > %t.nchwi8.small.mlir
+// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=vnni mr=4 nr=32 kc=8 mc=8 nc=32},convert-linalg-to-loops,lower-affine))' > %t.nchwi8.small.mlir
 // RUN: strata-run %t.nchwi8.small.mlir --entry nchwi8 --random-inputs --seed 11 --target c --output %t.nchwi8.0 --output %t.nchwi8.1 --output %t.nchwi8.small.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.nchwi8.ref.npy %t.nchwi8.small.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
 

@@ -6,7 +6,8 @@
 // with every intrinsic emulated (STRATA_X86_ISA=portable), and for int8 with
 // VNNI masked out (STRATA_X86_ISA=avx512: the VNNI function falls back to its
 // emulation), and int8 through AMX tiles (isa=amx; emulated where the CPU
-// or the kernel has no AMX, or with STRATA_X86_ISA=vnni). f32: within 8
+// or the kernel has no AMX, or with STRATA_X86_ISA=vnni). The VNNI runs
+// name isa=vnni (the default, AMX with a VNNI fallback, is amx.mlir's). f32: within 8
 // ulps of the output's largest magnitude (FMA
 // rounds once where the interpreter rounds twice); int8: bit-exact.
 
@@ -23,7 +24,7 @@
 // RUN: env STRATA_X86_ISA=portable strata-run %t.mmf32.small.mlir --entry mmf32 --random-inputs --seed 11 --target c --output %t.mmf32.0 --output %t.mmf32.1 --output %t.mmf32.small.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.mmf32.ref.npy %t.mmf32.small.portable.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %s --entry mmi8 --random-inputs --seed 11 --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.ref.npy
-// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize,convert-linalg-to-loops,lower-affine))' > %t.mmi8.mlir
+// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=vnni},convert-linalg-to-loops,lower-affine))' > %t.mmi8.mlir
 // RUN: strata-run %t.mmi8.mlir --entry mmi8 --random-inputs --seed 11 --target c --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.mmi8.ref.npy %t.mmi8.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t.mmi8.mlir --entry mmi8 --random-inputs --seed 11 --target c --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.portable.npy
@@ -31,7 +32,7 @@
 // RUN: env STRATA_X86_ISA=avx512 strata-run %t.mmi8.mlir --entry mmi8 --random-inputs --seed 11 --target c --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.avx512.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.mmi8.ref.npy %t.mmi8.avx512.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %s --entry mmi8 --random-inputs --seed 11 --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.ref.npy
-// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{mr=5 nr=16 kc=6 mc=10 nc=16},convert-linalg-to-loops,lower-affine))' > %t.mmi8.small.mlir
+// RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=vnni mr=5 nr=16 kc=6 mc=10 nc=16},convert-linalg-to-loops,lower-affine))' > %t.mmi8.small.mlir
 // RUN: strata-run %t.mmi8.small.mlir --entry mmi8 --random-inputs --seed 11 --target c --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.small.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t.mmi8.ref.npy %t.mmi8.small.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t.mmi8.small.mlir --entry mmi8 --random-inputs --seed 11 --target c --output %t.mmi8.0 --output %t.mmi8.1 --output %t.mmi8.small.portable.npy
