@@ -22,8 +22,11 @@
 //!
 //! # Options
 //!
-//! `isa=auto|avx512|vnni|amx|scalar`: `auto` picks AVX-512 FMA for f32 and
-//! VNNI for int8; `amx` runs int8 on AMX tiles ([`amx`]); `scalar` leaves
+//! `isa=auto|avx512|vnni|amx|scalar`: `auto` picks AVX-512 FMA for f32 and,
+//! for int8, AMX tiles ([`amx`]) with the VNNI kernel as the run-time
+//! fallback on CPUs without usable AMX; `vnni` and `amx` only one of them
+//! (run on the module, constant int8 weights are packed at compile time);
+//! `scalar` leaves
 //! the ops alone (for `convert-linalg-to-loops`).
 //! Which instructions run is decided when the program starts: the C back
 //! end emits a native and an emulated variant, so the output of this pass
