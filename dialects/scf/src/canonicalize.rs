@@ -34,6 +34,7 @@ fn if_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     set.add_fn(name, 1, "RemoveUnusedResults", if_unused_results);
     set.add_fn(name, 1, "RemoveEmptyElseBranch", if_empty_else);
     set.add_fn(name, 1, "ConvertTrivialIfToSelect", if_to_select);
+    set.add_fn(name, 1, "ConditionPropagation", if_condition_propagation);
 }
 
 fn execute_region_patterns(ctx: &Context, set: &mut RewritePatternSet) {
@@ -303,8 +304,10 @@ fn if_empty_else(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     Ok(())
 }
 
-/// `scf.if` whose branches only yield values defined outside becomes
-/// `arith.select`s (MLIR's `ConvertTrivialIfToSelect`), when arith is loaded.
+/// Results of an `scf.if` that both branches yield from outside the op
+/// become `arith.select`s (or the common value), and the `scf.if` keeps
+/// only the results its branches compute (MLIR's
+/// `ConvertTrivialIfToSelect`), when arith is loaded.
 fn if_to_select(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let ctx = rw.ctx();
     let ir = rw.ir();
@@ -315,37 +318,60 @@ fn if_to_select(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         entry(ir, op, 0).ok_or(NoMatch)?,
         entry(ir, op, 1).ok_or(NoMatch)?,
     );
-    let only_yield = |b: BlockId| ir.first_op(b) == ir.last_op(b);
-    if !only_yield(then_block) || !only_yield(else_block) {
+    let then_yield = ir.last_op(then_block).ok_or(NoMatch)?;
+    let else_yield = ir.last_op(else_block).ok_or(NoMatch)?;
+    let then_vals: Vec<Value> = ir.operands(then_yield).collect();
+    let else_vals: Vec<Value> = ir.operands(else_yield).collect();
+    if then_vals.len() != ir.num_results(op) || else_vals.len() != then_vals.len() {
         return Err(NoMatch);
     }
-    let then_vals: Vec<Value> = ir
-        .operands(ir.last_op(then_block).ok_or(NoMatch)?)
-        .collect();
-    let else_vals: Vec<Value> = ir
-        .operands(ir.last_op(else_block).ok_or(NoMatch)?)
-        .collect();
-    let inside = |v: &Value| {
-        ir.value_block(*v)
-            .and_then(|b| ir.block_parent_op(b))
-            .is_some_and(|p| ir.is_ancestor(op, p))
+    // Defined directly in the branch's region (MLIR compares the value's
+    // parent region with the branch's).
+    let in_region = |v: Value, r: usize| {
+        ir.value_block(v).and_then(|b| ir.block_region(b)) == Some(ir.region(op, r))
     };
-    if then_vals.iter().chain(&else_vals).any(inside) {
+    let computed: Vec<bool> = then_vals
+        .iter()
+        .zip(&else_vals)
+        .map(|(&t, &e)| in_region(t, 0) || in_region(e, 1))
+        .collect();
+    if computed.iter().all(|&c| c) {
         return Err(NoMatch);
     }
     let cond = ir.operand(op, 0);
     let loc = ir.op_loc(op);
+    let kept_types: Vec<Type> = then_vals
+        .iter()
+        .zip(&computed)
+        .filter(|(_, &c)| c)
+        .map(|(&v, _)| ir.value_type(v))
+        .collect();
+    let keep = |vals: &[Value]| -> Vec<Value> {
+        vals.iter()
+            .zip(&computed)
+            .filter(|(_, &c)| c)
+            .map(|(&v, _)| v)
+            .collect()
+    };
+    let (then_kept, else_kept) = (keep(&then_vals), keep(&else_vals));
+    rw.modify_op_in_place(then_yield, |ir| ir.set_operands(then_yield, &then_kept));
+    rw.modify_op_in_place(else_yield, |ir| ir.set_operands(else_yield, &else_kept));
+    let new_op = rebuild_op(rw, op, vec![cond], kept_types);
     let mut results: SmallVec<[Value; 4]> = SmallVec::new();
-    for (t, e) in then_vals.into_iter().zip(else_vals) {
-        if t == e {
+    let mut next = 0;
+    for (i, (t, e)) in then_vals.into_iter().zip(else_vals).enumerate() {
+        if computed[i] {
+            results.push(rw.ir().result(new_op, next));
+            next += 1;
+        } else if t == e {
             results.push(t);
-            continue;
+        } else {
+            let mut state = OperationState::new(ctx, "arith.select", loc);
+            state.operands = vec![cond, t, e];
+            state.result_types = vec![rw.ir().value_type(t)];
+            let select = rw.create_op_at(state, InsertPoint::Before(new_op));
+            results.push(rw.ir().result(select, 0));
         }
-        let mut state = OperationState::new(ctx, "arith.select", loc);
-        state.operands = vec![cond, t, e];
-        state.result_types = vec![rw.ir().value_type(t)];
-        let select = rw.create_op_at(state, InsertPoint::Before(op));
-        results.push(rw.ir().result(select, 0));
     }
     rw.replace_op(op, &results);
     Ok(())
@@ -359,5 +385,58 @@ fn inline_execute_region(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     }
     let yielded = inline_single_block(rw, op, 0, &[]);
     rw.replace_op(op, &yielded);
+    Ok(())
+}
+
+/// Uses of an `scf.if`'s condition inside its `then` region read `true`,
+/// inside its `else` region `false` (MLIR's `ConditionPropagation`; one
+/// `arith.constant` of each kind, created before the op).
+fn if_condition_propagation(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let ctx = rw.ctx();
+    let ir = rw.ir();
+    let cond = ir.operand(op, 0);
+    if constant_of_value(ctx, ir, cond).is_some() || ctx.dialect("arith").is_none() {
+        return Err(NoMatch);
+    }
+    // (user, operand index, region of `op` holding the user)
+    let mut inside = Vec::new();
+    for u in ir.uses(cond) {
+        let mut cur = u.op;
+        while let Some(parent) = ir.parent_op(cur) {
+            if parent == op {
+                let region = ir
+                    .op_block(cur)
+                    .and_then(|b| ir.block_region(b))
+                    .map(|r| ir.region_index(r));
+                if let Some(r) = region {
+                    inside.push((u.op, u.index as usize, r));
+                }
+                break;
+            }
+            cur = parent;
+        }
+    }
+    if inside.is_empty() {
+        return Err(NoMatch);
+    }
+    let i1 = ctx.signless(1);
+    let loc = ir.op_loc(op);
+    let mut constants: [Option<Value>; 2] = [None, None];
+    for (user, index, region) in inside {
+        let value = match constants[region] {
+            Some(v) => v,
+            None => {
+                let mut state = OperationState::new(ctx, "arith.constant", loc);
+                state.result_types = vec![i1];
+                let attr = ctx.integer_attr(i1, if region == 0 { 1 } else { 0 });
+                state.properties = ctx.dictionary_attr([(ctx.intern_str("value"), attr)]);
+                let c = rw.create_op_at(state, InsertPoint::Before(op));
+                let v = rw.ir().result(c, 0);
+                constants[region] = Some(v);
+                v
+            }
+        };
+        rw.modify_op_in_place(user, |ir| ir.set_operand(user, index, value));
+    }
     Ok(())
 }
