@@ -409,7 +409,12 @@ pub fn emit_or(b: &mut B, g: &Gemm, prep: &Prep, fallback: impl FnOnce(&mut B)) 
     let zero = b.ci(0, 32);
     let i1 = b.int(1);
     let ne = b.ctx.i64_attr(1);
-    let cmp = b.op("arith.cmpi", vec![usable, zero], vec![i1], vec![("predicate", ne)]);
+    let cmp = b.op(
+        "arith.cmpi",
+        vec![usable, zero],
+        vec![i1],
+        vec![("predicate", ne)],
+    );
     let cond = b.ir.result(cmp, 0);
     let mut state = OperationState::new(b.ctx, "scf.if", b.loc);
     state.operands = vec![cond];
