@@ -109,7 +109,7 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [lhs: single(TypeConstraint::AnyVector), rhs: single(TypeConstraint::Any), acc: optional(TypeConstraint::AnyVector)],
         results: [result: single(TypeConstraint::AnyVector)],
-        attributes: [kind: required(AttrConstraint::Any)],
+        attributes: [kind: optional(AttrConstraint::Any)],
     }
 }
 strata_ir::define_op! {
@@ -469,26 +469,31 @@ fn parse_outerproduct(p: &mut OpParser) -> DiagResult<()> {
     let lty = p.parse_colon_type()?;
     p.expect(TokenKind::Comma, "','")?;
     let rty = p.parse_type()?;
+    // MLIR's parser errors, at the op name with the custom-op prefix; the
+    // ranks are left to the verifier.
+    let name_error =
+        |msg: &str| Diagnostic::error(p.op_loc(), format!("custom op 'vector.outerproduct' {msg}"));
     if operands.len() < 2 || operands.len() > 3 {
-        return Err(Diagnostic::error(loc, "expected at least 2 operands"));
+        return Err(name_error("expected at least 2 operands"));
     }
+    if !matches!(ctx.type_data(lty), TypeData::Vector { .. }) {
+        return Err(name_error("expected vector type for operand #1"));
+    }
+    let _ = loc;
     let (lshape, lscalable, elem) = crate::extra_ops::vector_dims(ctx, lty);
     let (rshape, rscalable, _) = crate::extra_ops::vector_dims(ctx, rty);
-    if lshape.len() != 1 {
-        return Err(Diagnostic::error(
-            loc,
-            "expected vector type for operand #1",
-        ));
-    }
-    let result = if rshape.is_empty() {
-        crate::extra_ops::scalable_vector_type(ctx, &lshape, &lscalable, elem)
-    } else {
-        crate::extra_ops::scalable_vector_type(
-            ctx,
-            &[lshape[0], rshape[0]],
-            &[lscalable[0], rscalable[0]],
-            elem,
+    let first = |shape: &[i64], scalable: &[bool]| {
+        (
+            shape.first().copied().unwrap_or(1),
+            scalable.first().copied().unwrap_or(false),
         )
+    };
+    let (l0, ls) = first(&lshape, &lscalable);
+    let result = if !matches!(ctx.type_data(rty), TypeData::Vector { .. }) {
+        crate::extra_ops::scalable_vector_type(ctx, &[l0], &[ls], elem)
+    } else {
+        let (r0, rs) = first(&rshape, &rscalable);
+        crate::extra_ops::scalable_vector_type(ctx, &[l0, r0], &[ls, rs], elem)
     };
     p.add_operands(&operands[..1], &[lty])?;
     p.add_operands(&operands[1..2], &[rty])?;
@@ -570,13 +575,23 @@ fn parse_transfer_read(p: &mut OpParser) -> DiagResult<()> {
     p.parse_optional_attr_dict(false)?;
     let loc = p.loc();
     let source = p.parse_colon_type()?;
+    // MLIR's errors at the types, with the custom-op prefix.
+    let types_error = |msg: &str| {
+        Diagnostic::error(
+            loc.clone(),
+            format!("custom op 'vector.transfer_read' {msg}"),
+        )
+    };
+    if !p.is(TokenKind::Comma) {
+        return Err(types_error("requires two types"));
+    }
     p.expect(TokenKind::Comma, "','")?;
     let vector = p.parse_type()?;
     let ctx = p.ctx();
     let element = ctx
         .element_type(source)
         .filter(|_| ctx.shape(source).is_some())
-        .ok_or_else(|| Diagnostic::error(loc, "requires memref or ranked tensor type"))?;
+        .ok_or_else(|| types_error("requires memref or ranked tensor type"))?;
     transfer_defaults(p, source, vector);
     p.add_operands(&[base], &[source])?;
     p.add_operands(&indices, &vec![index; indices.len()])?;

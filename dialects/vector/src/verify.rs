@@ -23,6 +23,7 @@ pub(crate) fn attach(defs: &mut [OpDefinition]) {
             "vector.transfer_read" | "vector.transfer_write" => Some(verify_transfer),
             "vector.extract" => Some(verify_extract),
             "vector.insert" => Some(verify_insert),
+            "vector.shuffle" => Some(verify_shuffle),
             _ => None,
         };
     }
@@ -363,13 +364,28 @@ fn verify_outerproduct(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
                 "expected #2 operand dim to match result dim #2",
             );
         }
-    } else if res.len() != 1 || l[0] != res[0] {
-        return err(
-            ctx,
-            ir,
-            op,
-            "expected #1 operand dim to match result dim #1",
-        );
+    } else {
+        if res.len() != 1 {
+            return err(ctx, ir, op, "expected 1-d vector result");
+        }
+        if l[0] != res[0] {
+            return err(
+                ctx,
+                ir,
+                op,
+                "expected #1 operand dim to match result dim #1",
+            );
+        }
+    }
+    if let Some(acc) = ir.operands(op).nth(2) {
+        if ir.value_type(acc) != ir.value_type(ir.result(op, 0)) {
+            return err(
+                ctx,
+                ir,
+                op,
+                "expected operand #3 of same type as result type",
+            );
+        }
     }
     Ok(())
 }
@@ -437,8 +453,19 @@ fn verify_transfer(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     if map.num_symbols() != 0 {
         return err(ctx, ir, op, "requires permutation_map without symbols");
     }
-    if !map.is_projected_permutation(true) {
-        return err(ctx, ir, op, "requires a projected permutation_map (at most one dim or the zero constant can appear in each result)");
+    // Result by result, as MLIR's verifyPermutationMap.
+    let mut seen = vec![false; map.num_dims()];
+    for e in map.results() {
+        match (e.as_dim(), e.as_constant()) {
+            (Some(d), _) if seen.get(d).copied().unwrap_or(true) => {
+                return err(ctx, ir, op, "requires a permutation_map that is a permutation (found one dim used more than once)");
+            }
+            (Some(d), _) => seen[d] = true,
+            (None, Some(0)) => {}
+            _ => {
+                return err(ctx, ir, op, "requires a projected permutation_map (at most one dim or the zero constant can appear in each result)");
+            }
+        }
     }
     let flags = in_bounds(ctx, ir, op);
     if flags.len() != map.results().len() {
@@ -523,15 +550,65 @@ fn verify_insert(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     };
     let value = ir.value_type(ir.operand(op, 0));
     if value != expected {
+        let scalar = !matches!(ctx.type_data(value), TypeData::Vector { .. });
         return err(
             ctx,
             ir,
             op,
-            "expected position attribute rank + source rank to match dest vector rank",
+            if scalar && pos.len() != shape.len() {
+                "expected position attribute rank to match the dest vector rank"
+            } else {
+                "expected position attribute rank + source rank to match dest vector rank"
+            },
         );
     }
     if let Some(i) = positions_ok(&pos, &shape) {
         return err(ctx, ir, op, format!("expected position attribute #{} to be a non-negative integer smaller than the corresponding dest vector dimension", i + 1));
+    }
+    Ok(())
+}
+
+/// MLIR's `ShuffleOp::verify` (and its ODS element-type constraints).
+fn verify_shuffle(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let (v1, e1) = vector_parts(ctx, ir.value_type(ir.operand(op, 0)));
+    let (v2, e2) = vector_parts(ctx, ir.value_type(ir.operand(op, 1)));
+    let (res, er) = vector_parts(ctx, ir.value_type(ir.result(op, 0)));
+    if e1 != er {
+        return err(
+            ctx,
+            ir,
+            op,
+            "failed to verify that first operand v1 and result have same element type",
+        );
+    }
+    if e2 != er {
+        return err(
+            ctx,
+            ir,
+            op,
+            "failed to verify that second operand v2 and result have same element type",
+        );
+    }
+    let rank = res.len();
+    let (r1, r2) = (v1.len().max(1), v2.len().max(1));
+    if rank != r1 || rank != r2 {
+        return err(ctx, ir, op, "rank mismatch");
+    }
+    if (1..rank).any(|d| res[d] != v1[d] || res[d] != v2[d]) {
+        return err(ctx, ir, op, "dimension mismatch");
+    }
+    let mask = ir
+        .attr(ctx, op, "mask")
+        .and_then(|a| ctx.dense_array_i64(a))
+        .unwrap_or_default();
+    if mask.is_empty() || mask.len() as i64 != res.first().copied().unwrap_or(0) {
+        return err(ctx, ir, op, "invalid mask length");
+    }
+    let total = v1.first().copied().unwrap_or(1) + v2.first().copied().unwrap_or(1);
+    for (i, &m) in mask.iter().enumerate() {
+        if m != -1 && (m < 0 || m >= total) {
+            return err(ctx, ir, op, format!("mask index #{} out of range", i + 1));
+        }
     }
     Ok(())
 }
