@@ -108,8 +108,7 @@ fn verify_dims(
     dims: &[i64],
     indices: Type,
     rank: usize,
-    which: &str,
-    source_or_dest: &str,
+    [which, source_or_dest]: [&str; 2],
 ) -> DiagResult<()> {
     let err = |m: String| Err(op_error(ctx, ir, op, format!("{which}{m}")));
     if dims.is_empty() {
@@ -144,8 +143,7 @@ fn check_gathered(
     ir: &Ir,
     op: OpId,
     kind: &str,
-    full: Type,
-    indices: Type,
+    (full, indices): (Type, Type),
     dims: &[i64],
     got: Type,
 ) -> DiagResult<()> {
@@ -172,9 +170,9 @@ fn verify_gather(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let indices = ir.value_type(ir.operand(op, 1));
     let dims = i64_array_prop(ctx, ir, op, "gather_dims");
     let rank = shape_of(ctx, source).len();
-    verify_dims(ctx, ir, op, &dims, indices, rank, "gather", "source")?;
+    verify_dims(ctx, ir, op, &dims, indices, rank, ["gather", "source"])?;
     let result = ir.value_type(ir.result(op, 0));
-    check_gathered(ctx, ir, op, "result", source, indices, &dims, result)
+    check_gathered(ctx, ir, op, "result", (source, indices), &dims, result)
 }
 
 fn verify_scatter(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
@@ -183,7 +181,7 @@ fn verify_scatter(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let indices = ir.value_type(ir.operand(op, 2));
     let dims = i64_array_prop(ctx, ir, op, "scatter_dims");
     let rank = shape_of(ctx, dest).len();
-    verify_dims(ctx, ir, op, &dims, indices, rank, "scatter", "dest")?;
+    verify_dims(ctx, ir, op, &dims, indices, rank, ["scatter", "dest"])?;
     if ir.attr(ctx, op, "unique").is_none() {
         return Err(op_error(
             ctx,
@@ -192,5 +190,5 @@ fn verify_scatter(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             "requires 'unique' attribute to be set",
         ));
     }
-    check_gathered(ctx, ir, op, "source", dest, indices, &dims, source)
+    check_gathered(ctx, ir, op, "source", (dest, indices), &dims, source)
 }
