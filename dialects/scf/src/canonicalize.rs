@@ -1,8 +1,9 @@
 //! Canonicalizations of `scf`, after MLIR's: loops that run zero or one
 //! time disappear, loop-carried values that are only forwarded are
 //! dropped, `scf.if` on a constant condition is inlined and loses unused
-//! results and empty `else` blocks, and single-block `scf.execute_region`s
-//! are inlined.
+//! results and empty `else` blocks, its condition reads `true`/`false`
+//! inside its branches, values both branches yield from outside become
+//! `arith.select`s, and single-block `scf.execute_region`s are inlined.
 
 use smallvec::SmallVec;
 use strata_ir::fold::constant_of_value;
