@@ -230,7 +230,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
     let (st, di) = (window("strides"), window("dilations"));
     if elem == Elem::F32
         && opts.path == "auto"
-        && f32_special(ctx, ir, op, &name, &vals, &shapes, &st, &di)
+        && f32_special(ctx, ir, op, &name, &vals, &shapes, &st, &di, opts)
     {
         let _ = ir.erase_op(op);
         return true;
@@ -337,8 +337,8 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
 
 /// The f32 kernels outside the GEMM generator: [`gemv`] for matmuls with
 /// at most [`gemv::MAX_M`] rows, [`direct_conv`] for stride-1 NCHW
-/// convolutions with a window larger than 1x1. Emits and returns true if
-/// one applies.
+/// convolutions, 1x1 included (`mr` and `nr` override
+/// its filters x pixels block). Emits and returns true if one applies.
 #[allow(clippy::too_many_arguments)]
 fn f32_special(
     ctx: &Context,
@@ -349,6 +349,7 @@ fn f32_special(
     shapes: &[Vec<i64>],
     st: &[i64],
     di: &[i64],
+    opts: &X86Vectorize,
 ) -> bool {
     let mut b = B {
         ctx,
@@ -369,9 +370,7 @@ fn f32_special(
             gemv::emit(&mut b, &g);
             true
         }
-        "linalg.conv_2d_nchw_fchw"
-            if st.iter().all(|&s| s == 1) && shapes[1][2] * shapes[1][3] > 1 =>
-        {
+        "linalg.conv_2d_nchw_fchw" if st.iter().all(|&s| s == 1) => {
             let (i, w, o) = (&shapes[0], &shapes[1], &shapes[2]);
             let d = direct_conv::DirectConv {
                 input: vals[0],
@@ -389,7 +388,13 @@ fn f32_special(
                 dh: di[0],
                 dw: di[1],
             };
-            let p = direct_conv::plan(d.f, d.flat_len());
+            let mut p = direct_conv::plan(d.f, d.flat_len());
+            if opts.mr > 0 {
+                p.r = opts.mr.clamp(1, 28);
+            }
+            if opts.nr > 0 {
+                p.v = (opts.nr / 16).clamp(1, 12);
+            }
             direct_conv::emit(&mut b, &d, p);
             true
         }
