@@ -65,6 +65,7 @@ fn lit_suite() {
 
     let mut cmd = Command::new(&lit);
     cmd.arg("-sv")
+        .arg("--show-xpass")
         .arg(&test_dir)
         .arg("--param")
         .arg(format!("strata_bin_dir={}", bin_dir.display()));
@@ -94,6 +95,20 @@ fn lit_suite() {
         format!("lit: no test summary; {last}")
     });
     let _ = writeln!(std::io::stderr(), "\n{line}");
+
+    // lit 22 exits 0 on XPASS; an XFAIL test that now passes must lose its
+    // XFAIL line (and its entry in docs/testing.md), so it fails the suite.
+    if out.status.success() && line.contains("unexpectedly passed") {
+        let xpass: Vec<&str> = stdout
+            .lines()
+            .skip_while(|l| !l.starts_with("Unexpectedly Passed Tests"))
+            .take_while(|l| !l.trim().is_empty())
+            .collect();
+        panic!(
+            "{line}; remove their `XFAIL: *` line:\n{}",
+            xpass.join("\n")
+        );
+    }
 
     if !out.status.success() {
         // Captured output: cargo shows it because the test fails.
