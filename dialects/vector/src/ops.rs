@@ -576,12 +576,8 @@ fn parse_transfer_read(p: &mut OpParser) -> DiagResult<()> {
     let loc = p.loc();
     let source = p.parse_colon_type()?;
     // MLIR's errors at the types, with the custom-op prefix.
-    let types_error = |msg: &str| {
-        Diagnostic::error(
-            loc.clone(),
-            format!("custom op 'vector.transfer_read' {msg}"),
-        )
-    };
+    let types_error =
+        |msg: &str| Diagnostic::error(loc, format!("custom op 'vector.transfer_read' {msg}"));
     if !p.is(TokenKind::Comma) {
         return Err(types_error("requires two types"));
     }

@@ -167,9 +167,9 @@ pub fn insert_deallocs(ctx: &Context, ir: &mut Ir, func: OpId) {
         let loc = ir.op_loc(term);
         let at = InsertPoint::Before(term);
         let mut freed = r;
-        if !ir
+        if ir
             .defining_op(r)
-            .is_some_and(|d| name(ctx, ir, d) == "memref.alloc")
+            .is_none_or(|d| name(ctx, ir, d) != "memref.alloc")
         {
             // A joined buffer: MLIR frees its base buffer, as
             // bufferization-lower-deallocations does for any non-alloc.
