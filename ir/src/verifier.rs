@@ -14,6 +14,7 @@ use crate::diagnostics::{DiagResult, Diagnostic};
 use crate::dominance::DominanceInfo;
 use crate::ir::{Ir, OpId, Value};
 use crate::opdef::{Arity, OpDefinition, OpTraits};
+use crate::types::Type;
 use std::sync::Arc;
 
 /// Verifies `root` and everything nested in it; stops at the first error.
@@ -38,6 +39,21 @@ fn op_error(ctx: &Context, ir: &Ir, op: OpId, message: impl AsRef<str>) -> Diagn
 /// An error about `op` in MLIR's wording: `'dialect.op' op <message>`.
 pub fn emit_op_error(ctx: &Context, ir: &Ir, op: OpId, message: impl AsRef<str>) -> Diagnostic {
     op_error(ctx, ir, op, message)
+}
+
+/// MLIR's `CastOpInterface` error when `areCastCompatible(from, to)` fails,
+/// naming both whole types.
+pub fn cast_incompatible(ctx: &Context, ir: &Ir, op: OpId, from: Type, to: Type) -> Diagnostic {
+    op_error(
+        ctx,
+        ir,
+        op,
+        format!(
+            "operand type '{}' and result type '{}' are cast incompatible",
+            type_to_string(ctx, from),
+            type_to_string(ctx, to)
+        ),
+    )
 }
 
 fn verify_op(ctx: &Context, ir: &Ir, op: OpId, dominance: &mut DominanceInfo) -> DiagResult<()> {

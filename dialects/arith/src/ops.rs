@@ -14,7 +14,7 @@ use strata_ir::asm::printer::{type_to_string, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::opdef::{Arity, AttrDef, ValueDef};
-use strata_ir::verifier::emit_op_error;
+use strata_ir::verifier::{cast_incompatible, emit_op_error};
 use strata_ir::{
     AttrData, Attribute, Context, Ir, OpDefinition, OpId, OpTraits, Signedness, Type, TypeData,
 };
@@ -777,17 +777,7 @@ fn verify_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         if ok {
             return Ok(());
         }
-        // MLIR's `areCastCompatible` failure, with the whole types.
-        Err(emit_op_error(
-            ctx,
-            ir,
-            op,
-            format!(
-                "operand type '{}' and result type '{}' are cast incompatible",
-                type_to_string(ctx, from),
-                type_to_string(ctx, to)
-            ),
-        ))
+        Err(cast_incompatible(ctx, ir, op, from, to))
     };
     match name {
         "arith.extsi" | "arith.extui" | "arith.extf" => wider(true)?,
@@ -795,29 +785,11 @@ fn verify_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         "arith.index_cast" | "arith.index_castui" => {
             let (fe, te) = (ctx.element_type_or_self(from), ctx.element_type_or_self(to));
             if ctx.is_index(fe) == ctx.is_index(te) {
-                return Err(emit_op_error(
-                    ctx,
-                    ir,
-                    op,
-                    format!(
-                        "operand type '{}' and result type '{}' are cast incompatible",
-                        type_to_string(ctx, from),
-                        type_to_string(ctx, to)
-                    ),
-                ));
+                return Err(cast_incompatible(ctx, ir, op, from, to));
             }
         }
         "arith.bitcast" if fw != tw => {
-            return Err(emit_op_error(
-                ctx,
-                ir,
-                op,
-                format!(
-                    "operand type '{}' and result type '{}' are cast incompatible",
-                    type_to_string(ctx, from),
-                    type_to_string(ctx, to)
-                ),
-            ));
+            return Err(cast_incompatible(ctx, ir, op, from, to));
         }
         _ => {}
     }

@@ -11,7 +11,7 @@ use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::{type_to_string, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
-use strata_ir::verifier::emit_op_error;
+use strata_ir::verifier::{cast_incompatible, emit_op_error};
 use strata_ir::{AttrData, Context, Ir, OpDefinition, OpId, Type, TypeData, DYNAMIC};
 
 strata_ir::define_op! {
@@ -143,16 +143,7 @@ fn verify_memory_space_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> 
         _ => None,
     };
     if strip(from) != strip(to) {
-        return Err(emit_op_error(
-            ctx,
-            ir,
-            op,
-            format!(
-                "operand type '{}' and result type '{}' are cast incompatible",
-                type_to_string(ctx, from),
-                type_to_string(ctx, to)
-            ),
-        ));
+        return Err(cast_incompatible(ctx, ir, op, from, to));
     }
     Ok(())
 }

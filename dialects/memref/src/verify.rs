@@ -6,7 +6,7 @@ use crate::layout::{strides_and_offset, subview_result_type};
 use strata_ir::asm::printer::type_to_string;
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::interfaces::SymbolUserOpInterface;
-use strata_ir::verifier::emit_op_error;
+use strata_ir::verifier::{cast_incompatible, emit_op_error};
 use strata_ir::{AttrData, Context, Ir, OpDefinition, OpId, Type, TypeData, DYNAMIC};
 
 pub(crate) fn attach(defs: &mut [OpDefinition]) {
@@ -373,16 +373,7 @@ fn verify_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         ir.value_type(ir.result(op, 0)),
     );
     if !cast_compatible(ctx, a, b) {
-        return Err(emit_op_error(
-            ctx,
-            ir,
-            op,
-            format!(
-                "operand type '{}' and result type '{}' are cast incompatible",
-                ts(ctx, a),
-                ts(ctx, b)
-            ),
-        ));
+        return Err(cast_incompatible(ctx, ir, op, a, b));
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::types::TypeData;
+use strata_ir::verifier::cast_incompatible;
 use strata_ir::{Context, Ir, OpDefinition, OpId, Type, DYNAMIC};
 
 strata_ir::define_op! {
@@ -1097,16 +1098,7 @@ pub fn cast_compatible(ctx: &Context, a: Type, b: Type) -> bool {
 }
 
 fn cast_error(ctx: &Context, ir: &Ir, op: OpId) -> Diagnostic {
-    op_error(
-        ctx,
-        ir,
-        op,
-        format!(
-            "operand type '{}' and result type '{}' are cast incompatible",
-            type_str(ctx, operand_type(ir, op, 0)),
-            type_str(ctx, result_type(ir, op))
-        ),
-    )
+    cast_incompatible(ctx, ir, op, operand_type(ir, op, 0), result_type(ir, op))
 }
 
 fn verify_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
