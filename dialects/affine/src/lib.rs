@@ -22,10 +22,7 @@ pub use ops::{
 };
 pub use parallel::ParallelOp;
 use std::sync::Arc;
-use strata_ir::{
-    Attribute, Context, Dialect, InsertPoint, Ir, Location, OpDefinition, OpId, OperationState,
-    Type,
-};
+use strata_ir::{Attribute, Context, Dialect, InsertPoint, Ir, Location, OpDefinition, OpId, Type};
 
 /// The dialect object to load into a [`Context`].
 pub struct AffineDialect;
@@ -50,15 +47,7 @@ impl Dialect for AffineDialect {
         loc: Location,
         at: InsertPoint,
     ) -> Option<OpId> {
-        let arith = ctx.dialect("arith")?;
-        arith
-            .materialize_constant(ctx, ir, value, ty, loc, at)
-            .or_else(|| {
-                let mut state = OperationState::new(ctx, "arith.constant", loc);
-                state.result_types = vec![ty];
-                state.properties = ctx.dictionary_attr([(ctx.intern_str("value"), value)]);
-                Some(ir.create_op(state, at))
-            })
+        strata_dialect_memref::materialize_arith_constant(ctx, ir, value, ty, loc, at)
     }
 }
 

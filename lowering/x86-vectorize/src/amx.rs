@@ -730,17 +730,18 @@ fn pack_a(b: &mut B, cx: &Ctx, batch: &[Value], ap: Value, kflat: i64, ko: &[i64
         }
         nest(b, ko, &mut Vec::new(), &mut |b, kos| {
             let base = flat_k(b, ko, kos, g.kin);
+            // A[batch, m, kos, k] of this row.
+            let a_at = |k: Value| Idx {
+                batch,
+                m: Some(m),
+                n: None,
+                ko: kos,
+                k: Some(k),
+            };
             if cx.prep.a_unit_k {
                 let (full, tail) = (g.kin / 64, g.kin % 64);
                 let copy = |b: &mut B, k: Value, width: i64| {
-                    let idx = Idx {
-                        batch,
-                        m: Some(m),
-                        n: None,
-                        ko: kos,
-                        k: Some(k),
-                    };
-                    let (mem, i) = (g.a)(b, &idx);
+                    let (mem, i) = (g.a)(b, &a_at(k));
                     let src = b.addr(mem, i);
                     let kf = b.add(base, k);
                     let dst = b.addr(ap, vec![m, kf]);
@@ -763,14 +764,7 @@ fn pack_a(b: &mut B, cx: &Ctx, batch: &[Value], ap: Value, kflat: i64, ko: &[i64
                 }
             } else {
                 b.for_const(0, g.kin, 1, |b, k| {
-                    let idx = Idx {
-                        batch,
-                        m: Some(m),
-                        n: None,
-                        ko: kos,
-                        k: Some(k),
-                    };
-                    let (mem, i) = (g.a)(b, &idx);
+                    let (mem, i) = (g.a)(b, &a_at(k));
                     let x = b.load(mem, i);
                     let kf = b.add(base, k);
                     b.store(x, ap, vec![m, kf]);
