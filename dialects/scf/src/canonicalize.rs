@@ -48,8 +48,115 @@ pub fn constant_int(ctx: &Context, ir: &Ir, v: Value) -> Option<i128> {
     constant_of_value(ctx, ir, v).and_then(|a| ctx.integer_value(a))
 }
 
-/// The number of iterations of a loop with these bounds, when constant
-/// (MLIR's `constantTripCount`).
+/// One loop bound as MLIR's `OpFoldResult`: a static `i64` attribute
+/// (`scf.forall`'s static bounds) or an SSA value.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Bound {
+    Static(i64),
+    Dynamic(Value),
+}
+
+impl Bound {
+    /// The constant this entry stands for, through constant ops too.
+    pub fn constant(self, ctx: &Context, ir: &Ir) -> Option<i64> {
+        match self {
+            Bound::Static(v) => Some(v),
+            Bound::Dynamic(v) => constant_int(ctx, ir, v).and_then(|c| i64::try_from(c).ok()),
+        }
+    }
+
+    /// (bit width, is index) of the bound's type; static bounds are `i64`.
+    fn kind(self, ctx: &Context, ir: &Ir) -> (u32, bool) {
+        match self {
+            Bound::Static(_) => (64, false),
+            Bound::Dynamic(v) => {
+                let ty = ir.value_type(v);
+                if ctx.is_index(ty) {
+                    (64, true)
+                } else {
+                    (ctx.integer_width(ty).unwrap_or(64), false)
+                }
+            }
+        }
+    }
+}
+
+/// `ub - lb` when `ub` is `lb` plus a constant (`arith.addi`), the case
+/// MLIR's value-bounds `computeUbMinusLb` proves most often.
+fn ub_minus_lb(ctx: &Context, ir: &Ir, lb: Value, ub: Value) -> Option<i128> {
+    let def = ir.defining_op(ub)?;
+    if ctx.op_name_str(ir.op_name(def)) != "arith.addi" {
+        return None;
+    }
+    let (a, b) = (ir.operand(def, 0), ir.operand(def, 1));
+    if a == lb {
+        constant_int(ctx, ir, b)
+    } else if b == lb {
+        constant_int(ctx, ir, a)
+    } else {
+        None
+    }
+}
+
+/// The number of iterations of a loop with these bounds, when known
+/// (MLIR 22's `constantTripCount`): bounds of different types give none,
+/// equal bounds, a zero or negative constant step and `ub <= lb` give 0.
+pub fn trip_count(
+    ctx: &Context,
+    ir: &Ir,
+    lb: Bound,
+    ub: Bound,
+    step: Bound,
+    unsigned: bool,
+) -> Option<u128> {
+    let (width, _) = lb.kind(ctx, ir);
+    if lb.kind(ctx, ir) != ub.kind(ctx, ir) {
+        return None;
+    }
+    if lb == ub {
+        return Some(0);
+    }
+    let value = |b: Bound| -> Option<i128> {
+        let c = match b {
+            Bound::Static(v) => v as i128,
+            Bound::Dynamic(v) => constant_int(ctx, ir, v)?,
+        };
+        Some(if unsigned && width < 128 {
+            c & ((1i128 << width) - 1)
+        } else {
+            c
+        })
+    };
+    let s = match step {
+        Bound::Static(v) => Some(v as i128),
+        Bound::Dynamic(v) => constant_int(ctx, ir, v),
+    };
+    match s {
+        Some(0) => return Some(0),
+        Some(s) if s < 0 => return Some(0),
+        _ => {}
+    }
+    let diff = match (value(lb), value(ub)) {
+        (Some(l), Some(u)) => {
+            if u <= l {
+                return Some(0);
+            }
+            u - l
+        }
+        (Some(_), None) | (None, Some(_)) => return None,
+        (None, None) => match (lb, ub) {
+            (Bound::Dynamic(l), Bound::Dynamic(u)) => ub_minus_lb(ctx, ir, l, u)?,
+            _ => return None,
+        },
+    };
+    if diff < 0 {
+        return Some(0);
+    }
+    let s = s?;
+    Some(((diff + s - 1) / s) as u128)
+}
+
+/// [`trip_count`] of an `scf.for` (all three bounds are values).
 pub fn constant_trip_count(
     ctx: &Context,
     ir: &Ir,
@@ -58,25 +165,8 @@ pub fn constant_trip_count(
     step: Value,
     unsigned: bool,
 ) -> Option<u128> {
-    if lb == ub {
-        return Some(0);
-    }
-    let (l, u) = (constant_int(ctx, ir, lb)?, constant_int(ctx, ir, ub)?);
-    let width = ctx.integer_width(ir.value_type(lb)).unwrap_or(64);
-    let (l, u) = if unsigned && width < 128 {
-        let mask = (1i128 << width) - 1;
-        (l & mask, u & mask)
-    } else {
-        (l, u)
-    };
-    if u <= l {
-        return Some(0);
-    }
-    let s = constant_int(ctx, ir, step)?;
-    if s <= 0 {
-        return None;
-    }
-    Some(((u - l + s - 1) / s) as u128)
+    let d = Bound::Dynamic;
+    trip_count(ctx, ir, d(lb), d(ub), d(step), unsigned)
 }
 
 fn entry(ir: &Ir, op: OpId, region: usize) -> Option<BlockId> {

@@ -1,6 +1,7 @@
 //! The `scf` dialect (MLIR's structured control flow): `scf.for`,
 //! `scf.if`, `scf.while`/`scf.condition`, `scf.parallel`/`scf.reduce`,
-//! `scf.execute_region` and `scf.yield`.
+//! `scf.execute_region`, `scf.index_switch`, `scf.yield`, and
+//! `scf.forall`/`scf.forall.in_parallel` ([`forall`]).
 //!
 //! Syntax, verifier messages and canonicalizations follow MLIR 22. Bodies
 //! whose only terminator is an operand-less `scf.yield` (or `scf.reduce`)
@@ -9,6 +10,7 @@
 //! [`syntax`] helpers are shared with the `affine` dialect.
 
 pub mod canonicalize;
+pub mod forall;
 pub mod interfaces;
 mod ops;
 pub mod syntax;

@@ -173,6 +173,8 @@ pub fn definitions() -> Vec<OpDefinition> {
     crate::verify::attach(&mut defs);
     crate::interfaces::attach(&mut defs);
     crate::canonicalize::attach(&mut defs);
+    // scf.forall / scf.forall.in_parallel attach their own hooks.
+    defs.extend(crate::forall::definitions());
     defs
 }
 

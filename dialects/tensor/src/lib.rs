@@ -11,6 +11,7 @@
 pub mod fold;
 pub mod gather;
 pub mod ops;
+pub mod parallel_insert_slice;
 pub mod syntax;
 
 use std::sync::Arc;

@@ -215,6 +215,8 @@ pub fn definitions(ctx: &Context) -> Vec<OpDefinition> {
     d.hooks.fold = Some(crate::fold::fold_insert_slice);
     defs.push(d);
 
+    defs.push(crate::parallel_insert_slice::definition());
+
     let mut d = PadOp::definition();
     d.hooks.parse = Some(parse_pad);
     d.hooks.print = Some(print_pad);
@@ -326,7 +328,7 @@ fn result_type(ir: &Ir, op: OpId) -> Type {
     ir.value_type(ir.result(op, 0))
 }
 
-fn operand_type(ir: &Ir, op: OpId, i: usize) -> Type {
+pub(crate) fn operand_type(ir: &Ir, op: OpId, i: usize) -> Type {
     ir.value_type(ir.operand(op, i))
 }
 
@@ -485,7 +487,7 @@ fn verify_insert(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 /// Parses `[offsets] [sizes] [strides]` and returns the three static arrays
 /// with the dynamic operands in order.
 #[allow(clippy::type_complexity)]
-fn parse_offsets_sizes_strides<'a>(
+pub(crate) fn parse_offsets_sizes_strides<'a>(
     p: &mut OpParser<'_, 'a>,
 ) -> DiagResult<(
     [Vec<i64>; 3],
@@ -497,7 +499,7 @@ fn parse_offsets_sizes_strides<'a>(
     Ok(([so, ss, st], [dof, dsz, dst]))
 }
 
-fn add_offsets_sizes_strides<'a>(
+pub(crate) fn add_offsets_sizes_strides<'a>(
     p: &mut OpParser<'_, 'a>,
     statics: [Vec<i64>; 3],
     dynamics: &[Vec<strata_ir::asm::parser::UnresolvedOperand<'a>>; 3],
@@ -513,7 +515,7 @@ fn add_offsets_sizes_strides<'a>(
     Ok(())
 }
 
-fn print_offsets_sizes_strides(pr: &mut OpPrinter, op: OpId, first_group: usize) {
+pub(crate) fn print_offsets_sizes_strides(pr: &mut OpPrinter, op: OpId, first_group: usize) {
     let ctx = pr.ctx();
     let ir = pr.ir;
     let groups = operand_segments(ctx, ir, op);
@@ -530,7 +532,7 @@ fn print_offsets_sizes_strides(pr: &mut OpPrinter, op: OpId, first_group: usize)
     }
 }
 
-const SLICE_ELIDED: &[&str] = &[
+pub(crate) const SLICE_ELIDED: &[&str] = &[
     "static_offsets",
     "static_sizes",
     "static_strides",
@@ -567,7 +569,13 @@ fn print_extract_slice(pr: &mut OpPrinter, op: OpId) {
 /// MLIR's `verifyOffsetSizeAndStrideOp` + the rank-reduction check shared
 /// by extract_slice and insert_slice. `full` is the big tensor, `part` the
 /// (possibly rank-reduced) slice.
-fn verify_slice_shape(ctx: &Context, ir: &Ir, op: OpId, full: Type, part: Type) -> DiagResult<()> {
+pub(crate) fn verify_slice_shape(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    full: Type,
+    part: Type,
+) -> DiagResult<()> {
     let offsets = i64_array_prop(ctx, ir, op, "static_offsets");
     let sizes = i64_array_prop(ctx, ir, op, "static_sizes");
     let strides = i64_array_prop(ctx, ir, op, "static_strides");

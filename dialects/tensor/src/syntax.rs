@@ -64,10 +64,42 @@ pub fn parse_i64(p: &mut OpParser) -> DiagResult<i64> {
 pub fn parse_dynamic_index_list<'a>(
     p: &mut OpParser<'_, 'a>,
 ) -> DiagResult<(Vec<i64>, Vec<UnresolvedOperand<'a>>)> {
+    parse_dynamic_index_list_in(p, Delimiter::Square)
+}
+
+/// The brackets around a dynamic index list (MLIR's `OpAsmParser::Delimiter`):
+/// `[...]` for slices, `(...)` for `scf.forall` bounds.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Delimiter {
+    Square,
+    Paren,
+}
+
+impl Delimiter {
+    fn tokens(self) -> [(TokenKind, &'static str, &'static str); 2] {
+        match self {
+            Delimiter::Square => [
+                (TokenKind::LSquare, "'['", "["),
+                (TokenKind::RSquare, "']'", "]"),
+            ],
+            Delimiter::Paren => [
+                (TokenKind::LParen, "'('", "("),
+                (TokenKind::RParen, "')'", ")"),
+            ],
+        }
+    }
+}
+
+/// [`parse_dynamic_index_list`] with the given brackets.
+pub fn parse_dynamic_index_list_in<'a>(
+    p: &mut OpParser<'_, 'a>,
+    delimiter: Delimiter,
+) -> DiagResult<(Vec<i64>, Vec<UnresolvedOperand<'a>>)> {
+    let [(open, open_what, _), (close, close_what, _)] = delimiter.tokens();
     let mut statics = Vec::new();
     let mut dynamics = Vec::new();
-    p.expect(TokenKind::LSquare, "'['")?;
-    if p.consume_if(TokenKind::RSquare) {
+    p.expect(open, open_what)?;
+    if p.consume_if(close) {
         return Ok((statics, dynamics));
     }
     loop {
@@ -81,13 +113,24 @@ pub fn parse_dynamic_index_list<'a>(
             break;
         }
     }
-    p.expect(TokenKind::RSquare, "']'")?;
+    p.expect(close, close_what)?;
     Ok((statics, dynamics))
 }
 
 /// Prints `[0, %i, 4]` from static values and the dynamic operands.
 pub fn print_dynamic_index_list(pr: &mut OpPrinter, statics: &[i64], dynamics: &[Value]) {
-    pr.write("[");
+    print_dynamic_index_list_in(pr, statics, dynamics, Delimiter::Square)
+}
+
+/// [`print_dynamic_index_list`] with the given brackets.
+pub fn print_dynamic_index_list_in(
+    pr: &mut OpPrinter,
+    statics: &[i64],
+    dynamics: &[Value],
+    delimiter: Delimiter,
+) {
+    let [(_, _, open), (_, _, close)] = delimiter.tokens();
+    pr.write(open);
     let mut next = dynamics.iter();
     for (i, &s) in statics.iter().enumerate() {
         if i > 0 {
@@ -101,7 +144,7 @@ pub fn print_dynamic_index_list(pr: &mut OpPrinter, statics: &[i64], dynamics: &
             pr.write(&s.to_string());
         }
     }
-    pr.write("]");
+    pr.write(close);
 }
 
 /// Parses `[1, 2, 3]` (possibly empty).

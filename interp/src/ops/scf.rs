@@ -1,7 +1,11 @@
 //! scf: counted loops with loop-carried values, conditionals, while loops,
 //! parallel loops with reductions (run sequentially, in row-major order of
-//! the iteration space; reductions combine in that order), and regions run
-//! once.
+//! the iteration space; reductions combine in that order), regions run
+//! once, and `scf.forall` (its iterations run one after the other in
+//! row-major order, a valid schedule of a loop whose iterations may run in
+//! any order; each iteration sees the shared outputs as the iterations
+//! before it left them, and the `tensor.parallel_insert_slice`s of its
+//! `scf.forall.in_parallel` write into them).
 
 use super::operand_groups;
 use crate::{Flow, InterpError, InterpResult, Interpreter, Registry, RtValue, Scalar};
@@ -14,6 +18,8 @@ pub fn register(registry: &mut Registry) {
     registry.register("scf.while", while_op);
     registry.register("scf.parallel", parallel);
     registry.register("scf.execute_region", execute_region);
+    registry.register("scf.forall", forall);
+    registry.register("scf.forall.in_parallel", in_parallel);
     // Terminators hand their operands to the op that runs the region.
     registry.register("scf.yield", |_, _, args| Ok(Flow::Yield(args.to_vec())));
     registry.register("scf.condition", |_, _, args| Ok(Flow::Yield(args.to_vec())));
@@ -143,4 +149,112 @@ fn parallel(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Fl
 fn execute_region(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Flow> {
     let region = it.ir.region(op, 0);
     Ok(Flow::Next(it.run_region(region, Vec::new())?))
+}
+
+/// The mixed static/dynamic list `name` of `op` with the dynamic entries
+/// taken from `dynamic`.
+fn mixed_list(
+    it: &Interpreter,
+    op: OpId,
+    name: &str,
+    dynamic: &[RtValue],
+) -> InterpResult<Vec<i64>> {
+    let statics = strata_dialect_tensor::syntax::i64_array_prop(it.ctx, it.ir, op, name);
+    let dynamic = super::indices(it, op, dynamic, "loop bound")?;
+    super::tensor::mixed(&statics, &dynamic)
+        .ok_or_else(|| it.error(op, format!("missing a dynamic entry of {name}")))
+}
+
+fn forall(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let groups = operand_groups(it, op)?;
+    let lbs = mixed_list(it, op, "staticLowerBound", &args[groups[0].clone()])?;
+    let ubs = mixed_list(it, op, "staticUpperBound", &args[groups[1].clone()])?;
+    let steps = mixed_list(it, op, "staticStep", &args[groups[2].clone()])?;
+    let mut shared = args[groups[3].clone()].to_vec();
+    if let Some(&s) = steps.iter().find(|&&s| s <= 0) {
+        return Err(it.error(op, format!("scf.forall with a non-positive step ({s})")));
+    }
+    if lbs.iter().zip(&ubs).any(|(l, u)| l >= u) {
+        return Ok(Flow::Next(shared));
+    }
+    let region = it.ir.region(op, 0);
+    let mut ivs = lbs.clone();
+    loop {
+        let mut block_args: Vec<RtValue> = ivs.iter().map(|&i| RtValue::index(i)).collect();
+        block_args.extend(shared);
+        shared = it.run_region(region, block_args)?;
+        if shared.len() != groups[3].len() {
+            return Err(it.error(op, "the body did not end in scf.forall.in_parallel"));
+        }
+        // Next point of the iteration space, innermost dimension fastest.
+        let mut d = ivs.len();
+        loop {
+            if d == 0 {
+                return Ok(Flow::Next(shared));
+            }
+            d -= 1;
+            ivs[d] += steps[d];
+            if ivs[d] < ubs[d] {
+                break;
+            }
+            ivs[d] = lbs[d];
+        }
+    }
+}
+
+/// Applies the parallel inserts to the shared outputs as this iteration
+/// sees them and hands the outputs back to `scf.forall`.
+fn in_parallel(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Flow> {
+    let forall = it
+        .ir
+        .parent_op(op)
+        .ok_or_else(|| it.error(op, "scf.forall.in_parallel outside scf.forall"))?;
+    let rank =
+        strata_dialect_tensor::syntax::i64_array_prop(it.ctx, it.ir, forall, "staticLowerBound")
+            .len();
+    let out_args: Vec<_> = it
+        .ir
+        .entry_block(it.ir.region(forall, 0))
+        .map(|b| it.ir.block_args(b).iter().skip(rank).copied().collect())
+        .unwrap_or_default();
+    let mut shared = Vec::with_capacity(out_args.len());
+    for &a in &out_args {
+        let v = it
+            .value(a)
+            .cloned()
+            .ok_or_else(|| it.error(op, "a shared output has no value"))?;
+        shared.push(v);
+    }
+    let inserts: Vec<OpId> = it
+        .ir
+        .entry_block(it.ir.region(op, 0))
+        .map(|b| it.ir.block_ops(b).collect())
+        .unwrap_or_default();
+    for inner in inserts {
+        if it.ctx.op_name_str(it.ir.op_name(inner)) != "tensor.parallel_insert_slice" {
+            return Err(it.error(inner, "unsupported op in scf.forall.in_parallel"));
+        }
+        let dest = it.ir.operand(inner, 1);
+        let k = out_args
+            .iter()
+            .position(|&a| a == dest)
+            .ok_or_else(|| it.error(inner, "inserts into a value other than a shared output"))?;
+        let mut operands = Vec::with_capacity(it.ir.num_operands(inner));
+        for (i, v) in it.ir.operands(inner).enumerate() {
+            if i == 1 {
+                operands.push(shared[k].clone());
+                continue;
+            }
+            let value = it
+                .value(v)
+                .cloned()
+                .ok_or_else(|| it.error(inner, format!("operand #{i} has no value")))?;
+            operands.push(value);
+        }
+        match super::tensor::insert_slice(it, inner, &operands)? {
+            Flow::Next(mut r) if r.len() == 1 => shared[k] = r.pop().expect("one result"),
+            _ => return Err(it.error(inner, "tensor.parallel_insert_slice failed")),
+        }
+    }
+    Ok(Flow::Yield(shared))
 }

@@ -307,7 +307,7 @@ fn extract_slice(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResu
     Ok(tensor(shape, elems))
 }
 
-fn insert_slice(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+pub(crate) fn insert_slice(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
     let src = tensor_arg(it, op, args, 0)?;
     let dest = tensor_arg(it, op, args, 1)?;
     let params = slice_params(it, op, args, 2)?;

@@ -1,0 +1,77 @@
+//! `scf-forall-to-parallel` (MLIR's `SCFForallToParallelLoop`): an
+//! `scf.forall` without shared outputs becomes an `scf.parallel` with the
+//! same bounds (static ones as `arith.constant`s), body and `mapping`; its
+//! empty `scf.forall.in_parallel` becomes `scf.reduce`. A forall with
+//! shared outputs fails the pass: its parallel inserts have no
+//! `scf.parallel` counterpart until bufferization turned them into stores.
+
+use crate::{bound_values, foralls};
+use strata_dialect_scf::forall::{outputs, terminator};
+use strata_ir::pass::{Pass, PassContext, PassResult};
+use strata_ir::{Context, Diagnostic, InsertPoint, Ir, OpId, OperationState};
+
+/// The pass object.
+#[derive(Clone, Default)]
+pub struct ForallToParallel;
+
+impl Pass for ForallToParallel {
+    fn name(&self) -> &str {
+        "SCFForallToParallelLoop"
+    }
+    fn argument(&self) -> &str {
+        "scf-forall-to-parallel"
+    }
+    fn description(&self) -> &str {
+        "Convert SCF forall loops to SCF parallel loops"
+    }
+    fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
+        let ctx = pc.ctx();
+        let root = pc.op();
+        let ir = pc.ir_mut();
+        for forall in foralls(ctx, ir, root) {
+            if ir.is_alive(forall) {
+                forall_to_parallel(ctx, ir, forall)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Converts one `scf.forall`; returns the `scf.parallel`.
+pub fn forall_to_parallel(ctx: &Context, ir: &mut Ir, forall: OpId) -> Result<OpId, Diagnostic> {
+    if !outputs(ctx, ir, forall).is_empty() {
+        return Err(Diagnostic::error(
+            ir.op_loc(forall),
+            "only fully bufferized scf.forall ops can be lowered to scf.parallel",
+        ));
+    }
+    let term = terminator(ctx, ir, forall)
+        .ok_or_else(|| Diagnostic::error(ir.op_loc(forall), "expected scf.forall.in_parallel"))?;
+    let [lbs, ubs, steps] = bound_values(ctx, ir, forall);
+    let n = lbs.len() as i32;
+    let loc = ir.op_loc(forall);
+    let mut state = OperationState::new(ctx, "scf.parallel", loc);
+    state.operands = lbs;
+    state.operands.extend(ubs);
+    state.operands.extend(steps);
+    state.num_regions = 1;
+    let mut props = vec![(
+        ctx.intern_str("operandSegmentSizes"),
+        ctx.dense_i32_array(&[n, n, n, 0]),
+    )];
+    let mut attrs = Vec::new();
+    if let Some(mapping) = ir.attr(ctx, forall, "mapping") {
+        attrs.push((ctx.intern_str("mapping"), mapping));
+    }
+    props.sort_by_key(|(k, _)| ctx.str(*k).to_string());
+    state.properties = ctx.dictionary_attr(props);
+    state.attributes = ctx.dictionary_attr(attrs);
+    let parallel = ir.create_op(state, InsertPoint::Before(forall));
+    let (from, to) = (ir.region(forall, 0), ir.region(parallel, 0));
+    ir.take_region_body(from, to);
+    let reduce = OperationState::new(ctx, "scf.reduce", ir.op_loc(term));
+    ir.create_op(reduce, InsertPoint::Before(term));
+    ir.erase_op(term).expect("terminator has no results");
+    ir.erase_op(forall).expect("forall without results");
+    Ok(parallel)
+}

@@ -1,0 +1,57 @@
+//! Lowerings of `scf.forall` (MLIR's `SCF/Transforms/ForallToFor.cpp` and
+//! `ForallToParallel.cpp`), one file per pass:
+//!
+//! - [`forall_to_for`] (`scf-forall-to-for`): a nest of sequential
+//!   `scf.for` loops, one per dimension, the shared outputs carried as
+//!   `iter_args` and each `tensor.parallel_insert_slice` becoming a
+//!   `tensor.insert_slice` in the innermost body. Running the iterations in
+//!   order is one valid schedule of the parallel loop.
+//! - [`forall_to_parallel`] (`scf-forall-to-parallel`): an `scf.parallel`
+//!   with the same bounds and body; only a bufferized forall (no shared
+//!   outputs) converts, since `scf.parallel` has no parallel inserts.
+//!
+//! Both materialize static bounds as `arith.constant`s before the loop, as
+//! MLIR's `ForallOp::getLowerBound(builder)` does.
+
+pub mod forall_to_for;
+pub mod forall_to_parallel;
+
+pub use forall_to_for::ForallToFor;
+pub use forall_to_parallel::ForallToParallel;
+
+use strata_dialect_scf::forall::{mixed_bounds, Bound};
+use strata_ir::{Context, InsertPoint, Ir, OpId, OperationState, Value};
+
+/// The lower bounds, upper bounds and steps of `forall` as values: static
+/// entries become `arith.constant`s before it (lbs first, then ubs, then
+/// steps, each in order, as MLIR creates them).
+pub(crate) fn bound_values(ctx: &Context, ir: &mut Ir, forall: OpId) -> [Vec<Value>; 3] {
+    let bounds = mixed_bounds(ctx, ir, forall);
+    let loc = ir.op_loc(forall);
+    let mut out: [Vec<Value>; 3] = Default::default();
+    for (k, list) in bounds.iter().enumerate() {
+        for &b in list {
+            let v = match b {
+                Bound::Dynamic(v) => v,
+                Bound::Static(c) => {
+                    let mut state = OperationState::new(ctx, "arith.constant", loc);
+                    state.result_types = vec![ctx.index_type()];
+                    state.properties =
+                        ctx.dictionary_attr([(ctx.intern_str("value"), ctx.index_attr(c))]);
+                    let op = ir.create_op(state, InsertPoint::Before(forall));
+                    ir.result(op, 0)
+                }
+            };
+            out[k].push(v);
+        }
+    }
+    out
+}
+
+/// The `scf.forall` ops under `root`, outermost first.
+pub(crate) fn foralls(ctx: &Context, ir: &Ir, root: OpId) -> Vec<OpId> {
+    ir.collect_preorder(root)
+        .into_iter()
+        .filter(|&op| ctx.op_name_str(ir.op_name(op)) == "scf.forall")
+        .collect()
+}
