@@ -8,6 +8,7 @@
 mod calls;
 mod constants;
 pub mod deallocation;
+mod forall;
 pub mod one_shot;
 mod scf;
 mod tensor_ops;

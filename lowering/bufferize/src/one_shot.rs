@@ -291,8 +291,11 @@ impl Bufferizer<'_> {
     /// (`tensor.dim` reads only the shape, a linalg output is read only
     /// when the payload uses it).
     fn reads_operand(&self, user: OpId, index: u32) -> bool {
-        if self.ctx.op_name_str(self.ir.op_name(user)) == "tensor.dim" {
-            return false;
+        match self.ctx.op_name_str(self.ir.op_name(user)) {
+            "tensor.dim" => return false,
+            // Writes its slice of the shared output, reads nothing of it.
+            "tensor.parallel_insert_slice" if index == 1 => return false,
+            _ => {}
         }
         match structured_info(self.ctx, self.ir, user) {
             Some(Ok(info)) if index as usize >= info.inputs.len() => {
@@ -419,7 +422,17 @@ impl Bufferizer<'_> {
         match self.ctx.op_name_str(self.ir.op_name(op)) {
             "tensor.insert"
             | "tensor.insert_slice"
+            | "tensor.parallel_insert_slice"
             | "bufferization.materialize_in_destination" => Some(1),
+            // The shared outputs, the last operands.
+            "scf.forall" => {
+                let first = self.ir.num_operands(op) - self.ir.num_results(op);
+                self.ir
+                    .operands(op)
+                    .skip(first)
+                    .position(|v| v == dest)
+                    .map(|k| (first + k) as u32)
+            }
             "scf.for" => self
                 .ir
                 .operands(op)
@@ -457,7 +470,10 @@ impl Bufferizer<'_> {
     /// `extract` sliced.
     fn same_slice(&self, insert: OpId, extract: OpId) -> bool {
         let ctx = self.ctx;
-        if ctx.op_name_str(self.ir.op_name(insert)) != "tensor.insert_slice" {
+        if !matches!(
+            ctx.op_name_str(self.ir.op_name(insert)),
+            "tensor.insert_slice" | "tensor.parallel_insert_slice"
+        ) {
             return false;
         }
         let props = ["static_offsets", "static_sizes", "static_strides"];
@@ -774,6 +790,7 @@ impl Bufferizer<'_> {
             "scf.for" => return self.bufferize_for(op),
             "scf.if" => return self.bufferize_if(op),
             "scf.while" if self.bufferize_while(op) => return,
+            "scf.forall" => return self.bufferize_forall(op),
             "func.call" if self.boundaries => return self.call(op),
             // Their parent op bufferizes what they yield.
             "scf.yield" | "scf.condition" => return,
@@ -907,6 +924,7 @@ impl Bufferizer<'_> {
                 self.bind(op, r, buf, c);
                 let _ = self.ir.erase_op(op);
             }
+            "tensor.parallel_insert_slice" => self.parallel_insert_slice(op),
             "tensor.insert_slice" => {
                 let src = self.ir.operand(op, 0);
                 let dest = self.ir.operand(op, 1);
@@ -978,6 +996,18 @@ impl Bufferizer<'_> {
     /// op `op` (its operand groups from `first_group`), typed for `like`
     /// (rank-reduced as it is).
     fn subview(&mut self, op: OpId, buf: Value, first_group: usize, like: Type) -> Option<Value> {
+        self.subview_at(InsertPoint::Before(op), op, buf, first_group, like)
+    }
+
+    /// [`Self::subview`] created at `at`.
+    pub(crate) fn subview_at(
+        &mut self,
+        at: InsertPoint,
+        op: OpId,
+        buf: Value,
+        first_group: usize,
+        like: Type,
+    ) -> Option<Value> {
         let ctx = self.ctx;
         let offsets = i64_array_prop(ctx, self.ir, op, "static_offsets");
         let sizes = i64_array_prop(ctx, self.ir, op, "static_sizes");
@@ -1007,7 +1037,7 @@ impl Bufferizer<'_> {
         let groups = operand_segments(ctx, self.ir, op);
         let dynamic: Vec<Vec<Value>> = groups.into_iter().skip(first_group).take(3).collect();
         let slice = [&offsets[..], &sizes[..], &strides[..]];
-        Some(self.emit_subview(InsertPoint::Before(op), buf, dynamic, slice, ty))
+        Some(self.emit_subview(at, buf, dynamic, slice, ty))
     }
 
     /// A `memref.subview` of `buf` of type `ty`: static offsets, sizes and
