@@ -1031,6 +1031,51 @@ impl LinalgStructuredOp for Kind {
     }
 }
 
+/// The error MLIR's `RegionBuilderHelper::buildBinaryFn` reports while
+/// building an OpDSL payload from element types it cannot combine: operands
+/// of different kinds (float, integer, complex), or an unsigned max/min on
+/// anything but integers wider than i1. Checked before the payload is built
+/// so that the parser reports it, as MLIR's does.
+pub fn payload_type_error(ctx: &Context, kind: Kind, elements: &[Type]) -> Option<String> {
+    let Kind::Named(spec) = kind else {
+        return None;
+    };
+    let (&out, ins) = elements.split_last()?;
+    let class = |t: Type| {
+        if ctx.is_float(t) {
+            1
+        } else if ctx.integer_width(t).is_some() || ctx.is_index(t) {
+            2
+        } else if matches!(ctx.type_data(t), strata_ir::TypeData::Complex(_)) {
+            3
+        } else {
+            0
+        }
+    };
+    let mixed = |a: Type, b: Type| {
+        (class(a) == 0 || class(a) != class(b)).then(|| {
+            format!(
+                "Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, or allInteger, got '{}' and '{}'",
+                strata_ir::asm::printer::type_to_string(ctx, a),
+                strata_ir::asm::printer::type_to_string(ctx, b)
+            )
+        })
+    };
+    match spec.payload {
+        Payload::Binary(_) if ins.len() >= 2 => mixed(ins[0], ins[1]),
+        Payload::Pool { f, .. } if f == MAXU || f == MINU => {
+            let integer = ctx.integer_width(out).is_some_and(|w| w > 1) || ctx.is_index(out);
+            (!integer).then(|| {
+                format!(
+                    "unsupported operation: unsigned {} not on uint",
+                    if f == MAXU { "max" } else { "min" }
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
 /// Appends payload ops to a block, with the default-valued properties
 /// MLIR's builders set (`fastmath = #arith.fastmath<none>`,
 /// `overflowFlags = #arith.overflow<none>`).

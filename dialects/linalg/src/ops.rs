@@ -478,6 +478,7 @@ fn finish_structured<'a>(
 
 fn parse_named(p: &mut OpParser) -> DiagResult<()> {
     let kind = current_kind(p);
+    let start = p.parser.offset();
     let required_maps = kind.spec().map(|s| s.maps) == Some(Maps::Required);
     if p.consume_keyword("indexing_maps") {
         p.expect(TokenKind::Equal, "'='")?;
@@ -504,6 +505,15 @@ fn parse_named(p: &mut OpParser) -> DiagResult<()> {
         return Err(p.error_here(format!(
             "[parseNamedStructuredOpRegion] ods-gen generated region expects {expected} args, got {got}"
         )));
+    }
+    let elements: Vec<Type> = ins
+        .1
+        .iter()
+        .chain(&outs.1)
+        .map(|&t| crate::structured::element_or_self(p.ctx(), t))
+        .collect();
+    if let Some(message) = crate::named::payload_type_error(p.ctx(), kind, &elements) {
+        return Err(p.error_at(start, message));
     }
     let ctx = p.ctx();
     let maps_attr = |maps: Vec<strata_ir::affine::AffineMap>| {

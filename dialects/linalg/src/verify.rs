@@ -121,6 +121,9 @@ pub fn verify_op(
         Kind::Named(spec) if spec.maps == Maps::Explicit && spec.loops == "m n k" => {
             verify_matmul(ctx, ir, op, kind)
         }
+        Kind::Named(spec) if spec.maps == Maps::Explicit && spec.loops == "b m n k" => {
+            verify_batch_matmul(ctx, ir, op, kind, spec.reductions == "b k")
+        }
         _ => Ok(()),
     }
 }
@@ -405,6 +408,65 @@ fn verify_matmul(ctx: &Context, ir: &Ir, op: OpId, kind: Kind) -> DiagResult<()>
                 op,
                 "Invalid broadcast requested, should be (d2).",
             ));
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's `verifyExtendedBatchVariantMatmulSemantic` for batch_matmul and
+/// batch_reduce_matmul with user maps: the map count, then each input map
+/// (results among the default ones, at most three, a broadcast keeping the
+/// reduction dimension, the batch dimension first) and the output map.
+fn verify_batch_matmul(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    kind: Kind,
+    reduce: bool,
+) -> DiagResult<()> {
+    let Some(maps) = affine_maps_attr(ctx, ir, op, "indexing_maps") else {
+        return Ok(());
+    };
+    let err = |m: String| Err(op_error(ctx, ir, op, m));
+    if maps.len() != 3 {
+        return err("Indexing_map attribute must have 3 affine maps.".into());
+    }
+    let (defaults, _) = default_maps_with(kind, &[], &[]);
+    let dim = |e: &strata_ir::affine::AffineExpr, d: usize| e.is_function_of_dim(d);
+    for (i, (map, default)) in maps.iter().zip(&defaults).enumerate() {
+        let r = map.results();
+        if i == 2 {
+            let want = if reduce { 2 } else { 3 };
+            if r.len() != want {
+                return err(format!("expects {want} dims, but got ({}).", r.len()));
+            }
+            let first = if reduce { 1 } else { 0 };
+            if !(0..want).all(|k| dim(&r[k], first + k)) {
+                return err("Invalid output map result dimension.".into());
+            }
+            continue;
+        }
+        if !r.iter().all(|e| default.results().contains(e)) {
+            return err(
+                "Unexpected result dim expression (outside the set of default result dims).".into(),
+            );
+        }
+        if r.len() > 3 {
+            return err("no. of result dim expressions exceeds 3.".into());
+        }
+        if r.len() < default.num_results() {
+            // batch=0, m=1, n=2, k=3 (MLIR's isValidLhsRhsBroadcastMap).
+            let valid = match r.len() {
+                1 => dim(&r[0], 3),
+                2 if i == 0 => (dim(&r[0], 0) || dim(&r[0], 1)) && dim(&r[1], 3),
+                2 => (dim(&r[0], 0) && dim(&r[1], 3)) || (dim(&r[0], 3) && dim(&r[1], 2)),
+                _ => false,
+            };
+            if !valid {
+                return err("Invalid broadcast requested.".into());
+            }
+        } else if !dim(&r[0], 0) {
+            return err("Invalid batch dimension expression.".into());
         }
     }
     Ok(())

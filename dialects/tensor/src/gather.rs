@@ -57,6 +57,7 @@ pub fn definitions() -> Vec<OpDefinition> {
     gather.attributes[0].syntax = Some(DENSE_I64_BRACKETS);
     gather.hooks.verify = Some(verify_gather);
     gather.hooks.result_names = Some(|_, _, _, f| f(0, "gather"));
+    gather.hooks.fold = Some(crate::fold::fold_gather);
     let mut scatter = ScatterOp::definition();
     scatter.operands[2].constraint = indices_constraint();
     scatter.attributes[0].syntax = Some(DENSE_I64_BRACKETS);

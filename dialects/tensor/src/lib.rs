@@ -8,6 +8,7 @@
 //! reassociations) that the linalg, bufferization and memref-like ops
 //! share.
 
+pub mod canonicalize;
 pub mod fold;
 pub mod gather;
 pub mod ops;

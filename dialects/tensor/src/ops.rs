@@ -197,6 +197,7 @@ pub fn definitions(ctx: &Context) -> Vec<OpDefinition> {
     d.hooks.print = Some(print_insert);
     d.hooks.verify = Some(verify_insert);
     d.hooks.result_names = Some(|_, _, _, f| f(0, "inserted"));
+    d.hooks.fold = Some(crate::fold::fold_insert);
     defs.push(d);
 
     let mut d = ExtractSliceOp::definition();
@@ -229,7 +230,7 @@ pub fn definitions(ctx: &Context) -> Vec<OpDefinition> {
     d.hooks.print = Some(print_collapse);
     d.hooks.verify = Some(verify_collapse);
     d.hooks.result_names = Some(|_, _, _, f| f(0, "collapsed"));
-    d.hooks.fold = Some(crate::fold::fold_reshape_identity);
+    d.hooks.fold = Some(crate::fold::fold_reshape);
     defs.push(d);
 
     let mut d = ExpandShapeOp::definition();
@@ -237,7 +238,7 @@ pub fn definitions(ctx: &Context) -> Vec<OpDefinition> {
     d.hooks.print = Some(print_expand);
     d.hooks.verify = Some(verify_expand);
     d.hooks.result_names = Some(|_, _, _, f| f(0, "expanded"));
-    d.hooks.fold = Some(crate::fold::fold_reshape_identity);
+    d.hooks.fold = Some(crate::fold::fold_reshape);
     defs.push(d);
 
     let mut d = CastOp::definition();
@@ -275,6 +276,7 @@ pub fn definitions(ctx: &Context) -> Vec<OpDefinition> {
     d.hooks.print = Some(print_splat);
     d.hooks.verify = Some(verify_splat);
     d.hooks.result_names = Some(|_, _, _, f| f(0, "splat"));
+    d.hooks.fold = Some(crate::fold::fold_splat);
     defs.push(d);
 
     let mut d = ConcatOp::definition();
@@ -290,25 +292,30 @@ pub fn definitions(ctx: &Context) -> Vec<OpDefinition> {
     d.hooks.print = Some(print_from_elements);
     d.hooks.verify = Some(verify_from_elements);
     d.hooks.result_names = Some(|_, _, _, f| f(0, "from_elements"));
+    d.hooks.fold = Some(crate::fold::fold_from_elements);
     defs.push(d);
 
     let mut d = ReshapeOp::definition();
     d.hooks.result_names = Some(|_, _, _, f| f(0, "reshape"));
+    d.hooks.fold = Some(crate::fold::fold_tensor_reshape);
     d.hooks.verify = Some(verify_reshape);
     defs.push(d);
 
     let mut d = BitcastOp::definition();
     d.hooks.verify = Some(verify_bitcast);
+    d.hooks.fold = Some(crate::fold::fold_bitcast);
     defs.push(d);
 
     let mut d = RankOp::definition();
     d.results[0].constraint = index.clone();
     d.hooks.infer_result_types = Some(|ctx, _, _| Ok(vec![ctx.index_type()]));
     d.hooks.result_names = Some(|_, _, _, f| f(0, "rank"));
+    d.hooks.fold = Some(crate::fold::fold_rank);
     defs.push(d);
 
     defs.push(YieldOp::definition());
     defs.extend(crate::gather::definitions());
+    crate::canonicalize::install(&mut defs);
     defs
 }
 
@@ -1007,7 +1014,9 @@ fn verify_reshape_like(
             next += 1;
         }
     }
-    if next as usize != eshape.len() {
+    // A rank-0 collapsed type has no reassociation (MLIR checks the maps'
+    // dimension count per map, so an empty list constrains nothing).
+    if !groups.is_empty() && next as usize != eshape.len() {
         return Err(op_error(
             ctx,
             ir,
