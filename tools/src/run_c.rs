@@ -16,9 +16,10 @@
 
 use crate::run::RunOptions;
 use std::process::{Command, ExitCode};
+use strata_dialect_arith::semantics::{float_from_bits, float_to_bits};
 use strata_interp::inputs::{data_to_npy, format_data, random_data, Data, Rng};
 use strata_interp::Scalar;
-use strata_ir::{Context, FloatKind, Ir, OpId, Type};
+use strata_ir::{Context, Ir, OpId, Type};
 use strata_lowering_to_c::{c_type, CScalar, CType};
 
 fn fail(message: impl AsRef<str>) -> ExitCode {
@@ -35,13 +36,12 @@ fn mask(v: u128, width: u32) -> u128 {
 }
 
 fn scalar_bytes(s: Scalar, cs: CScalar, out: &mut Vec<u8>) {
-    match (s, cs) {
-        (Scalar::Float(f, _), CScalar::F32) => {
-            out.extend_from_slice(&(f as f32).to_bits().to_le_bytes())
-        }
-        (Scalar::Float(f, _), _) => out.extend_from_slice(&f.to_bits().to_le_bytes()),
-        (Scalar::Int(v, w), _) => out.extend_from_slice(&mask(v, w).to_le_bytes()[..cs.size()]),
-    }
+    let bits = match (s, cs.float_kind()) {
+        (Scalar::Float(f, _), Some(k)) => float_to_bits(k, f).unwrap_or(0),
+        (Scalar::Int(v, w), _) => mask(v, w),
+        (Scalar::Float(f, _), None) => f.to_bits() as u128,
+    };
+    out.extend_from_slice(&bits.to_le_bytes()[..cs.size()]);
 }
 
 fn read_scalar(bytes: &[u8], at: &mut usize, cs: CScalar) -> Result<Scalar, String> {
@@ -53,10 +53,10 @@ fn read_scalar(bytes: &[u8], at: &mut usize, cs: CScalar) -> Result<Scalar, Stri
     let mut raw = [0u8; 16];
     raw[..n].copy_from_slice(chunk);
     let v = u128::from_le_bytes(raw);
-    Ok(match cs {
-        CScalar::Int(w) => Scalar::Int(mask(v, w), w),
-        CScalar::F32 => Scalar::Float(f32::from_bits(v as u32) as f64, FloatKind::F32),
-        CScalar::F64 => Scalar::Float(f64::from_bits(v as u64), FloatKind::F64),
+    Ok(match (cs, cs.float_kind()) {
+        (_, Some(k)) => Scalar::Float(float_from_bits(k, v).unwrap_or(f64::NAN), k),
+        (CScalar::Int(w), None) => Scalar::Int(mask(v, w), w),
+        (_, None) => unreachable!("a float scalar has a format"),
     })
 }
 

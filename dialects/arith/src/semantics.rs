@@ -8,6 +8,11 @@
 //! conversions, computing in `f64` and rounding once to `f32`, `f16` or
 //! `bf16` gives the correctly rounded result of the narrower format (53 >=
 //! 2p + 2 for each of them), so one code path serves every format.
+//! `f16` and `bf16` are rounded from `f64` by [`narrow_from_f64`] (one
+//! round to nearest even of the exact `f64`, not the `half` crate's
+//! conversion, which rounds through `f32` on CPUs with F16C and ignores the
+//! low 32 mantissa bits elsewhere, so its result depended on the machine);
+//! the C and LLVM back ends implement the same two functions bit for bit.
 //!
 //! Undefined behaviour of MLIR (division by zero, signed division
 //! overflow) is an error; poison-producing cases are given a fixed value
@@ -15,7 +20,6 @@
 //! the sign for `shrsi`), float-to-integer conversions saturate (NaN gives
 //! 0).
 
-use half::{bf16, f16};
 use strata_ir::FloatKind;
 
 /// Why an op has no defined result.
@@ -276,8 +280,10 @@ pub fn float_supported(kind: FloatKind) -> bool {
 pub fn round_to(kind: FloatKind, x: f64) -> f64 {
     match kind {
         FloatKind::F32 => x as f32 as f64,
-        FloatKind::F16 => f16::from_f64(x).to_f64(),
-        FloatKind::BF16 => bf16::from_f64(x).to_f64(),
+        FloatKind::F16 | FloatKind::BF16 => {
+            let (m, e) = narrow_format(kind);
+            narrow_to_f64(narrow_from_f64(x, m, e), m, e)
+        }
         FloatKind::F8E8M0FNU => {
             float_from_bits(kind, float_to_bits(kind, x).unwrap_or(0xFF)).unwrap_or(f64::NAN)
         }
@@ -290,8 +296,10 @@ pub fn float_from_bits(kind: FloatKind, bits: u128) -> Option<f64> {
     Some(match kind {
         FloatKind::F64 => f64::from_bits(bits as u64),
         FloatKind::F32 => f32::from_bits(bits as u32) as f64,
-        FloatKind::F16 => f16::from_bits(bits as u16).to_f64(),
-        FloatKind::BF16 => bf16::from_bits(bits as u16).to_f64(),
+        FloatKind::F16 | FloatKind::BF16 => {
+            let (m, e) = narrow_format(kind);
+            narrow_to_f64(bits as u64 & 0xffff, m, e)
+        }
         FloatKind::F8E8M0FNU => {
             let b = (bits & 0xFF) as i32;
             if b == 0xFF {
@@ -309,8 +317,10 @@ pub fn float_to_bits(kind: FloatKind, x: f64) -> Option<u128> {
     Some(match kind {
         FloatKind::F64 => x.to_bits() as u128,
         FloatKind::F32 => (x as f32).to_bits() as u128,
-        FloatKind::F16 => f16::from_f64(x).to_bits() as u128,
-        FloatKind::BF16 => bf16::from_f64(x).to_bits() as u128,
+        FloatKind::F16 | FloatKind::BF16 => {
+            let (m, e) = narrow_format(kind);
+            narrow_from_f64(x, m, e) as u128
+        }
         FloatKind::F8E8M0FNU => {
             if x.is_nan() || x <= 0.0 || x.is_infinite() {
                 0xFF
@@ -325,6 +335,80 @@ pub fn float_to_bits(kind: FloatKind, x: f64) -> Option<u128> {
         }
         _ => return None,
     })
+}
+
+/// (mantissa bits, exponent bits) of `f16` (10, 5) and `bf16` (7, 8).
+pub fn narrow_format(kind: FloatKind) -> (u32, u32) {
+    match kind {
+        FloatKind::BF16 => (7, 8),
+        _ => (10, 5),
+    }
+}
+
+/// The bits of `x` rounded to the nearest value (ties to even) of the
+/// binary format with `m` mantissa and `e` exponent bits (`m + e < 16`):
+/// subnormals kept, overflow to infinity, a NaN quiet with the top `m`
+/// bits of its payload. The C back end's `strata_narrow_from_f64` and the
+/// LLVM back end's `strata_narrow_from_f64_*` are this function.
+pub fn narrow_from_f64(x: f64, m: u32, e: u32) -> u64 {
+    let b = x.to_bits();
+    let sign = (b >> 63) << (m + e);
+    let exp = ((b >> 52) & 0x7ff) as i64;
+    let man = b & ((1u64 << 52) - 1);
+    let inf = ((1u64 << e) - 1) << m;
+    if exp == 0x7ff {
+        return if man == 0 {
+            sign | inf
+        } else {
+            sign | inf | (1 << (m - 1)) | (man >> (52 - m))
+        };
+    }
+    if exp == 0 {
+        // Zero, or an f64 subnormal: far below half the smallest subnormal.
+        return sign;
+    }
+    let bias = (1i64 << (e - 1)) - 1;
+    let te = exp - 1023 + bias;
+    let full = man | (1u64 << 52);
+    let shift = (52 - m as i64 + if te >= 1 { 0 } else { 1 - te }).min(63) as u32;
+    let q = full >> shift;
+    let rem = full & ((1u64 << shift) - 1);
+    let half = 1u64 << (shift - 1);
+    let q = q + u64::from(rem > half || (rem == half && q & 1 == 1));
+    // A carry out of the mantissa steps the exponent (and subnormals up to
+    // the smallest normal).
+    let r = if te >= 1 {
+        ((te as u64 - 1) << m) + q
+    } else {
+        q
+    };
+    sign | r.min(inf)
+}
+
+/// The exact `f64` value of the bits `b` of the format with `m` mantissa
+/// and `e` exponent bits (a NaN quiet, its payload on top).
+pub fn narrow_to_f64(b: u64, m: u32, e: u32) -> f64 {
+    let negative = (b >> (m + e)) & 1 == 1;
+    let max_e = (1u64 << e) - 1;
+    let exp = (b >> m) & max_e;
+    let man = b & ((1u64 << m) - 1);
+    let bias = (1i64 << (e - 1)) - 1;
+    let magnitude = if exp == max_e {
+        if man == 0 {
+            f64::INFINITY
+        } else {
+            f64::from_bits(0x7ff8_0000_0000_0000 | (man << (52 - m)))
+        }
+    } else if exp == 0 {
+        man as f64 * 2f64.powi((1 - bias - m as i64) as i32)
+    } else {
+        f64::from_bits((((exp as i64 - bias + 1023) as u64) << 52) | (man << (52 - m)))
+    };
+    if negative {
+        -magnitude
+    } else {
+        magnitude
+    }
 }
 
 fn minimum(a: f64, b: f64) -> f64 {
@@ -698,8 +782,49 @@ mod tests {
                 ScalarType::Float(FloatKind::F16)
             )
             .unwrap(),
-            Scalar::Float(f16::from_f64(third).to_f64(), FloatKind::F16)
+            Scalar::Float(half::f16::from_f64(third).to_f64(), FloatKind::F16)
         );
+    }
+
+    /// f16 and bf16 rounding: every pattern round-trips, every midpoint
+    /// between neighbours ties to even and any f64 above or below it goes
+    /// to the nearer neighbour, overflow gives infinity.
+    #[test]
+    fn narrow_formats_round_to_nearest_even() {
+        for (m, e) in [(10, 5), (7, 8)] {
+            let inf = ((1u64 << e) - 1) << m;
+            for b in 0..1u64 << (m + e + 1) {
+                let x = narrow_to_f64(b, m, e);
+                let back = narrow_from_f64(x, m, e);
+                let quiet = if (b & inf) == inf && b & ((1 << m) - 1) != 0 {
+                    b | (1 << (m - 1))
+                } else {
+                    b
+                };
+                assert_eq!(back, quiet, "{b:#x} ({m}, {e})");
+            }
+            for b in 0..inf {
+                let (lo, hi) = (narrow_to_f64(b, m, e), narrow_to_f64(b + 1, m, e));
+                let mid = if b + 1 == inf {
+                    // Half an ulp above the largest finite value.
+                    lo + (lo - narrow_to_f64(b - 1, m, e)) / 2.0
+                } else {
+                    (lo + hi) / 2.0
+                };
+                let even = if b & 1 == 0 { b } else { b + 1 };
+                assert_eq!(narrow_from_f64(mid, m, e), even, "{b:#x}");
+                assert_eq!(narrow_from_f64(-mid, m, e), even | (1 << (m + e)));
+                let above = f64::from_bits(mid.to_bits() + 1);
+                let below = f64::from_bits(mid.to_bits() - 1);
+                assert_eq!(narrow_from_f64(above, m, e), b + 1, "{b:#x}");
+                assert_eq!(narrow_from_f64(below, m, e), b, "{b:#x}");
+            }
+        }
+        // The case the half crate's conversion gets wrong: a tie plus 2^-40.
+        let x = 1.0 + 2f64.powi(-11) + 2f64.powi(-40);
+        assert_eq!(narrow_from_f64(x, 10, 5), 0x3c01);
+        assert_eq!(narrow_from_f64(f64::MIN_POSITIVE / 4.0, 10, 5), 0);
+        assert_eq!(narrow_from_f64(-1e300, 7, 8), 0xff80);
     }
 
     #[test]
@@ -729,11 +854,11 @@ mod tests {
             }
         }
         // f16 addition rounds once.
-        let a = f16::from_f32(0.1).to_f64();
-        let b = f16::from_f32(0.2).to_f64();
+        let a = half::f16::from_f32(0.1).to_f64();
+        let b = half::f16::from_f32(0.2).to_f64();
         assert_eq!(
             float_binary("arith.addf", a, b, FloatKind::F16).unwrap(),
-            (f16::from_f64(a) + f16::from_f64(b)).to_f64()
+            (half::f16::from_f64(a) + half::f16::from_f64(b)).to_f64()
         );
         assert!(cmpf(11, f64::NAN, 1.0).unwrap()); // ult
         assert!(!cmpf(4, f64::NAN, 1.0).unwrap()); // olt

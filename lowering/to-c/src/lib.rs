@@ -11,6 +11,13 @@
 //!   integers; signed ops sign-extend first (`strata_sext`).
 //! * `f32` is `float`, `f64` is `double`. Elementary functions are computed
 //!   in `double` and rounded once, as the reference interpreter does.
+//! * `f16` and `bf16` are their bits in a `uint16_t`: C11 has no portable
+//!   16-bit float (GCC 12's `__bf16` has no arithmetic) and the bits keep
+//!   the storage, the harness bytes and the LLVM back end's representation
+//!   identical. Every op converts its operands to `double` exactly
+//!   (`strata_f16_to_f64`), computes there and rounds once to nearest even
+//!   (`strata_f16_from_f64`), the interpreter's definition
+//!   (`strata_dialect_arith::semantics::narrow_from_f64`).
 //! * A memref is its components: `T *p` (aligned data pointer), `int64_t`
 //!   offset, one `int64_t` size per dimension, then one `int64_t` stride per
 //!   dimension (MLIR's expanded descriptor without the allocated pointer).
@@ -46,9 +53,27 @@ pub enum CScalar {
     Int(u32),
     F32,
     F64,
+    /// IEEE half, as its bits in a `uint16_t`.
+    F16,
+    /// bfloat16, as its bits in a `uint16_t`.
+    BF16,
 }
 
 impl CScalar {
+    /// A 16-bit float held as its bits (`f16`, `bf16`).
+    pub fn is_narrow_float(self) -> bool {
+        matches!(self, CScalar::F16 | CScalar::BF16)
+    }
+    /// The float format of a float scalar.
+    pub fn float_kind(self) -> Option<FloatKind> {
+        match self {
+            CScalar::Int(_) => None,
+            CScalar::F32 => Some(FloatKind::F32),
+            CScalar::F64 => Some(FloatKind::F64),
+            CScalar::F16 => Some(FloatKind::F16),
+            CScalar::BF16 => Some(FloatKind::BF16),
+        }
+    }
     pub fn c_type(self) -> &'static str {
         match self {
             CScalar::Int(w) if w <= 8 => "uint8_t",
@@ -57,6 +82,7 @@ impl CScalar {
             CScalar::Int(_) => "uint64_t",
             CScalar::F32 => "float",
             CScalar::F64 => "double",
+            CScalar::F16 | CScalar::BF16 => "uint16_t",
         }
     }
     /// Bytes of the container.
@@ -67,6 +93,7 @@ impl CScalar {
             CScalar::Int(w) if w <= 32 => 4,
             CScalar::Int(_) | CScalar::F64 => 8,
             CScalar::F32 => 4,
+            CScalar::F16 | CScalar::BF16 => 2,
         }
     }
 }
@@ -114,6 +141,8 @@ pub fn c_scalar(ctx: &Context, ty: Type) -> Option<CScalar> {
         TypeData::Index => Some(CScalar::Int(64)),
         TypeData::Float(FloatKind::F32) => Some(CScalar::F32),
         TypeData::Float(FloatKind::F64) => Some(CScalar::F64),
+        TypeData::Float(FloatKind::F16) => Some(CScalar::F16),
+        TypeData::Float(FloatKind::BF16) => Some(CScalar::BF16),
         _ => None,
     }
 }
@@ -547,6 +576,18 @@ impl<'a> FuncEmitter<'a> {
             CScalar::Int(w) => w,
             CScalar::F32 => 32,
             CScalar::F64 => 64,
+            CScalar::F16 | CScalar::BF16 => 16,
+        }
+    }
+
+    /// `v` as a C floating expression: itself, or its exact `double`
+    /// value for the 16-bit formats held as bits.
+    fn fval(&self, v: Value) -> String {
+        let n = self.name(v);
+        match self.scalar(v) {
+            CScalar::F16 => format!("strata_f16_to_f64({n})"),
+            CScalar::BF16 => format!("strata_bf16_to_f64({n})"),
+            _ => n,
         }
     }
 
@@ -1082,6 +1123,14 @@ impl<'a> FuncEmitter<'a> {
         let w = ops.first().map(|&v| self.width(v)).unwrap_or(64);
         let sa = format!("strata_sext({a}, {w})");
         let sb = format!("strata_sext({b}, {w})");
+        let (fa, fb) = (
+            ops.first().map(|&v| self.fval(v)).unwrap_or_default(),
+            ops.get(1).map(|&v| self.fval(v)).unwrap_or_default(),
+        );
+        // The 16-bit formats compute in double (their operands' exact
+        // values) and round once.
+        let narrow = |e: String| narrow_expr(rs, e);
+        let half = rs.is_narrow_float();
         let masked = |e: String| {
             format!(
                 "({rt})strata_mask({e}, {})",
@@ -1138,14 +1187,24 @@ impl<'a> FuncEmitter<'a> {
             "maxsi" => format!("({sa} >= {sb} ? {a} : {b})"),
             "minui" => format!("({a} <= {b} ? {a} : {b})"),
             "maxui" => format!("({a} >= {b} ? {a} : {b})"),
-            "addf" => format!("{a} + {b}"),
-            "subf" => format!("{a} - {b}"),
-            "mulf" => format!("{a} * {b}"),
-            "divf" => format!("{a} / {b}"),
-            "remf" => format!("({rt})fmod((double){a}, (double){b})"),
+            "addf" | "subf" | "mulf" | "divf" => {
+                let o = match short {
+                    "addf" => "+",
+                    "subf" => "-",
+                    "mulf" => "*",
+                    _ => "/",
+                };
+                if half {
+                    narrow(format!("{fa} {o} {fb}"))
+                } else {
+                    format!("{a} {o} {b}")
+                }
+            }
+            "remf" => narrow(format!("fmod((double){fa}, (double){fb})")),
+            "negf" if half => narrow(format!("-{fa}")),
             "negf" => format!("-{a}"),
             "minimumf" | "maximumf" | "minnumf" | "maxnumf" => {
-                format!("({rt})strata_{short}((double){a}, (double){b})")
+                narrow(format!("strata_{short}((double){fa}, (double){fb})"))
             }
             "cmpi" | "cmpf" => {
                 let p = ir
@@ -1169,6 +1228,7 @@ impl<'a> FuncEmitter<'a> {
                     };
                     format!("(uint8_t)({x} {o} {y})")
                 } else {
+                    let (a, b) = (&fa, &fb);
                     let e = match p {
                         0 => "0".to_string(),
                         1 => format!("{a} == {b}"),
@@ -1196,21 +1256,23 @@ impl<'a> FuncEmitter<'a> {
             }
             "extsi" | "index_cast" => masked(format!("(uint64_t){sa}")),
             "extui" | "trunci" | "index_castui" => masked(format!("(uint64_t){a}")),
+            "sitofp" if half => narrow(format!("(double){sa}")),
+            "uitofp" if half => narrow(format!("(double)(uint64_t){a}")),
             "sitofp" => format!("({rt}){sa}"),
             "uitofp" => format!("({rt})(uint64_t){a}"),
             "fptosi" => {
                 let CScalar::Int(t) = rs else {
                     return Err(self.err(op, "fptosi to a non-integer"));
                 };
-                format!("({rt})strata_fptosi((double){a}, {t})")
+                format!("({rt})strata_fptosi((double){fa}, {t})")
             }
             "fptoui" => {
                 let CScalar::Int(t) = rs else {
                     return Err(self.err(op, "fptoui to a non-integer"));
                 };
-                format!("({rt})strata_fptoui((double){a}, {t})")
+                format!("({rt})strata_fptoui((double){fa}, {t})")
             }
-            "extf" | "truncf" => format!("({rt}){a}"),
+            "extf" | "truncf" => narrow(format!("(double){fa}")),
             "bitcast" => {
                 let from = self.scalar(ops[0]);
                 match (from, rs) {
@@ -1249,9 +1311,10 @@ impl<'a> FuncEmitter<'a> {
         let r = self.result(op);
         let rs = self.scalar(ir.result(op, 0));
         let rt = rs.c_type();
-        let a = self.name(ops[0]);
-        let d = |v: &Value| format!("(double){}", self.name(*v));
+        let a = self.fval(ops[0]);
+        let d = |v: &Value| format!("(double){}", self.fval(*v));
         let w = self.width(ops[0]);
+        let narrow = |e: String| narrow_expr(rs, e);
         let unary = [
             ("absf", "fabs"),
             ("acos", "acos"),
@@ -1284,26 +1347,37 @@ impl<'a> FuncEmitter<'a> {
             ("trunc", "trunc"),
         ];
         let expr = if let Some((_, f)) = unary.iter().find(|(n, _)| *n == short) {
-            format!("({rt}){f}({})", d(&ops[0]))
+            narrow(format!("{f}({})", d(&ops[0])))
         } else {
             match short {
-                "rsqrt" => format!("({rt})(1.0 / sqrt({}))", d(&ops[0])),
-                "atan2" => format!("({rt})atan2({}, {})", d(&ops[0]), d(&ops[1])),
-                "copysign" => format!("({rt})copysign({}, {})", d(&ops[0]), d(&ops[1])),
-                "powf" => format!("({rt})pow({}, {})", d(&ops[0]), d(&ops[1])),
-                "fma" => format!("({rt})fma({}, {}, {})", d(&ops[0]), d(&ops[1]), d(&ops[2])),
+                "rsqrt" => narrow(format!("1.0 / sqrt({})", d(&ops[0]))),
+                "atan2" => narrow(format!("atan2({}, {})", d(&ops[0]), d(&ops[1]))),
+                "copysign" => narrow(format!("copysign({}, {})", d(&ops[0]), d(&ops[1]))),
+                "powf" => narrow(format!("pow({}, {})", d(&ops[0]), d(&ops[1]))),
+                "fma" => narrow(format!(
+                    "fma({}, {}, {})",
+                    d(&ops[0]),
+                    d(&ops[1]),
+                    d(&ops[2])
+                )),
                 "fpowi" => {
                     let wb = self.width(ops[1]);
-                    format!(
-                        "({rt})pow({}, (double)strata_sext({}, {wb}))",
+                    narrow(format!(
+                        "pow({}, (double)strata_sext({}, {wb}))",
                         d(&ops[0]),
                         self.name(ops[1])
-                    )
+                    ))
                 }
                 "isnan" => format!("(uint8_t)(isnan({a}) != 0)"),
                 "isinf" => format!("(uint8_t)(isinf({a}) != 0)"),
                 "isfinite" => format!("(uint8_t)(isfinite({a}) != 0)"),
-                "isnormal" => format!("(uint8_t)(isnormal({a}) != 0)"),
+                // In the operand's own format (an f16 subnormal is a
+                // normal double).
+                "isnormal" => match self.scalar(ops[0]) {
+                    CScalar::F16 => format!("(uint8_t)(isfinite({a}) && fabs({a}) >= 0x1p-14)"),
+                    CScalar::BF16 => format!("(uint8_t)(isfinite({a}) && fabs({a}) >= 0x1p-126)"),
+                    _ => format!("(uint8_t)(isnormal({a}) != 0)"),
+                },
                 "absi" => {
                     format!("({rt})strata_mask((uint64_t)strata_absi(strata_sext({a}, {w})), {w})")
                 }
@@ -1619,6 +1693,19 @@ impl<'a> FuncEmitter<'a> {
                 let res = ir.result(op, 0);
                 self.assign(&[res], &[ops[0]]);
             }
+            "memref.collapse_shape" | "memref.expand_shape" => self.emit_reshape(op, name, ops)?,
+            "memref.transpose" => {
+                // The permuted sizes and strides of the same data.
+                let perm = transpose_permutation(self.ctx, ir, op)
+                    .ok_or_else(|| self.err(op, "memref.transpose without a permutation map"))?;
+                let (src, r) = (self.name(ops[0]), self.result(op));
+                self.line(format!("{r} = {src};"));
+                self.line(format!("{r}_off = {src}_off;"));
+                for (k, d) in perm.iter().enumerate() {
+                    self.line(format!("{r}_size{k} = {src}_size{d};"));
+                    self.line(format!("{r}_stride{k} = {src}_stride{d};"));
+                }
+            }
             "memref.copy" => {
                 let (s, t) = (ops[0], ops[1]);
                 let rank = match self.types.get(&s) {
@@ -1664,6 +1751,9 @@ fn constant_expr(s: Scalar, rs: CScalar) -> String {
         (Scalar::Int(v, _), CScalar::Int(_)) => {
             format!("({})UINT64_C({:#x})", rs.c_type(), v as u64)
         }
+        (Scalar::Float(f, k), CScalar::F16 | CScalar::BF16) => {
+            format!("(uint16_t){:#x}", float_to_bits(k, f).unwrap_or(0) as u16)
+        }
         (Scalar::Float(f, k), CScalar::F32) => {
             format!(
                 "strata_f32_from_bits(UINT32_C({:#x}))",
@@ -1677,6 +1767,90 @@ fn constant_expr(s: Scalar, rs: CScalar) -> String {
             )
         }
         (Scalar::Int(v, _), _) => format!("{v}"),
+    }
+}
+
+impl FuncEmitter<'_> {
+    /// `memref.collapse_shape`/`expand_shape` as strided views with the
+    /// interpreter's (and the LLVM back end's) strides: a collapsed group
+    /// steps like its innermost non-unit dimension, an expanded group
+    /// splits its stride row-major, and expanded sizes whose product is not
+    /// the dimension stop with the interpreter's error.
+    fn emit_reshape(&mut self, op: OpId, name: &str, ops: &[Value]) -> DiagResult<()> {
+        let groups = strata_dialect_memref::verify::reassociation(self.ctx, self.ir, op);
+        let (src, r) = (self.name(ops[0]), self.result(op));
+        self.line(format!("{r} = {src};"));
+        self.line(format!("{r}_off = {src}_off;"));
+        if name == "memref.collapse_shape" {
+            for (g, group) in groups.iter().enumerate() {
+                let sizes: Vec<String> = group.iter().map(|d| format!("{src}_size{d}")).collect();
+                let product = if sizes.is_empty() {
+                    "1".to_string()
+                } else {
+                    sizes.join(" * ")
+                };
+                self.line(format!("{r}_size{g} = {product};"));
+                let last = group
+                    .last()
+                    .map_or("1".into(), |d| format!("{src}_stride{d}"));
+                // The innermost non-unit dimension's stride, else the last's.
+                let mut e = last;
+                for &d in group {
+                    e = format!("({src}_size{d} != 1 ? {src}_stride{d} : {e})");
+                }
+                self.line(format!("{r}_stride{g} = {e};"));
+            }
+            return Ok(());
+        }
+        let statics = self
+            .ir
+            .attr(self.ctx, op, "static_output_shape")
+            .and_then(|a| self.ctx.dense_array_i64(a))
+            .ok_or_else(|| self.err(op, "missing 'static_output_shape'"))?;
+        let mut dynamic = ops[1..].iter();
+        for (k, &v) in statics.iter().enumerate() {
+            let s = if v == DYNAMIC {
+                let d = dynamic
+                    .next()
+                    .ok_or_else(|| self.err(op, "missing dynamic size"))?;
+                format!("(int64_t){}", self.name(*d))
+            } else {
+                v.to_string()
+            };
+            self.line(format!("{r}_size{k} = {s};"));
+        }
+        let loc = match self.ctx.file_line_col(self.ir.op_loc(op)) {
+            Some((file, line, col)) => format!("{file}:{line}:{col}: "),
+            None => String::new(),
+        };
+        for (i, group) in groups.iter().enumerate() {
+            let sizes: Vec<String> = group.iter().map(|d| format!("{r}_size{d}")).collect();
+            let product = if sizes.is_empty() {
+                "1".to_string()
+            } else {
+                sizes.join(" * ")
+            };
+            self.line(format!(
+                "if ({product} != {src}_size{i}) strata_fail_expand(\"{}\", {src}_size{i}, {product});",
+                c_escape(&loc)
+            ));
+            let mut st = format!("{src}_stride{i}");
+            for &d in group.iter().rev() {
+                self.line(format!("{r}_stride{d} = {st};"));
+                st = format!("{r}_stride{d} * {r}_size{d}");
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `e` (a C expression of a real type) rounded once to `rs`: the 16-bit
+/// formats by `strata_*_from_f64` from `double`, the others by a C cast.
+fn narrow_expr(rs: CScalar, e: String) -> String {
+    match rs {
+        CScalar::F16 => format!("strata_f16_from_f64((double)({e}))"),
+        CScalar::BF16 => format!("strata_bf16_from_f64((double)({e}))"),
+        _ => format!("({})({e})", rs.c_type()),
     }
 }
 
@@ -1715,6 +1889,15 @@ pub fn symbol_ref(ctx: &Context, ir: &Ir, op: OpId, attr: &str) -> Option<String
         AttrData::SymbolRef { root, .. } => Some(ctx.str(*root).to_string()),
         _ => None,
     })
+}
+
+/// The source dimension of each result dimension of a `memref.transpose`
+/// (its `permutation` map's results).
+pub fn transpose_permutation(ctx: &Context, ir: &Ir, op: OpId) -> Option<Vec<usize>> {
+    match ir.attr(ctx, op, "permutation").map(|a| ctx.attr_data(a)) {
+        Some(AttrData::AffineMap(m)) => (0..m.num_results()).map(|i| m.dim_position(i)).collect(),
+        _ => None,
+    }
 }
 
 /// The run-time error of a failed `cf.assert` (the interpreter's words).
@@ -1846,7 +2029,9 @@ fn global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<String> {
         .bits
         .iter()
         .map(|&b| match g.elem {
-            CScalar::Int(_) => format!("({})UINT64_C({:#x})", g.elem.c_type(), b as u64),
+            CScalar::Int(_) | CScalar::F16 | CScalar::BF16 => {
+                format!("({})UINT64_C({:#x})", g.elem.c_type(), b as u64)
+            }
             _ => float_literal(b, g.elem),
         })
         .collect();

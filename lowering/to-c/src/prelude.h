@@ -30,6 +30,13 @@ static void strata_out_of_bounds(const char *loc, int rank, const int64_t *idx,
   fprintf(stderr, "]\n");
   exit(70);
 }
+static void strata_fail_expand(const char *loc, int64_t size, int64_t product)
+    __attribute__((noreturn, unused));
+static void strata_fail_expand(const char *loc, int64_t size, int64_t product) {
+  fprintf(stderr, "%serror: memref.expand_shape of a dimension of size %lld into sizes whose product is %lld\n",
+          loc, (long long)size, (long long)product);
+  exit(70);
+}
 /* Divisions: the caller has checked for zero and signed overflow. */
 STRATA_FN uint64_t strata_divui(uint64_t a, uint64_t b, unsigned w) { (void)w; return a / b; }
 STRATA_FN uint64_t strata_remui(uint64_t a, uint64_t b, unsigned w) { (void)w; return a % b; }
@@ -90,6 +97,45 @@ STRATA_FN float strata_f32_from_bits(uint32_t b) { float f; memcpy(&f, &b, 4); r
 STRATA_FN double strata_f64_from_bits(uint64_t b) { double f; memcpy(&f, &b, 8); return f; }
 STRATA_FN uint32_t strata_f32_bits(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
 STRATA_FN uint64_t strata_f64_bits(double f) { uint64_t b; memcpy(&b, &f, 8); return b; }
+/* f16 and bf16 are their bits in a uint16_t. To double: exact (a NaN
+   quiet). From double: one round to nearest even, subnormals kept, a NaN
+   quiet with the top payload bits: the interpreter's
+   strata_dialect_arith::semantics::narrow_from_f64 (m mantissa bits, e
+   exponent bits). */
+STRATA_FN uint16_t strata_narrow_from_f64(double x, unsigned m, unsigned e) {
+  uint64_t b = strata_f64_bits(x);
+  uint64_t sign = (b >> 63) << (m + e), man = b & ((UINT64_C(1) << 52) - 1);
+  uint64_t inf = ((UINT64_C(1) << e) - 1) << m;
+  int64_t exp = (int64_t)((b >> 52) & 0x7ff);
+  if (exp == 0x7ff)
+    return (uint16_t)(man == 0 ? sign | inf : sign | inf | (UINT64_C(1) << (m - 1)) | (man >> (52 - m)));
+  if (exp == 0) return (uint16_t)sign;
+  int64_t bias = (INT64_C(1) << (e - 1)) - 1, te = exp - 1023 + bias;
+  int64_t sh = 52 - (int64_t)m + (te >= 1 ? 0 : 1 - te);
+  unsigned shift = sh > 63 ? 63u : (unsigned)sh;
+  uint64_t full = man | (UINT64_C(1) << 52), q = full >> shift;
+  uint64_t rem = full & ((UINT64_C(1) << shift) - 1), half = UINT64_C(1) << (shift - 1);
+  q += rem > half || (rem == half && (q & 1));
+  uint64_t r = te >= 1 ? ((uint64_t)(te - 1) << m) + q : q;
+  return (uint16_t)(sign | (r < inf ? r : inf));
+}
+STRATA_FN double strata_narrow_to_f64(uint16_t bits, unsigned m, unsigned e) {
+  uint64_t b = bits, max_e = (UINT64_C(1) << e) - 1, exp = (b >> m) & max_e;
+  uint64_t man = b & ((UINT64_C(1) << m) - 1);
+  int64_t bias = (INT64_C(1) << (e - 1)) - 1;
+  double v;
+  if (exp == max_e)
+    v = man == 0 ? INFINITY : strata_f64_from_bits(UINT64_C(0x7ff8000000000000) | (man << (52 - m)));
+  else if (exp == 0)
+    v = ldexp((double)man, (int)(1 - bias - (int64_t)m));
+  else
+    v = strata_f64_from_bits(((uint64_t)((int64_t)exp - bias + 1023) << 52) | (man << (52 - m)));
+  return (b >> (m + e)) & 1 ? -v : v;
+}
+STRATA_FN uint16_t strata_f16_from_f64(double x) { return strata_narrow_from_f64(x, 10, 5); }
+STRATA_FN uint16_t strata_bf16_from_f64(double x) { return strata_narrow_from_f64(x, 7, 8); }
+STRATA_FN double strata_f16_to_f64(uint16_t b) { return strata_narrow_to_f64(b, 10, 5); }
+STRATA_FN double strata_bf16_to_f64(uint16_t b) { return strata_narrow_to_f64(b, 7, 8); }
 STRATA_FN uint64_t strata_absi(int64_t x) { return x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x; }
 STRATA_FN uint64_t strata_ctlz(uint64_t v, unsigned w) {
   uint64_t n = 0;

@@ -17,6 +17,10 @@ use strata_ir::{BlockId, Context, DiagResult, Diagnostic, Ir, Location, OpId, Va
 pub use strata_lowering_to_c::{c_name, c_type, CScalar, CType, Options};
 use strata_lowering_to_c::{callee_name, global_name};
 
+#[path = "masked.rs"]
+mod masked;
+#[path = "narrow.rs"]
+mod narrow;
 #[path = "vector.rs"]
 mod vector;
 
@@ -163,6 +167,8 @@ fn value_type<'ctx>(ll: &'ctx LlContext, cs: CScalar) -> BasicTypeEnum<'ctx> {
         CScalar::Int(w) => int_type(ll, w).into(),
         CScalar::F32 => ll.f32_type().into(),
         CScalar::F64 => ll.f64_type().into(),
+        // Bits (`narrow.rs`).
+        CScalar::F16 | CScalar::BF16 => ll.i16_type().into(),
     }
 }
 
@@ -875,6 +881,12 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         }
         let from = self.scalar(op, ops[0])?;
         let to = self.scalar(op, res[0])?;
+        if from.is_narrow_float() || to.is_narrow_float() {
+            if let Some(x) = self.narrow_arith(op, short, &ops, from, to)? {
+                self.set(res[0], x);
+                return Ok(());
+            }
+        }
         let x: BasicValueEnum = match (short, from) {
             (
                 "addi" | "subi" | "muli" | "andi" | "ori" | "xori" | "shli" | "shrui" | "shrsi"
@@ -908,32 +920,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                     .into()
             }
             ("cmpf", CScalar::F32 | CScalar::F64) => {
-                let p = ir
-                    .attr(self.ctx, op, "predicate")
-                    .and_then(|x| self.ctx.integer_value(x))
-                    .unwrap_or(-1);
-                use FloatPredicate::*;
-                let pred = [
-                    PredicateFalse,
-                    OEQ,
-                    OGT,
-                    OGE,
-                    OLT,
-                    OLE,
-                    ONE,
-                    ORD,
-                    UEQ,
-                    UGT,
-                    UGE,
-                    ULT,
-                    ULE,
-                    UNE,
-                    UNO,
-                    PredicateTrue,
-                ]
-                .get(p as usize)
-                .copied()
-                .ok_or_else(|| self.err(op, "unknown cmpf predicate"))?;
+                let pred = self.cmpf_predicate(op)?;
                 b.build_float_compare(pred, self.flt(ops[0]), self.flt(ops[1]), "")?
                     .into()
             }
@@ -984,6 +971,37 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         Ok(())
     }
 
+    /// The LLVM predicate of an `arith.cmpf`.
+    fn cmpf_predicate(&self, op: OpId) -> R<FloatPredicate> {
+        let p = self
+            .ir
+            .attr(self.ctx, op, "predicate")
+            .and_then(|x| self.ctx.integer_value(x))
+            .unwrap_or(-1);
+        use FloatPredicate::*;
+        [
+            PredicateFalse,
+            OEQ,
+            OGT,
+            OGE,
+            OLT,
+            OLE,
+            ONE,
+            ORD,
+            UEQ,
+            UGT,
+            UGE,
+            ULT,
+            ULE,
+            UNE,
+            UNO,
+            PredicateTrue,
+        ]
+        .get(p as usize)
+        .copied()
+        .ok_or_else(|| self.err(op, "unknown cmpf predicate"))
+    }
+
     /// The constant `s` as a value of scalar type `cs` (floats by their bits).
     fn scalar_constant(&self, op: OpId, s: Scalar, cs: CScalar) -> R<BasicValueEnum<'ctx>> {
         Ok(match (s, cs) {
@@ -997,6 +1015,10 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 let bits = float_to_bits(k, f).unwrap_or(0);
                 let i = self.intc(self.ll.i64_type(), bits);
                 self.b.build_bit_cast(i, self.ll.f64_type(), "")?
+            }
+            (Scalar::Float(f, k), CScalar::F16 | CScalar::BF16) => {
+                let bits = float_to_bits(k, f).unwrap_or(0);
+                self.intc(self.ll.i16_type(), bits).into()
             }
             _ => return Err(self.err(op, "constant of an unexpected kind")),
         })
@@ -1203,7 +1225,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             self.set(res[0], r);
             return Ok(());
         }
-        let x = self.flt(ops[0]);
+        let x = self.values[&ops[0]][0];
         // Classification, in the operand's own format.
         let class = match short {
             "isnan" => Some(0x003),
@@ -1213,24 +1235,23 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             _ => None,
         };
         if let Some(mask) = class {
-            let r = self.intrinsic(
-                "llvm.is.fpclass",
-                &[x.get_type().into()],
-                &[x.into(), self.ll.i32_type().const_int(mask, false).into()],
-            )?;
+            let r = if from.is_narrow_float() {
+                self.narrow_class(short, x.into_int_value(), from)?
+            } else {
+                self.intrinsic(
+                    "llvm.is.fpclass",
+                    &[x.get_type()],
+                    &[x.into(), self.ll.i32_type().const_int(mask, false).into()],
+                )?
+            };
             self.set(res[0], r);
             return Ok(());
         }
         // Everything else in double, rounded once.
-        let wide = |v: FloatValue<'ctx>| -> R<FloatValue<'ctx>> {
-            Ok(if v.get_type() == f64t {
-                v
-            } else {
-                b.build_float_ext(v, f64t, "")?
-            })
+        let a = self.to_f64(x, from)?;
+        let arg = |i: usize| -> R<FloatValue<'ctx>> {
+            self.to_f64(self.values[&ops[i]][0], self.scalar(op, ops[i])?)
         };
-        let a = wide(x)?;
-        let arg = |i: usize| -> R<FloatValue<'ctx>> { wide(self.flt(ops[i])) };
         let intr = |name: &str, args: &[FloatValue<'ctx>]| -> R<FloatValue<'ctx>> {
             let args: Vec<BasicMetadataValueEnum> = args.iter().map(|&a| a.into()).collect();
             Ok(self
@@ -1285,11 +1306,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 _ => return Err(self.unsupported(op)),
             }
         };
-        let r = if to == CScalar::F32 {
-            b.build_float_trunc(r, self.ll.f32_type(), "")?
-        } else {
-            r
-        };
+        let r = self.f64_to(r, to)?;
         self.set(res[0], r);
         Ok(())
     }
@@ -1539,6 +1556,17 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             }
             "cast" => {
                 let comps = self.values[&ops[0]].clone();
+                self.values.insert(res[0], comps);
+            }
+            "transpose" => {
+                // The same data with permuted sizes and strides.
+                let perm = strata_lowering_to_c::transpose_permutation(self.ctx, ir, op)
+                    .ok_or_else(|| self.err(op, "memref.transpose without a permutation map"))?;
+                let src = self.values[&ops[0]].clone();
+                let rank = perm.len();
+                let mut comps = vec![src[0], src[1]];
+                comps.extend(perm.iter().map(|&d| src[2 + d]));
+                comps.extend(perm.iter().map(|&d| src[2 + rank + d]));
                 self.values.insert(res[0], comps);
             }
             "subview" | "reinterpret_cast" => self.emit_view(op, short, &ops, res[0])?,

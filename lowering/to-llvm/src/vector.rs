@@ -67,7 +67,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     }
 
     /// The lanes of vector `v`.
-    fn lanes(&self, v: Value) -> R<Vec<BasicValueEnum<'ctx>>> {
+    pub(super) fn lanes(&self, v: Value) -> R<Vec<BasicValueEnum<'ctx>>> {
         let x = self.values[&v][0].into_vector_value();
         let n = x.get_type().get_size();
         let mut out = Vec::with_capacity(n as usize);
@@ -79,7 +79,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     }
 
     /// Sets vector `res` (element `cs`, `shape`) from its lanes.
-    fn set_lanes(
+    pub(super) fn set_lanes(
         &mut self,
         res: Value,
         cs: CScalar,
@@ -193,14 +193,21 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         self.set_lanes(res, cs, &shape, &lanes)
     }
 
-    /// `a ⊕ b` for a combining kind, as the interpreter's `combine`.
+    /// `a ⊕ b` for a combining kind, as the interpreter's `combine` (`cs`:
+    /// the elements' type; 16-bit floats in double, rounded once).
     fn combine(
         &mut self,
         op: OpId,
         kind: CombiningKind,
         a: BasicValueEnum<'ctx>,
         b: BasicValueEnum<'ctx>,
+        cs: CScalar,
     ) -> R<BasicValueEnum<'ctx>> {
+        if cs.is_narrow_float() {
+            let short = kind.arith_op(true).trim_start_matches("arith.");
+            let r = self.float_binary(short, self.to_f64(a, cs)?, self.to_f64(b, cs)?)?;
+            return self.f64_to(r, cs);
+        }
         match (a, b) {
             (BasicValueEnum::FloatValue(x), BasicValueEnum::FloatValue(y)) => {
                 let short = kind.arith_op(true).trim_start_matches("arith.");
@@ -223,7 +230,19 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         a: BasicValueEnum<'ctx>,
         b: BasicValueEnum<'ctx>,
         c: BasicValueEnum<'ctx>,
+        cs: CScalar,
     ) -> R<BasicValueEnum<'ctx>> {
+        if cs.is_narrow_float() {
+            let f64t = self.ll.f64_type();
+            let args = [
+                self.to_f64(a, cs)?,
+                self.to_f64(b, cs)?,
+                self.to_f64(c, cs)?,
+            ];
+            let args: Vec<BasicMetadataValueEnum> = args.iter().map(|&x| x.into()).collect();
+            let r = self.intrinsic("llvm.fma", &[f64t.into()], &args)?;
+            return self.f64_to(r.into_float_value(), cs);
+        }
         match (a, b, c) {
             (
                 BasicValueEnum::FloatValue(x),
@@ -235,14 +254,14 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 &[x.into(), y.into(), z.into()],
             ),
             _ => {
-                let p = self.combine(op, CombiningKind::Mul, a, b)?;
-                self.combine(op, CombiningKind::Add, p, c)
+                let p = self.combine(op, CombiningKind::Mul, a, b, cs)?;
+                self.combine(op, CombiningKind::Add, p, c, cs)
             }
         }
     }
 
     /// Row-major positions (offsets per dimension) of a block of `shape`.
-    fn block_offsets(shape: &[i64]) -> Vec<Vec<i64>> {
+    pub(super) fn block_offsets(shape: &[i64]) -> Vec<Vec<i64>> {
         let n = shape.iter().product::<i64>().max(0) as usize;
         let mut out = Vec::with_capacity(n);
         let mut idx = vec![0i64; shape.len()];
@@ -263,7 +282,11 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     }
 
     /// `base` with `offsets` added to its trailing dimensions.
-    fn offset_indices(&self, base: &[IntValue<'ctx>], offsets: &[i64]) -> R<Vec<IntValue<'ctx>>> {
+    pub(super) fn offset_indices(
+        &self,
+        base: &[IntValue<'ctx>],
+        offsets: &[i64],
+    ) -> R<Vec<IntValue<'ctx>>> {
         let lead = base.len().saturating_sub(offsets.len());
         let mut idx = base.to_vec();
         for (k, &o) in offsets.iter().enumerate() {
@@ -339,12 +362,13 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 );
                 let mut lanes = Vec::with_capacity(a.len());
                 for i in 0..a.len() {
-                    lanes.push(self.fused(op, a[i], b[i], c[i])?);
+                    lanes.push(self.fused(op, a[i], b[i], c[i], cs)?);
                 }
                 self.set_lanes(res[0], cs, &shape, &lanes)?;
             }
             "reduction" => {
                 let kind = strata_dialect_vector::kind_of(self.ctx, ir, op);
+                let (cs, _) = self.vector_info(op, ops[0])?;
                 let mut elems = self.lanes(ops[0])?.into_iter();
                 let mut acc = match ops.get(1) {
                     Some(&a) => self.values[&a][0],
@@ -353,7 +377,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                         .ok_or_else(|| self.err(op, "reduction of an empty vector"))?,
                 };
                 for x in elems {
-                    acc = self.combine(op, kind, acc, x)?;
+                    acc = self.combine(op, kind, acc, x, cs)?;
                 }
                 self.set(res[0], acc);
             }
@@ -381,11 +405,11 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                     };
                     let (l, r) = (lhs[i], rhs[j.min(rhs.len() - 1)]);
                     lanes.push(match &acc {
-                        None => self.combine(op, CombiningKind::Mul, l, r)?,
-                        Some(a) if kind == CombiningKind::Add => self.fused(op, l, r, a[k])?,
+                        None => self.combine(op, CombiningKind::Mul, l, r, cs)?,
+                        Some(a) if kind == CombiningKind::Add => self.fused(op, l, r, a[k], cs)?,
                         Some(a) => {
-                            let p = self.combine(op, CombiningKind::Mul, l, r)?;
-                            self.combine(op, kind, a[k], p)?
+                            let p = self.combine(op, CombiningKind::Mul, l, r, cs)?;
+                            self.combine(op, kind, a[k], p, cs)?
                         }
                     });
                 }
@@ -420,7 +444,11 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             }
             "extract" | "insert" => self.emit_extract_insert(op, short, &ops, res[0])?,
             "transfer_read" | "transfer_write" => self.emit_transfer(op, short, &ops, &res)?,
-            _ => return Err(self.unsupported(op)),
+            _ => {
+                if self.emit_masked(op, short)?.is_none() {
+                    return Err(self.unsupported(op));
+                }
+            }
         }
         Ok(())
     }
@@ -433,7 +461,12 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         if maps.len() != 3 {
             return Err(self.err(op, "expected three indexing maps"));
         }
-        let (_, lshape) = self.vector_info(op, ops[0])?;
+        let (lcs, lshape) = self.vector_info(op, ops[0])?;
+        let acc_cs = if self.is_vector(ops[2]) {
+            self.vector_info(op, ops[2])?.0
+        } else {
+            self.scalar(op, ops[2])?
+        };
         let (_, rshape) = self.vector_info(op, ops[1])?;
         let n = maps[0].num_dims();
         let mut sizes = vec![1i64; n];
@@ -459,8 +492,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             let l = lhs[linear(&lshape, &at(0))];
             let r = rhs[linear(&rshape, &at(1))];
             let slot = linear(&acc_shape, &at(2));
-            let p = self.combine(op, CombiningKind::Mul, l, r)?;
-            acc[slot] = self.combine(op, kind, acc[slot], p)?;
+            let p = self.combine(op, CombiningKind::Mul, l, r, lcs)?;
+            acc[slot] = self.combine(op, kind, acc[slot], p, acc_cs)?;
         }
         if vector_acc {
             let (cs, shape) = self.vector_info(op, res)?;
