@@ -12,7 +12,7 @@ ops extend both operands alike). The activations are drawn in [0, 31], so
 as unsigned bytes for the peers (u8 x s8) and as signed i8 for Strata they
 are the same numbers and every implementation computes the same integers.
 
-Weights (`const=True`, the default for int8: `--const-weights`) are a
+Weights (`const=True`, the default for f32 and int8: `--const-weights`) are a
 `memref.global` constant with the data as a dense initializer and
 `memref.get_global` in the function, as the peers get them (ONNX
 initializers, which they pre-pack when the session is built);

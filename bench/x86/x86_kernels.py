@@ -119,9 +119,9 @@ def main():
     ap.add_argument("--pipeline", default=os.environ.get("STRATA_PIPELINE"),
                     help="strata-opt --pass-pipeline for Strata (default: x86-vectorize when "
                          "registered, else the scalar C path; env STRATA_PIPELINE)")
-    ap.add_argument("--const-weights", default="int8",
+    ap.add_argument("--const-weights", default="f32,int8",
                     help="dtypes whose weights Strata gets as a constant global, as the peers get "
-                         "initializers (default int8; '' = all as arguments)")
+                         "initializers (default f32,int8; '' = all as arguments)")
     ap.add_argument("--warmup", type=int, default=2, help="untimed calls first (default 2)")
     ap.add_argument("--repeat", type=int, default=10, help="timed calls, median reported (default 10)")
     ap.add_argument("--rounds", type=int, default=1,

@@ -34,7 +34,7 @@
 
 use crate::builder::B;
 use crate::gemm::{nest, Gemm, Idx};
-use strata_ir::{AttrData, Context, InsertPoint, Ir, OpId, OperationState, TypeData, Value};
+use strata_ir::{AttrData, Context, InsertPoint, Ir, OpId, OperationState, Type, TypeData, Value};
 
 fn round_up(x: i64, m: i64) -> i64 {
     (x + m - 1) / m * m
@@ -86,11 +86,20 @@ pub fn prepare(
             }
             p.a_unit_k = true;
             p.b_run = n;
-            p.b_packed = constant_bytes(ctx, ir, op, vals[1]).and_then(|(sym, raw)| {
-                let packed = pack_b_const(&raw, k, n);
-                let shape = [round_up(n, 16) / 16, round_up(k, 64) / 4, 64];
-                packed_global(ctx, ir, op, &format!("{sym}__amx_b"), &shape, packed)
-            });
+            p.b_packed =
+                constant_bytes(ctx, ir, op, vals[1], ctx.signless(8)).and_then(|(sym, raw)| {
+                    let packed = pack_b_const(&raw, k, n);
+                    let shape = [round_up(n, 16) / 16, round_up(k, 64) / 4, 64];
+                    packed_global(
+                        ctx,
+                        ir,
+                        op,
+                        &format!("{sym}__amx_b"),
+                        &shape,
+                        ctx.signless(8),
+                        packed,
+                    )
+                });
         }
         "linalg.conv_2d_nhwc_hwcf" => {
             // A = input pixels (c contiguous), B = filters [kh][kw][c][f].
@@ -98,11 +107,20 @@ pub fn prepare(
             let (k, n) = (w[0] * w[1] * w[2], w[3]);
             p.a_unit_k = true;
             p.b_run = n;
-            p.b_packed = constant_bytes(ctx, ir, op, vals[1]).and_then(|(sym, raw)| {
-                let packed = pack_b_const(&raw, k, n);
-                let shape = [round_up(n, 16) / 16, round_up(k, 64) / 4, 64];
-                packed_global(ctx, ir, op, &format!("{sym}__amx_b"), &shape, packed)
-            });
+            p.b_packed =
+                constant_bytes(ctx, ir, op, vals[1], ctx.signless(8)).and_then(|(sym, raw)| {
+                    let packed = pack_b_const(&raw, k, n);
+                    let shape = [round_up(n, 16) / 16, round_up(k, 64) / 4, 64];
+                    packed_global(
+                        ctx,
+                        ir,
+                        op,
+                        &format!("{sym}__amx_b"),
+                        &shape,
+                        ctx.signless(8),
+                        packed,
+                    )
+                });
         }
         "linalg.conv_2d_nchw_fchw" => {
             // A = filters [f][c][kh][kw] (K order (kh, kw, c): strided),
@@ -112,32 +130,42 @@ pub fn prepare(
                 let whole = w[3] == 1 && i[3] == o[3];
                 p.b_run = if whole { o[2] * o[3] } else { o[3] };
             }
-            p.a_packed = constant_bytes(ctx, ir, op, vals[1]).and_then(|(sym, raw)| {
-                let (f, c, kh, kw) = (w[0], w[1], w[2], w[3]);
-                let k = c * kh * kw;
-                let (mp, kp) = (round_up(f, 16), round_up(k, 64));
-                let mut packed = vec![0u8; (mp * kp) as usize];
-                for fi in 0..f {
-                    for ci in 0..c {
-                        for y in 0..kh {
-                            for x in 0..kw {
-                                let src = ((fi * c + ci) * kh + y) * kw + x;
-                                let kf = (y * kw + x) * c + ci;
-                                packed[(fi * kp + kf) as usize] = raw[src as usize];
+            p.a_packed =
+                constant_bytes(ctx, ir, op, vals[1], ctx.signless(8)).and_then(|(sym, raw)| {
+                    let (f, c, kh, kw) = (w[0], w[1], w[2], w[3]);
+                    let k = c * kh * kw;
+                    let (mp, kp) = (round_up(f, 16), round_up(k, 64));
+                    let mut packed = vec![0u8; (mp * kp) as usize];
+                    for fi in 0..f {
+                        for ci in 0..c {
+                            for y in 0..kh {
+                                for x in 0..kw {
+                                    let src = ((fi * c + ci) * kh + y) * kw + x;
+                                    let kf = (y * kw + x) * c + ci;
+                                    packed[(fi * kp + kf) as usize] = raw[src as usize];
+                                }
                             }
                         }
                     }
-                }
-                packed_global(ctx, ir, op, &format!("{sym}__amx_a"), &[mp, kp], packed)
-            });
+                    packed_global(
+                        ctx,
+                        ir,
+                        op,
+                        &format!("{sym}__amx_a"),
+                        &[mp, kp],
+                        ctx.signless(8),
+                        packed,
+                    )
+                });
         }
         _ => {}
     }
     p
 }
 
-/// The `linalg.fill` of `c` with a constant 0 right before `op`, if any.
-fn zero_fill_before(ctx: &Context, ir: &Ir, op: OpId, c: Value) -> Option<OpId> {
+/// The `linalg.fill` of `c` with a constant 0 (integer, or float +0.0)
+/// right before `op`, if any.
+pub(crate) fn zero_fill_before(ctx: &Context, ir: &Ir, op: OpId, c: Value) -> Option<OpId> {
     let fill = ir.prev_op(op)?;
     if ctx.op_name_str(ir.op_name(fill)) != "linalg.fill" || ir.num_operands(fill) != 2 {
         return None;
@@ -151,7 +179,15 @@ fn zero_fill_before(ctx: &Context, ir: &Ir, op: OpId, c: Value) -> Option<OpId> 
         return None;
     }
     let value = ir.attr(ctx, cst, "value")?;
-    matches!(ctx.attr_data(value), AttrData::Integer { value: 0, .. }).then_some(fill)
+    matches!(
+        ctx.attr_data(value),
+        AttrData::Integer { value: 0, .. }
+            | AttrData::Float {
+                bits: strata_ir::FloatBits(0),
+                ..
+            }
+    )
+    .then_some(fill)
 }
 
 /// B (`raw[k * n_cols + n]`, K x N) in tiles of the VNNI layout:
@@ -169,9 +205,16 @@ fn pack_b_const(raw: &[u8], k: i64, n: i64) -> Vec<u8> {
 }
 
 /// The symbol and bytes of `v` when it is a `memref.get_global` of a
-/// constant i8 global with a dense initializer (and the global is visible:
-/// the pass runs on the module).
-fn constant_bytes(ctx: &Context, ir: &Ir, op: OpId, v: Value) -> Option<(String, Vec<u8>)> {
+/// constant global of `elem`s with a dense initializer (and the global is
+/// visible: the pass runs on the module). Also read by the f32 kernels
+/// that pack constant weights ([`crate::blocked_conv`]).
+pub(crate) fn constant_bytes(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    v: Value,
+    elem: Type,
+) -> Option<(String, Vec<u8>)> {
     let def = ir.defining_op(v)?;
     if ctx.op_name_str(ir.op_name(def)) != "memref.get_global" {
         return None;
@@ -183,7 +226,7 @@ fn constant_bytes(ctx: &Context, ir: &Ir, op: OpId, v: Value) -> Option<(String,
     let AttrData::DenseElements { ty, splat, raw } = ctx.attr_data(init) else {
         return None;
     };
-    if ctx.element_type(*ty)? != ctx.signless(8) {
+    if ctx.element_type(*ty)? != elem {
         return None;
     }
     let count = match ctx.type_data(*ty) {
@@ -191,7 +234,7 @@ fn constant_bytes(ctx: &Context, ir: &Ir, op: OpId, v: Value) -> Option<(String,
         _ => return None,
     };
     let bytes = if *splat {
-        vec![raw[0]; count]
+        raw.repeat(count)
     } else {
         raw.to_vec()
     };
@@ -199,19 +242,19 @@ fn constant_bytes(ctx: &Context, ir: &Ir, op: OpId, v: Value) -> Option<(String,
     Some((sym, bytes))
 }
 
-/// A private constant i8 global `sym` of `shape` holding `bytes` (created
-/// before the function holding `op` unless it exists), and a
+/// A private constant global `sym` of `shape` x `elem` holding `bytes`
+/// (created before the function holding `op` unless it exists), and a
 /// `memref.get_global` of it before `op`.
-fn packed_global(
+pub(crate) fn packed_global(
     ctx: &Context,
     ir: &mut Ir,
     op: OpId,
     sym: &str,
     shape: &[i64],
+    elem: Type,
     bytes: Vec<u8>,
 ) -> Option<Value> {
-    let i8t = ctx.signless(8);
-    let ty = ctx.memref_type(shape, i8t);
+    let ty = ctx.memref_type(shape, elem);
     let mut func = op;
     while let Some(parent) = ir.parent_op(func) {
         if strata_ir::symbol_table::is_symbol_table(ctx, ir, parent) {
@@ -223,7 +266,7 @@ fn packed_global(
     let reference = ctx.symbol_ref_attr(sym, &[]);
     if strata_ir::symbol_table::lookup_symbol(ctx, ir, table, reference).is_none() {
         let init = ctx.intern_attr(AttrData::DenseElements {
-            ty: ctx.tensor_type(shape, i8t),
+            ty: ctx.tensor_type(shape, elem),
             splat: false,
             raw: bytes.into_boxed_slice(),
         });

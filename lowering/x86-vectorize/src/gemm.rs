@@ -60,21 +60,46 @@ pub struct Blocking {
     pub pb: i64,
 }
 
+/// What is known about an f32 GEMM's operands at compile time
+/// ([`prepare_f32`]); the default (nothing) packs B per call and
+/// accumulates into C as loaded.
+#[derive(Default, Clone, Copy)]
+pub struct Prep {
+    /// B packed at compile time, `[ceil(N / nr)][K][nr]` (the tail panel
+    /// zero-padded): the kernels read their `kc x nr` panels from it and
+    /// nothing is packed per call.
+    pub b_packed: Option<Value>,
+    /// C was zero-filled right before the op (the fill is erased): the
+    /// first K block's accumulators start from zero instead of loading C.
+    pub c_zero: bool,
+}
+
 struct Bufs {
     bp: Value,
+    /// `bp` is [`Prep::b_packed`]: indexed by global panel and K.
+    b_const: bool,
     ap: Option<Value>,
     comp: Option<Value>,
 }
 
 /// Emits the blocked, vectorized GEMM at `b`'s insertion point.
 pub fn emit(b: &mut B, g: &Gemm, bl: &Blocking) {
+    emit_with(b, g, bl, &Prep::default())
+}
+
+/// [`emit`] with compile-time facts about the operands (f32 only).
+pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
     let nr = 16 * bl.nvec;
     let slots = if g.elem == Elem::I8 { bl.kc / 4 } else { bl.kc };
     let bufs = match g.elem {
         Elem::F32 => {
             let f = b.f32();
             Bufs {
-                bp: b.alloc(&[bl.pb, slots, nr], f),
+                bp: match prep.b_packed {
+                    Some(bp) => bp,
+                    None => b.alloc(&[bl.pb, slots, nr], f),
+                },
+                b_const: prep.b_packed.is_some(),
                 ap: None,
                 comp: None,
             }
@@ -83,11 +108,13 @@ pub fn emit(b: &mut B, g: &Gemm, bl: &Blocking) {
             let i = b.int(32);
             Bufs {
                 bp: b.alloc(&[bl.pb, slots, nr], i),
+                b_const: false,
                 ap: Some(b.alloc(&[bl.mc.max(bl.mr), slots], i)),
                 comp: Some(b.alloc(&[bl.pb, nr], i)),
             }
         }
     };
+    let zero = prep.c_zero && g.elem == Elem::F32 && g.ko.iter().all(|&e| e == 1);
     nest(b, &g.batch.clone(), &mut Vec::new(), &mut |b, batch| {
         let pfull = g.n / nr;
         let ntail = g.n % nr;
@@ -97,16 +124,18 @@ pub fn emit(b: &mut B, g: &Gemm, bl: &Blocking) {
                 let left = b.c(pfull);
                 let left = b.arith("subi", left, jb);
                 let np = b.minc(left, bl.pb);
-                col_block(b, g, bl, &bufs, batch, jb, np, None);
+                col_block(b, g, bl, &bufs, batch, jb, np, None, zero);
                 vec![]
             });
         }
         if ntail > 0 {
             let (p0, np) = (b.c(pfull), b.c(1));
-            col_block(b, g, bl, &bufs, batch, p0, np, Some(ntail));
+            col_block(b, g, bl, &bufs, batch, p0, np, Some(ntail), zero);
         }
     });
-    b.dealloc(bufs.bp);
+    if !bufs.b_const {
+        b.dealloc(bufs.bp);
+    }
     if let Some(ap) = bufs.ap {
         b.dealloc(ap);
     }
@@ -162,22 +191,54 @@ fn col_block(
     p0: Value,
     np: Value,
     tail: Option<i64>,
+    zero: bool,
 ) {
     nest(b, &g.ko.clone(), &mut Vec::new(), &mut |b, ko| {
         let kfull = g.kin / bl.kc;
         let krem = g.kin % bl.kc;
-        if kfull > 0 {
-            let (l, u, s) = (b.c(0), b.c(kfull * bl.kc), b.c(bl.kc));
+        // With a zero-filled C (`zero`: no outer K), the first K block is
+        // peeled: its kernels start from zero accumulators.
+        let mut first = 0;
+        if zero && kfull > 0 {
+            let kc0 = b.c(0);
+            let at = at(batch, ko, kc0, bl.kc, p0, tail, true);
+            k_block(b, g, bl, bufs, &at, np);
+            first = 1;
+        }
+        if kfull > first {
+            let (l, u, s) = (b.c(first * bl.kc), b.c(kfull * bl.kc), b.c(bl.kc));
             b.for_(l, u, s, vec![], |b, kc0, _| {
-                k_block(b, g, bl, bufs, batch, ko, p0, np, tail, kc0, bl.kc);
+                let at = at(batch, ko, kc0, bl.kc, p0, tail, false);
+                k_block(b, g, bl, bufs, &at, np);
                 vec![]
             });
         }
         if krem > 0 {
             let kc0 = b.c(kfull * bl.kc);
-            k_block(b, g, bl, bufs, batch, ko, p0, np, tail, kc0, krem);
+            let at = at(batch, ko, kc0, krem, p0, tail, zero && kfull == 0);
+            k_block(b, g, bl, bufs, &at, np);
         }
     });
+}
+
+fn at<'v>(
+    batch: &'v [Value],
+    ko: &'v [Value],
+    kc0: Value,
+    kb: i64,
+    p0: Value,
+    tail: Option<i64>,
+    zero: bool,
+) -> At<'v> {
+    At {
+        batch,
+        ko,
+        kc0,
+        kb,
+        p0,
+        tail,
+        zero,
+    }
 }
 
 /// Where a kernel or packing loop is: batch, outer K, inner K block.
@@ -188,33 +249,16 @@ struct At<'v> {
     kb: i64,
     p0: Value,
     tail: Option<i64>,
+    /// The accumulators start from zero (C is not read).
+    zero: bool,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn k_block(
-    b: &mut B,
-    g: &Gemm,
-    bl: &Blocking,
-    bufs: &Bufs,
-    batch: &[Value],
-    ko: &[Value],
-    p0: Value,
-    np: Value,
-    tail: Option<i64>,
-    kc0: Value,
-    kb: i64,
-) {
-    let at = At {
-        batch,
-        ko,
-        kc0,
-        kb,
-        p0,
-        tail,
-    };
-    pack_b(b, g, bl, bufs, &at, np);
+fn k_block(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
+    if !bufs.b_const {
+        pack_b(b, g, bl, bufs, at, np);
+    }
     if g.elem == Elem::I8 {
-        compensation(b, bl, bufs, &at, np);
+        compensation(b, bl, bufs, at, np);
     }
     let mfull = g.m / bl.mr * bl.mr;
     let mrem = g.m % bl.mr;
@@ -226,14 +270,14 @@ fn k_block(
             let ie = b.minc(ie, mfull);
             if g.elem == Elem::I8 {
                 let rows = b.arith("subi", ie, ic);
-                pack_a(b, g, bufs, &at, ic, rows);
+                pack_a(b, g, bufs, at, ic, rows);
             }
             let one = b.c(1);
             b.for_(zero, np, one, vec![], |b, p, _| {
                 let step = b.c(bl.mr);
                 b.for_(ic, ie, step, vec![], |b, ir, _| {
                     let local = b.arith("subi", ir, ic);
-                    kernel(b, g, bl, bufs, &at, p, ir, local, bl.mr);
+                    kernel(b, g, bl, bufs, at, p, ir, local, bl.mr);
                     vec![]
                 });
                 vec![]
@@ -245,12 +289,12 @@ fn k_block(
         let m0 = b.c(mfull);
         if g.elem == Elem::I8 {
             let rows = b.c(mrem);
-            pack_a(b, g, bufs, &at, m0, rows);
+            pack_a(b, g, bufs, at, m0, rows);
         }
         let one = b.c(1);
         b.for_(zero, np, one, vec![], |b, p, _| {
             let local = b.c(0);
-            kernel(b, g, bl, bufs, &at, p, m0, local, mrem);
+            kernel(b, g, bl, bufs, at, p, m0, local, mrem);
             vec![]
         });
     }
@@ -500,7 +544,9 @@ fn kernel(
             };
             let (mem, i) = (g.c)(b, &idx);
             let a = b.addr(mem, i);
-            let acc = if mk == 0xFFFF {
+            let acc = if at.zero {
+                b.vcall("_mm512_setzero_ps", vec![], vt)
+            } else if mk == 0xFFFF {
                 b.vcall(load, vec![a], vt)
             } else {
                 let mv = mask_value(b, mk);
@@ -517,9 +563,15 @@ fn kernel(
     let (l, u, s) = (b.c(0), b.c(slots), b.c(1));
     let mut accs = b.for_(l, u, s, accs, |b, k, accs| {
         let mut bv = Vec::new();
+        // A constant B is indexed by global panel and K.
+        let (bp_p, bp_k) = if bufs.b_const {
+            (b.add(at.p0, p), b.add(at.kc0, k))
+        } else {
+            (p, k)
+        };
         for v in 0..nv {
             let col = b.c(16 * v as i64);
-            let src = b.addr(bufs.bp, vec![p, k, col]);
+            let src = b.addr(bufs.bp, vec![bp_p, bp_k, col]);
             bv.push(b.vcall(load, vec![src], vt));
         }
         let mut out = accs.clone();
@@ -573,6 +625,79 @@ fn kernel(
         } else {
             let mv = mask_value(b, mk);
             b.call(mstore, &[], vec![a, mv, acc], None);
+        }
+    }
+}
+
+/// Compile-time facts for an f32 op about to be emitted with blocking
+/// `bl` ([`Prep`]): a `linalg.fill` of C with +0.0 right before it is
+/// erased (the first K block starts from zero; only without an outer K,
+/// `outer_k_one`), and a matmul's constant B (a `memref.get_global` of a
+/// constant global with a dense initializer, visible when the pass runs on
+/// the module) is packed into a new constant global `@<sym>__f32_b<nr>`,
+/// as ONNX Runtime and OpenVINO pack their initializers once.
+pub fn prepare_f32(
+    ctx: &strata_ir::Context,
+    ir: &mut strata_ir::Ir,
+    op: strata_ir::OpId,
+    name: &str,
+    vals: &[Value],
+    outer_k_one: bool,
+    bl: &Blocking,
+) -> Prep {
+    let mut prep = Prep::default();
+    if outer_k_one {
+        if let Some(fill) = crate::amx::zero_fill_before(ctx, ir, op, vals[2]) {
+            if ir.erase_op(fill).is_ok() {
+                prep.c_zero = true;
+            }
+        }
+    }
+    if name == "linalg.matmul" {
+        let f32t = ctx.float_type(strata_ir::FloatKind::F32);
+        let shape = |v: Value| match ctx.type_data(ir.value_type(v)) {
+            strata_ir::TypeData::MemRef { shape, .. } => shape.to_vec(),
+            _ => vec![],
+        };
+        let (k, n) = match shape(vals[1])[..] {
+            [k, n] => (k, n),
+            _ => return prep,
+        };
+        let nr = 16 * bl.nvec;
+        prep.b_packed =
+            crate::amx::constant_bytes(ctx, ir, op, vals[1], f32t).and_then(|(sym, raw)| {
+                let panels = (n + nr - 1) / nr;
+                let packed = pack_b_panels(&raw, k, n, nr);
+                let name = format!("{sym}__f32_b{nr}");
+                crate::amx::packed_global(ctx, ir, op, &name, &[panels, k, nr], f32t, packed)
+            });
+    }
+    prep
+}
+
+/// Row-major `K x N` f32 (little-endian bytes) as `[ceil(N / nr)][K][nr]`,
+/// columns past N zero.
+fn pack_b_panels(raw: &[u8], k: i64, n: i64, nr: i64) -> Vec<u8> {
+    let panels = (n + nr - 1) / nr;
+    let mut packed = vec![0u8; (panels * k * nr * 4) as usize];
+    for p in 0..panels {
+        let width = nr.min(n - p * nr);
+        for kk in 0..k {
+            let src = ((kk * n + p * nr) * 4) as usize;
+            let dst = (((p * k + kk) * nr) * 4) as usize;
+            let len = (width * 4) as usize;
+            packed[dst..dst + len].copy_from_slice(&raw[src..src + len]);
+        }
+    }
+    packed
+}
+
+/// Erases `v`'s defining `memref.get_global` if nothing uses it any more
+/// (its op was replaced by a kernel that reads a packed copy).
+pub fn erase_unused_get_global(ctx: &strata_ir::Context, ir: &mut strata_ir::Ir, v: Value) {
+    if let Some(def) = ir.defining_op(v) {
+        if ctx.op_name_str(ir.op_name(def)) == "memref.get_global" && !ir.has_uses(v) {
+            let _ = ir.erase_op(def);
         }
     }
 }

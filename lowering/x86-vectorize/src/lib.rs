@@ -314,6 +314,13 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
         _ => return false,
     };
     let blocking = blocking(&gemm, opts);
+    let prep = match elem {
+        Elem::F32 => {
+            let outer_k_one = gemm.ko.iter().all(|&e| e == 1);
+            gemm::prepare_f32(ctx, ir, op, &name, &vals, outer_k_one, &blocking)
+        }
+        Elem::I8 => gemm::Prep::default(),
+    };
     let mut b = B {
         ctx,
         loc: ir.op_loc(op),
@@ -328,10 +335,13 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
             amx::emit_or(&mut b, &gemm, &prep, |b| gemm::emit(b, &gemm, &blocking));
         }
     } else {
-        gemm::emit(&mut b, &gemm, &blocking);
+        gemm::emit_with(&mut b, &gemm, &blocking, &prep);
     }
     drop(gemm);
     let _ = ir.erase_op(op);
+    // Packed weights leave the original's read unused: drop it, so that
+    // `symbol-dce` right after the pass can drop the global too.
+    gemm::erase_unused_get_global(ctx, ir, vals[1]);
     true
 }
 
