@@ -10,6 +10,7 @@
 //! executor ([`exec`]), the loop lowerings and generalization all read the
 //! same description.
 
+pub mod canonicalize;
 pub mod exec;
 pub mod named;
 pub mod ops;

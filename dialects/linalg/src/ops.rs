@@ -113,15 +113,23 @@ fn structured_def(name: &str, kind: Kind) -> OpDefinition {
     ) {
         d.hooks.fold = Some(fold_memref_casts);
     }
+    if kind == Kind::Transpose {
+        d.hooks.fold = Some(crate::canonicalize::fold_transpose);
+    }
     match kind {
         Kind::Generic => {
             d.hooks.parse = Some(parse_generic);
             d.hooks.print = Some(print_generic);
-            d.hooks.canonicalization_patterns = Some(generic_patterns);
+            d.hooks.canonicalization_patterns = Some(crate::canonicalize::generic_patterns);
         }
         Kind::Transpose | Kind::Broadcast => {
             d.hooks.parse = Some(parse_transpose_like);
             d.hooks.print = Some(print_transpose_like);
+            d.hooks.canonicalization_patterns = Some(if kind == Kind::Transpose {
+                crate::canonicalize::transpose_patterns
+            } else {
+                crate::canonicalize::broadcast_patterns
+            });
             d.hooks.result_names = Some(if kind == Kind::Transpose {
                 |_, _, _, f| f(0, "transposed")
             } else {
@@ -142,6 +150,8 @@ fn structured_def(name: &str, kind: Kind) -> OpDefinition {
             d.hooks.print = Some(print_named);
             if kind == Kind::Copy {
                 d.hooks.canonicalization_patterns = Some(copy_patterns);
+            } else if kind == Kind::Fill {
+                d.hooks.canonicalization_patterns = Some(crate::canonicalize::fill_patterns);
             }
         }
     }
@@ -247,72 +257,6 @@ impl strata_ir::interfaces::MemoryEffects for StructuredEffects {
             });
         }
     }
-}
-
-/// `linalg.generic` canonicalizations: MLIR's `EraseIdentityLinalgOp`
-/// (an all-parallel op with identity maps whose payload only yields block
-/// arguments is the operands it yields; on buffers, a copy of a buffer
-/// onto itself is erased).
-fn generic_patterns(ctx: &Context, set: &mut strata_ir::rewrite::RewritePatternSet) {
-    set.add_fn(
-        Some(ctx.op_name("linalg.generic")),
-        1,
-        "EraseIdentityLinalgOp",
-        |op, rw| {
-            use strata_ir::rewrite::NoMatch;
-            let ctx = rw.ctx();
-            let ir = rw.ir();
-            let info = structured_info(ctx, ir, op)
-                .ok_or(NoMatch)?
-                .map_err(|_| NoMatch)?;
-            if info
-                .iterator_types
-                .iter()
-                .any(|&t| t != IteratorType::Parallel)
-                || info.indexing_maps.iter().any(|m| !m.is_identity())
-            {
-                return Err(NoMatch);
-            }
-            let block = crate::structured::payload_block(ir, op).ok_or(NoMatch)?;
-            let yield_op = ir.first_op(block).ok_or(NoMatch)?;
-            if ir.next_op(yield_op).is_some() {
-                return Err(NoMatch);
-            }
-            let is_tensor = |v| is_ranked_tensor(ctx, ir.value_type(v));
-            let operands: Vec<_> = info.operands().collect();
-            if operands
-                .iter()
-                .all(|&v| !is_tensor(v) && ctx.shape(ir.value_type(v)).is_some())
-            {
-                if info.inputs.len() == 1
-                    && info.outputs.len() == 1
-                    && info.inputs[0] == info.outputs[0]
-                {
-                    rw.erase_op(op);
-                    return Ok(());
-                }
-                return Err(NoMatch);
-            }
-            if !operands.iter().all(|&v| is_tensor(v)) {
-                return Err(NoMatch);
-            }
-            let args = ir.block_args(block);
-            let mut replacements = Vec::new();
-            for (i, y) in ir.operands(yield_op).enumerate() {
-                let k = args.iter().position(|&a| a == y).ok_or(NoMatch)?;
-                let v = operands[k];
-                if ir.value_type(v) != ir.value_type(ir.result(op, i)) {
-                    return Err(NoMatch);
-                }
-                replacements.push(v);
-            }
-            if replacements.len() != ir.num_results(op) {
-                return Err(NoMatch);
-            }
-            rw.replace_op(op, &replacements);
-            Ok(())
-        },
-    );
 }
 
 /// The payload's arguments print as `%in`, `%in_0`, ..., `%out` (`%init`
