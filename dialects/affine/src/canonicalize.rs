@@ -49,19 +49,7 @@ fn map_op_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     }
 }
 
-/// Whether `v` is defined at the top level of an affine scope (a function
-/// argument or a value computed directly in the function body): such
-/// values are valid symbols and are promoted from dimensions to symbols
-/// (MLIR's `isTopLevelValue` / `isValidSymbol`).
-pub fn is_top_level_value(ctx: &Context, ir: &Ir, v: Value) -> bool {
-    let Some(block) = ir.value_block(v) else {
-        return false;
-    };
-    ir.block_parent_op(block).is_some_and(|parent| {
-        ctx.op_definition(ir.op_name(parent))
-            .is_some_and(|d| d.has_trait(strata_ir::OpTraits::AFFINE_SCOPE))
-    })
-}
+pub use crate::validity::is_top_level_value;
 
 /// The constant value of an index operand, if known.
 fn constant_index(ctx: &Context, ir: &Ir, v: Value) -> Option<i64> {

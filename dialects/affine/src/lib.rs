@@ -14,6 +14,7 @@ pub mod index;
 mod ops;
 pub mod parallel;
 pub mod syntax;
+pub mod validity;
 pub mod verify;
 
 pub use index::{DelinearizeIndexOp, LinearizeIndexOp};

@@ -8,7 +8,7 @@ use strata_dialect_scf::syntax::{
     parse_then_else_regions, print_assignment_list, print_optional_arrow_types, types_of,
 };
 use strata_ir::asm::lexer::TokenKind;
-use strata_ir::asm::parser::OpParser;
+use strata_ir::asm::parser::{OpParser, UnresolvedOperand};
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
@@ -183,7 +183,7 @@ fn groups(ctx: &Context, ir: &Ir, op: OpId) -> Vec<Vec<Value>> {
 fn parse_for(p: &mut OpParser) -> DiagResult<()> {
     let ctx = p.ctx();
     let index = ctx.index_type();
-    let iv = p.parse_operand()?;
+    let iv = parse_argument(p)?;
     // Under --mlir-print-debuginfo MLIR prints the induction variable's
     // location (printRegionArgument): `affine.for %i loc(...) = ...`.
     let iv_loc = if p.is_keyword("loc") {
@@ -193,7 +193,9 @@ fn parse_for(p: &mut OpParser) -> DiagResult<()> {
     };
     p.expect(TokenKind::Equal, "'='")?;
     let (lb_map, lb_operands) = parse_bound(p, "max")?;
-    p.expect_keyword("to")?;
+    if !p.consume_keyword("to") {
+        return Err(p.error_here("expected 'to' between bounds"));
+    }
     let (ub_map, ub_operands) = parse_bound(p, "min")?;
     let mut step = 1i64;
     if p.consume_keyword("step") {
@@ -217,6 +219,12 @@ fn parse_for(p: &mut OpParser) -> DiagResult<()> {
     if p.consume_keyword("iter_args") {
         (inner, outer) = parse_assignment_list(p)?;
         result_types = parse_arrow_types(p)?;
+        if inner.len() != result_types.len() {
+            return Err(p.error_at(
+                p.name_offset,
+                "mismatch between the number of loop-carried values and results",
+            ));
+        }
     }
     p.add_operands(&lb_operands, &vec![index; lb_operands.len()])?;
     p.add_operands(&ub_operands, &vec![index; ub_operands.len()])?;
@@ -288,6 +296,27 @@ fn print_for(p: &mut OpPrinter, op: OpId) {
         ],
         false,
     );
+}
+
+/// A region argument name: `%name` without a result number (MLIR's
+/// `parseArgument`, which rejects `%i#0`).
+fn parse_argument<'a>(p: &mut OpParser<'_, 'a>) -> DiagResult<UnresolvedOperand<'a>> {
+    if !p.is(TokenKind::PercentIdent) {
+        return p.parse_operand();
+    }
+    let offset = p.parser.offset();
+    let name = &p.parser.text()[1..];
+    p.parser.advance();
+    if p.is(TokenKind::HashIdent) {
+        return Err(p
+            .parser
+            .error_here("result number not allowed in argument list"));
+    }
+    Ok(UnresolvedOperand {
+        name,
+        number: 0,
+        offset,
+    })
 }
 
 // ---- affine.if ----
@@ -451,7 +480,10 @@ fn parse_map_op(p: &mut OpParser) -> DiagResult<()> {
         return Err(Diagnostic::error(loc, "expected affine map"));
     };
     let (operands, dims) = parse_dim_and_symbol_list(p)?;
-    if dims != map.num_dims() || operands.len() != map.num_inputs() {
+    // affine.min/max leave the count to the verifier (MLIR's
+    // parseAffineMinMaxOp); affine.apply's parser checks it.
+    let is_apply = p.definition.name == "affine.apply";
+    if is_apply && (dims != map.num_dims() || operands.len() != map.num_inputs()) {
         return Err(Diagnostic::error(
             p.op_loc(),
             "dimension or symbol index mismatch",

@@ -225,15 +225,15 @@ fn parse_parallel(p: &mut OpParser) -> DiagResult<()> {
     if p.consume_keyword("reduce") {
         p.expect(TokenKind::LParen, "'('")?;
         loop {
-            let loc = p.loc();
+            let at = p.parser.offset();
             let attr = p.parse_attribute(None)?;
             let kind = match ctx.attr_data(attr) {
                 AttrData::String { value, .. } => AtomicRmwKind::from_name(value),
                 _ => None,
             }
             .ok_or_else(|| {
-                Diagnostic::error(
-                    loc,
+                p.error_at(
+                    at,
                     format!(
                         "invalid reduction value: {}",
                         strata_ir::asm::printer::attr_to_string(ctx, attr)
@@ -420,5 +420,12 @@ fn verify_parallel(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             ));
         }
     }
-    Ok(())
+    crate::validity::verify_dims_and_symbols(
+        ctx,
+        ir,
+        op,
+        &b.lower_operands,
+        b.lower_map.num_dims(),
+    )?;
+    crate::validity::verify_dims_and_symbols(ctx, ir, op, &b.upper_operands, b.upper_map.num_dims())
 }

@@ -90,7 +90,13 @@ pub fn parse_ssa_map<'a>(
 ) -> DiagResult<(AffineMap, Vec<UnresolvedOperand<'a>>)> {
     let mut names = SsaMap::default();
     let mut exprs = Vec::new();
-    p.expect(open, "'['")?;
+    // MLIR's parseCommaSeparatedList(..., " in affine map").
+    let (open_text, close_text) = if open == TokenKind::LSquare {
+        ("'[' in affine map", "']' in affine map")
+    } else {
+        ("'(' in affine map", "')' in affine map")
+    };
+    p.expect(open, open_text)?;
     if !p.consume_if(close) {
         loop {
             exprs.push(parse_ssa_expr(p, &mut names)?);
@@ -98,7 +104,7 @@ pub fn parse_ssa_map<'a>(
                 break;
             }
         }
-        p.expect(close, "']'")?;
+        p.expect(close, close_text)?;
     }
     let map = AffineMap::new(names.dims.len(), names.symbols.len(), exprs);
     let mut operands = names.dims;

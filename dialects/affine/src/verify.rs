@@ -1,6 +1,7 @@
 //! Verifiers of the `affine` ops with MLIR 22's messages.
 
 use crate::syntax::map_of;
+use crate::validity::verify_dims_and_symbols;
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{Context, Ir, OpDefinition, OpId};
@@ -13,6 +14,7 @@ pub(crate) fn attach(defs: &mut [OpDefinition]) {
             "affine.yield" => Some(verify_yield),
             "affine.apply" | "affine.min" | "affine.max" => Some(verify_map_op),
             "affine.for" => Some(verify_for),
+            "affine.if" => Some(verify_if),
             _ => None,
         };
     }
@@ -40,14 +42,62 @@ fn verify_access(ctx: &Context, ir: &Ir, op: OpId, memref_index: usize) -> DiagR
             "expects as many subscripts as affine map inputs",
         ));
     }
+    let indices: Vec<_> = ir.operands(op).skip(memref_index + 1).collect();
+    verify_dims_and_symbols(ctx, ir, op, &indices, map.num_dims())?;
+    // MLIR's verifyVectorMemoryOp, after the indexing checks.
+    let vector = match memref_index {
+        0 => ir
+            .num_results(op)
+            .checked_sub(1)
+            .map(|_| ir.value_type(ir.result(op, 0))),
+        _ => Some(ir.value_type(ir.operand(op, 0))),
+    };
+    if ctx
+        .op_name_str(ir.op_name(op))
+        .starts_with("affine.vector_")
+    {
+        if let Some(vector) = vector {
+            if ctx.element_type(memref) != ctx.element_type(vector) {
+                return Err(emit_op_error(
+                    ctx,
+                    ir,
+                    op,
+                    "requires memref and vector types of the same elemental type",
+                ));
+            }
+        }
+    }
     Ok(())
 }
 
 fn verify_load(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let memref = ir.value_type(ir.operand(op, 0));
+    if ctx.op_name_str(ir.op_name(op)) == "affine.load"
+        && ir.num_results(op) == 1
+        && ctx.element_type(memref) != Some(ir.value_type(ir.result(op, 0)))
+    {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "result type must match element type of memref",
+        ));
+    }
     verify_access(ctx, ir, op, 0)
 }
 
 fn verify_store(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let memref = ir.value_type(ir.operand(op, 1));
+    if ctx.op_name_str(ir.op_name(op)) == "affine.store"
+        && ctx.element_type(memref) != Some(ir.value_type(ir.operand(op, 0)))
+    {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "value to store must have the same type as memref element type",
+        ));
+    }
     verify_access(ctx, ir, op, 1)
 }
 
@@ -124,5 +174,48 @@ fn verify_for(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             "mismatch between the number of loop-carried values and results",
         ));
     }
+    let operands: Vec<_> = ir.operands(op).collect();
+    let mut start = 0;
+    for name in ["lowerBoundMap", "upperBoundMap"] {
+        let Some(map) = ir.attr(ctx, op, name).and_then(|a| map_of(ctx, a)) else {
+            continue;
+        };
+        let end = (start + map.num_inputs()).min(operands.len());
+        verify_dims_and_symbols(ctx, ir, op, &operands[start..end], map.num_dims())?;
+        start = end;
+    }
     Ok(())
+}
+
+/// `affine.if`: no region arguments (MLIR's `NoRegionArguments` trait, checked
+/// first), operand count, then dim/symbol validity of the operands.
+fn verify_if(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    for (i, &region) in ir.regions(op).iter().enumerate() {
+        if ir
+            .entry_block(region)
+            .is_some_and(|b| !ir.block_args(b).is_empty())
+        {
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                op,
+                format!("region #{i} should have no arguments"),
+            ));
+        }
+    }
+    let Some(strata_ir::AttrData::IntegerSet(set)) =
+        ir.attr(ctx, op, "condition").map(|a| ctx.attr_data(a))
+    else {
+        return Ok(());
+    };
+    if set.num_inputs() != ir.num_operands(op) {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "operand count and condition integer set dimension and symbol count must match",
+        ));
+    }
+    let operands: Vec<_> = ir.operands(op).collect();
+    verify_dims_and_symbols(ctx, ir, op, &operands, set.num_dims())
 }

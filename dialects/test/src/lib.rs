@@ -1,6 +1,6 @@
 //! The `test` dialect: ops that exercise the pass infrastructure and the
 //! rewrite drivers, in the spirit of MLIR's `TestDialect`. Generic syntax
-//! only. What each op is for:
+//! only, except `test.affine_scope` (MLIR's own custom form). What each op is for:
 //!
 //! | op | traits / hooks | used by |
 //! |---|---|---|
@@ -17,7 +17,9 @@
 //! | `test.isolated` | ISOLATED_FROM_ABOVE, NO_TERMINATOR | nested pipelines |
 //! | `test.flip` | pattern that never reaches a fixed point | non-convergence |
 //! | `test.legal` / `test.illegal` / `test.cast_i64` | | dialect conversion |
+//! | `test.affine_scope` | AFFINE_SCOPE; custom syntax `test.affine_scope { ... }` | affine dim/symbol rules |
 
+mod affine_scope;
 mod ops;
 
 use std::sync::Arc;

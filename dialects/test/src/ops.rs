@@ -163,6 +163,7 @@ pub fn definitions() -> Vec<OpDefinition> {
         "illegal and pure",
         OpTraits::PURE,
     ));
+    defs.push(crate::affine_scope::definition());
     defs
 }
 

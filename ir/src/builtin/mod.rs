@@ -37,7 +37,10 @@ fn module_definition() -> OpDefinition {
         | OpTraits::SYMBOL_TABLE
         | OpTraits::NO_TERMINATOR
         | OpTraits::SINGLE_BLOCK
-        | OpTraits::GRAPH_REGION;
+        | OpTraits::GRAPH_REGION
+        // MLIR's ModuleOp is an AffineScope: values defined at a module's
+        // top level are valid affine symbols for ops nested in it.
+        | OpTraits::AFFINE_SCOPE;
     def.attributes = vec![
         AttrDef::optional("sym_name", AttrConstraint::String),
         AttrDef::optional("sym_visibility", AttrConstraint::String),
