@@ -18,6 +18,7 @@ pub fn register_all_dialects(ctx: &mut Context) {
     strata_dialect_x86::register(ctx);
     strata_dialect_memref::register(ctx);
     strata_dialect_affine::register(ctx);
+    strata_dialect_gpu::register(ctx);
     strata_dialect_vector::register(ctx);
 }
 

@@ -142,7 +142,9 @@ pub fn print_function_signature(
         p.ir.regions(op)
             .first()
             .and_then(|&r| p.ir.entry_block(r))
-            .filter(|&b| p.ir.block_args(b).len() == inputs.len());
+            // At least the inputs: function-like ops such as gpu.func put
+            // more arguments (attributions) after them.
+            .filter(|&b| p.ir.block_args(b).len() >= inputs.len());
     p.write("(");
     for (i, &ty) in inputs.iter().enumerate() {
         if i > 0 {
