@@ -1558,6 +1558,56 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 let comps = self.values[&ops[0]].clone();
                 self.values.insert(res[0], comps);
             }
+            "rank" => {
+                let rank = match self.ctype(op, ops[0])? {
+                    CType::MemRef { shape, .. } => shape.len(),
+                    CType::Scalar(_) => 0,
+                };
+                self.set(res[0], self.i64c(rank as i64));
+            }
+            "atomic_rmw" => {
+                // Single-threaded: read, combine with the kind's arith op
+                // (the interpreter's combining_op), write back; the result
+                // is the element read.
+                let kind = ir
+                    .attr(self.ctx, op, "kind")
+                    .and_then(|a| {
+                        strata_dialect_arith::atomic::AtomicRmwKind::from_attr(self.ctx, a)
+                    })
+                    .ok_or_else(|| self.err(op, "invalid atomic kind"))?;
+                let cs = self.scalar(op, ops[0])?;
+                self.bounds_check(op, ops[1], &ops[2..])?;
+                let p = self.element(op, ops[1], &ops[2..])?;
+                let x = self.b.build_load(container_type(self.ll, cs), p, "")?;
+                let old = self.unabi(x, cs)?;
+                let v = self.values[&ops[0]][0];
+                let new = match (kind.combining_op(), cs) {
+                    (None, _) => v,
+                    (Some(o), CScalar::Int(w)) => {
+                        let short = o.trim_start_matches("arith.");
+                        let (a, b) = (old.into_int_value(), v.into_int_value());
+                        self.int_binary(op, short, a, b, w)?.into()
+                    }
+                    (Some(o), _) => {
+                        let short = o.trim_start_matches("arith.");
+                        if cs.is_narrow_float() {
+                            let (a, b) = (self.to_f64(old, cs)?, self.to_f64(v, cs)?);
+                            let r = self.float_binary(short, a, b)?;
+                            self.f64_to(r, cs)?
+                        } else {
+                            let r = self.float_binary(
+                                short,
+                                old.into_float_value(),
+                                v.into_float_value(),
+                            )?;
+                            r.into()
+                        }
+                    }
+                };
+                let stored = self.abi(new)?;
+                self.b.build_store(p, stored)?;
+                self.set(res[0], old);
+            }
             "transpose" => {
                 // The same data with permuted sizes and strides.
                 let perm = strata_lowering_to_c::transpose_permutation(self.ctx, ir, op)

@@ -427,7 +427,7 @@ fn float_ops_and_math_match_the_interpreter() {
 fn unsupported_ops_are_located_errors() {
     let ctx = strata_dialects::context();
     let mut ir = Ir::new();
-    let text = "func.func @f(%m: memref<6xf32>, %v: f32, %i: index) -> f32 {\n  %f = memref.atomic_rmw addf %v, %m[%i] : (f32, memref<6xf32>) -> f32\n  return %f : f32\n}\n";
+    let text = "func.func @f(%m: memref<6xf32>, %v: f32, %i: index) -> f32 {\n  %f = memref.generic_atomic_rmw %m[%i] : memref<6xf32> {\n  ^bb0(%x: f32):\n    %s = arith.addf %x, %v : f32\n    memref.atomic_yield %s : f32\n  }\n  return %f : f32\n}\n";
     let info = SourceInfo {
         file_name: "bad.mlir".into(),
         first_line: 0,
@@ -436,7 +436,7 @@ fn unsupported_ops_are_located_errors() {
     let d = strata_lowering_to_llvm::translate_to_llvm_ir(&ctx, &ir, module).unwrap_err();
     assert!(
         d.message
-            .contains("does not support the op 'memref.atomic_rmw'"),
+            .contains("does not support the op 'memref.generic_atomic_rmw'"),
         "{}",
         d.message
     );

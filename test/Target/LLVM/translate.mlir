@@ -53,4 +53,4 @@ func.func @sum(%n: index) -> index {
 
 // CHECK: declare void @strata_fail(i32, ptr, ptr)
 
-// ERR: unsupported.mlir:[[#]]:{{[0-9]+}}: error: 'memref.atomic_rmw' op the LLVM back end does not support the op 'memref.atomic_rmw'
+// ERR: unsupported.mlir:[[#]]:{{[0-9]+}}: error: 'memref.generic_atomic_rmw' op the LLVM back end does not support the op 'memref.generic_atomic_rmw'
