@@ -85,7 +85,7 @@ impl LaunchConfig {
         let groups = strata_ir::format::value_groups(ctx, ir, op, def, false);
         let one = |i: usize| groups.get(i).and_then(|g| g.first().copied());
         Some(LaunchConfig {
-            async_dependencies: groups.first()?.iter().copied().collect(),
+            async_dependencies: groups.first()?.to_vec(),
             grid: [one(1)?, one(2)?, one(3)?],
             block: [one(4)?, one(5)?, one(6)?],
             dynamic_shared_memory_size: one(10),

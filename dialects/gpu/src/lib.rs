@@ -22,8 +22,9 @@
 //! Why the dialect exists in Strata: MLIR's affine tests (and programs
 //! mapped to GPUs by MLIR's own passes) use `gpu.launch` bodies and
 //! `gpu.func`s as affine scopes, and Strata reads and writes such programs
-//! byte-identically to mlir-opt 22. The interpreter has no semantics for
-//! these ops yet (docs/gpu.md says what a correct one needs for barriers).
+//! byte-identically to mlir-opt 22. The reference interpreter runs a
+//! `gpu.launch` one (block, thread) after the other and reports
+//! `gpu.barrier` as unsupported (`interp/src/ops/gpu.rs` says why).
 
 pub mod func;
 pub mod launch;

@@ -7,6 +7,7 @@ pub mod bufferization;
 pub mod builtin;
 pub mod cf;
 pub mod func;
+pub mod gpu;
 pub mod linalg;
 pub mod math;
 pub mod memref;
@@ -31,6 +32,7 @@ pub fn register_all(registry: &mut Registry) {
     affine::register(registry);
     vector::register(registry);
     bufferization::register(registry);
+    gpu::register(registry);
 }
 
 /// Applies `f` element by element over scalar, vector or tensor operands
