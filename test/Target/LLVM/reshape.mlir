@@ -45,7 +45,8 @@ func.func @reshape(%a: memref<2x3x4xf32>, %b: memref<8x12xf32>, %o: memref<24xf3
 
 func.func @bad(%n: index, %a: memref<12xf32>) -> f32 {
   %c0 = arith.constant 0 : index
-  %e = memref.expand_shape %a [[0, 1]] output_shape [2, %n] : memref<12xf32> into memref<2x?xf32>
+  %d = memref.cast %a : memref<12xf32> to memref<?xf32>
+  %e = memref.expand_shape %d [[0, 1]] output_shape [2, %n] : memref<?xf32> into memref<2x?xf32>
   %x = memref.load %e[%c0, %c0] : memref<2x?xf32>
   return %x : f32
 }
