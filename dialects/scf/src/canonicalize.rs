@@ -18,6 +18,7 @@ pub(crate) fn attach(defs: &mut [OpDefinition]) {
             "scf.for" => Some(for_patterns),
             "scf.if" => Some(if_patterns),
             "scf.execute_region" => Some(execute_region_patterns),
+            "scf.index_switch" => Some(crate::canonicalize_if::index_switch_patterns),
             _ => None,
         };
     }
@@ -36,6 +37,7 @@ fn if_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     set.add_fn(name, 1, "RemoveEmptyElseBranch", if_empty_else);
     set.add_fn(name, 1, "ConvertTrivialIfToSelect", if_to_select);
     set.add_fn(name, 1, "ConditionPropagation", if_condition_propagation);
+    crate::canonicalize_if::add_if_patterns(ctx, set);
 }
 
 fn execute_region_patterns(ctx: &Context, set: &mut RewritePatternSet) {

@@ -579,6 +579,31 @@ fn forall_patterns(ctx: &Context, set: &mut RewritePatternSet) {
         "ForallOpReplaceConstantInductionVar",
         replace_constant_induction_var,
     );
+    set.add_fn(
+        Some(ctx.op_name("tensor.dim")),
+        1,
+        "DimOfForallOp",
+        dim_of_forall,
+    );
+}
+
+/// `tensor.dim` of a forall result reads the dimension of the shared
+/// output it is tied to (the loop does not change shapes).
+fn dim_of_forall(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let ctx = rw.ctx();
+    let ir = rw.ir();
+    let source = ir.operand(op, 0);
+    let forall = ir.defining_op(source).ok_or(NoMatch)?;
+    if ctx.op_name_str(ir.op_name(forall)) != "scf.forall" {
+        return Err(NoMatch);
+    }
+    let k = ir
+        .results(forall)
+        .position(|r| r == source)
+        .ok_or(NoMatch)?;
+    let out = *outputs(ctx, ir, forall).get(k).ok_or(NoMatch)?;
+    rw.modify_op_in_place(op, |ir| ir.set_operand(op, 0, out));
+    Ok(())
 }
 
 /// Dynamic bounds defined by constants become static entries.

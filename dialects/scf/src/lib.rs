@@ -10,6 +10,7 @@
 //! [`syntax`] helpers are shared with the `affine` dialect.
 
 pub mod canonicalize;
+mod canonicalize_if;
 pub mod forall;
 pub mod interfaces;
 mod ops;

@@ -516,8 +516,9 @@ fn parse_index_switch(p: &mut OpParser) -> DiagResult<()> {
     let arg = p.parse_operand()?;
     p.add_operands(&[arg], &[ctx.index_type()])?;
     p.parse_optional_attr_dict(false)?;
-    if p.is(TokenKind::Arrow) {
-        let types = parse_arrow_types(p)?;
+    // `type($results)` of the declarative format: a bare comma-separated list.
+    if p.consume_if(TokenKind::Arrow) {
+        let types = p.parse_type_list()?;
         p.add_result_types(&types);
     }
     let mut cases = Vec::new();
@@ -552,7 +553,10 @@ fn print_index_switch(p: &mut OpPrinter, op: OpId) {
     p.print_operand(ir.operand(op, 0));
     p.print_optional_attr_dict(op, &["cases"], false);
     let results: Vec<_> = ir.results(op).map(|v| ir.value_type(v)).collect();
-    print_optional_arrow_types(p, &results);
+    if !results.is_empty() {
+        p.write(" -> ");
+        p.print_types(results.iter().copied());
+    }
     p.write(" ");
     // A line break at the op's indentation (MLIR's printNewline).
     let line_start = p.w.out.rfind('\n').map_or(0, |i| i + 1);

@@ -11,12 +11,14 @@ use crate::ops::{
     add_offsets_sizes_strides, operand_type, parse_offsets_sizes_strides,
     print_offsets_sizes_strides, verify_slice_shape, SLICE_ELIDED,
 };
-use crate::syntax::set_segments;
+use crate::syntax::{i64_array_prop, operand_segments, set_segments};
 use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
-use strata_ir::{Context, Ir, OpDefinition, OpId};
+use strata_ir::fold::constant_of_value;
+use strata_ir::rewrite::{NoMatch, PatternRewriter, RewriteResult};
+use strata_ir::{Context, Ir, OpDefinition, OpId, Value, DYNAMIC};
 
 /// The ops that may hold `tensor.parallel_insert_slice` (MLIR's
 /// `InParallelOpInterface`).
@@ -36,7 +38,96 @@ pub(crate) fn definition() -> OpDefinition {
     d.hooks.parse = Some(parse);
     d.hooks.print = Some(print);
     d.hooks.verify = Some(verify);
+    d.hooks.canonicalization_patterns = Some(|ctx, set| {
+        let name = Some(ctx.op_name("tensor.parallel_insert_slice"));
+        set.add_fn(name, 1, "InsertSliceOpConstantArgumentFolder", |op, rw| {
+            fold_constant_slice_operands(op, rw, 2)
+        });
+    });
     d
+}
+
+/// MLIR's `foldDynamicOffsetSizeList`/`foldDynamicStrideList` on a slice
+/// op whose offsets, sizes and strides are the operand groups from
+/// `first_group`: constant offsets (non-negative) and strides (non-zero)
+/// become static entries. Sizes stay: a static size changes the slice
+/// type, for which MLIR adds a `tensor.cast` of the source (not done here).
+pub fn fold_constant_slice_operands(
+    op: OpId,
+    rw: &mut PatternRewriter,
+    first_group: usize,
+) -> RewriteResult {
+    let ctx = rw.ctx();
+    let ir = rw.ir();
+    let groups = operand_segments(ctx, ir, op);
+    if groups.len() != first_group + 3 {
+        return Err(NoMatch);
+    }
+    let names = ["static_offsets", "static_sizes", "static_strides"];
+    let mut statics: Vec<Vec<i64>> = names
+        .iter()
+        .map(|n| i64_array_prop(ctx, ir, op, n))
+        .collect();
+    let mut operands: Vec<Value> = groups[..first_group].iter().flatten().copied().collect();
+    let mut sizes: Vec<usize> = groups[..first_group].iter().map(|g| g.len()).collect();
+    let mut changed = false;
+    for k in 0..3 {
+        let mut dynamic = groups[first_group + k].iter();
+        let mut kept = 0;
+        for s in statics[k].iter_mut() {
+            if *s != DYNAMIC {
+                continue;
+            }
+            let Some(&v) = dynamic.next() else {
+                return Err(NoMatch);
+            };
+            let c = constant_of_value(ctx, ir, v)
+                .and_then(|a| ctx.integer_value(a))
+                .and_then(|c| i64::try_from(c).ok());
+            let foldable = match (k, c) {
+                (0, Some(c)) => c >= 0,
+                (2, Some(c)) => c != 0,
+                _ => false,
+            };
+            match c {
+                Some(c) if foldable => {
+                    *s = c;
+                    changed = true;
+                }
+                _ => {
+                    operands.push(v);
+                    kept += 1;
+                }
+            }
+        }
+        sizes.push(kept);
+    }
+    if !changed {
+        return Err(NoMatch);
+    }
+    let mut entries: Vec<_> = ctx
+        .dictionary_entries(ir.properties(op))
+        .iter()
+        .copied()
+        .filter(|(n, _)| {
+            let n = ctx.str(*n);
+            n != "operandSegmentSizes" && !names.contains(&n)
+        })
+        .collect();
+    for k in 0..3 {
+        entries.push((ctx.intern_str(names[k]), ctx.dense_i64_array(&statics[k])));
+    }
+    let sizes: Vec<i32> = sizes.iter().map(|&s| s as i32).collect();
+    entries.push((
+        ctx.intern_str("operandSegmentSizes"),
+        ctx.dense_i32_array(&sizes),
+    ));
+    let props = ctx.dictionary_attr(entries);
+    rw.modify_op_in_place(op, |ir| {
+        ir.set_operands(op, &operands);
+        ir.set_properties(op, props);
+    });
+    Ok(())
 }
 
 fn parse(p: &mut OpParser) -> DiagResult<()> {

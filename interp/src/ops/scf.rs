@@ -19,6 +19,7 @@ pub fn register(registry: &mut Registry) {
     registry.register("scf.parallel", parallel);
     registry.register("scf.execute_region", execute_region);
     registry.register("scf.forall", forall);
+    registry.register("scf.index_switch", index_switch);
     registry.register("scf.forall.in_parallel", in_parallel);
     // Terminators hand their operands to the op that runs the region.
     registry.register("scf.yield", |_, _, args| Ok(Flow::Yield(args.to_vec())));
@@ -257,4 +258,15 @@ fn in_parallel(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Fl
         }
     }
     Ok(Flow::Yield(shared))
+}
+
+/// Runs the region of the case equal to the index, else the default (region 0).
+fn index_switch(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let value = args[0]
+        .as_i64()
+        .ok_or_else(|| it.error(op, "switch argument is not an index"))?;
+    let cases = strata_dialect_tensor::syntax::i64_array_prop(it.ctx, it.ir, op, "cases");
+    let region = cases.iter().position(|&c| c == value).map_or(0, |i| i + 1);
+    let region = it.ir.region(op, region);
+    Ok(Flow::Next(it.run_region(region, Vec::new())?))
 }
