@@ -98,6 +98,19 @@ fn step_cycles(r: i64, v: i64) -> f64 {
 /// Chooses `(r, v)` minimising the modelled time over every kernel
 /// instance (full filter groups and blocks, and their static tails).
 pub fn plan(filters: i64, l: i64) -> Plan {
+    plan_cost(filters, l).0
+}
+
+/// Cycles of adding the per-group results to the output (a load, an add
+/// and a store per output vector, row by row).
+pub fn add_cycles(filters: i64, oh: i64, ow: i64) -> f64 {
+    (filters * oh * ((ow + 15) / 16)) as f64 * 3.0
+}
+
+/// [`plan`] and its modelled cycles per reduction step (one channel and
+/// tap) summed over all kernel instances: the compute time is that times
+/// `C KH KW`. (The channel-blocked kernel compares with it.)
+pub fn plan_cost(filters: i64, l: i64) -> (Plan, f64) {
     let nvfull = l / 16;
     let partial = i64::from(l % 16 != 0);
     let nvtot = nvfull + partial;
@@ -128,7 +141,7 @@ pub fn plan(filters: i64, l: i64) -> Plan {
             }
         }
     }
-    best.1
+    (best.1, best.0)
 }
 
 /// Emits the direct convolution at `b`'s insertion point.

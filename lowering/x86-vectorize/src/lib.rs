@@ -37,6 +37,7 @@
 //! unsigned casts, other element types) are left unchanged.
 
 pub mod amx;
+pub mod blocked_conv;
 pub mod builder;
 pub mod direct_conv;
 pub mod gemm;
@@ -104,7 +105,7 @@ impl Pass for X86Vectorize {
             ),
             PassOption::string(
                 "path",
-                "auto (direct f32 conv / GEMV kernels where they apply) or gemm",
+                "auto (direct f32 conv / GEMV kernels where they apply), gemm, or flat / blocked (force that f32 NCHW conv kernel)",
                 &mut self.path,
             ),
         ]
@@ -124,13 +125,13 @@ impl Pass for X86Vectorize {
             )
             .into());
         }
-        if !["auto", "gemm"].contains(&self.path.as_str()) {
+        if !["auto", "gemm", "flat", "blocked"].contains(&self.path.as_str()) {
             return Err(strata_ir::verifier::emit_op_error(
                 ctx,
                 pc.ir_mut(),
                 root,
                 format!(
-                    "x86-vectorize: unknown path '{}' (expected auto or gemm)",
+                    "x86-vectorize: unknown path '{}' (expected auto, gemm, flat or blocked)",
                     self.path
                 ),
             )
@@ -229,10 +230,12 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
     let window = |n: &str| strata_dialect_linalg::named::window_attr(ctx, ir, op, n, 2);
     let (st, di) = (window("strides"), window("dilations"));
     if elem == Elem::F32
-        && opts.path == "auto"
+        && opts.path != "gemm"
         && f32_special(ctx, ir, op, &name, &vals, &shapes, &st, &di, opts)
     {
         let _ = ir.erase_op(op);
+        // Weights packed at compile time leave the original read unused.
+        gemm::erase_unused_get_global(ctx, ir, vals[1]);
         return true;
     }
     let gemm = match name.as_str() {
@@ -380,34 +383,9 @@ fn f32_special(
             gemv::emit(&mut b, &g);
             true
         }
-        "linalg.conv_2d_nchw_fchw" if st.iter().all(|&s| s == 1) => {
-            let (i, w, o) = (&shapes[0], &shapes[1], &shapes[2]);
-            let d = direct_conv::DirectConv {
-                input: vals[0],
-                weights: vals[1],
-                output: vals[2],
-                n: o[0],
-                c: w[1],
-                h: i[2],
-                w: i[3],
-                f: w[0],
-                kh: w[2],
-                kw: w[3],
-                oh: o[2],
-                ow: o[3],
-                dh: di[0],
-                dw: di[1],
-            };
-            let mut p = direct_conv::plan(d.f, d.flat_len());
-            if opts.mr > 0 {
-                p.r = opts.mr.clamp(1, 28);
-            }
-            if opts.nr > 0 {
-                p.v = (opts.nr / 16).clamp(1, 12);
-            }
-            direct_conv::emit(&mut b, &d, p);
-            true
-        }
+        "linalg.conv_2d_nchw_fchw" => blocked_conv::lower(
+            &mut b, op, vals, shapes, st, di, &opts.path, opts.mr, opts.nr,
+        ),
         _ => false,
     }
 }
