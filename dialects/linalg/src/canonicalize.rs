@@ -271,3 +271,99 @@ pub fn fill_patterns(ctx: &Context, set: &mut RewritePatternSet) {
         );
     }
 }
+
+/// `FoldTensorCastProducerOp` (MLIR registers it on the linalg dialect): a
+/// `tensor.cast` operand whose source is at least as static as the cast is
+/// replaced by that source; results tied to a changed init take its type
+/// and are cast back to the old one. Registered for every structured op but
+/// pack/unpack (which have their own patterns in MLIR).
+pub fn cast_producer_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    for def in ctx.registered_ops() {
+        let name = def.name.as_str();
+        if !name.starts_with("linalg.")
+            || matches!(
+                name,
+                "linalg.pack" | "linalg.unpack" | "linalg.yield" | "linalg.index"
+            )
+        {
+            continue;
+        }
+        set.add_fn(
+            Some(ctx.op_name(name)),
+            1,
+            "FoldTensorCastProducerOp",
+            fold_tensor_cast_producer,
+        );
+    }
+}
+
+fn fold_tensor_cast_producer(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let ctx = rw.ctx();
+    let ir = rw.ir();
+    let info = structured_info(ctx, ir, op)
+        .ok_or(NoMatch)?
+        .map_err(|_| NoMatch)?;
+    let n_in = info.inputs.len();
+    if n_in + info.outputs.len() != ir.num_operands(op) {
+        return Err(NoMatch);
+    }
+    let mut operands: Vec<Value> = ir.operands(op).collect();
+    let mut folded = false;
+    for v in operands.iter_mut() {
+        let Some(cast) = ir.defining_op(*v) else {
+            continue;
+        };
+        if ctx.op_name_str(ir.op_name(cast)) != "tensor.cast" {
+            continue;
+        }
+        let source = ir.operand(cast, 0);
+        if strata_dialect_tensor::canonicalize::preserves_static_information(
+            ctx,
+            ir.value_type(*v),
+            ir.value_type(source),
+        ) {
+            *v = source;
+            folded = true;
+        }
+    }
+    if !folded {
+        return Err(NoMatch);
+    }
+    let old_types: Vec<_> = ir.results(op).map(|r| ir.value_type(r)).collect();
+    let mut new_types = old_types.clone();
+    for (i, ty) in new_types.iter_mut().enumerate() {
+        if let Some(&init) = operands.get(n_in + i) {
+            if is_ranked_tensor(ctx, ir.value_type(init)) {
+                *ty = ir.value_type(init);
+            }
+        }
+    }
+    let loc = ir.op_loc(op);
+    let irm = rw.ir_mut_unnotified();
+    let mut mapping = IrMapping::new();
+    let new = irm.clone_op(op, InsertPoint::Detached, &mut mapping);
+    for (i, &v) in operands.iter().enumerate() {
+        irm.set_operand(new, i, v);
+    }
+    for (i, &ty) in new_types.iter().enumerate() {
+        let r = irm.result(new, i);
+        irm.set_value_type(r, ty);
+    }
+    rw.insert_op(new, InsertPoint::Before(op));
+    let mut replacements = Vec::new();
+    for (i, &old) in old_types.iter().enumerate() {
+        let r = rw.ir().result(new, i);
+        if new_types[i] == old {
+            replacements.push(r);
+            continue;
+        }
+        let mut state = OperationState::new(ctx, "tensor.cast", loc);
+        state.operands = vec![r];
+        state.result_types = vec![old];
+        rw.set_insertion_point_before(op);
+        let cast = rw.create_op(state);
+        replacements.push(rw.ir().result(cast, 0));
+    }
+    rw.replace_op(op, &replacements);
+    Ok(())
+}

@@ -298,6 +298,10 @@ pub fn definitions(_ctx: &Context) -> Vec<OpDefinition> {
         structured_def("linalg.reduce", Kind::Reduce),
     ];
     defs[0].hooks.verify = Some(verify_yield);
+    // MLIR registers FoldTensorCastProducerOp on the dialect; Strata has no
+    // dialect-level pattern hook, so linalg.yield's hook adds it for every
+    // structured op.
+    defs[0].hooks.canonicalization_patterns = Some(crate::canonicalize::cast_producer_patterns);
     defs[1].attributes[0].syntax = Some(PLAIN_I64);
     defs[1].hooks.verify = Some(verify_index);
     defs[1].hooks.infer_result_types = Some(|ctx, _, _| Ok(vec![ctx.index_type()]));
