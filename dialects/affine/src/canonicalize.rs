@@ -68,7 +68,7 @@ pub fn canonicalize_map_and_operands(
 ) -> (AffineMap, Vec<Value>) {
     let num_dims = map.num_dims();
     let mut new_dims: Vec<Value> = Vec::new();
-    let mut new_syms: Vec<Value> = Vec::new();
+    let mut new_syms = symbol_order(ctx, ir, map, operands);
     // Per input: the expression replacing it, built over new_dims/new_syms.
     // Symbols are numbered after all dims at the end, so record them as
     // placeholders first.
@@ -189,6 +189,54 @@ pub fn canonicalize_map_and_operands(
         .simplify();
     kept.extend(kept_syms);
     (pruned, kept)
+}
+
+/// The order of the composed map's symbols, as MLIR's composition and
+/// `canonicalizePromotedSymbols` leave it: the map's own symbol operands,
+/// then those of the `affine.apply`s composed into its dimensions, then the
+/// dimension operands promoted to symbols (top-level values) at the end.
+/// Operands that end up unused are pruned afterwards.
+fn symbol_order(ctx: &Context, ir: &Ir, map: &AffineMap, operands: &[Value]) -> Vec<Value> {
+    let mut symbols: Vec<Value> = Vec::new();
+    let mut promoted: Vec<Value> = Vec::new();
+    let is_const = |v: Value| constant_index(ctx, ir, v).is_some();
+    let note_dim = |v: Value, promoted: &mut Vec<Value>| {
+        if !is_const(v) && is_top_level_value(ctx, ir, v) {
+            promoted.push(v);
+        }
+    };
+    for (i, &v) in operands.iter().enumerate() {
+        if is_const(v) {
+            continue;
+        }
+        if i >= map.num_dims() {
+            symbols.push(v);
+            continue;
+        }
+        let producer = ir
+            .defining_op(v)
+            .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "affine.apply");
+        let inner = producer.and_then(|a| ir.attr(ctx, a, "map").and_then(|m| map_of(ctx, m)));
+        match (producer, inner) {
+            (Some(apply), Some(inner)) => {
+                for (k, o) in ir.operands(apply).enumerate() {
+                    if k < inner.num_dims() {
+                        note_dim(o, &mut promoted);
+                    } else if !is_const(o) {
+                        symbols.push(o);
+                    }
+                }
+            }
+            _ => note_dim(v, &mut promoted),
+        }
+    }
+    let mut order: Vec<Value> = Vec::new();
+    for v in symbols.into_iter().chain(promoted) {
+        if !order.contains(&v) {
+            order.push(v);
+        }
+    }
+    order
 }
 
 /// The position of the map operands of an op holding a `map` attribute.
