@@ -186,7 +186,7 @@ pub enum TypeData {
 }
 
 /// Largest integer width MLIR accepts.
-pub const MAX_INTEGER_WIDTH: u32 = 1 << 24;
+pub const MAX_INTEGER_WIDTH: u32 = (1 << 24) - 1;
 
 impl Context {
     pub fn integer_type(&self, width: u32, signedness: Signedness) -> Type {

@@ -149,3 +149,19 @@ pub fn materialize_constant(
     }
     Some(ir.create_op(constant_state(ctx, value, ty, loc), at))
 }
+
+/// `state` with property `name` set to `value`.
+pub fn with_property(
+    ctx: &Context,
+    mut state: OperationState,
+    name: &str,
+    value: Attribute,
+) -> OperationState {
+    state.properties = ctx.dictionary_with(state.properties, ctx.intern_str(name), Some(value));
+    state
+}
+
+/// `state` with overflow flags `bits` (`nsw` = 1, `nuw` = 2).
+pub fn with_overflow(ctx: &Context, state: OperationState, bits: u64) -> OperationState {
+    with_property(ctx, state, "overflowFlags", OVERFLOW.attr(ctx, bits))
+}

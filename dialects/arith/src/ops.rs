@@ -582,8 +582,19 @@ fn print_constant(p: &mut OpPrinter, op: OpId) {
     }
 }
 
+/// MLIR's order: the `AllTypesMatch<["value", "result"]>` predicate (part
+/// of the op's invariants), then `ConstantOp::verify`.
 fn verify_constant(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let ty = ir.value_type(ir.result(op, 0));
+    let value = ir.attr(ctx, op, "value").unwrap();
+    if typed_attr_type(ctx, value) != Some(ty) {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "failed to verify that all of {value, result} have same type",
+        ));
+    }
     if let TypeData::Integer { signedness, .. } = ctx.type_data(ty) {
         if *signedness != Signedness::Signless {
             return Err(emit_op_error(
@@ -594,7 +605,6 @@ fn verify_constant(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             ));
         }
     }
-    let value = ir.attr(ctx, op, "value").unwrap();
     if !matches!(
         ctx.attr_data(value),
         AttrData::Integer { .. }
@@ -609,12 +619,18 @@ fn verify_constant(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             "value must be an integer, float, or elements attribute",
         ));
     }
-    if typed_attr_type(ctx, value) != Some(ty) {
+    let scalable = matches!(ctx.type_data(ty), TypeData::Vector { scalable, .. } if scalable.iter().any(|&s| s));
+    let splat = matches!(
+        ctx.attr_data(value),
+        AttrData::DenseElements { splat: true, .. }
+    );
+    if scalable && !splat {
+        // (sic: MLIR 22's spelling)
         return Err(emit_op_error(
             ctx,
             ir,
             op,
-            "failed to verify that all of {value, result} have same type",
+            "intializing scalable vectors with elements attribute is not supported unless it's a vector splat",
         ));
     }
     Ok(())
@@ -724,14 +740,43 @@ fn print_cast(p: &mut OpPrinter, op: OpId) {
     p.print_type(to);
 }
 
-/// The shape of a shaped type (`None` for scalars and unranked types).
-fn shape_of(ctx: &Context, ty: Type) -> Option<(u8, Vec<i64>)> {
+/// The shape of a shaped type (`None` for scalars and unranked types), with
+/// the scalable flags of a vector.
+fn shape_of(ctx: &Context, ty: Type) -> Option<(u8, Vec<i64>, Vec<bool>)> {
     match ctx.type_data(ty) {
-        TypeData::Vector { shape, .. } => Some((0, shape.to_vec())),
-        TypeData::RankedTensor { shape, .. } => Some((1, shape.to_vec())),
-        TypeData::MemRef { shape, .. } => Some((2, shape.to_vec())),
-        TypeData::UnrankedTensor { .. } => Some((3, Vec::new())),
-        TypeData::UnrankedMemRef { .. } => Some((4, Vec::new())),
+        TypeData::Vector {
+            shape, scalable, ..
+        } => Some((0, shape.to_vec(), scalable.to_vec())),
+        TypeData::RankedTensor { shape, .. } => Some((1, shape.to_vec(), Vec::new())),
+        TypeData::MemRef { shape, .. } => Some((2, shape.to_vec(), Vec::new())),
+        TypeData::UnrankedTensor { .. } => Some((3, Vec::new(), Vec::new())),
+        TypeData::UnrankedMemRef { .. } => Some((4, Vec::new(), Vec::new())),
+        _ => None,
+    }
+}
+
+/// Which of `rank` dimensions are scalable (none when `flags` is empty).
+fn scalable_dims(flags: &[bool], rank: usize) -> Vec<bool> {
+    if flags.is_empty() {
+        vec![false; rank]
+    } else {
+        flags.to_vec()
+    }
+}
+
+/// The dimensions `SameInputOutputTensorDims` compares: a ranked tensor's
+/// shape, nothing for any other type.
+fn tensor_dims(ctx: &Context, ty: Type) -> &[i64] {
+    match ctx.type_data(ty) {
+        TypeData::RankedTensor { shape, .. } => shape,
+        _ => &[],
+    }
+}
+
+/// The encoding of a ranked tensor.
+fn encoding(ctx: &Context, ty: Type) -> Option<Option<strata_ir::Attribute>> {
+    match ctx.type_data(ty) {
+        TypeData::RankedTensor { encoding, .. } => Some(*encoding),
         _ => None,
     }
 }
@@ -745,18 +790,31 @@ fn elem_width(ctx: &Context, ty: Type) -> Option<u32> {
     }
 }
 
+/// The cast ops' checks in MLIR's order: `SameInputOutputTensorDims` (a
+/// predicate of the op's invariants), `SameOperandsAndResultShape`
+/// (dynamic dimensions compatible, scalable ones must agree), then
+/// `CastOpInterface` (encodings, widths, index/integer).
 fn verify_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let name = ctx.op_name_str(ir.op_name(op));
     let from = ir.value_type(ir.operand(op, 0));
     let to = ir.value_type(ir.result(op, 0));
+    if tensor_dims(ctx, from) != tensor_dims(ctx, to) {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "failed to verify that input and output have the same tensor dimensions",
+        ));
+    }
     let (fs, ts) = (shape_of(ctx, from), shape_of(ctx, to));
     let same_shape = match (&fs, &ts) {
         (None, None) => true,
-        (Some((_, a)), Some((_, b))) => {
+        (Some((_, a, sa)), Some((_, b, sb))) => {
             a.len() == b.len()
                 && a.iter()
                     .zip(b)
                     .all(|(x, y)| x == y || *x == strata_ir::DYNAMIC || *y == strata_ir::DYNAMIC)
+                && scalable_dims(sa, a.len()) == scalable_dims(sb, b.len())
         }
         _ => false,
     };
@@ -767,6 +825,11 @@ fn verify_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             op,
             "requires the same shape for all operands and results",
         ));
+    }
+    if let (Some(a), Some(b)) = (encoding(ctx, from), encoding(ctx, to)) {
+        if a != b {
+            return Err(cast_incompatible(ctx, ir, op, from, to));
+        }
     }
     let (fw, tw) = (elem_width(ctx, from), elem_width(ctx, to));
     let wider = |must_be_wider: bool| -> DiagResult<()> {
@@ -858,6 +921,22 @@ fn parse_cmp(p: &mut OpParser) -> DiagResult<()> {
     parse_flags(p)?;
     p.parse_optional_attr_dict(false)?;
     let ty = p.parse_colon_type()?;
+    // The result type is inferred from `lhs`'s, so the generated parser
+    // checks its constraint first (at the op name, `custom op` prefix).
+    let (ok, what) = if p.definition.name == "arith.cmpi" {
+        (int_or_index_like(ctx, ty), "signless-integer-like")
+    } else {
+        (float_like(ctx, ty), "floating-point-like")
+    };
+    if !ok {
+        return Err(p.error_at(
+            p.name_offset,
+            format!(
+                "'lhs' must be {what}, but got '{}'",
+                type_to_string(ctx, ty)
+            ),
+        ));
+    }
     p.add_operands(&[lhs, rhs], &[ty, ty])?;
     p.add_result_types(&[i1_same_shape(ctx, ty)]);
     Ok(())
@@ -959,20 +1038,47 @@ fn verify_select(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             "failed to verify that all of {true_value, false_value, result} have same type",
         ));
     }
-    // MLIR's `BooleanConditionOrMatchingShape<"condition", "result">`:
-    // a scalar result takes any bool-like condition; a shaped one needs i1
-    // or i1 of its own shape.
+    // MLIR's `BooleanConditionOrMatchingShape<"condition", "result">`
+    // predicate (shapes only), then `SelectOp::verify` (the whole type).
     let cond = ir.value_type(ir.operand(op, 0));
-    let shaped = matches!(
-        ctx.type_data(result),
-        TypeData::Vector { .. } | TypeData::RankedTensor { .. } | TypeData::UnrankedTensor { .. }
-    );
-    if shaped && cond != ctx.signless(1) && cond != i1_same_shape(ctx, result) {
+    if cond == ctx.signless(1) {
+        return Ok(());
+    }
+    let shape = |t: Type| shape_of(ctx, t).map(|(_, s, _)| s);
+    if shape(cond).is_none() || shape(cond) != shape(result) {
         return Err(emit_op_error(
             ctx,
             ir,
             op,
             "failed to verify that condition is signless i1 or has matching shape",
+        ));
+    }
+    let shaped = matches!(
+        ctx.type_data(result),
+        TypeData::Vector { .. } | TypeData::RankedTensor { .. } | TypeData::UnrankedTensor { .. }
+    );
+    if !shaped {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "expected condition to be a signless i1, but got {}",
+                type_to_string(ctx, cond)
+            ),
+        ));
+    }
+    let expected = i1_same_shape(ctx, result);
+    if cond != expected {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "expected condition type to have the same shape as the result type, expected '{}', but got '{}'",
+                type_to_string(ctx, expected),
+                type_to_string(ctx, cond)
+            ),
         ));
     }
     Ok(())
@@ -1027,18 +1133,7 @@ fn verify_extended(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
                 "failed to verify that all of {lhs, rhs, sum} have same type",
             ));
         }
-        if i1_same_shape(ctx, lhs) != second {
-            return Err(emit_op_error(
-                ctx,
-                ir,
-                op,
-                format!(
-                    "expected overflow type to be {}, but got {}",
-                    type_to_string(ctx, i1_same_shape(ctx, lhs)),
-                    type_to_string(ctx, second)
-                ),
-            ));
-        }
+        return verify_elementwise(ctx, ir, op);
     } else if lhs != rhs || lhs != first || lhs != second {
         return Err(emit_op_error(
             ctx,
@@ -1046,6 +1141,66 @@ fn verify_extended(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             op,
             "failed to verify that all of {lhs, rhs, low, high} have same type",
         ));
+    }
+    verify_elementwise(ctx, ir, op)
+}
+
+/// MLIR's `Elementwise` trait (`OpTrait::impl::verifyElementwise`): vector
+/// and tensor operands and results all or none, of one kind and shape.
+fn verify_elementwise(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let mappable = |t: &Type| {
+        matches!(
+            ctx.type_data(*t),
+            TypeData::Vector { .. }
+                | TypeData::RankedTensor { .. }
+                | TypeData::UnrankedTensor { .. }
+        )
+    };
+    let results: Vec<Type> = ir
+        .results(op)
+        .map(|v| ir.value_type(v))
+        .filter(mappable)
+        .collect();
+    let operands: Vec<Type> = ir
+        .operands(op)
+        .map(|v| ir.value_type(v))
+        .filter(mappable)
+        .collect();
+    let error = |m: &str| Err(emit_op_error(ctx, ir, op, m));
+    if results.is_empty() && operands.is_empty() {
+        return Ok(());
+    }
+    if operands.is_empty() {
+        return error("if a result is non-scalar, then at least one operand must be non-scalar");
+    }
+    if results.is_empty() {
+        return error(
+            "if an operand is non-scalar, then there must be at least one non-scalar result",
+        );
+    }
+    if results.len() != ir.num_results(op) {
+        return error("if an operand is non-scalar, then all results must be non-scalar");
+    }
+    let all: Vec<Type> = operands.into_iter().chain(results).collect();
+    let kind = |t: Type| shape_of(ctx, t).map(|(k, _, _)| k);
+    let compatible = all.iter().all(|&t| {
+        kind(t) == kind(all[0]) && {
+            let (a, b) = (shape_of(ctx, t), shape_of(ctx, all[0]));
+            match (a, b) {
+                (Some((3, ..)), _) | (_, Some((3, ..))) => true,
+                (Some((_, x, sx)), Some((_, y, sy))) => {
+                    x.len() == y.len()
+                        && x.iter().zip(&y).all(|(p, q)| {
+                            p == q || *p == strata_ir::DYNAMIC || *q == strata_ir::DYNAMIC
+                        })
+                        && scalable_dims(&sx, x.len()) == scalable_dims(&sy, y.len())
+                }
+                _ => false,
+            }
+        }
+    });
+    if !compatible {
+        return error("all non-scalar operands/results must have the same shape and base type");
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! Folds of `vector` ops, the common cases of MLIR's: a shape_cast to the
-//! same type or of a shape_cast, a broadcast to the same type, a transpose
+//! same type or of a shape_cast, a broadcast to the same type or of a
+//! scalar constant (a splat constant), a transpose
 //! by the identity permutation, extract/insert at an empty position, and
 //! an extract of a broadcast scalar.
 
@@ -10,7 +11,7 @@ pub(crate) fn attach(defs: &mut [OpDefinition]) {
     for def in defs.iter_mut() {
         def.hooks.fold = match def.name.as_str() {
             "vector.shape_cast" => Some(fold_shape_cast),
-            "vector.broadcast" => Some(fold_same_type),
+            "vector.broadcast" => Some(fold_broadcast),
             "vector.transpose" => Some(fold_transpose),
             "vector.extract" => Some(fold_extract),
             "vector.insert" => Some(fold_insert),
@@ -23,11 +24,31 @@ fn same_type(ir: &Ir, op: OpId) -> bool {
     ir.value_type(ir.operand(op, 0)) == ir.value_type(ir.result(op, 0))
 }
 
-fn fold_same_type(_: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
+/// MLIR's `BroadcastOp::fold`: the same type gives the source; a scalar
+/// constant of the element type gives the splat constant. (A splat vector
+/// source does not fold: MLIR takes any typed attribute for a scalar and
+/// gives up on its type.)
+fn fold_broadcast(ctx: &Context, ir: &mut Ir, op: OpId, c: &[Option<Attribute>]) -> FoldOutcome {
     if same_type(ir, op) {
         return FoldOutcome::value(ir.operand(op, 0));
     }
-    FoldOutcome::Failed
+    let ty = ir.value_type(ir.result(op, 0));
+    let Some(attr) = c.first().copied().flatten() else {
+        return FoldOutcome::Failed;
+    };
+    let Some(scalar) = strata_dialect_arith::fold::decode(ctx, attr) else {
+        return FoldOutcome::Failed;
+    };
+    if ctx.element_type(scalar.ty).is_some() || ctx.element_type(ty) != Some(scalar.ty) {
+        return FoldOutcome::Failed;
+    }
+    let n = ctx
+        .shape(ty)
+        .map_or(1, |s| s.iter().product::<i64>().max(1)) as usize;
+    match strata_dialect_arith::fold::encode(ctx, ty, &vec![scalar.elems[0]; n]) {
+        Some(splat) => FoldOutcome::attribute(splat),
+        None => FoldOutcome::Failed,
+    }
 }
 
 fn fold_shape_cast(ctx: &Context, ir: &mut Ir, op: OpId, c: &[Option<Attribute>]) -> FoldOutcome {
