@@ -228,8 +228,7 @@ fn combine_ifs(next: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let region_then = next_then.map(|r| ir.region(next, r));
     let region_else = next_else.map(|r| ir.region(next, r));
     let mut updates = Vec::new();
-    for i in 0..ir.num_results(prev) {
-        let r = ir.result(prev, i);
+    for (i, r) in ir.results(prev).enumerate() {
         for u in ir.uses(r) {
             if region_then.is_some_and(|reg| in_region(ir, reg, u.op)) {
                 updates.push((u.op, u.index as usize, prev_then_yield[i]));
@@ -296,8 +295,8 @@ fn combine_nested_ifs(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         .unwrap_or_default();
     let nested_then = block_of(ir, nested, 0).ok_or(NoMatch)?;
     let mut to_select = Vec::new();
-    for i in 0..then_yield.len() {
-        let v = then_yield[i];
+    for (i, slot) in then_yield.iter_mut().enumerate() {
+        let v = *slot;
         if ir.defining_op(v) == Some(nested) {
             let k = (0..ir.num_results(nested))
                 .find(|&k| ir.result(nested, k) == v)
@@ -306,7 +305,7 @@ fn combine_nested_ifs(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
             if yield_operands(ir, nested_else).get(k) != else_yield.get(i) {
                 return Err(NoMatch);
             }
-            then_yield[i] = yield_operands(ir, nested_then)[k];
+            *slot = yield_operands(ir, nested_then)[k];
             continue;
         }
         if ir.value_block(v).and_then(|b| ir.block_region(b)) == Some(ir.region(op, 0)) {
