@@ -1,28 +1,58 @@
-//! Canonicalization patterns of `memref`, after MLIR's `MemRefOps.cpp`:
-//! `SimplifyDeadAlloc` erases a `memref.alloc`/`memref.alloca` whose only
-//! users are `memref.dealloc`s and `memref.store`s into it (nothing can
-//! observe the buffer), together with those users.
+//! Canonicalization patterns of `memref`, after MLIR 22's `MemRefOps.cpp`:
+//! - `SimplifyDeadAlloc` erases a `memref.alloc`/`memref.alloca` whose only
+//!   users are `memref.dealloc`s and `memref.store`s into it (nothing can
+//!   observe the buffer), together with those users;
+//! - `SimplifyAllocConst` turns constant non-negative dynamic sizes of an
+//!   allocation into static ones, with a `memref.cast` back to the old type;
+//! - `FoldSelfCopy` erases `memref.copy %m, %m`;
+//! - `DimOfMemRefReshape`: `memref.dim` of a `memref.reshape` loads the
+//!   size from the shape operand (right after the reshape, before anything
+//!   can write the shape);
+//! - `AllocaScopeInliner` inlines a `memref.alloca_scope` that allocates
+//!   nothing on the stack, or is the last op of an enclosing scope.
+//!
+//! The view-op patterns (subview, reinterpret_cast, collapse_shape) are in
+//! `view_canonicalize.rs`.
 
+use crate::view_canonicalize::{cast_to, const_int};
+use strata_ir::opdef::OpTraits;
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
-use strata_ir::{OpDefinition, OpId};
+use strata_ir::{OpDefinition, OpId, OperationState, TypeData, DYNAMIC};
 
 pub(crate) fn attach(defs: &mut [OpDefinition]) {
+    // Every pattern is registered once, from one op's hook.
     for def in defs.iter_mut() {
-        if matches!(def.name.as_str(), "memref.alloc" | "memref.alloca") {
-            def.hooks.canonicalization_patterns = Some(dead_alloc_patterns);
+        if def.name == "memref.alloc" {
+            def.hooks.canonicalization_patterns = Some(patterns);
         }
     }
 }
 
-fn dead_alloc_patterns(ctx: &strata_ir::Context, set: &mut RewritePatternSet) {
+fn patterns(ctx: &strata_ir::Context, set: &mut RewritePatternSet) {
     for name in ["memref.alloc", "memref.alloca"] {
-        set.add_fn(
-            Some(ctx.op_name(name)),
-            1,
-            "SimplifyDeadAlloc",
-            simplify_dead_alloc,
-        );
+        let root = Some(ctx.op_name(name));
+        set.add_fn(root, 1, "SimplifyDeadAlloc", simplify_dead_alloc);
+        set.add_fn(root, 1, "SimplifyAllocConst", simplify_alloc_const);
     }
+    set.add_fn(
+        Some(ctx.op_name("memref.copy")),
+        1,
+        "FoldSelfCopy",
+        fold_self_copy,
+    );
+    set.add_fn(
+        Some(ctx.op_name("memref.dim")),
+        1,
+        "DimOfMemRefReshape",
+        dim_of_reshape,
+    );
+    set.add_fn(
+        Some(ctx.op_name("memref.alloca_scope")),
+        1,
+        "AllocaScopeInliner",
+        inline_alloca_scope,
+    );
+    crate::view_canonicalize::patterns(ctx, set);
 }
 
 fn simplify_dead_alloc(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
@@ -44,5 +74,173 @@ fn simplify_dead_alloc(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         rw.erase_op(user);
     }
     rw.erase_op(op);
+    Ok(())
+}
+
+fn simplify_alloc_const(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let (ctx, ir) = (rw.ctx(), rw.ir());
+    let ty = ir.value_type(ir.result(op, 0));
+    let TypeData::MemRef {
+        shape,
+        element,
+        layout,
+        memory_space,
+    } = ctx.type_data(ty).clone()
+    else {
+        return Err(NoMatch);
+    };
+    let def = ctx.op_definition(ir.op_name(op)).expect("registered");
+    let groups = strata_ir::format::value_groups(ctx, ir, op, def, false);
+    let sizes: Vec<_> = groups[0].iter().copied().collect();
+    let symbols: Vec<_> = groups[1].iter().copied().collect();
+    let folded = |v| const_int(ctx, ir, v).filter(|&c| c >= 0);
+    if !sizes.iter().any(|&v| folded(v).is_some()) {
+        return Err(NoMatch);
+    }
+    let mut new_shape = Vec::with_capacity(shape.len());
+    let mut dynamic = Vec::new();
+    let mut next = sizes.iter();
+    for &d in shape.iter() {
+        if d != DYNAMIC {
+            new_shape.push(d);
+            continue;
+        }
+        let v = *next.next().ok_or(NoMatch)?;
+        match folded(v) {
+            Some(c) => new_shape.push(c),
+            None => {
+                new_shape.push(DYNAMIC);
+                dynamic.push(v);
+            }
+        }
+    }
+    let new_ty = ctx.intern_type(TypeData::MemRef {
+        shape: new_shape.into(),
+        element,
+        layout,
+        memory_space,
+    });
+    let mut state = OperationState::new(ctx, ctx.op_name_str(ir.op_name(op)), ir.op_loc(op));
+    let segments = ctx.dense_i32_array(&[dynamic.len() as i32, symbols.len() as i32]);
+    state.operands = dynamic;
+    state.operands.extend(symbols);
+    state.properties = ctx.dictionary_with(
+        ir.properties(op),
+        ctx.intern_str("operandSegmentSizes"),
+        Some(segments),
+    );
+    state.attributes = ir.attributes(op);
+    state.result_types = vec![new_ty];
+    rw.set_insertion_point_before(op);
+    let alloc = rw.create_op(state);
+    let value = rw.ir().result(alloc, 0);
+    let result = cast_to(rw, op, value, ty);
+    rw.replace_op(op, &[result]);
+    Ok(())
+}
+
+fn fold_self_copy(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let ir = rw.ir();
+    if ir.operand(op, 0) != ir.operand(op, 1) {
+        return Err(NoMatch);
+    }
+    rw.erase_op(op);
+    Ok(())
+}
+
+fn dim_of_reshape(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let (ctx, ir) = (rw.ctx(), rw.ir());
+    let reshape = ir
+        .defining_op(ir.operand(op, 0))
+        .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "memref.reshape")
+        .ok_or(NoMatch)?;
+    // The index must dominate the reshape, where the load goes: defined
+    // before it in its block, or (cheap check, as MLIR's) reaching a dim in
+    // the reshape's block from an enclosing one.
+    let index = ir.operand(op, 1);
+    if ir.value_block(index) == ir.op_block(reshape) {
+        if ir
+            .defining_op(index)
+            .is_some_and(|def| ir.is_before_in_block(reshape, def))
+        {
+            return Err(NoMatch);
+        }
+    } else if ir.op_block(op) != ir.op_block(reshape) {
+        return Err(NoMatch);
+    }
+    let shape = ir.operand(reshape, 1);
+    let element = ctx.element_type(ir.value_type(shape)).ok_or(NoMatch)?;
+    let loc = ir.op_loc(op);
+    let load_at = strata_ir::InsertPoint::After(reshape);
+    let mut load = OperationState::new(ctx, "memref.load", loc);
+    load.operands = vec![shape, index];
+    load.result_types = vec![element];
+    let load = rw.create_op_at(load, load_at);
+    let mut value = rw.ir().result(load, 0);
+    if !ctx.is_index(element) {
+        let mut cast = OperationState::new(ctx, "arith.index_cast", loc);
+        cast.operands = vec![value];
+        cast.result_types = vec![ctx.index_type()];
+        let cast = rw.create_op_at(cast, strata_ir::InsertPoint::After(load));
+        value = rw.ir().result(cast, 0);
+    }
+    rw.replace_op(op, &[value]);
+    Ok(())
+}
+
+/// Whether `op` (not itself) holds a `memref.alloca` outside any nested
+/// allocation scope.
+fn allocates_on_stack(ctx: &strata_ir::Context, ir: &strata_ir::Ir, op: OpId) -> bool {
+    let children = |o: OpId| -> Vec<OpId> {
+        ir.regions(o)
+            .iter()
+            .flat_map(|&r| ir.region_blocks(r).to_vec())
+            .flat_map(|b| ir.block_ops(b).collect::<Vec<_>>())
+            .collect()
+    };
+    let mut stack = children(op);
+    while let Some(nested) = stack.pop() {
+        if ctx.op_name_str(ir.op_name(nested)) == "memref.alloca" {
+            return true;
+        }
+        let scope = ctx
+            .op_definition(ir.op_name(nested))
+            .is_some_and(|d| d.has_trait(OpTraits::AUTOMATIC_ALLOCATION_SCOPE));
+        if !scope {
+            stack.extend(children(nested));
+        }
+    }
+    false
+}
+
+fn inline_alloca_scope(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let (ctx, ir) = (rw.ctx(), rw.ir());
+    if allocates_on_stack(ctx, ir, op) {
+        // Inlining would extend the allocations' lifetime, unless the
+        // parent is a scope and this op is its last non-terminator.
+        let parent = ir.parent_op(op).ok_or(NoMatch)?;
+        let parent_scope = ctx
+            .op_definition(ir.op_name(parent))
+            .is_some_and(|d| d.has_trait(OpTraits::AUTOMATIC_ALLOCATION_SCOPE));
+        let next = ir.next_op(op);
+        let last = match next {
+            None => true,
+            Some(n) => {
+                ir.next_op(n).is_none()
+                    && ctx
+                        .op_definition(ir.op_name(n))
+                        .is_some_and(|d| d.has_trait(OpTraits::TERMINATOR))
+            }
+        };
+        if !parent_scope || !last {
+            return Err(NoMatch);
+        }
+    }
+    let block = ir.region_blocks(ir.region(op, 0))[0];
+    let terminator = ir.last_op(block).ok_or(NoMatch)?;
+    let results: Vec<_> = ir.operands(terminator).collect();
+    rw.inline_block_before(block, op, &[]);
+    rw.replace_op(op, &results);
+    rw.erase_op(terminator);
     Ok(())
 }

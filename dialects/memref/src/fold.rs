@@ -8,17 +8,19 @@ use strata_ir::{Attribute, Context, Ir, OpDefinition, OpId, TypeData, DYNAMIC};
 
 pub(crate) fn attach(defs: &mut [OpDefinition]) {
     for def in defs.iter_mut() {
-        def.hooks.fold = match def.name.as_str() {
+        let fold: Option<strata_ir::fold::FoldHook> = match def.name.as_str() {
             "memref.dim" => Some(fold_dim),
             "memref.rank" => Some(fold_rank),
             "memref.cast" => Some(fold_cast),
-            "memref.load" | "memref.dealloc" | "memref.subview" | "memref.reinterpret_cast" => {
-                Some(fold_cast_operand_0)
-            }
-            "memref.store" => Some(fold_cast_operand_1),
+            "memref.load" | "memref.dealloc" => Some(fold_cast_operand_0),
+            "memref.reinterpret_cast" => Some(fold_reinterpret_cast),
+            "memref.store" | "memref.atomic_rmw" => Some(fold_cast_operand_1),
             "memref.copy" => Some(fold_cast_operands_copy),
             _ => None,
         };
+        if fold.is_some() {
+            def.hooks.fold = fold;
+        }
     }
 }
 
@@ -72,12 +74,19 @@ fn fold_cast(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> F
     if ir.value_type(source) == result_ty {
         return FoldOutcome::value(source);
     }
-    // cast(cast(x)) back to x's type is x.
+    // cast(cast(x)) back to x's type is x; to another compatible type, a
+    // cast of x (MLIR's `foldMemRefCast` on the cast itself).
     if let Some(def) = ir.defining_op(source) {
         if name(ctx, ir, def) == "memref.cast" {
             let inner = ir.operand(def, 0);
-            if ir.value_type(inner) == result_ty {
+            let inner_ty = ir.value_type(inner);
+            if inner_ty == result_ty {
                 return FoldOutcome::value(inner);
+            }
+            let ranked = matches!(ctx.type_data(inner_ty), TypeData::MemRef { .. });
+            if ranked && crate::verify::cast_compatible(ctx, inner_ty, result_ty) {
+                ir.set_operand(op, 0, inner);
+                return FoldOutcome::InPlace;
             }
         }
     }
@@ -111,20 +120,51 @@ fn fold_cast_operand_0(
     op: OpId,
     _: &[Option<Attribute>],
 ) -> FoldOutcome {
-    // Views keep their result type, which may need the cast's type: only
-    // absorb into ops whose result does not depend on the operand's type.
-    let op_name = name(ctx, ir, op);
-    if matches!(
-        op_name.as_str(),
-        "memref.subview" | "memref.reinterpret_cast"
-    ) {
-        return FoldOutcome::Failed;
-    }
     if absorb_cast(ctx, ir, op, 0) {
         FoldOutcome::InPlace
     } else {
         FoldOutcome::Failed
     }
+}
+
+/// MLIR's `ReinterpretCastOp::fold`: the source of a reinterpret_cast,
+/// cast or zero-offset subview feeding it is used directly (only the base
+/// buffer matters), and a reinterpret_cast to its source's own static type
+/// at offset 0 is its source.
+fn fold_reinterpret_cast(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    _: &[Option<Attribute>],
+) -> FoldOutcome {
+    let source = ir.operand(op, 0);
+    let previous = ir
+        .defining_op(source)
+        .and_then(|def| match name(ctx, ir, def).as_str() {
+            "memref.reinterpret_cast" | "memref.cast" => Some(ir.operand(def, 0)),
+            "memref.subview" => {
+                let offsets = ir
+                    .attr(ctx, def, "static_offsets")
+                    .and_then(|a| ctx.dense_array_i64(a))
+                    .unwrap_or_default();
+                offsets.iter().all(|&o| o == 0).then(|| ir.operand(def, 0))
+            }
+            _ => None,
+        });
+    if let Some(previous) = previous {
+        ir.set_operand(op, 0, previous);
+        return FoldOutcome::InPlace;
+    }
+    let result_ty = ir.value_type(ir.result(op, 0));
+    let static_shape = ctx.shape(result_ty).is_some_and(|s| !s.contains(&DYNAMIC));
+    let zero_offset = ir
+        .attr(ctx, op, "static_offsets")
+        .and_then(|a| ctx.dense_array_i64(a))
+        .is_some_and(|o| o.first() == Some(&0));
+    if static_shape && zero_offset && ir.value_type(source) == result_ty {
+        return FoldOutcome::value(source);
+    }
+    FoldOutcome::Failed
 }
 
 fn fold_cast_operand_1(

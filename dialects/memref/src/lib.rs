@@ -13,20 +13,28 @@
 
 mod atomic;
 mod canonicalize;
+mod dma;
 mod effects;
 pub mod fold;
+mod hints;
 pub mod layout;
 mod metadata;
 mod ops;
+mod scope;
 pub mod syntax;
 pub mod verify;
+mod view_canonicalize;
 
 pub use atomic::{AtomicRmwOp, AtomicYieldOp, GenericAtomicRmwOp};
+pub use dma::{dma_layout, DmaLayout, DmaStartOp, DmaWaitOp};
+pub use hints::{AssumeAlignmentOp, PrefetchOp};
 pub use metadata::{ExtractStridedMetadataOp, MemorySpaceCastOp, TransposeOp};
 pub use ops::{
     global_definition, AllocOp, AllocaOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp,
-    ExpandShapeOp, GetGlobalOp, LoadOp, RankOp, ReinterpretCastOp, StoreOp, SubViewOp, ViewOp,
+    ExpandShapeOp, GetGlobalOp, LoadOp, RankOp, ReinterpretCastOp, ReshapeOp, StoreOp, SubViewOp,
+    ViewOp,
 };
+pub use scope::{AllocaScopeOp, AllocaScopeReturnOp};
 use std::sync::Arc;
 use strata_ir::{
     Attribute, Context, Dialect, InsertPoint, Ir, Location, OpDefinition, OpId, OperationState,

@@ -144,6 +144,16 @@ strata_ir::define_op! {
     }
 }
 strata_ir::define_op! {
+    /// `memref.reshape %m(%shape) : (memref<4x1xf32>, memref<1xi32>) -> memref<4xf32>`
+    pub struct ReshapeOp = "memref.reshape" {
+        summary: "memref reshape operation",
+        traits: [PURE],
+        operands: [source: single(TypeConstraint::AnyOf(vec![TypeConstraint::AnyMemRef, TypeConstraint::Predicate(is_unranked_memref, "unranked memref")])), shape: single(TypeConstraint::Predicate(is_shape_memref, "1D memref of signless integer or index values"))],
+        results: [result: single(TypeConstraint::AnyOf(vec![TypeConstraint::AnyMemRef, TypeConstraint::Predicate(is_unranked_memref, "unranked memref")]))],
+        format: "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)",
+    }
+}
+strata_ir::define_op! {
     pub struct ViewOp = "memref.view" {
         summary: "memref view operation",
         traits: [PURE],
@@ -171,6 +181,12 @@ pub fn global_definition() -> OpDefinition {
 
 fn is_unranked_memref(ctx: &Context, ty: strata_ir::Type) -> bool {
     matches!(ctx.type_data(ty), TypeData::UnrankedMemRef { .. })
+}
+
+/// A rank-1 memref of signless integers or indices (a shape operand).
+fn is_shape_memref(ctx: &Context, ty: strata_ir::Type) -> bool {
+    matches!(ctx.type_data(ty), TypeData::MemRef { shape, element, .. }
+        if shape.len() == 1 && (ctx.is_index(*element) || ctx.is_signless_integer(*element)))
 }
 
 /// Every op definition of the dialect, with hooks attached.
@@ -216,6 +232,7 @@ pub fn definitions() -> Vec<OpDefinition> {
         CollapseShapeOp::definition(),
         GetGlobalOp::definition(),
         ExtractAlignedPointerAsIndexOp::definition(),
+        ReshapeOp::definition(),
     ]);
     for def in defs.iter_mut() {
         def.hooks.result_names = Some(result_names);
@@ -223,6 +240,9 @@ pub fn definitions() -> Vec<OpDefinition> {
     crate::verify::attach(&mut defs);
     defs.extend(crate::atomic::definitions());
     defs.extend(crate::metadata::definitions());
+    defs.extend(crate::dma::definitions());
+    defs.extend(crate::hints::definitions());
+    defs.extend(crate::scope::definitions());
     crate::fold::attach(&mut defs);
     crate::effects::attach(&mut defs);
     defs
@@ -246,6 +266,7 @@ fn result_names(ctx: &Context, ir: &Ir, op: OpId, set: &mut dyn FnMut(usize, &st
         "memref.expand_shape" => "expand_shape",
         "memref.dim" => "dim",
         "memref.view" => "view",
+        "memref.reshape" => "reshape",
         "memref.extract_aligned_pointer_as_index" => "intptr",
         _ => return,
     };

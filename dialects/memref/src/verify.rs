@@ -2,7 +2,7 @@
 //! messages about views carry no `'memref.subview' op` prefix (they are
 //! emitted with `emitError`); they are reproduced as they are.
 
-use crate::layout::{strides_and_offset, subview_result_type};
+use crate::layout::{has_identity_layout, reshaped_type, strides_and_offset, subview_result_type};
 use strata_ir::asm::printer::type_to_string;
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::interfaces::SymbolUserOpInterface;
@@ -28,6 +28,7 @@ pub(crate) fn attach(defs: &mut [OpDefinition]) {
                 None
             }
             "memref.global" => Some(verify_global),
+            "memref.reshape" => Some(verify_reshape_op),
             _ => None,
         };
     }
@@ -83,8 +84,14 @@ fn verify_alloc(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             ),
         ));
     }
+    // A strided layout's affine form has one symbol for a dynamic offset
+    // and one per dynamic stride (MLIR's `getAffineMap().getNumSymbols()`).
     let symbols = match layout.map(|l| ctx.attr_data(l)) {
         Some(AttrData::AffineMap(map)) => map.num_symbols(),
+        Some(AttrData::StridedLayout { offset, strides }) => std::iter::once(offset)
+            .chain(strides.iter())
+            .filter(|&&v| v == DYNAMIC)
+            .count(),
         _ => 0,
     };
     if groups[1].len() != symbols {
@@ -152,13 +159,15 @@ fn statics(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Vec<i64> {
         .unwrap_or_default()
 }
 
-/// The counts of the mixed lists match the rank and the dynamic entries
-/// match the operands (MLIR's `verifyListOfOperandsOrIntegers`).
+/// MLIR's `verifyOffsetSizeAndStrideOp` (the interface verifier, which
+/// runs before the op's own): list ranks agree, each list has `max_ranks`
+/// entries whose dynamic ones match the operands, and static offsets and
+/// sizes are not negative.
 fn verify_mixed_lists(
     ctx: &Context,
     ir: &Ir,
     op: OpId,
-    rank_of: [usize; 3],
+    max_ranks: [usize; 3],
 ) -> DiagResult<[Vec<i64>; 3]> {
     let def = ctx.op_definition(ir.op_name(op)).expect("registered");
     let groups = strata_ir::format::value_groups(ctx, ir, op, def, false);
@@ -167,46 +176,159 @@ fn verify_mixed_lists(
         ("size", "static_sizes"),
         ("stride", "static_strides"),
     ];
-    let mut out: [Vec<i64>; 3] = Default::default();
-    for (i, (what, attr)) in names.iter().enumerate() {
-        let values = statics(ctx, ir, op, attr);
-        if values.len() != rank_of[i] {
+    let lists = names.map(|(_, attr)| statics(ctx, ir, op, attr));
+    if max_ranks[0] != 1 && lists[0].len() != lists[1].len() {
+        return Err(plain_error(
+            ir,
+            op,
+            format!(
+                "expected mixed offsets rank to match mixed sizes rank ({} vs {}) so the rank of the result type is well-formed.",
+                lists[0].len(),
+                lists[1].len()
+            ),
+        ));
+    }
+    if lists[1].len() != lists[2].len() {
+        return Err(plain_error(
+            ir,
+            op,
+            format!(
+                "expected mixed sizes rank to match mixed strides rank ({} vs {}) so the rank of the result type is well-formed.",
+                lists[1].len(),
+                lists[2].len()
+            ),
+        ));
+    }
+    for (i, (what, _)) in names.iter().enumerate() {
+        let values = &lists[i];
+        if values.len() != max_ranks[i] {
             return Err(plain_error(
                 ir,
                 op,
                 format!(
                     "expected {} {what} values, got {}",
-                    rank_of[i],
+                    max_ranks[i],
                     values.len()
                 ),
             ));
         }
         let dynamic = values.iter().filter(|&&v| v == DYNAMIC).count();
         if dynamic != groups[i + 1].len() {
-            return Err(emit_op_error(
-                ctx,
+            return Err(plain_error(
                 ir,
                 op,
-                format!("expected {} dynamic {what} values", dynamic),
+                format!("expected {dynamic} dynamic {what} values"),
             ));
         }
-        out[i] = values;
     }
-    Ok(out)
+    for (what, list) in [("offsets", &lists[0]), ("sizes", &lists[1])] {
+        if let Some(v) = list.iter().find(|&&v| v < 0 && v != DYNAMIC) {
+            return Err(plain_error(
+                ir,
+                op,
+                format!("expected {what} to be non-negative, but got {v}"),
+            ));
+        }
+    }
+    Ok(lists)
 }
 
+/// MLIR's `computeRankReductionMask` (sizes only, exact match): the
+/// dimensions of `original` left out to get `reduced`, all of size 1.
+pub fn rank_reduction_mask(original: &[i64], reduced: &[i64]) -> Option<Vec<bool>> {
+    let mut unused = vec![false; original.len()];
+    let mut j = 0;
+    for (i, &size) in original.iter().enumerate() {
+        if j < reduced.len() && size == reduced[j] {
+            j += 1;
+            continue;
+        }
+        unused[i] = true;
+        if size != 1 {
+            return None;
+        }
+    }
+    (j == reduced.len()).then_some(unused)
+}
+
+/// MLIR's `computeMemRefRankReductionMask`: which dimensions of `original`
+/// a rank-reducing subview to `reduced` drops, given the subview's static
+/// sizes. Among unit dimensions, the ones whose stride no longer appears
+/// in `reduced` are the dropped ones.
+pub fn memref_rank_reduction_mask(
+    ctx: &Context,
+    original: Type,
+    reduced: Type,
+    sizes: &[i64],
+) -> Option<Vec<bool>> {
+    let rank = ctx.shape(original)?.len();
+    let reduced_rank = ctx.shape(reduced)?.len();
+    let mut unused = vec![false; rank];
+    if rank == reduced_rank {
+        return Some(unused);
+    }
+    for (i, &s) in sizes.iter().enumerate() {
+        unused[i] = s == 1;
+    }
+    let count = |u: &[bool]| u.iter().filter(|&&b| b).count();
+    if count(&unused) + reduced_rank == rank {
+        return Some(unused);
+    }
+    let (original_strides, _) = strides_and_offset(ctx, original)?;
+    let (candidate_strides, _) = strides_and_offset(ctx, reduced)?;
+    let occurrences = |strides: &[i64]| {
+        let mut m = std::collections::BTreeMap::<i64, usize>::new();
+        for &s in strides {
+            *m.entry(s).or_default() += 1;
+        }
+        m
+    };
+    let mut unaccounted = occurrences(&original_strides);
+    let candidate = occurrences(&candidate_strides);
+    for dim in 0..rank {
+        if !unused[dim] {
+            continue;
+        }
+        let stride = original_strides[dim];
+        let have = unaccounted.get(&stride).copied().unwrap_or(0);
+        let want = candidate.get(&stride).copied().unwrap_or(0);
+        match have.cmp(&want) {
+            std::cmp::Ordering::Greater => *unaccounted.entry(stride).or_default() -= 1,
+            std::cmp::Ordering::Equal => unused[dim] = false,
+            std::cmp::Ordering::Less => return None,
+        }
+    }
+    (count(&unused) + reduced_rank == rank).then_some(unused)
+}
+
+/// MLIR's `SubViewOp::verify`, after the interface checks.
 fn verify_subview(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let source = ir.value_type(ir.operand(op, 0));
     let result = ir.value_type(ir.result(op, 0));
     let r = rank(ctx, source);
     let [offsets, sizes, strides] = verify_mixed_lists(ctx, ir, op, [r, r, r])?;
-    let Some(expected) = subview_result_type(ctx, source, &offsets, &sizes, &strides) else {
-        return Ok(());
-    };
-    let (Some((_, src_elem, _, src_space)), Some((res_shape, res_elem, _, res_space))) =
+    let (Some((src_shape, _, _, src_space)), Some((res_shape, res_elem, _, res_space))) =
         (memref_parts(ctx, source), memref_parts(ctx, result))
     else {
         return Ok(());
+    };
+    if src_space != res_space {
+        return Err(plain_error(
+            ir,
+            op,
+            format!(
+                "different memory spaces specified for base memref type '{}' and subview memref type '{}'",
+                ts(ctx, source),
+                ts(ctx, result)
+            ),
+        ));
+    }
+    let Some(expected) = subview_result_type(ctx, source, &offsets, &sizes, &strides) else {
+        return Err(plain_error(
+            ir,
+            op,
+            format!("base type '{}' is not strided", ts(ctx, source)),
+        ));
     };
     let mismatch = |what: &str| {
         plain_error(
@@ -219,46 +341,89 @@ fn verify_subview(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             ),
         )
     };
-    if src_elem != res_elem {
-        return Err(plain_error(
-            ir,
-            op,
-            format!(
-                "expected result element type to be '{}', but got '{}'",
-                ts(ctx, src_elem),
-                ts(ctx, result)
-            ),
-        ));
-    }
-    if src_space != res_space {
-        return Err(mismatch("mismatch of result memory space"));
-    }
-    // Rank reduction drops unit dimensions of the expected shape.
-    let (exp_strides, exp_offset) = strides_and_offset(ctx, expected).expect("strided");
-    let mut kept = Vec::new();
-    let mut j = 0;
-    for (i, &size) in sizes.iter().enumerate() {
-        let remaining_needed = res_shape.len() - j;
-        let remaining_dims = sizes.len() - i;
-        if j < res_shape.len()
-            && (res_shape[j] == size || size == DYNAMIC)
-            && !(size == 1 && remaining_dims > remaining_needed && res_shape[j] != 1)
-        {
-            kept.push(i);
-            j += 1;
-        } else if size != 1 {
+    if expected != result {
+        if res_shape.len() > sizes.len() {
+            return Err(plain_error(
+                ir,
+                op,
+                format!(
+                    "expected result rank to be smaller or equal to the source rank, but got '{}'",
+                    ts(ctx, result)
+                ),
+            ));
+        }
+        if rank_reduction_mask(&sizes, res_shape).is_none() {
             return Err(mismatch("mismatch of result sizes"));
         }
+        if ctx.element_type(expected) != Some(res_elem) {
+            return Err(plain_error(
+                ir,
+                op,
+                format!(
+                    "expected result element type to be '{}', but got '{}'",
+                    ts(ctx, ctx.element_type(expected).expect("memref")),
+                    ts(ctx, result)
+                ),
+            ));
+        }
     }
-    if kept.len() != res_shape.len() {
-        return Err(mismatch("mismatch of result sizes"));
-    }
+    let (exp_strides, exp_offset) = strides_and_offset(ctx, expected).expect("strided");
     let Some((res_strides, res_offset)) = strides_and_offset(ctx, result) else {
         return Err(mismatch("mismatch of result layout"));
     };
-    let expected_kept: Vec<i64> = kept.iter().map(|&i| exp_strides[i]).collect();
-    if res_offset != exp_offset || res_strides != expected_kept {
+    if exp_offset != res_offset {
         return Err(mismatch("mismatch of result layout"));
+    }
+    let Some(unused) = memref_rank_reduction_mask(ctx, expected, result, &sizes) else {
+        return Err(mismatch("mismatch of result layout"));
+    };
+    let kept = exp_strides
+        .iter()
+        .zip(&unused)
+        .filter(|(_, &u)| !u)
+        .map(|(s, _)| *s);
+    let compatible = kept
+        .zip(&res_strides)
+        .all(|(a, &b)| a == b || a == DYNAMIC || b == DYNAMIC);
+    if !compatible {
+        return Err(mismatch("mismatch of result layout"));
+    }
+    verify_in_bounds(ir, op, src_shape, &offsets, &sizes, &strides)
+}
+
+/// MLIR's `verifyInBoundsSlice`: static slices stay inside static
+/// source dimensions.
+fn verify_in_bounds(
+    ir: &Ir,
+    op: OpId,
+    shape: &[i64],
+    offsets: &[i64],
+    sizes: &[i64],
+    strides: &[i64],
+) -> DiagResult<()> {
+    for (d, &dim) in shape.iter().enumerate() {
+        let (o, s, st) = (offsets[d], sizes[d], strides[d]);
+        if dim == DYNAMIC || o == DYNAMIC {
+            continue;
+        }
+        if o >= dim {
+            return Err(plain_error(
+                ir,
+                op,
+                format!("offset {d} is out-of-bounds: {o} >= {dim}"),
+            ));
+        }
+        if s == DYNAMIC || st == DYNAMIC {
+            continue;
+        }
+        let last = o + (s - 1) * st;
+        if last >= dim {
+            return Err(plain_error(
+                ir,
+                op,
+                format!("slice along dimension {d} runs out-of-bounds: {last} >= {dim}"),
+            ));
+        }
     }
     Ok(())
 }
@@ -267,11 +432,42 @@ fn verify_reinterpret_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let result = ir.value_type(ir.result(op, 0));
     let r = rank(ctx, result);
     let [offsets, sizes, strides] = verify_mixed_lists(ctx, ir, op, [1, r, r])?;
-    let Some((shape, _, _, _)) = memref_parts(ctx, result) else {
+    let Some((shape, element, _, space)) = memref_parts(ctx, result) else {
         return Ok(());
     };
+    let source = ir.value_type(ir.operand(op, 0));
+    let (source_element, source_space) = match ctx.type_data(source) {
+        TypeData::MemRef {
+            element,
+            memory_space,
+            ..
+        }
+        | TypeData::UnrankedMemRef {
+            element,
+            memory_space,
+        } => (*element, *memory_space),
+        _ => return Ok(()),
+    };
+    for (what, same) in [
+        ("memory spaces", source_space == space),
+        ("element types", source_element == element),
+    ] {
+        if !same {
+            return Err(plain_error(
+                ir,
+                op,
+                format!(
+                    "different {what} specified for source type '{}' and result memref type '{}'",
+                    ts(ctx, source),
+                    ts(ctx, result)
+                ),
+            ));
+        }
+    }
+    // A dynamic dimension, offset or stride of the result type accepts any
+    // value; a static one must equal the static value given.
     for (i, (&want, &have)) in sizes.iter().zip(shape).enumerate() {
-        if want != have {
+        if have != DYNAMIC && want != have {
             return Err(plain_error(
                 ir,
                 op,
@@ -286,7 +482,7 @@ fn verify_reinterpret_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let Some((res_strides, res_offset)) = strides_and_offset(ctx, result) else {
         return Ok(());
     };
-    if offsets[0] != res_offset {
+    if res_offset != DYNAMIC && offsets[0] != res_offset {
         return Err(plain_error(
             ir,
             op,
@@ -298,7 +494,7 @@ fn verify_reinterpret_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         ));
     }
     for (i, (&want, &have)) in strides.iter().zip(&res_strides).enumerate() {
-        if want != have {
+        if have != DYNAMIC && want != have {
             return Err(plain_error(
                 ir,
                 op,
@@ -315,7 +511,7 @@ fn verify_reinterpret_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 
 fn show(v: i64) -> String {
     if v == DYNAMIC {
-        "?".into()
+        "dynamic".into()
     } else {
         v.to_string()
     }
@@ -397,78 +593,62 @@ pub fn reassociation(ctx: &Context, ir: &Ir, op: OpId) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// Checks that `groups` partition `big` in order and that each group's
-/// static product equals the `small` dimension (collapse/expand shape).
-fn verify_reshape(
+/// MLIR's `verifyCollapsedShape`: one group per collapsed dimension, the
+/// groups partition the expanded dimensions in order, a collapsed dimension
+/// is dynamic exactly when its group has a dynamic dimension, and a static
+/// group's product is the collapsed size.
+fn verify_collapsed_shape(
     ctx: &Context,
     ir: &Ir,
     op: OpId,
-    big: &[i64],
-    small: &[i64],
-    collapsed_word: &str,
+    collapsed: &[i64],
+    expanded: &[i64],
+    groups: &[Vec<usize>],
 ) -> DiagResult<()> {
-    let groups = reassociation(ctx, ir, op);
-    if groups.len() != small.len() {
-        return Err(emit_op_error(
-            ctx,
-            ir,
-            op,
-            format!(
-                "invalid number of reassociation groups: found {}, expected {}",
-                groups.len(),
-                small.len()
-            ),
+    let err = |m: String| Err(emit_op_error(ctx, ir, op, m));
+    if collapsed.len() != groups.len() {
+        return err(format!(
+            "invalid number of reassociation groups: found {}, expected {}",
+            groups.len(),
+            collapsed.len()
         ));
     }
-    for (i, g) in groups.iter().enumerate() {
-        let dims: Vec<i64> = g
-            .iter()
-            .map(|&d| big.get(d).copied().unwrap_or(DYNAMIC))
-            .collect();
-        if dims.contains(&DYNAMIC) {
-            if small[i] != DYNAMIC && g.len() > 1 {
-                // A static collapsed size over dynamic dims is allowed upstream only for unit groups.
-            }
-            continue;
-        }
-        let product: i64 = dims.iter().product();
-        if small[i] != DYNAMIC && product != small[i] {
-            return Err(emit_op_error(
-                ctx,
-                ir,
-                op,
-                format!(
-                    "collapsed dim size ({}) must equal reassociation group size ({})",
-                    small[i], product
-                ),
-            ));
-        }
-    }
     let mut next = 0;
-    for g in &groups {
+    for (i, g) in groups.iter().enumerate() {
+        let mut found_dynamic = false;
         for &d in g {
             if d != next {
-                return Err(emit_op_error(
-                    ctx,
-                    ir,
-                    op,
-                    "expected reassociation map #0 to be valid and contiguous",
-                ));
+                return err("reassociation indices must be contiguous".into());
             }
             next += 1;
+            if d >= expanded.len() {
+                return err(format!("reassociation index {d} is out of bounds"));
+            }
+            found_dynamic |= expanded[d] == DYNAMIC;
+        }
+        if (collapsed[i] == DYNAMIC) != found_dynamic {
+            return err(format!(
+                "collapsed dim ({i}) must be dynamic if and only if reassociation group is dynamic"
+            ));
+        }
+        if !found_dynamic {
+            let product: i64 = g.iter().map(|&d| expanded[d]).product();
+            if product != collapsed[i] {
+                return err(format!(
+                    "collapsed dim size ({}) must equal reassociation group size ({product})",
+                    collapsed[i]
+                ));
+            }
         }
     }
-    if next != big.len() {
-        return Err(emit_op_error(
-            ctx,
-            ir,
-            op,
-            format!(
-                "expected {} to have rank {} but found {}",
-                collapsed_word,
-                next,
-                big.len()
-            ),
+    if collapsed.is_empty() {
+        if expanded.iter().any(|&d| d != 1) {
+            return err("rank 0 memrefs can only be extended/collapsed with/from ones".into());
+        }
+    } else if next != expanded.len() {
+        return err(format!(
+            "expanded rank ({}) inconsistent with number of reassociation indices ({next})",
+            expanded.len()
         ));
     }
     Ok(())
@@ -480,7 +660,41 @@ fn verify_collapse_shape(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (Some(big), Some(small)) = (ctx.shape(src), ctx.shape(res)) else {
         return Ok(());
     };
-    verify_reshape(ctx, ir, op, big, small, "collapsed type")
+    if big.len() < small.len() {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "has source rank {0} and result rank {1}. This is not a collapse ({0} < {1}).",
+                big.len(),
+                small.len()
+            ),
+        ));
+    }
+    let groups = reassociation(ctx, ir, op);
+    verify_collapsed_shape(ctx, ir, op, small, big, &groups)?;
+    let Some(expected) = reshaped_type(ctx, src, small, &groups, true, false) else {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "invalid source layout map or collapsing non-contiguous dims",
+        ));
+    };
+    if expected != res {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "expected collapsed type to be '{}' but found '{}'",
+                ts(ctx, expected),
+                ts(ctx, res)
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn verify_expand_shape(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
@@ -489,6 +703,35 @@ fn verify_expand_shape(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (Some(small), Some(big)) = (ctx.shape(src), ctx.shape(res)) else {
         return Ok(());
     };
+    if small.len() > big.len() {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "has source rank {0} and result rank {1}. This is not an expansion ({0} > {1}).",
+                small.len(),
+                big.len()
+            ),
+        ));
+    }
+    let groups = reassociation(ctx, ir, op);
+    verify_collapsed_shape(ctx, ir, op, small, big, &groups)?;
+    let Some(expected) = reshaped_type(ctx, src, big, &groups, false, false) else {
+        return Err(emit_op_error(ctx, ir, op, "invalid source layout map"));
+    };
+    if expected != res {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "expected expanded type to be '{}' but found '{}'",
+                ts(ctx, expected),
+                ts(ctx, res)
+            ),
+        ));
+    }
     let output = statics(ctx, ir, op, "static_output_shape");
     if output.len() != big.len() {
         return Err(emit_op_error(
@@ -496,14 +739,26 @@ fn verify_expand_shape(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             ir,
             op,
             format!(
-                "expected number of static shape dims to be equal to the output rank ({}) but found {} inputs instead",
+                "expected number of static shape bounds to be equal to the output rank ({}) but found {} inputs instead",
                 big.len(),
                 output.len()
             ),
         ));
     }
+    let dynamic = output.iter().filter(|&&d| d == DYNAMIC).count();
+    if ir.num_operands(op) - 1 != dynamic {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "mismatch in dynamic dims in output_shape and static_output_shape: static_output_shape has {dynamic} dynamic dims while output_shape has {} values",
+                ir.num_operands(op) - 1
+            ),
+        ));
+    }
     for (i, (&o, &b)) in output.iter().zip(big).enumerate() {
-        if o != DYNAMIC && o != b {
+        if b != DYNAMIC && o != b {
             return Err(emit_op_error(
                 ctx,
                 ir,
@@ -512,7 +767,36 @@ fn verify_expand_shape(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             ));
         }
     }
-    verify_reshape(ctx, ir, op, big, small, "expanded type")
+    Ok(())
+}
+
+/// MLIR's `ReshapeOp::verify`.
+fn verify_reshape_op(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let err = |m: &str| Err(emit_op_error(ctx, ir, op, m));
+    let source = ir.value_type(ir.operand(op, 0));
+    let result = ir.value_type(ir.result(op, 0));
+    if ctx.element_type(source) != ctx.element_type(result) {
+        return err("element types of source and destination memref types should be the same");
+    }
+    if memref_parts(ctx, source).is_some() && !has_identity_layout(ctx, source) {
+        return err("source memref type should have identity affine map");
+    }
+    let shape_len = ctx
+        .shape(ir.value_type(ir.operand(op, 1)))
+        .and_then(|s| s.first().copied())
+        .unwrap_or(DYNAMIC);
+    if let Some((shape, ..)) = memref_parts(ctx, result) {
+        if !has_identity_layout(ctx, result) {
+            return err("result memref type should have identity affine map");
+        }
+        if shape_len == DYNAMIC {
+            return err("cannot use shape operand with dynamic length to reshape to statically-ranked memref type");
+        }
+        if shape_len != shape.len() as i64 {
+            return err("length of shape operand differs from the result's memref rank");
+        }
+    }
+    Ok(())
 }
 
 struct GetGlobalSymbol;

@@ -37,6 +37,18 @@ pub fn register(registry: &mut Registry) {
         Ok(Flow::Next(vec![args[0].clone()]))
     });
     registry.register("memref.transpose", transpose);
+    registry.register("memref.reshape", reshape);
+    registry.register("memref.dma_start", dma_start);
+    // The transfer is done when dma_start runs; hints change nothing.
+    registry.register("memref.dma_wait", |_, _, _| Ok(Flow::Next(Vec::new())));
+    registry.register("memref.prefetch", |_, _, _| Ok(Flow::Next(Vec::new())));
+    registry.register("memref.assume_alignment", |_, _, args| {
+        Ok(Flow::Next(vec![args[0].clone()]))
+    });
+    registry.register("memref.alloca_scope", alloca_scope);
+    registry.register("memref.alloca_scope.return", |_, _, args| {
+        Ok(Flow::Yield(args.to_vec()))
+    });
 }
 
 /// The memref operand `v` of `op`.
@@ -695,4 +707,94 @@ fn transpose(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<F
         strides: order.iter().map(|&d| m.strides[d]).collect(),
         ..m
     })]))
+}
+
+/// `memref.reshape`: the source's elements (contiguous, identity layout)
+/// seen with the sizes stored in the shape operand.
+fn reshape(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let src = memref_arg(it, op, &args[0])?.clone();
+    let shape_view = memref_arg(it, op, &args[1])?.clone();
+    let sizes: Vec<i64> = it
+        .memory
+        .read_all(&shape_view)
+        .map_err(|e| it.error(op, e.to_string()))?
+        .into_iter()
+        .filter_map(|v| RtValue::Scalar(v).as_i64())
+        .collect();
+    if sizes.iter().any(|&d| d < 0) || sizes.iter().product::<i64>() != src.num_elements() as i64 {
+        return Err(it.error(
+            op,
+            format!(
+                "memref.reshape of {} elements to the shape {sizes:?}",
+                src.num_elements()
+            ),
+        ));
+    }
+    if src.strides != crate::value::contiguous_strides(&src.sizes) {
+        return Err(it.error(op, "memref.reshape of a non-contiguous memref"));
+    }
+    Ok(Flow::Next(vec![RtValue::MemRef(MemRefView {
+        strides: crate::value::contiguous_strides(&sizes),
+        sizes,
+        ..src
+    })]))
+}
+
+/// Row-major indices of element `linear` of a memref of `sizes`.
+fn delinearize(mut linear: i64, sizes: &[i64]) -> Vec<i64> {
+    let mut idx = vec![0; sizes.len()];
+    for d in (0..sizes.len()).rev() {
+        let size = sizes[d].max(1);
+        idx[d] = linear % size;
+        linear /= size;
+    }
+    idx
+}
+
+/// `memref.dma_start`: copies `num_elements` elements in row-major order
+/// from the source at its indices to the destination at its indices, at
+/// once (so `dma_wait` has nothing left to wait for).
+fn dma_start(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
+    let layout = strata_dialect_memref::dma_layout(it.ctx, it.ir, op)
+        .ok_or_else(|| it.error(op, "malformed memref.dma_start"))?;
+    if args.len() != layout.end {
+        return Err(it.error(op, "the interpreter does not run strided DMA transfers"));
+    }
+    let src = memref_arg(it, op, &args[layout.src])?.clone();
+    let dst = memref_arg(it, op, &args[layout.dst])?.clone();
+    let src_at = indices(it, op, &args[layout.src + 1..layout.dst], "index")?;
+    let dst_at = indices(it, op, &args[layout.dst + 1..layout.num_elements], "index")?;
+    let n = indices(
+        it,
+        op,
+        &args[layout.num_elements..=layout.num_elements],
+        "size",
+    )?[0];
+    let linear =
+        |at: &[i64], sizes: &[i64]| at.iter().zip(sizes).fold(0, |acc, (&i, &s)| acc * s + i);
+    let (src_start, dst_start) = (linear(&src_at, &src.sizes), linear(&dst_at, &dst.sizes));
+    let fits = |start: i64, v: &MemRefView| start >= 0 && start + n <= v.num_elements() as i64;
+    if n < 0 || !fits(src_start, &src) || !fits(dst_start, &dst) {
+        return Err(it.error(
+            op,
+            format!("memref.dma_start of {n} elements out of bounds"),
+        ));
+    }
+    for k in 0..n {
+        let v = it
+            .memory
+            .load(&src, &delinearize(src_start + k, &src.sizes))
+            .map_err(|e| it.error(op, e.to_string()))?;
+        it.memory
+            .store(&dst, &delinearize(dst_start + k, &dst.sizes), v)
+            .map_err(|e| it.error(op, e.to_string()))?;
+    }
+    Ok(Flow::Next(Vec::new()))
+}
+
+/// `memref.alloca_scope`: runs the body and returns what it yields.
+fn alloca_scope(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Flow> {
+    let region = it.ir.region(op, 0);
+    let results = it.run_region(region, Vec::new())?;
+    Ok(Flow::Next(results))
 }
