@@ -91,8 +91,8 @@ fn simplify_alloc_const(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     };
     let def = ctx.op_definition(ir.op_name(op)).expect("registered");
     let groups = strata_ir::format::value_groups(ctx, ir, op, def, false);
-    let sizes: Vec<_> = groups[0].iter().copied().collect();
-    let symbols: Vec<_> = groups[1].iter().copied().collect();
+    let sizes: Vec<_> = groups[0].to_vec();
+    let symbols: Vec<_> = groups[1].to_vec();
     let folded = |v| const_int(ctx, ir, v).filter(|&c| c >= 0);
     if !sizes.iter().any(|&v| folded(v).is_some()) {
         return Err(NoMatch);
