@@ -52,6 +52,19 @@ impl Dialect for VectorDialect {
     fn print_attribute(&self, ctx: &Context, attr: Attribute, out: &mut AsmWriter) -> bool {
         attrs::print_dialect_attribute(ctx, attr, out)
     }
+    /// MLIR's `VectorDialect::materializeConstant`: an `arith.constant`
+    /// (folded broadcasts of constants become splat constants).
+    fn materialize_constant(
+        &self,
+        ctx: &Context,
+        ir: &mut strata_ir::Ir,
+        value: Attribute,
+        ty: Type,
+        loc: strata_ir::Location,
+        at: strata_ir::InsertPoint,
+    ) -> Option<strata_ir::OpId> {
+        strata_dialect_arith::build::materialize_constant(ctx, ir, value, ty, loc, at)
+    }
 }
 
 /// Loads the vector dialect into `ctx`.
