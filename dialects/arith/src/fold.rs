@@ -29,6 +29,9 @@ pub fn scalar_type(ctx: &Context, ty: Type) -> Option<ScalarType> {
     }
 }
 
+/// A test on a constant's bits at a bit width (e.g. "is all ones").
+type WidthPredicate = fn(u128, u32) -> bool;
+
 fn decode_element(ty: ScalarType, bytes: &[u8]) -> Option<Scalar> {
     let mut raw: u128 = 0;
     for (i, b) in bytes.iter().enumerate().take(16) {
@@ -524,7 +527,7 @@ fn int_binary_identity(
                 return value(rhs);
             }
             // The bound that absorbs, and the one that is neutral.
-            let (absorbing, neutral): (fn(u128, u32) -> bool, fn(u128, u32) -> bool) = match name {
+            let (absorbing, neutral): (WidthPredicate, WidthPredicate) = match name {
                 "arith.maxsi" => (is_signed_max, is_signed_min),
                 "arith.maxui" => (is_all_ones, is_zero),
                 "arith.minsi" => (is_signed_min, is_signed_max),
