@@ -21,15 +21,41 @@ fn pipeline(run_line: &str) -> Option<&str> {
     Some(&run_line[start..start + len])
 }
 
+/// Strata-opt flags that are options rather than passes: they do not
+/// change the pipeline a RUN line runs.
+const NON_PASS_FLAGS: &[&str] = &[
+    "verify-equivalence",
+    "equivalence-trials",
+    "equivalence-seed",
+    "mlir-print-op-generic",
+    "allow-unregistered-dialect",
+    "split-input-file",
+    "verify-diagnostics",
+];
+
 /// A pipeline of MLIR's pass names for a RUN line running Strata's passes
-/// as separate flags (`--convert-scf-to-cf --lower-affine`).
+/// as separate flags (`--convert-scf-to-cf --lower-affine`). None when the
+/// line runs a pass this test does not replay: replaying only the passes it
+/// knows would hand MLIR a different pipeline (e.g. `convert-scf-to-cf`
+/// without the `scf-forall-to-parallel` before it).
 fn flag_pipeline(run_line: &str) -> Option<String> {
     let line = run_line.split('|').next()?;
-    let passes: Vec<&str> = line
+    let mut passes = Vec::new();
+    for flag in line
         .split_whitespace()
-        .filter_map(|w| w.strip_prefix("--"))
-        .filter(|w| w.starts_with("convert-") || *w == "lower-affine" || *w == "canonicalize")
-        .collect();
+        .filter_map(|w| w.trim_matches('"').strip_prefix("--"))
+    {
+        let name = flag.split('=').next().unwrap_or(flag);
+        if NON_PASS_FLAGS.contains(&name) {
+            continue;
+        }
+        let replayable =
+            name.starts_with("convert-") || name == "lower-affine" || name == "canonicalize";
+        if !replayable || flag.contains('=') {
+            return None;
+        }
+        passes.push(name);
+    }
     (!passes.is_empty()).then(|| format!("builtin.module({})", passes.join(",")))
 }
 
