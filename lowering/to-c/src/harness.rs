@@ -97,7 +97,7 @@ int main(int argc, char **argv) {
                 }
                 let _ = writeln!(
                     s,
-                    "  {t} *a{i} = ({t} *)malloc((size_t)(a{i}_n > 0 ? a{i}_n : 1) * sizeof({t}));"
+                    "  {t} *a{i} = ({t} *)strata_alloc((size_t)a{i}_n * sizeof({t}), 64);"
                 );
                 let _ = writeln!(s, "  strata_read(in, a{i}, (size_t)a{i}_n * sizeof({t}));");
                 args.push(format!("a{i}"));

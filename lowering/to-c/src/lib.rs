@@ -1592,11 +1592,18 @@ impl<'a> FuncEmitter<'a> {
                             .is_some_and(|b| b <= 65536)
                 }) {
                     let buf = format!("{r}_buf");
-                    self.decls.push(format!("{ct} {buf}[{}];", n.max(1)));
+                    self.decls.push(format!(
+                        "{ct} {buf}[{}] __attribute__((aligned(64)));",
+                        n.max(1)
+                    ));
                     self.line(format!("{r} = {buf};"));
                 } else {
+                    let alignment = ir
+                        .attr(self.ctx, op, "alignment")
+                        .and_then(|a| self.ctx.integer_value(a))
+                        .unwrap_or(0);
                     self.line(format!(
-                        "{r} = ({ct} *)malloc((size_t)({count} > 0 ? {count} : 1) * sizeof({ct}));"
+                        "{r} = ({ct} *)strata_alloc((size_t)({count}) * sizeof({ct}), {alignment});"
                     ));
                 }
             }
@@ -2099,7 +2106,7 @@ fn global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<String> {
         })
         .collect();
     Ok(format!(
-        "static {} {}[{}] = {{{}}};\n",
+        "static {} {}[{}] __attribute__((aligned(64))) = {{{}}};\n",
         g.elem.c_type(),
         g.name,
         values.len(),

@@ -37,6 +37,20 @@ static void strata_fail_expand(const char *loc, int64_t size, int64_t product) {
           loc, (long long)size, (long long)product);
   exit(70);
 }
+/* Heap memrefs start on a 64-byte boundary (a cache line, one zmm
+   register): malloc gives 16 for large blocks, which splits every vector
+   access of a kernel across two lines; `align` is the op's `alignment`
+   attribute when larger. free() releases it. */
+STRATA_FN void *strata_alloc(size_t bytes, size_t align) {
+  if (align < 64) align = 64;
+  size_t rounded = (bytes + align - 1) / align * align;
+  void *p = aligned_alloc(align, rounded ? rounded : align);
+  if (!p) {
+    fprintf(stderr, "error: out of memory allocating %zu bytes\n", bytes);
+    exit(70);
+  }
+  return p;
+}
 /* Divisions: the caller has checked for zero and signed overflow. */
 STRATA_FN uint64_t strata_divui(uint64_t a, uint64_t b, unsigned w) { (void)w; return a / b; }
 STRATA_FN uint64_t strata_remui(uint64_t a, uint64_t b, unsigned w) { (void)w; return a % b; }

@@ -8,6 +8,7 @@
 // RUN: FileCheck %s --input-file %t.c
 // RUN: strata-translate --mlir-to-c %s -o %t.src.c
 // RUN: cc -O3 -Wall -Wextra -Werror -std=c11 -c %t.src.c -o %t.o
+// RUN: FileCheck %s --input-file %t.src.c --check-prefix=SRC
 
 // CHECK: tensor<3x4xf64> (memref<3x4xf64>)
 // CHECK-NEXT: : f64
@@ -25,7 +26,10 @@ func.func @copies(%src: memref<3x4xf64>, %which: index) -> (memref<3x4xf64>, f64
   %buf = memref.alloc(%d0, %d1) : memref<?x?xf64>
   memref.copy %dyn, %buf : memref<?x?xf64> to memref<?x?xf64>
   // Transposed copy through a strided view of a fresh buffer.
-  %t = memref.alloc() : memref<4x3xf64>
+  // Heap buffers start on 64 bytes at least, or the op's larger alignment.
+  // SRC: = (double *)strata_alloc((size_t)({{.*}}) * sizeof(double), 0);
+  // SRC: = (double *)strata_alloc((size_t)({{.*}}) * sizeof(double), 128);
+  %t = memref.alloc() {alignment = 128 : i64} : memref<4x3xf64>
   %tv = memref.reinterpret_cast %t to offset: [0], sizes: [3, 4], strides: [1, 3] : memref<4x3xf64> to memref<3x4xf64, strided<[1, 3]>>
   memref.copy %buf, %tv : memref<?x?xf64> to memref<3x4xf64, strided<[1, 3]>>
   %x = memref.load %t[%c3, %c2] : memref<4x3xf64>

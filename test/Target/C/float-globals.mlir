@@ -20,9 +20,9 @@
 // The bits of @f32s, NaN payloads included; the signaling NaN 0xFFA00000
 // reads back quiet (0xFFE00000 = -2097152), in the interpreter as in C.
 // CHECK: dense<[1069547520, -2147483648, 1, 2139095040, -8388608, 2143289345, -2097152, 8388608]> : tensor<8xi32>
-// SRC: static float strata_global_f32s[8] = {0xc00000p-23f, -0x0p-149f, 0x1p-149f, INFINITY, -INFINITY, __builtin_nanf("0x1"), -__builtin_nanf("0x200000"), 0x800000p-149f};
-// SRC: static double strata_global_f64s[2] = {0x1999999999999ap-56, 0xfffffffffffffp-1074};
-// SRC: static double strata_global_splat[3] = {-0x10000000000000p-50, -0x10000000000000p-50, -0x10000000000000p-50};
+// SRC: static float strata_global_f32s[8] __attribute__((aligned(64))) = {0xc00000p-23f, -0x0p-149f, 0x1p-149f, INFINITY, -INFINITY, __builtin_nanf("0x1"), -__builtin_nanf("0x200000"), 0x800000p-149f};
+// SRC: static double strata_global_f64s[2] __attribute__((aligned(64))) = {0x1999999999999ap-56, 0xfffffffffffffp-1074};
+// SRC: static double strata_global_splat[3] __attribute__((aligned(64))) = {-0x10000000000000p-50, -0x10000000000000p-50, -0x10000000000000p-50};
 
 memref.global "private" constant @f32s : memref<2x4xf32> = dense<[[1.5, -0.0, 1.0e-45, 0x7F800000], [0xFF800000, 0x7FC00001, 0xFFA00000, 1.17549435E-38]]>
 memref.global "private" constant @f64s : memref<2xf64> = dense<[0.1, 0x000FFFFFFFFFFFFF]>
