@@ -91,13 +91,22 @@ pub fn emit(b: &mut B, g: &Gemm, bl: &Blocking) {
 pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
     let nr = 16 * bl.nvec;
     let slots = if g.elem == Elem::I8 { bl.kc / 4 } else { bl.kc };
+    // The packed-B buffer holds one column block of one K block: no more
+    // panels than the problem has columns, no more k slots than it has K
+    // (a 30x40 matmul needs 2 x 30 x 32, not the 512 KiB of a full block).
+    let k_slots = if g.elem == Elem::I8 { (g.kin + 3) / 4 } else { g.kin };
+    let bp_shape = [
+        bl.pb.min((g.n + nr - 1) / nr).max(1),
+        slots.min(k_slots).max(1),
+        nr,
+    ];
     let bufs = match g.elem {
         Elem::F32 => {
             let f = b.f32();
             Bufs {
                 bp: match prep.b_packed {
                     Some(bp) => bp,
-                    None => b.alloc(&[bl.pb, slots, nr], f),
+                    None => b.alloc(&bp_shape, f),
                 },
                 b_const: prep.b_packed.is_some(),
                 ap: None,
@@ -107,7 +116,7 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
         Elem::I8 => {
             let i = b.int(32);
             Bufs {
-                bp: b.alloc(&[bl.pb, slots, nr], i),
+                bp: b.alloc(&bp_shape, i),
                 b_const: false,
                 ap: Some(b.alloc(&[bl.mc.max(bl.mr), slots], i)),
                 comp: Some(b.alloc(&[bl.pb, nr], i)),

@@ -403,7 +403,11 @@ fn blocking(g: &Gemm, o: &X86Vectorize) -> Blocking {
     let (mr, nvec, kc, nc) = match g.elem {
         // 14 x 32: 28 zmm accumulators, 2 for B, 1 broadcast; a 256 x 32
         // panel of B (32 KiB) stays in L1 while 8 x 14 rows of A stream.
-        Elem::F32 => (14, 2, 256, 256),
+        // 512 columns per block: the 512 KiB block of B stays in a 1-2 MiB
+        // L2, and A, streamed once per column block, is read half as
+        // often as with 256 (gemm 512x1500x1536: 95-104 -> 148-150
+        // GFLOP/s, docs/benchmarks.md).
+        Elem::F32 => (14, 2, 256, 512),
         // 12 x 32 with 4 k per lane; wider packed blocks so that A, packed
         // per column block, is packed less often.
         Elem::I8 => (12, 2, 1024, 1024),

@@ -36,7 +36,7 @@
 // CHECK: x86.call "_mm512_add_ps"
 // CHECK-NOT: linalg.conv_2d_nchw_fchw
 // GEMM-LABEL: func.func @dc
-// GEMM: memref.alloc() : memref<8x256x32xf32>
+// GEMM: memref.alloc() : memref<2x5x32xf32>
 func.func @dc(%i: memref<2x5x9x11xf32>, %w: memref<19x5x3x3xf32>, %o: memref<2x19x7x9xf32>) {
   linalg.conv_2d_nchw_fchw ins(%i, %w : memref<2x5x9x11xf32>, memref<19x5x3x3xf32>) outs(%o : memref<2x19x7x9xf32>)
   return

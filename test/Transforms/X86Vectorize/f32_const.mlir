@@ -66,7 +66,7 @@
 
 // B as an argument is packed per call; the zero fill still goes.
 // ARG-NOT: linalg.fill
-// ARG: memref.alloc() : memref<8x256x32xf32>
+// ARG: memref.alloc() : memref<2x40x32xf32>
 // ARG: x86.call "_mm512_setzero_ps"
 
 //--- mm.mlir

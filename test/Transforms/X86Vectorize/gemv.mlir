@@ -33,7 +33,7 @@
 // CHECK: x86.call "_mm512_mask_storeu_ps"
 // CHECK-NOT: linalg.matmul
 // GEMM-LABEL: func.func @gv1
-// GEMM: memref.alloc() : memref<8x256x32xf32>
+// GEMM: memref.alloc() : memref<2x37x32xf32>
 func.func @gv1(%a: memref<1x37xf32>, %b: memref<37x45xf32>, %c: memref<1x45xf32>) {
   linalg.matmul ins(%a, %b : memref<1x37xf32>, memref<37x45xf32>) outs(%c : memref<1x45xf32>)
   return

@@ -7,7 +7,7 @@
 // RUN: strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=vnni}))' | FileCheck %s --check-prefix=VNNI
 
 // CHECK-LABEL: func.func @f32
-// CHECK: memref.alloc() : memref<8x256x32xf32>
+// CHECK: memref.alloc() : memref<2x30x32xf32>
 // CHECK: x86.call "_mm512_storeu_ps"
 // CHECK: scf.for {{.*}} iter_args
 // CHECK: x86.call "_mm512_fmadd_ps"
