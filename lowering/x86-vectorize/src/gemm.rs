@@ -94,7 +94,11 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
     // The packed-B buffer holds one column block of one K block: no more
     // panels than the problem has columns, no more k slots than it has K
     // (a 30x40 matmul needs 2 x 30 x 32, not the 512 KiB of a full block).
-    let k_slots = if g.elem == Elem::I8 { (g.kin + 3) / 4 } else { g.kin };
+    let k_slots = if g.elem == Elem::I8 {
+        (g.kin + 3) / 4
+    } else {
+        g.kin
+    };
     let bp_shape = [
         bl.pb.min((g.n + nr - 1) / nr).max(1),
         slots.min(k_slots).max(1),
