@@ -9,7 +9,7 @@
 //! become `tensor.insert_slice`s into the loop-carried values that the
 //! innermost loop yields.
 
-use crate::{bound_values, foralls};
+use crate::{bound_values, lower_each_forall};
 use strata_dialect_scf::forall::{combining_dest, rank, region_out_args, terminator, yielding_ops};
 use strata_ir::pass::{Pass, PassContext, PassResult};
 use strata_ir::{Context, Diagnostic, InsertPoint, Ir, OpId, OperationState, Value};
@@ -29,15 +29,7 @@ impl Pass for ForallToFor {
         "Convert SCF forall loops to SCF for loops"
     }
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
-        let ctx = pc.ctx();
-        let root = pc.op();
-        let ir = pc.ir_mut();
-        for forall in foralls(ctx, ir, root) {
-            if ir.is_alive(forall) {
-                forall_to_for(ctx, ir, forall)?;
-            }
-        }
-        Ok(())
+        lower_each_forall(pc, forall_to_for)
     }
 }
 

@@ -5,7 +5,7 @@
 //! shared outputs fails the pass: its parallel inserts have no
 //! `scf.parallel` counterpart until bufferization turned them into stores.
 
-use crate::{bound_values, foralls};
+use crate::{bound_values, lower_each_forall};
 use strata_dialect_scf::forall::{outputs, terminator};
 use strata_ir::pass::{Pass, PassContext, PassResult};
 use strata_ir::{Context, Diagnostic, InsertPoint, Ir, OpId, OperationState};
@@ -25,15 +25,7 @@ impl Pass for ForallToParallel {
         "Convert SCF forall loops to SCF parallel loops"
     }
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
-        let ctx = pc.ctx();
-        let root = pc.op();
-        let ir = pc.ir_mut();
-        for forall in foralls(ctx, ir, root) {
-            if ir.is_alive(forall) {
-                forall_to_parallel(ctx, ir, forall)?;
-            }
-        }
-        Ok(())
+        lower_each_forall(pc, forall_to_parallel)
     }
 }
 

@@ -20,7 +20,8 @@ pub use forall_to_for::ForallToFor;
 pub use forall_to_parallel::ForallToParallel;
 
 use strata_dialect_scf::forall::{mixed_bounds, Bound};
-use strata_ir::{Context, InsertPoint, Ir, OpId, OperationState, Value};
+use strata_ir::pass::{PassContext, PassResult};
+use strata_ir::{Context, Diagnostic, InsertPoint, Ir, OpId, OperationState, Value};
 
 /// The lower bounds, upper bounds and steps of `forall` as values: static
 /// entries become `arith.constant`s before it (lbs first, then ubs, then
@@ -48,10 +49,25 @@ pub(crate) fn bound_values(ctx: &Context, ir: &mut Ir, forall: OpId) -> [Vec<Val
     out
 }
 
-/// The `scf.forall` ops under `root`, outermost first.
-pub(crate) fn foralls(ctx: &Context, ir: &Ir, root: OpId) -> Vec<OpId> {
-    ir.collect_preorder(root)
+/// Runs `lower` on every `scf.forall` under the pass's op, outermost
+/// first, skipping those an earlier lowering erased; the first failure
+/// fails the pass. Both passes' `run_on_operation`.
+pub(crate) fn lower_each_forall<T>(
+    pc: &mut PassContext,
+    mut lower: impl FnMut(&Context, &mut Ir, OpId) -> Result<T, Diagnostic>,
+) -> PassResult {
+    let ctx = pc.ctx();
+    let root = pc.op();
+    let ir = pc.ir_mut();
+    let foralls: Vec<OpId> = ir
+        .collect_preorder(root)
         .into_iter()
         .filter(|&op| ctx.op_name_str(ir.op_name(op)) == "scf.forall")
-        .collect()
+        .collect();
+    for forall in foralls {
+        if ir.is_alive(forall) {
+            lower(ctx, ir, forall)?;
+        }
+    }
+    Ok(())
 }
