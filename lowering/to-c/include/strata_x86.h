@@ -116,105 +116,111 @@ static inline int32_t strata_x86_amx_usable(void) {
 }
 #define _x86_amx_usable strata_x86_amx_usable
 
-/* Portable forms: always defined. */
+/* Portable forms: always defined. Not inlined: a kernel calls them a
+ * thousand times (one per unrolled FMA of a register block), and gcc
+ * inlining every 16-lane loop into one function grew past 24 GiB at -O2
+ * (a 5x9x11 -> 19-filter channel-blocked conv, lit blocked_conv.mlir);
+ * called, the same file compiles in 11 s and 0.5 GiB. The emulation is the
+ * path for correctness, not speed. */
+#define STRATA_X86_EMU static __attribute__((noinline, unused))
 typedef struct { float f[16]; } strata_m512;
 typedef struct { int32_t i[16]; } strata_m512i;
 typedef uint16_t strata_mmask16;
 
-static inline strata_m512 strata_mm512_setzero_ps(void) {
+STRATA_X86_EMU strata_m512 strata_mm512_setzero_ps(void) {
   strata_m512 r;
   for (int k = 0; k < 16; k++) r.f[k] = 0.0f;
   return r;
 }
-static inline strata_m512 strata_mm512_set1_ps(float a) {
+STRATA_X86_EMU strata_m512 strata_mm512_set1_ps(float a) {
   strata_m512 r;
   for (int k = 0; k < 16; k++) r.f[k] = a;
   return r;
 }
-static inline strata_m512 strata_mm512_loadu_ps(const void *p) {
+STRATA_X86_EMU strata_m512 strata_mm512_loadu_ps(const void *p) {
   strata_m512 r;
   memcpy(r.f, p, sizeof r.f);
   return r;
 }
-static inline void strata_mm512_storeu_ps(void *p, strata_m512 a) { memcpy(p, a.f, sizeof a.f); }
-static inline strata_m512 strata_mm512_maskz_loadu_ps(strata_mmask16 m, const void *p) {
+STRATA_X86_EMU void strata_mm512_storeu_ps(void *p, strata_m512 a) { memcpy(p, a.f, sizeof a.f); }
+STRATA_X86_EMU strata_m512 strata_mm512_maskz_loadu_ps(strata_mmask16 m, const void *p) {
   strata_m512 r;
   const float *q = (const float *)p;
   for (int k = 0; k < 16; k++) r.f[k] = (m >> k) & 1 ? q[k] : 0.0f;
   return r;
 }
-static inline void strata_mm512_mask_storeu_ps(void *p, strata_mmask16 m, strata_m512 a) {
+STRATA_X86_EMU void strata_mm512_mask_storeu_ps(void *p, strata_mmask16 m, strata_m512 a) {
   float *q = (float *)p;
   for (int k = 0; k < 16; k++)
     if ((m >> k) & 1) q[k] = a.f[k];
 }
-static inline strata_m512 strata_mm512_add_ps(strata_m512 a, strata_m512 b) {
+STRATA_X86_EMU strata_m512 strata_mm512_add_ps(strata_m512 a, strata_m512 b) {
   for (int k = 0; k < 16; k++) a.f[k] += b.f[k];
   return a;
 }
-static inline strata_m512 strata_mm512_sub_ps(strata_m512 a, strata_m512 b) {
+STRATA_X86_EMU strata_m512 strata_mm512_sub_ps(strata_m512 a, strata_m512 b) {
   for (int k = 0; k < 16; k++) a.f[k] -= b.f[k];
   return a;
 }
-static inline strata_m512 strata_mm512_mul_ps(strata_m512 a, strata_m512 b) {
+STRATA_X86_EMU strata_m512 strata_mm512_mul_ps(strata_m512 a, strata_m512 b) {
   for (int k = 0; k < 16; k++) a.f[k] *= b.f[k];
   return a;
 }
-static inline strata_m512 strata_mm512_fmadd_ps(strata_m512 a, strata_m512 b, strata_m512 c) {
+STRATA_X86_EMU strata_m512 strata_mm512_fmadd_ps(strata_m512 a, strata_m512 b, strata_m512 c) {
   for (int k = 0; k < 16; k++) a.f[k] = fmaf(a.f[k], b.f[k], c.f[k]);
   return a;
 }
-static inline strata_m512 strata_mm512_max_ps(strata_m512 a, strata_m512 b) {
+STRATA_X86_EMU strata_m512 strata_mm512_max_ps(strata_m512 a, strata_m512 b) {
   for (int k = 0; k < 16; k++) a.f[k] = a.f[k] > b.f[k] ? a.f[k] : b.f[k];
   return a;
 }
-static inline strata_m512 strata_mm512_min_ps(strata_m512 a, strata_m512 b) {
+STRATA_X86_EMU strata_m512 strata_mm512_min_ps(strata_m512 a, strata_m512 b) {
   for (int k = 0; k < 16; k++) a.f[k] = a.f[k] < b.f[k] ? a.f[k] : b.f[k];
   return a;
 }
-static inline float strata_mm512_reduce_add_ps(strata_m512 a) {
+STRATA_X86_EMU float strata_mm512_reduce_add_ps(strata_m512 a) {
   for (int width = 8; width >= 1; width /= 2)
     for (int k = 0; k < width; k++) a.f[k] = a.f[k] + a.f[k + width];
   return a.f[0];
 }
-static inline strata_m512i strata_mm512_set1_epi32(int32_t a) {
+STRATA_X86_EMU strata_m512i strata_mm512_set1_epi32(int32_t a) {
   strata_m512i r;
   for (int k = 0; k < 16; k++) r.i[k] = a;
   return r;
 }
-static inline strata_m512i strata_mm512_loadu_si512(const void *p) {
+STRATA_X86_EMU strata_m512i strata_mm512_loadu_si512(const void *p) {
   strata_m512i r;
   memcpy(r.i, p, sizeof r.i);
   return r;
 }
-static inline void strata_mm512_storeu_si512(void *p, strata_m512i a) { memcpy(p, a.i, sizeof a.i); }
-static inline strata_m512i strata_mm512_add_epi32(strata_m512i a, strata_m512i b) {
+STRATA_X86_EMU void strata_mm512_storeu_si512(void *p, strata_m512i a) { memcpy(p, a.i, sizeof a.i); }
+STRATA_X86_EMU strata_m512i strata_mm512_add_epi32(strata_m512i a, strata_m512i b) {
   for (int k = 0; k < 16; k++) a.i[k] = (int32_t)((uint32_t)a.i[k] + (uint32_t)b.i[k]);
   return a;
 }
-static inline strata_m512i strata_mm512_mullo_epi32(strata_m512i a, strata_m512i b) {
+STRATA_X86_EMU strata_m512i strata_mm512_mullo_epi32(strata_m512i a, strata_m512i b) {
   for (int k = 0; k < 16; k++) a.i[k] = (int32_t)((uint32_t)a.i[k] * (uint32_t)b.i[k]);
   return a;
 }
 
-static inline strata_m512i strata_mm512_setzero_si512(void) { return strata_mm512_set1_epi32(0); }
-static inline strata_m512i strata_mm512_sub_epi32(strata_m512i a, strata_m512i b) {
+STRATA_X86_EMU strata_m512i strata_mm512_setzero_si512(void) { return strata_mm512_set1_epi32(0); }
+STRATA_X86_EMU strata_m512i strata_mm512_sub_epi32(strata_m512i a, strata_m512i b) {
   for (int k = 0; k < 16; k++) a.i[k] = (int32_t)((uint32_t)a.i[k] - (uint32_t)b.i[k]);
   return a;
 }
-static inline strata_m512i strata_mm512_maskz_loadu_epi32(strata_mmask16 m, const void *p) {
+STRATA_X86_EMU strata_m512i strata_mm512_maskz_loadu_epi32(strata_mmask16 m, const void *p) {
   strata_m512i r;
   const int32_t *q = (const int32_t *)p;
   for (int k = 0; k < 16; k++) r.i[k] = (m >> k) & 1 ? q[k] : 0;
   return r;
 }
-static inline void strata_mm512_mask_storeu_epi32(void *p, strata_mmask16 m, strata_m512i a) {
+STRATA_X86_EMU void strata_mm512_mask_storeu_epi32(void *p, strata_mmask16 m, strata_m512i a) {
   int32_t *q = (int32_t *)p;
   for (int k = 0; k < 16; k++)
     if ((m >> k) & 1) q[k] = a.i[k];
 }
 /* vpdpbusd: lane k += sum of the four u8 (a) x s8 (b) byte products. */
-static inline strata_m512i strata_mm512_dpbusd_epi32(strata_m512i src, strata_m512i a, strata_m512i b) {
+STRATA_X86_EMU strata_m512i strata_mm512_dpbusd_epi32(strata_m512i src, strata_m512i a, strata_m512i b) {
   uint8_t ua[64];
   int8_t sb[64];
   memcpy(ua, a.i, 64);
@@ -230,7 +236,7 @@ static inline strata_m512i strata_mm512_dpbusd_epi32(strata_m512i src, strata_m5
 /* Byte-masked loads and stores, and vpexpandb (bytes from p placed, in
  * order, in the lanes whose mask bit is set; the other lanes from src or 0). */
 typedef uint64_t strata_mmask64;
-static inline strata_m512i strata_mm512_maskz_loadu_epi8(strata_mmask64 m, const void *p) {
+STRATA_X86_EMU strata_m512i strata_mm512_maskz_loadu_epi8(strata_mmask64 m, const void *p) {
   uint8_t r[64];
   const uint8_t *q = (const uint8_t *)p;
   for (int k = 0; k < 64; k++) r[k] = (m >> k) & 1 ? q[k] : 0;
@@ -238,13 +244,13 @@ static inline strata_m512i strata_mm512_maskz_loadu_epi8(strata_mmask64 m, const
   memcpy(v.i, r, 64);
   return v;
 }
-static inline void strata_mm512_mask_storeu_epi8(void *p, strata_mmask64 m, strata_m512i a) {
+STRATA_X86_EMU void strata_mm512_mask_storeu_epi8(void *p, strata_mmask64 m, strata_m512i a) {
   uint8_t r[64];
   memcpy(r, a.i, 64);
   for (int k = 0; k < 64; k++)
     if ((m >> k) & 1) ((uint8_t *)p)[k] = r[k];
 }
-static inline strata_m512i strata_mm512_mask_expandloadu_epi8(strata_m512i src, strata_mmask64 m, const void *p) {
+STRATA_X86_EMU strata_m512i strata_mm512_mask_expandloadu_epi8(strata_m512i src, strata_mmask64 m, const void *p) {
   uint8_t r[64];
   const uint8_t *q = (const uint8_t *)p;
   memcpy(r, src.i, 64);
@@ -253,7 +259,7 @@ static inline strata_m512i strata_mm512_mask_expandloadu_epi8(strata_m512i src, 
   memcpy(src.i, r, 64);
   return src;
 }
-static inline strata_m512i strata_mm512_maskz_expandloadu_epi8(strata_mmask64 m, const void *p) {
+STRATA_X86_EMU strata_m512i strata_mm512_maskz_expandloadu_epi8(strata_mmask64 m, const void *p) {
   return strata_mm512_mask_expandloadu_epi8(strata_mm512_setzero_si512(), m, p);
 }
 
@@ -263,7 +269,7 @@ static struct {
   uint8_t rows[8];
   uint16_t colsb[8];
 } strata_amx_state;
-static inline void strata_tile_loadconfig(const void *p) {
+STRATA_X86_EMU void strata_tile_loadconfig(const void *p) {
   const uint8_t *c = (const uint8_t *)p;
   memset(&strata_amx_state, 0, sizeof strata_amx_state);
   for (int t = 0; t < 8; t++) {
@@ -271,19 +277,19 @@ static inline void strata_tile_loadconfig(const void *p) {
     strata_amx_state.rows[t] = c[48 + t];
   }
 }
-static inline void strata_tile_release(void) { memset(&strata_amx_state, 0, sizeof strata_amx_state); }
-static inline void strata_tile_zero(int t) { memset(strata_amx_state.data[t], 0, sizeof strata_amx_state.data[t]); }
-static inline void strata_tile_loadd(int t, const void *p, uint64_t stride) {
+STRATA_X86_EMU void strata_tile_release(void) { memset(&strata_amx_state, 0, sizeof strata_amx_state); }
+STRATA_X86_EMU void strata_tile_zero(int t) { memset(strata_amx_state.data[t], 0, sizeof strata_amx_state.data[t]); }
+STRATA_X86_EMU void strata_tile_loadd(int t, const void *p, uint64_t stride) {
   strata_tile_zero(t);
   for (int r = 0; r < strata_amx_state.rows[t]; r++)
     memcpy(strata_amx_state.data[t][r], (const uint8_t *)p + r * stride, strata_amx_state.colsb[t]);
 }
-static inline void strata_tile_stored(int t, void *p, uint64_t stride) {
+STRATA_X86_EMU void strata_tile_stored(int t, void *p, uint64_t stride) {
   for (int r = 0; r < strata_amx_state.rows[t]; r++)
     memcpy((uint8_t *)p + r * stride, strata_amx_state.data[t][r], strata_amx_state.colsb[t]);
 }
 /* tdpbssd: dst[m][n] (i32) += sum over k of s8 a[m][k] x s8 b[k/4][4n + k%4]. */
-static inline void strata_tile_dpbssd(int dst, int a, int b) {
+STRATA_X86_EMU void strata_tile_dpbssd(int dst, int a, int b) {
   for (int m = 0; m < strata_amx_state.rows[dst]; m++)
     for (int n = 0; n < strata_amx_state.colsb[dst] / 4; n++) {
       int32_t acc;
