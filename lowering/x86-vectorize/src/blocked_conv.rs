@@ -259,17 +259,10 @@ pub fn lower(
     let use_blocked = match path {
         "flat" => false,
         "blocked" => true,
-        // Opt-in only (`path=blocked`) until its execution test
-        // (test/Transforms/X86Vectorize/blocked_conv.mlir) passes again: its
-        // last whole run failed, so `auto` keeps the verified flat / GEMM
-        // kernels. The cost comparison stays for when it is re-enabled.
-        _ => {
-            let _would_choose = match flat {
-                Some((_, fc)) => d.kh * d.kw > 1 && blocked < fc,
-                None => blocked < gemm_cycles(&d),
-            };
-            false
-        }
+        _ => match flat {
+            Some((_, fc)) => d.kh * d.kw > 1 && blocked < fc,
+            None => blocked < gemm_cycles(&d),
+        },
     };
     if !use_blocked {
         let Some((mut p, _)) = flat else {
