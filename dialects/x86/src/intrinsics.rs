@@ -101,6 +101,13 @@ pub const INTRINSICS: &[Intrinsic] = &[
     ),
     i("_mm512_add_ps", 0, &[F32x16, F32x16], Some(F32x16), AVX512F),
     i(
+        "_mm512_permutex2var_ps",
+        0,
+        &[F32x16, I32x16, F32x16],
+        Some(F32x16),
+        AVX512F,
+    ),
+    i(
         "_mm512_fmadd_ps",
         0,
         &[F32x16, F32x16, F32x16],
@@ -109,6 +116,8 @@ pub const INTRINSICS: &[Intrinsic] = &[
     ),
     i("_mm512_setzero_si512", 0, &[], Some(I32x16), AVX512F),
     i("_mm512_set1_epi32", 0, &[I32], Some(I32x16), AVX512F),
+    // Lanes 15 down to 0 (Intel's argument order).
+    i("_mm512_set_epi32", 0, &[I32; 16], Some(I32x16), AVX512F),
     i("_mm512_loadu_si512", 0, &[Ptr], Some(I32x16), AVX512F),
     i(
         "_mm512_maskz_loadu_epi32",

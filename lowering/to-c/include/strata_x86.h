@@ -159,6 +159,15 @@ STRATA_X86_EMU strata_m512 strata_mm512_add_ps(strata_m512 a, strata_m512 b) {
   for (int k = 0; k < 16; k++) a.f[k] += b.f[k];
   return a;
 }
+/* Lane k of the result is lane idx[k] & 31 of the 32 lanes of a then b. */
+STRATA_X86_EMU strata_m512 strata_mm512_permutex2var_ps(strata_m512 a, strata_m512i idx, strata_m512 b) {
+  strata_m512 r;
+  for (int k = 0; k < 16; k++) {
+    int j = idx.i[k] & 31;
+    r.f[k] = j < 16 ? a.f[j] : b.f[j - 16];
+  }
+  return r;
+}
 STRATA_X86_EMU strata_m512 strata_mm512_sub_ps(strata_m512 a, strata_m512 b) {
   for (int k = 0; k < 16; k++) a.f[k] -= b.f[k];
   return a;
@@ -183,6 +192,14 @@ STRATA_X86_EMU float strata_mm512_reduce_add_ps(strata_m512 a) {
   for (int width = 8; width >= 1; width /= 2)
     for (int k = 0; k < width; k++) a.f[k] = a.f[k] + a.f[k + width];
   return a.f[0];
+}
+/* Intel's argument order: the first argument is lane 15. */
+STRATA_X86_EMU strata_m512i strata_mm512_set_epi32(int32_t e15, int32_t e14, int32_t e13, int32_t e12,
+                                                   int32_t e11, int32_t e10, int32_t e9, int32_t e8,
+                                                   int32_t e7, int32_t e6, int32_t e5, int32_t e4,
+                                                   int32_t e3, int32_t e2, int32_t e1, int32_t e0) {
+  strata_m512i r = {{e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15}};
+  return r;
 }
 STRATA_X86_EMU strata_m512i strata_mm512_set1_epi32(int32_t a) {
   strata_m512i r;
@@ -322,12 +339,14 @@ STRATA_X86_EMU void strata_tile_dpbssd(int dst, int a, int b) {
 #define _mm512_mask_storeu_ps strata_mm512_mask_storeu_ps
 #define _mm512_add_ps strata_mm512_add_ps
 #define _mm512_sub_ps strata_mm512_sub_ps
+#define _mm512_permutex2var_ps strata_mm512_permutex2var_ps
 #define _mm512_mul_ps strata_mm512_mul_ps
 #define _mm512_fmadd_ps strata_mm512_fmadd_ps
 #define _mm512_max_ps strata_mm512_max_ps
 #define _mm512_min_ps strata_mm512_min_ps
 #define _mm512_reduce_add_ps strata_mm512_reduce_add_ps
 #define _mm512_set1_epi32 strata_mm512_set1_epi32
+#define _mm512_set_epi32 strata_mm512_set_epi32
 #define _mm512_loadu_si512 strata_mm512_loadu_si512
 #define _mm512_storeu_si512 strata_mm512_storeu_si512
 #define _mm512_add_epi32 strata_mm512_add_epi32

@@ -25,9 +25,13 @@
 //! weight loads, `rows p` broadcasts, `rows p v` FMAs. `(v, rows, p)` come
 //! from a cost model ([`plan`]) over every kernel instance (full and tail
 //! filter groups, row and column blocks). The accumulators (pixel-major:
-//! 16 filters per vector) are stored to a small buffer and added to the
-//! NCHW output transposed, element by element: `rows p 16 v` scalar adds
-//! per block, a few percent of its `C KH KW` taps.
+//! 16 filters per vector) are added to the NCHW output by 16x16
+//! transposes in registers (64 two-source permutes per 16 pixels and
+//! vector, [`transpose16`]) and one masked load-add-store per filter: a
+//! block's pixels are contiguous in each output plane. (Until session 7
+//! they went through a buffer and were added element by element, about
+//! as long as the arithmetic when C = 64: 1x1 256x14x14->1024 ran 1.11x
+//! and 64x56x56->256 1.20x faster with the transposes.)
 //!
 //! # Weights
 //!
@@ -91,10 +95,15 @@ fn step_cycles(d: &Conv, rows: i64, p: i64, v: i64) -> f64 {
     fma.max(loads).max(4.0 * d.kw as f64) + 0.75 * d.kw as f64
 }
 
-/// Cycles to add one block's result into the NCHW output (scalar,
-/// transposed) and to start it.
-fn epilogue_cycles(pix: i64, lanes: i64) -> f64 {
-    (pix * lanes) as f64 * 1.5 + 30.0
+/// Cycles to add one block's result into the NCHW output and to start
+/// it: per 16 pixels of each of the `v` vectors a 16x16 transpose (64
+/// two-source permutes, one port) and 16 masked load-add-stores, each to
+/// another output plane (4 cycles each: with 1.5, as for a cached access,
+/// the model took this kernel for 64x56x56 1x1->256, measured 0.85 of the
+/// flat kernel's speed).
+fn epilogue_cycles(pix: i64, v: i64) -> f64 {
+    let chunks = (pix + 15) / 16;
+    (chunks * v) as f64 * (64.0 + 16.0 * 4.0) + 30.0
 }
 
 /// Cycles per weight element for packing the weights inside the call.
@@ -110,7 +119,7 @@ pub fn cost(d: &Conv, p: Plan) -> f64 {
     let row_blocks = [(d.oh / p.rows, p.rows), (1, d.oh % p.rows)];
     let col_blocks = [(d.ow / p.p, p.p), (1, d.ow % p.p)];
     let mut total = 0.0;
-    for (ng, v, lanes) in [(groups, p.v, 16 * p.v), (1, tail_v, rest)] {
+    for (ng, v) in [(groups, p.v), (1, tail_v)] {
         if ng == 0 || v == 0 {
             continue;
         }
@@ -121,8 +130,7 @@ pub fn cost(d: &Conv, p: Plan) -> f64 {
                 }
                 let pix = rows * cols;
                 let count = (ng * nr * nc) as f64;
-                total +=
-                    count * (taps * step_cycles(d, rows, cols, v) + epilogue_cycles(pix, lanes));
+                total += count * (taps * step_cycles(d, rows, cols, v) + epilogue_cycles(pix, v));
             }
         }
     }
@@ -186,6 +194,17 @@ pub struct Operands {
     pub packed: Option<Value>,
     pub output: Value,
 }
+
+/// How much slower the flat kernel runs than its model says, relative to
+/// this kernel's model: fit on paired measurements of both kernels on
+/// ResNet-50's layers (docs/x86-kernels.md, `path=flat` against
+/// `path=blocked`, 10-12 alternations of the two binaries), where the flat
+/// kernel's time over the blocked one's came out 1.03-1.33 times what the
+/// two models predict (most on 14x14 maps, whose channel rows are not
+/// 64-byte aligned, so every flat input load splits a cache line, which
+/// the load-port count does not capture). Without it the model kept the
+/// flat kernel on 256x14x14 1x1->1024, measured 1.10-1.24 times slower.
+const FLAT_MEASURED_OVER_MODEL: f64 = 1.12;
 
 /// Cycles of the GEMM path (im2col panel packed element by element,
 /// FMA kernel at about three quarters of the peak) for a strided
@@ -263,7 +282,7 @@ pub fn lower(
             // 1x1 included: on small maps (7x7) the flat kernel's partly
             // empty vectors lose to 16 filters per vector (2048x7x7->512:
             // 151-161 vs 112-117 GFLOP/s); elsewhere the model keeps flat.
-            Some((_, fc)) => blocked < fc,
+            Some((_, fc)) => blocked < fc * FLAT_MEASURED_OVER_MODEL,
             None => blocked < gemm_cycles(&d),
         },
     };
@@ -314,24 +333,23 @@ pub fn lower(
         packed,
         output: vals[2],
     };
-    emit(b, &d, bp, &ops);
+    emit(b, op, &d, bp, &ops);
     true
 }
 
-/// Emits the convolution at `b`'s insertion point.
-pub fn emit(b: &mut B, d: &Conv, p: Plan, ops: &Operands) {
-    let f32t = b.f32();
+/// Emits the convolution before `op` (`b`'s insertion point).
+pub fn emit(b: &mut B, op: OpId, d: &Conv, p: Plan, ops: &Operands) {
+    let transpose = transpose_indices(b, op);
     let (wp, packed_here) = match ops.packed {
         Some(wp) => (wp, false),
         None => (pack_weights(b, d, ops.raw_weights), true),
     };
-    let tmp = b.alloc(&[MAX_ACC, 16 * p.v], f32t);
     let k = Kernel {
         d,
         input: ops.input,
         wp,
         output: ops.output,
-        tmp,
+        transpose,
     };
     let (l, u, s) = (b.c(0), b.c(d.n), b.c(1));
     b.for_(l, u, s, vec![], |b, n, _| {
@@ -347,7 +365,6 @@ pub fn emit(b: &mut B, d: &Conv, p: Plan, ops: &Operands) {
         }
         vec![]
     });
-    b.dealloc(tmp);
     if packed_here {
         b.dealloc(wp);
     }
@@ -403,12 +420,81 @@ fn column_uses(d: &Conv, p: i64, col: i64) -> Vec<(i64, i64)> {
         .collect()
 }
 
+/// The lanes each stage of [`transpose16`] takes from the 32 of a pair
+/// of rows: stage `s` (block size `h = 8 >> s`) swaps the off-diagonal
+/// `h x h` blocks of every `2h x 2h` block, the upper row getting `idx[2s]`
+/// and the lower `idx[2s + 1]`.
+fn transpose_table() -> Vec<i32> {
+    let mut t = Vec::with_capacity(8 * 16);
+    for h in [8, 4, 2, 1] {
+        t.extend((0..16).map(|x| if x & h == 0 { x } else { 16 + x - h }));
+        t.extend((0..16).map(|x| if x & h == 0 { x + h } else { 16 + x }));
+    }
+    t
+}
+
+/// The index vectors of [`transpose16`]: loads from a constant global
+/// (`@__strata_transpose16`, created before the function holding `op`)
+/// when the pass runs on the module, else `_mm512_set_epi32` of
+/// constants (a pass nested on `func.func` cannot add a global).
+///
+/// Loaded from a constant global, gcc reloads an index into the register
+/// each permute overwrites; as `_mm512_set_epi32` it kept them in
+/// registers and spilled six accumulators inside the reduction loop
+/// (1x1 256x14x14->1024: 11% slower, paired `bench/x86/ab.py`).
+fn transpose_indices(b: &mut B, op: OpId) -> Vec<Value> {
+    let table = transpose_table();
+    let i32t = b.int(32);
+    let vt = b.vec_i32();
+    let bytes: Vec<u8> = table.iter().flat_map(|x| x.to_le_bytes()).collect();
+    let global = crate::amx::packed_global(
+        b.ctx,
+        b.ir,
+        op,
+        "__strata_transpose16",
+        &[8, 16],
+        i32t,
+        bytes,
+    );
+    match global {
+        Some(g) => (0..8)
+            .map(|row| {
+                let (r, z) = (b.c(row), b.c(0));
+                let at = b.addr(g, vec![r, z]);
+                b.vcall("_mm512_loadu_si512", vec![at], vt)
+            })
+            .collect(),
+        None => table
+            .chunks(16)
+            .map(|lanes| {
+                let args: Vec<Value> = lanes.iter().rev().map(|&x| b.ci(x as i64, 32)).collect();
+                b.vcall("_mm512_set_epi32", args, vt)
+            })
+            .collect(),
+    }
+}
+
+/// Transposes 16 vectors of 16 lanes (`rows[q][l]` -> `out[l][q]`) with
+/// 64 two-source permutes.
+fn transpose16(b: &mut B, idx: &[Value], mut rows: Vec<Value>) -> Vec<Value> {
+    let vt = b.vec_f32();
+    for (s, h) in [8usize, 4, 2, 1].into_iter().enumerate() {
+        for i in (0..16).filter(|i| i & h == 0) {
+            let (lo, hi) = (rows[i], rows[i + h]);
+            rows[i] = b.vcall("_mm512_permutex2var_ps", vec![lo, idx[2 * s], hi], vt);
+            rows[i + h] = b.vcall("_mm512_permutex2var_ps", vec![lo, idx[2 * s + 1], hi], vt);
+        }
+    }
+    rows
+}
+
 struct Kernel<'d> {
     d: &'d Conv,
     input: Value,
     wp: Value,
     output: Value,
-    tmp: Value,
+    /// [`transpose_indices`].
+    transpose: Vec<Value>,
 }
 
 impl Kernel<'_> {
@@ -522,36 +608,37 @@ impl Kernel<'_> {
             }
             accs
         });
-        // tmp[pixel][16 j + lane] = accumulators.
-        for i in 0..pix {
-            let row = b.c(i as i64);
-            for j in 0..v as usize {
-                let col = b.c(16 * j as i64);
-                let at = b.addr(self.tmp, vec![row, col]);
-                b.call(
-                    "_mm512_storeu_ps",
-                    &[],
-                    vec![at, accs[i * v as usize + j]],
-                    None,
-                );
-            }
-        }
-        // out[n][16 fb0 + l][oh0 + r][ow0 + q] += tmp[r p + q][l].
+        // out[n][16 (fb0 + j) + l][pixel] += accs[pixel][j][l]: per 16
+        // pixels a transpose, then one masked load-add-store per filter.
+        // A block's pixels are contiguous in each output plane (one row,
+        // or whole rows when rows > 1).
+        let zero_v = b.vcall("_mm512_setzero_ps", vec![], vt);
         let f0 = b.mulc(fb0, 16);
-        b.for_const(0, lanes, 1, |b, lane| {
-            let f = b.add(f0, lane);
-            for r in 0..rows {
-                let oh = b.addc(oh0, r);
-                for q in 0..p {
-                    let ow = b.addc(ow0, q);
-                    let row = b.c(r * p + q);
-                    let t = b.load(self.tmp, vec![row, lane]);
-                    let o = b.load(self.output, vec![n, f, oh, ow]);
-                    let sum = b.arith("addf", o, t);
-                    b.store(sum, self.output, vec![n, f, oh, ow]);
+        for j in 0..v {
+            let valid = (lanes - 16 * j).min(16);
+            for c0 in (0..pix as i64).step_by(16) {
+                let count = (pix as i64 - c0).min(16);
+                let rows_in: Vec<Value> = (0..16)
+                    .map(|q| {
+                        if q < count {
+                            accs[((c0 + q) * v + j) as usize]
+                        } else {
+                            zero_v
+                        }
+                    })
+                    .collect();
+                let cols = transpose16(b, &self.transpose, rows_in);
+                let (oh, ow) = (b.addc(oh0, c0 / p), b.addc(ow0, c0 % p));
+                let mask = crate::gemm::mask_value(b, ((1u32 << count) - 1) as u16);
+                for (l, &col) in cols.iter().enumerate().take(valid as usize) {
+                    let f = b.addc(f0, 16 * j + l as i64);
+                    let at = b.addr(self.output, vec![n, f, oh, ow]);
+                    let o = b.vcall("_mm512_maskz_loadu_ps", vec![mask, at], vt);
+                    let sum = b.vcall("_mm512_add_ps", vec![o, col], vt);
+                    b.call("_mm512_mask_storeu_ps", &[], vec![at, mask, sum], None);
                 }
             }
-        });
+        }
     }
 }
 
@@ -595,6 +682,33 @@ mod tests {
             assert!(acc <= MAX_ACC && acc + p.v * k < 32, "{d:?}: {p:?}");
             if f >= 64 {
                 assert!(acc >= 14, "{d:?}: {p:?}");
+            }
+        }
+    }
+
+    /// The four permute stages of `transpose16`, run on the host with
+    /// `_mm512_permutex2var_ps`'s semantics, transpose any 16x16 block.
+    #[test]
+    fn transpose_table_transposes() {
+        let table = transpose_table();
+        let mut rows: Vec<Vec<(usize, usize)>> =
+            (0..16).map(|q| (0..16).map(|l| (q, l)).collect()).collect();
+        for (s, h) in [8usize, 4, 2, 1].into_iter().enumerate() {
+            for i in (0..16).filter(|i| i & h == 0) {
+                let both: Vec<_> = rows[i].iter().chain(&rows[i + h]).copied().collect();
+                let pick = |t: usize| -> Vec<(usize, usize)> {
+                    table[16 * t..16 * t + 16]
+                        .iter()
+                        .map(|&k| both[(k & 31) as usize])
+                        .collect()
+                };
+                rows[i] = pick(2 * s);
+                rows[i + h] = pick(2 * s + 1);
+            }
+        }
+        for (l, row) in rows.iter().enumerate() {
+            for (q, &x) in row.iter().enumerate() {
+                assert_eq!(x, (q, l));
             }
         }
     }
