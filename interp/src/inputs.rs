@@ -211,15 +211,12 @@ pub fn format_data(ctx: &Context, ty: Type, data: &Data) -> String {
                 TypeData::Vector { .. } => ctx.vector_type(shape, elem),
                 _ => ctx.tensor_type(shape, elem),
             };
-            let shown = if let (TypeData::MemRef { .. }, true) = (ctx.type_data(ty), true) {
+            // The memref of the data's shape (`memref<i32>` when 0-D).
+            let shown = if let TypeData::MemRef { .. } = ctx.type_data(ty) {
+                let memref = ctx.memref_type(shape, elem);
                 format!(
-                    " (memref<{}x{}>)",
-                    shape
-                        .iter()
-                        .map(|d| d.to_string())
-                        .collect::<Vec<_>>()
-                        .join("x"),
-                    strata_ir::asm::printer::type_to_string(ctx, elem)
+                    " ({})",
+                    strata_ir::asm::printer::type_to_string(ctx, memref)
                 )
             } else {
                 String::new()

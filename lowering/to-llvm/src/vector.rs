@@ -443,6 +443,22 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 self.set_lanes(res[0], cs, &shape, &lanes)?;
             }
             "extract" | "insert" => self.emit_extract_insert(op, short, &ops, res[0])?,
+            "shuffle" => self.emit_shuffle(op, &ops, res[0])?,
+            "multi_reduction" => self.emit_multi_reduction(op, &ops, res[0])?,
+            "from_elements" => {
+                let lanes: Vec<_> = ops.iter().map(|v| self.values[v][0]).collect();
+                let (cs, shape) = self.vector_info(op, res[0])?;
+                self.set_lanes(res[0], cs, &shape, &lanes)?;
+            }
+            "to_elements" => {
+                for (r, l) in res.iter().zip(self.lanes(ops[0])?) {
+                    self.set(*r, l);
+                }
+            }
+            "interleave" | "deinterleave" => self.emit_interleave(op, short, &ops, &res)?,
+            "extract_strided_slice" | "insert_strided_slice" => {
+                self.emit_strided_slice(op, short, &ops, res[0])?
+            }
             "transfer_read" | "transfer_write" => self.emit_transfer(op, short, &ops, &res)?,
             _ => {
                 if self.emit_masked(op, short)?.is_none() {
@@ -583,6 +599,159 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             self.set(res, dest);
         }
         Ok(())
+    }
+
+    /// An `i64` list attribute: a dense array or an array of integers
+    /// (`vector.shuffle`'s mask, the strided slices' offsets and strides).
+    fn i64_list(&self, op: OpId, name: &str) -> Vec<i64> {
+        let Some(a) = self.ir.attr(self.ctx, op, name) else {
+            return Vec::new();
+        };
+        if let Some(v) = self.ctx.dense_array_i64(a) {
+            return v;
+        }
+        self.ctx
+            .array_elements(a)
+            .unwrap_or(&[])
+            .iter()
+            .filter_map(|&e| self.ctx.integer_value(e).map(|v| v as i64))
+            .collect()
+    }
+
+    /// `vector.shuffle`: the mask picks leading-dimension chunks of the
+    /// two operands concatenated (a scalar or 0-D operand is one chunk);
+    /// -1 is poison, which takes the first chunk, as the interpreter.
+    fn emit_shuffle(&mut self, op: OpId, ops: &[Value], res: Value) -> R<()> {
+        let chunked = |this: &Self, v: Value| -> R<Vec<Vec<BasicValueEnum<'ctx>>>> {
+            if !this.is_vector(v) {
+                return Ok(vec![vec![this.values[&v][0]]]);
+            }
+            let (_, shape) = this.vector_info(op, v)?;
+            let lanes = this.lanes(v)?;
+            let n = shape.first().copied().unwrap_or(1).max(1) as usize;
+            let len = (lanes.len() / n).max(1);
+            Ok(lanes.chunks(len).map(|c| c.to_vec()).collect())
+        };
+        let (a, b) = (chunked(self, ops[0])?, chunked(self, ops[1])?);
+        let mut out = Vec::new();
+        for m in self.i64_list(op, "mask") {
+            let m = m.max(0) as usize;
+            let chunk = match a.get(m).or_else(|| b.get(m - a.len())) {
+                Some(c) => c,
+                None => return Err(self.err(op, format!("shuffle index {m} out of bounds"))),
+            };
+            out.extend_from_slice(chunk);
+        }
+        let (cs, shape) = self.vector_info(op, res)?;
+        self.set_lanes(res, cs, &shape, &out)
+    }
+
+    /// `vector.multi_reduction`: every source element in row-major order
+    /// combined into the accumulator entry of its kept dimensions
+    /// (`acc ⊕ x`), as the interpreter.
+    fn emit_multi_reduction(&mut self, op: OpId, ops: &[Value], res: Value) -> R<()> {
+        let kind = strata_dialect_vector::kind_of(self.ctx, self.ir, op);
+        let (cs, shape) = self.vector_info(op, ops[0])?;
+        let dims = self.i64_list(op, "reduction_dims");
+        let kept: Vec<usize> = (0..shape.len())
+            .filter(|d| !dims.contains(&(*d as i64)))
+            .collect();
+        let src = self.lanes(ops[0])?;
+        let (acc_shape, mut acc) = if self.is_vector(ops[1]) {
+            (self.vector_info(op, ops[1])?.1, self.lanes(ops[1])?)
+        } else {
+            (Vec::new(), vec![self.values[&ops[1]][0]])
+        };
+        for (k, idx) in Self::block_offsets(&shape).into_iter().enumerate() {
+            let l = kept
+                .iter()
+                .zip(&acc_shape)
+                .fold(0i64, |a, (&d, &n)| a * n + idx[d]) as usize;
+            acc[l] = self.combine(op, kind, acc[l], src[k], cs)?;
+        }
+        if self.is_vector(res) {
+            self.set_lanes(res, cs, &acc_shape, &acc)
+        } else {
+            self.set(res, acc[0]);
+            Ok(())
+        }
+    }
+
+    /// `vector.interleave` (lanes of the two operands' rows alternate) and
+    /// `vector.deinterleave` (even and odd lanes of each row).
+    fn emit_interleave(&mut self, op: OpId, short: &str, ops: &[Value], res: &[Value]) -> R<()> {
+        let (cs, shape) = self.vector_info(op, ops[0])?;
+        let row = shape.last().copied().unwrap_or(1).max(1) as usize;
+        let a = self.lanes(ops[0])?;
+        if short == "interleave" {
+            let b = self.lanes(ops[1])?;
+            let mut out = Vec::with_capacity(2 * a.len());
+            for (ra, rb) in a.chunks(row).zip(b.chunks(row)) {
+                for (x, y) in ra.iter().zip(rb) {
+                    out.extend([*x, *y]);
+                }
+            }
+            let (_, rshape) = self.vector_info(op, res[0])?;
+            return self.set_lanes(res[0], cs, &rshape, &out);
+        }
+        let (mut even, mut odd) = (Vec::new(), Vec::new());
+        for r in a.chunks(row) {
+            for (i, x) in r.iter().enumerate() {
+                if i % 2 == 0 { &mut even } else { &mut odd }.push(*x);
+            }
+        }
+        let (_, rshape) = self.vector_info(op, res[0])?;
+        self.set_lanes(res[0], cs, &rshape, &even)?;
+        self.set_lanes(res[1], cs, &rshape, &odd)
+    }
+
+    /// `vector.extract_strided_slice` / `insert_strided_slice`: lane
+    /// moves at the positions `offset + index * stride` of the dimensions
+    /// the offsets name (the strides are the slice's, one per dimension of
+    /// the inserted source), as the interpreter.
+    fn emit_strided_slice(&mut self, op: OpId, short: &str, ops: &[Value], res: Value) -> R<()> {
+        let (offsets, strides) = (self.i64_list(op, "offsets"), self.i64_list(op, "strides"));
+        let stride = |k: usize| strides.get(k).copied().unwrap_or(1);
+        let linear = |shape: &[i64], idx: &[i64]| -> Option<usize> {
+            let mut l = 0i64;
+            for (&i, &d) in idx.iter().zip(shape) {
+                if i < 0 || i >= d {
+                    return None;
+                }
+                l = l * d + i;
+            }
+            Some(l as usize)
+        };
+        let (cs, shape) = self.vector_info(op, res)?;
+        let (_, src_shape) = self.vector_info(op, ops[0])?;
+        let src = self.lanes(ops[0])?;
+        let mut lanes = if short == "extract_strided_slice" {
+            Vec::with_capacity(shape.iter().product::<i64>().max(0) as usize)
+        } else {
+            self.lanes(ops[1])?
+        };
+        let (walk, lead) = if short == "extract_strided_slice" {
+            (&shape, 0)
+        } else {
+            (&src_shape, shape.len() - src_shape.len())
+        };
+        for (k, idx) in Self::block_offsets(walk).into_iter().enumerate() {
+            let mut at: Vec<i64> = offsets[..lead.min(offsets.len())].to_vec();
+            at.extend(
+                idx.iter()
+                    .enumerate()
+                    .map(|(d, &i)| offsets.get(lead + d).map_or(i, |&o| o + i * stride(d))),
+            );
+            let bad = || self.err(op, format!("slice position {at:?} out of bounds"));
+            if short == "extract_strided_slice" {
+                let l = linear(&src_shape, &at).ok_or_else(bad)?;
+                lanes.push(src[l]);
+            } else {
+                let l = linear(&shape, &at).ok_or_else(bad)?;
+                lanes[l] = src[k];
+            }
+        }
+        self.set_lanes(res, cs, &shape, &lanes)
     }
 
     /// `vector.transfer_read`/`transfer_write` on a memref: each element's
