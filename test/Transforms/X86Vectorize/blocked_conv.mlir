@@ -12,7 +12,9 @@
 // that path=auto chooses it where its cost model says so, and pauto that it
 // does on a 1x1 layer with a small map (7x7: the flat kernel would fill 49
 // of 64 lanes; ResNet-50's 2048x7x7->512 runs 151-161 against 112-117
-// GFLOP/s flat, docs/x86-kernels.md).
+// GFLOP/s flat, docs/x86-kernels.md). big has an input of more than 1 MiB
+// (520x23x22), which makes the kernel walk pixel tiles outermost and every
+// filter group (one full, one of 3 filters) inside each tile.
 //
 // Session 5 switched this test off after a whole run failed: gcc was
 // OOM-killed (24 GiB) inlining the portable intrinsic forms into the
@@ -48,6 +50,12 @@
 // RUN: python3 %S/../../utils/npy_compare.py %t/konst.ref.npy %t/konst.auto.native.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t/konst.auto.mlir --entry konst --random-inputs --seed 5 --target c --output %t/konst.0 --output %t/konst.auto.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t/konst.ref.npy %t/konst.auto.portable.npy --ulps 8 | FileCheck %s --check-prefix=OK
+// RUN: strata-run %t/big.mlir --entry big --random-inputs --seed 5 --output %t/big.0 --output %t/big.1 --output %t/big.ref.npy
+// RUN: strata-opt %t/big.mlir '--pass-pipeline=builtin.module(x86-vectorize{path=blocked},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/big.blk.mlir
+// RUN: strata-run %t/big.blk.mlir --entry big --random-inputs --seed 5 --target c --output %t/big.0 --output %t/big.1 --output %t/big.blk.native.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/big.ref.npy %t/big.blk.native.npy --ulps 8 | FileCheck %s --check-prefix=OK
+// RUN: env STRATA_X86_ISA=portable strata-run %t/big.blk.mlir --entry big --random-inputs --seed 5 --target c --output %t/big.0 --output %t/big.1 --output %t/big.blk.portable.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/big.ref.npy %t/big.blk.portable.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: strata-opt %t/s2.mlir '--pass-pipeline=builtin.module(x86-vectorize{path=blocked})' | FileCheck %s --check-prefix=S2
 // RUN: strata-opt %t/konst.mlir '--pass-pipeline=builtin.module(x86-vectorize{path=blocked},symbol-dce)' | FileCheck %s --check-prefix=KONST
 // RUN: strata-run %t/kauto.mlir --entry kauto --random-inputs --seed 5 --output %t/kauto.0 --output %t/kauto.ref.npy
@@ -101,6 +109,11 @@
 //--- s1.mlir
 func.func @s1(%i: memref<2x5x9x11xf32>, %w: memref<19x5x3x3xf32>, %o: memref<2x19x7x9xf32>) {
   linalg.conv_2d_nchw_fchw ins(%i, %w : memref<2x5x9x11xf32>, memref<19x5x3x3xf32>) outs(%o : memref<2x19x7x9xf32>)
+  return
+}
+//--- big.mlir
+func.func @big(%i: memref<1x520x23x22xf32>, %w: memref<19x520x1x1xf32>, %o: memref<1x19x23x22xf32>) {
+  linalg.conv_2d_nchw_fchw ins(%i, %w : memref<1x520x23x22xf32>, memref<19x520x1x1xf32>) outs(%o : memref<1x19x23x22xf32>)
   return
 }
 //--- s2.mlir
