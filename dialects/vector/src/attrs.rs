@@ -118,6 +118,23 @@ pub fn kind_value(ctx: &Context, attr: Attribute) -> Option<CombiningKind> {
     enum_word(ctx, attr, "kind").and_then(CombiningKind::from_keyword)
 }
 
+/// An `i64` list attribute of `op` (a dense array such as `mask`, or an
+/// array of integers such as the strided slices' `offsets`); empty when
+/// absent. The interpreter and the back ends read positions with it.
+pub fn i64_list(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Vec<i64> {
+    let Some(attr) = ir.attr(ctx, op, name) else {
+        return Vec::new();
+    };
+    if let Some(v) = ctx.dense_array_i64(attr) {
+        return v;
+    }
+    ctx.array_elements(attr)
+        .unwrap_or(&[])
+        .iter()
+        .filter_map(|&a| ctx.integer_value(a).map(|v| v as i64))
+        .collect()
+}
+
 /// The `kind` of a reduction, contraction or outer product (`add` when absent).
 pub fn kind_of(ctx: &Context, ir: &Ir, op: OpId) -> CombiningKind {
     ir.attr(ctx, op, "kind")

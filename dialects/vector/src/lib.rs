@@ -20,7 +20,7 @@ pub mod fold;
 mod ops;
 pub mod verify;
 
-pub use attrs::{iterator_types, kind_of, CombiningKind};
+pub use attrs::{i64_list, iterator_types, kind_of, CombiningKind};
 pub use ops::*;
 use std::sync::Arc;
 use strata_ir::asm::parser::Parser;

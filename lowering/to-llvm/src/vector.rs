@@ -601,21 +601,9 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         Ok(())
     }
 
-    /// An `i64` list attribute: a dense array or an array of integers
-    /// (`vector.shuffle`'s mask, the strided slices' offsets and strides).
+    /// An `i64` list attribute of `op` ([`strata_dialect_vector::i64_list`]).
     fn i64_list(&self, op: OpId, name: &str) -> Vec<i64> {
-        let Some(a) = self.ir.attr(self.ctx, op, name) else {
-            return Vec::new();
-        };
-        if let Some(v) = self.ctx.dense_array_i64(a) {
-            return v;
-        }
-        self.ctx
-            .array_elements(a)
-            .unwrap_or(&[])
-            .iter()
-            .filter_map(|&e| self.ctx.integer_value(e).map(|v| v as i64))
-            .collect()
+        strata_dialect_vector::i64_list(self.ctx, self.ir, op, name)
     }
 
     /// `vector.shuffle`: the mask picks leading-dimension chunks of the

@@ -37,18 +37,7 @@ pub fn register(registry: &mut Registry) {
 }
 
 fn i64_list(it: &Interpreter, op: OpId, name: &str) -> Vec<i64> {
-    let Some(attr) = it.ir.attr(it.ctx, op, name) else {
-        return Vec::new();
-    };
-    if let Some(v) = it.ctx.dense_array_i64(attr) {
-        return v;
-    }
-    it.ctx
-        .array_elements(attr)
-        .unwrap_or(&[])
-        .iter()
-        .filter_map(|&a| it.ctx.integer_value(a).map(|v| v as i64))
-        .collect()
+    strata_dialect_vector::i64_list(it.ctx, it.ir, op, name)
 }
 
 fn int_of(s: Scalar) -> i64 {
