@@ -53,7 +53,7 @@ def pipeline_of(options):
         return options[5:]
     if options == "auto":
         return strata.VECTOR_PIPELINE
-    return strata.VECTOR_PIPELINE.replace("x86-vectorize", f"x86-vectorize{{{options}}}")
+    return strata.vector_pipeline(options)
 
 
 def build(variant, text, x, work, tools):

@@ -28,9 +28,12 @@ def main():
         res = json.load(f)
     stat = args.stat or res.get("stat", "median")
     pk = res["peak"]
-    peak = {"f32": pk["f32_fma_gflops"], "int8": pk["int8_vnni_gops"]}
-    print(f"CPU: {res.get('cpu', '?')}; peaks measured in the run: f32 {pk['f32_fma_gflops']:.0f} GFLOP/s "
-          f"(FMA), int8 {pk['int8_vnni_gops']:.0f} GOP/s (vpdpbusd), AMX int8 {pk['int8_amx_gops']:.0f} GOP/s. "
+    # Runs before session 8 recorded only the AVX-512 peaks.
+    int8 = pk.get("int8_gops", pk.get("int8_vnni_gops"))
+    peak = {"f32": pk["f32_fma_gflops"], "int8": int8}
+    print(f"CPU: {res.get('cpu', '?')}; peaks measured in the run ({pk.get('simd', 'avx512')}): f32 "
+          f"{pk['f32_fma_gflops']:.0f} GFLOP/s (FMA), int8 {int8:.0f} GOP/s ({pk.get('int8_instr', 'vpdpbusd')}), "
+          f"AMX int8 {pk['int8_amx_gops']:.0f} GOP/s. "
           f"onnxruntime {res['versions']['onnxruntime']}, openvino {res['versions']['openvino'].split('-')[0]}. "
           f"Strata pipeline: {res['pipeline_choice']} (`{res['pipeline']}`). {res.get('rounds', 1)} round(s) of "
           f"{res['warmup']} warm-up + {res['repeat']} calls; {stat} per call. GFLOP/s (f32), GOP/s (int8).\n")

@@ -1,6 +1,10 @@
 /* Single-core peaks of this CPU, measured: the throughput of independent
- * _mm512_fmadd_ps (f32 FLOP/s, 2 per lane) and _mm512_dpbusd_epi32 (int8
- * OP/s: 64 u8 x s8 products and their sums = 128 ops per instruction), each
+ * FMAs of the widest vectors the compiler targets (_mm512_fmadd_ps, else
+ * _mm256_fmadd_ps: f32 FLOP/s, 2 per lane) and of the int8 dot product
+ * (_mm512_dpbusd_epi32 with VNNI: 64 u8 x s8 products and their sums = 128
+ * ops per instruction; on AVX2 the u8 x s8 sequence the peers use there,
+ * _mm256_maddubs_epi16 + _mm256_madd_epi16 + _mm256_add_epi32: 32 products
+ * and sums = 64 ops per three instructions), each
  * with 12 independent accumulators so no dependence chain limits them; the
  * clock from a chain of dependent integer multiplies (3 cycles each); and,
  * where the CPU and kernel allow it, the AMX int8 peak (tdpbusd, which ONNX
@@ -30,12 +34,35 @@ static volatile float sink_f;
 static volatile int sink_i;
 static volatile uint64_t sink_u;
 
+#if defined(__AVX512F__)
+#define SIMD "avx512"
+#define F32_LANES 16
+#define VF __m512
+#define VF_SET1 _mm512_set1_ps
+#define VF_FMA _mm512_fmadd_ps
+#define VF_SUM _mm512_reduce_add_ps
+#elif defined(__AVX2__) && defined(__FMA__)
+#define SIMD "avx2"
+#define F32_LANES 8
+#define VF __m256
+#define VF_SET1 _mm256_set1_ps
+#define VF_FMA _mm256_fmadd_ps
+static float VF_SUM(__m256 v) {
+  float f[8], s = 0;
+  _mm256_storeu_ps(f, v);
+  for (int k = 0; k < 8; k++) s += f[k];
+  return s;
+}
+#else
+#error "peak.c needs AVX-512F or AVX2 + FMA (compile with -march=native on such a CPU)"
+#endif
+
 static double fma_gflops(long iters) {
-#define DECL(j) __m512 acc##j = _mm512_set1_ps((float)(j) * 1e-3f);
-#define STEP(j) acc##j = _mm512_fmadd_ps(acc##j, a, b);
-#define SUM(j) s += _mm512_reduce_add_ps(acc##j);
+#define DECL(j) VF acc##j = VF_SET1((float)(j) * 1e-3f);
+#define STEP(j) acc##j = VF_FMA(acc##j, a, b);
+#define SUM(j) s += VF_SUM(acc##j);
   REP12(DECL)
-  __m512 a = _mm512_set1_ps(0.999999f), b = _mm512_set1_ps(1e-7f);
+  VF a = VF_SET1(0.999999f), b = VF_SET1(1e-7f);
   double t = now();
   for (long i = 0; i < iters; i++) {
     REP12(STEP)
@@ -44,13 +71,15 @@ static double fma_gflops(long iters) {
   float s = 0;
   REP12(SUM)
   sink_f = s;
-  return (double)iters * N_ACC * 16 * 2 / t / 1e9;
+  return (double)iters * N_ACC * F32_LANES * 2 / t / 1e9;
 #undef DECL
 #undef STEP
 #undef SUM
 }
 
-static double vnni_gops(long iters) {
+#if defined(__AVX512VNNI__)
+#define INT8_INSTR "vpdpbusd"
+static double int8_gops(long iters) {
 #define DECL(j) __m512i acc##j = _mm512_set1_epi32(j);
 #define STEP(j) acc##j = _mm512_dpbusd_epi32(acc##j, a, b);
 #define SUM(j) s += _mm512_reduce_add_epi32(acc##j);
@@ -69,6 +98,28 @@ static double vnni_gops(long iters) {
 #undef STEP
 #undef SUM
 }
+#else
+#define INT8_INSTR "vpmaddubsw+vpmaddwd+vpaddd"
+static double int8_gops(long iters) {
+#define DECL(j) __m256i acc##j = _mm256_set1_epi32(j);
+#define STEP(j) acc##j = _mm256_add_epi32(acc##j, _mm256_madd_epi16(_mm256_maddubs_epi16(a, b), ones));
+#define SUM(j) s += _mm256_extract_epi32(acc##j, 0);
+  REP12(DECL)
+  __m256i a = _mm256_set1_epi8(3), b = _mm256_set1_epi8(-2), ones = _mm256_set1_epi16(1);
+  double t = now();
+  for (long i = 0; i < iters; i++) {
+    REP12(STEP)
+  }
+  t = now() - t;
+  int s = 0;
+  REP12(SUM)
+  sink_i = s;
+  return (double)iters * N_ACC * 32 * 2 / t / 1e9;
+#undef DECL
+#undef STEP
+#undef SUM
+}
+#endif
 
 #ifdef __AMX_INT8__
 /* AMX: tdpbusd multiplies a 16x64 u8 tile by a 64x16 s8 tile (packed by 4)
@@ -145,15 +196,15 @@ static void keep_max(double *b, double v) {
 int main(void) {
   /* Interleaved, so a few seconds of disturbance cannot spoil every run of
      one measurement; the best of 30 short runs each (about 3 s). */
-  double ghz = 0, fma = 0, vnni = 0, amx = -1;
+  double ghz = 0, fma = 0, int8 = 0, amx = -1;
   for (int r = 0; r < 30; r++) {
     keep_max(&ghz, clock_ghz(1000000));
     keep_max(&fma, fma_gflops(500000));
-    keep_max(&vnni, vnni_gops(500000));
+    keep_max(&int8, int8_gops(500000));
     keep_max(&amx, amx_gops(25000));
   }
-  printf("{\"clock_ghz\": %.3f, \"f32_fma_gflops\": %.2f, \"int8_vnni_gops\": %.2f, "
-         "\"int8_amx_gops\": %.2f}\n",
-         ghz, fma, vnni, amx);
+  printf("{\"simd\": \"%s\", \"f32_lanes\": %d, \"int8_instr\": \"%s\", \"clock_ghz\": %.3f, "
+         "\"f32_fma_gflops\": %.2f, \"int8_gops\": %.2f, \"int8_amx_gops\": %.2f}\n",
+         SIMD, F32_LANES, INT8_INSTR, ghz, fma, int8, amx);
   return 0;
 }

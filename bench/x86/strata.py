@@ -37,8 +37,19 @@ import numpy as np
 SCALAR_PIPELINE = "builtin.module(func.func(convert-linalg-to-loops,lower-affine,canonicalize,cse))"
 # x86-vectorize on the module: it sees the weights' globals (constant
 # weights packed at compile time); symbol-dce drops the unpacked copies.
-VECTOR_PIPELINE = ("builtin.module(x86-vectorize,symbol-dce,func.func(convert-linalg-to-loops,lower-affine,"
-                   "canonicalize,cse))")
+# isa=native: the AVX-512 kernels where this machine has AVX-512F, else the
+# AVX2 + FMA ones (the peers pick their kernels for the CPU too).
+
+
+def vector_pipeline(options=""):
+    """The x86-vectorize pipeline with `options` after isa=native (a later
+    option wins)."""
+    opts = "isa=native" + (f" {options}" if options else "")
+    return (f"builtin.module(x86-vectorize{{{opts}}},symbol-dce,func.func(convert-linalg-to-loops,lower-affine,"
+            "canonicalize,cse))")
+
+
+VECTOR_PIPELINE = vector_pipeline()
 CFLAGS = "-O3 -march=native"
 
 

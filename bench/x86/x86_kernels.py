@@ -5,7 +5,7 @@ go to the three implementations; each is timed with the same method
 (`--warmup` untimed calls, then the median and minimum of `--repeat`
 calls, each call timed alone), the outputs are checked against each other,
 and the table gives GFLOP/s (GOP/s for int8: 2 x multiply-adds), the ratio
-Strata / each peer, and the fraction of this core's measured AVX-512 peak
+Strata / each peer, and the fraction of this core's measured peak (AVX-512, or AVX2 + FMA)
 (bench/x86/peak.c). The geomean of Strata / max(ORT, OpenVINO) is printed
 per dtype. Results go to bench/out/x86_kernels.json.
 
@@ -40,12 +40,11 @@ def measure_peak(out_dir):
     subprocess.run([os.environ.get("CC", "cc"), "-O3", "-march=native", "-o", exe,
                     os.path.join(HERE, "peak.c")], check=True)
     peak = json.loads(subprocess.run([exe], capture_output=True, text=True, check=True).stdout)
-    # What the measured clock allows: 2 FMA ports x 16 f32 lanes x 2 flops;
-    # vpdpbusd on the same 2 ports x 64 byte products x 2 ops. Informative
-    # only: the multiply chain that measures the clock slows down when the
-    # sibling vCPU is busy, so the fractions use the measured throughputs.
-    peak["f32_theoretical_gflops"] = round(peak["clock_ghz"] * 2 * 16 * 2, 1)
-    peak["int8_theoretical_gops"] = round(peak["clock_ghz"] * 2 * 64 * 2, 1)
+    # What the measured clock allows: 2 FMA ports x the f32 lanes x 2
+    # flops. Informative only: the multiply chain that measures the clock
+    # slows down when the sibling vCPU is busy, so the fractions use the
+    # measured throughputs.
+    peak["f32_theoretical_gflops"] = round(peak["clock_ghz"] * 2 * peak["f32_lanes"] * 2, 1)
     return peak
 
 
@@ -161,9 +160,9 @@ def main():
     versions = {"onnxruntime": onnxruntime.__version__, "openvino": openvino.__version__,
                 "numpy": np.__version__, "python": platform.python_version()}
     print(f"cpu: {cpu_name()}; "
-          f"measured peak f32 {peak['f32_fma_gflops']:.0f} GFLOP/s (FMA), int8 {peak['int8_vnni_gops']:.0f} "
-          f"GOP/s (vpdpbusd), int8 AMX {peak['int8_amx_gops']:.0f} GOP/s (tdpbusd, -1: unavailable); "
-          f"one thread; %pk = fraction of the FMA / vpdpbusd peak")
+          f"measured peak ({peak['simd']}) f32 {peak['f32_fma_gflops']:.0f} GFLOP/s (FMA), int8 "
+          f"{peak['int8_gops']:.0f} GOP/s ({peak['int8_instr']}), int8 AMX {peak['int8_amx_gops']:.0f} GOP/s "
+          f"(tdpbusd, -1: unavailable); one thread; %pk = fraction of the FMA / int8 peak")
     print(f"peers: onnxruntime {versions['onnxruntime']}, openvino {versions['openvino']}")
     print(f"strata pipeline: {why}" + (f"\n  {pipeline}" if pipeline else ""))
     print(f"method: {args.rounds} round(s) of {args.warmup} warm-up + {args.repeat} calls, {args.stat}, "
@@ -232,7 +231,7 @@ def main():
                 ok &= good
                 checks.append(f"{base[:2]}~{other}:{text}{'' if good else ' MISMATCH'}")
             row["check"] = {"ok": bool(ok), "detail": checks}
-            pk = peak["f32_fma_gflops"] if dtype == "f32" else peak["int8_vnni_gops"]
+            pk = peak["f32_fma_gflops"] if dtype == "f32" else peak["int8_gops"]
             for who in ("strata", "ort", "ov"):
                 if who in row:
                     g = problem.ops / row[who][f"{args.stat}_s"] / 1e9

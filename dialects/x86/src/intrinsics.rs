@@ -17,6 +17,9 @@ pub const AVX512VNNI: u32 = 8;
 pub const AMX_TILE: u32 = 16;
 pub const AMX_INT8: u32 = 32;
 pub const AVX512VBMI2: u32 = 64;
+pub const AVX: u32 = 128;
+pub const AVX2: u32 = 256;
+pub const FMA: u32 = 512;
 
 /// Feature names for GCC/Clang's `__attribute__((target(...)))`, by bit.
 pub const FEATURE_NAMES: &[(u32, &str)] = &[
@@ -27,6 +30,9 @@ pub const FEATURE_NAMES: &[(u32, &str)] = &[
     (AMX_TILE, "amx-tile"),
     (AMX_INT8, "amx-int8"),
     (AVX512VBMI2, "avx512vbmi2"),
+    (AVX, "avx"),
+    (AVX2, "avx2"),
+    (FMA, "fma"),
 ];
 
 /// The kind of an argument or result.
@@ -36,6 +42,10 @@ pub enum Kind {
     F32x16,
     /// `vector<16xi32>`: `__m512i` (any integer lanes; the intrinsic says how it reads them).
     I32x16,
+    /// `vector<8xf32>`: `__m256`.
+    F32x8,
+    /// `vector<8xi32>`: `__m256i` (any integer lanes, as `I32x16`).
+    I32x8,
     /// `f32` scalar.
     F32,
     /// `i32` scalar.
@@ -182,6 +192,56 @@ pub const INTRINSICS: &[Intrinsic] = &[
         &[I32x16, Mask64, Ptr],
         Some(I32x16),
         AVX512F | AVX512BW | AVX512VBMI2,
+    ),
+    // AVX2 + FMA (8 lanes, vector masks: a lane is on when its top bit is
+    // set): the kernels for CPUs without AVX-512 (x86-vectorize{isa=avx2}).
+    i("_mm256_setzero_ps", 0, &[], Some(F32x8), AVX),
+    i("_mm256_set1_ps", 0, &[F32], Some(F32x8), AVX),
+    i("_mm256_loadu_ps", 0, &[Ptr], Some(F32x8), AVX),
+    i("_mm256_storeu_ps", 0, &[Ptr, F32x8], None, AVX),
+    i("_mm256_maskload_ps", 0, &[Ptr, I32x8], Some(F32x8), AVX),
+    i("_mm256_maskstore_ps", 0, &[Ptr, I32x8, F32x8], None, AVX),
+    i(
+        "_mm256_fmadd_ps",
+        0,
+        &[F32x8, F32x8, F32x8],
+        Some(F32x8),
+        AVX | FMA,
+    ),
+    i("_mm256_setzero_si256", 0, &[], Some(I32x8), AVX),
+    i("_mm256_set1_epi32", 0, &[I32], Some(I32x8), AVX),
+    // Lanes 7 down to 0 (Intel's argument order).
+    i("_mm256_set_epi32", 0, &[I32; 8], Some(I32x8), AVX),
+    i("_mm256_loadu_si256", 0, &[Ptr], Some(I32x8), AVX),
+    i("_mm256_storeu_si256", 0, &[Ptr, I32x8], None, AVX),
+    i(
+        "_mm256_maskload_epi32",
+        0,
+        &[Ptr, I32x8],
+        Some(I32x8),
+        AVX | AVX2,
+    ),
+    i(
+        "_mm256_maskstore_epi32",
+        0,
+        &[Ptr, I32x8, I32x8],
+        None,
+        AVX | AVX2,
+    ),
+    // vpmaddwd: per i32 lane, the two i16 x i16 products summed.
+    i(
+        "_mm256_madd_epi16",
+        0,
+        &[I32x8, I32x8],
+        Some(I32x8),
+        AVX | AVX2,
+    ),
+    i(
+        "_mm256_add_epi32",
+        0,
+        &[I32x8, I32x8],
+        Some(I32x8),
+        AVX | AVX2,
     ),
     // 1 when AMX may run (CPU, OS permission, STRATA_X86_ISA): the run-time
     // choice between the AMX and the VNNI form of an int8 kernel.

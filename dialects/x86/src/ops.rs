@@ -45,10 +45,13 @@ pub(crate) fn definitions(ctx: &Context) -> Vec<OpDefinition> {
 
 /// Whether `ty` has kind `kind`.
 pub fn has_kind(ctx: &Context, ty: Type, kind: Kind) -> bool {
-    let vector_of = |elem: Type| ctx.vector_type(&[16], elem);
+    let vector_of = |lanes: i64, elem: Type| ctx.vector_type(&[lanes], elem);
+    let f32 = ctx.float_type(strata_ir::FloatKind::F32);
     match kind {
-        Kind::F32x16 => ty == vector_of(ctx.float_type(strata_ir::FloatKind::F32)),
-        Kind::I32x16 => ty == vector_of(ctx.signless(32)),
+        Kind::F32x16 => ty == vector_of(16, f32),
+        Kind::I32x16 => ty == vector_of(16, ctx.signless(32)),
+        Kind::F32x8 => ty == vector_of(8, f32),
+        Kind::I32x8 => ty == vector_of(8, ctx.signless(32)),
         Kind::F32 => ty == ctx.float_type(strata_ir::FloatKind::F32),
         Kind::I32 => ty == ctx.signless(32),
         Kind::Mask16 => ty == ctx.signless(16),
@@ -62,6 +65,8 @@ fn kind_str(kind: Kind) -> &'static str {
     match kind {
         Kind::F32x16 => "vector<16xf32>",
         Kind::I32x16 => "vector<16xi32>",
+        Kind::F32x8 => "vector<8xf32>",
+        Kind::I32x8 => "vector<8xi32>",
         Kind::F32 => "f32",
         Kind::I32 => "i32",
         Kind::Mask16 => "i16",

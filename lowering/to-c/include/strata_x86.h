@@ -55,6 +55,9 @@
 #define STRATA_X86_AMX_TILE 16u
 #define STRATA_X86_AMX_INT8 32u
 #define STRATA_X86_AVX512VBMI2 64u
+#define STRATA_X86_AVX 128u
+#define STRATA_X86_AVX2 256u
+#define STRATA_X86_FMA 512u
 
 /* Run-time detection: whether the CPU running the program has AVX-512F. */
 static inline int strata_cpu_has_avx512f(void) {
@@ -67,8 +70,9 @@ static inline int strata_cpu_has_avx512f(void) {
 }
 
 /* The features the native variants may use: the CPU's, less what
- * STRATA_X86_ISA (portable|scalar|emulated, avx512, vnni, amx/native)
- * excludes. AMX also needs the kernel's permission to use the tile data
+ * STRATA_X86_ISA (portable|scalar|emulated, avx2, avx512, vnni, amx/native)
+ * excludes (avx2 = AVX, AVX2 and FMA; avx512 and vnni include them). AMX
+ * also needs the kernel's permission to use the tile data
  * state (arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA)), requested
  * once here; without it AMX counts as absent. */
 static inline unsigned strata_x86_features(void) {
@@ -80,12 +84,18 @@ static inline unsigned strata_x86_features(void) {
   unsigned allowed = ~0u;
   if (isa && (!strcmp(isa, "portable") || !strcmp(isa, "scalar") || !strcmp(isa, "emulated")))
     allowed = 0;
+  const unsigned avx2 = STRATA_X86_AVX | STRATA_X86_AVX2 | STRATA_X86_FMA;
+  if (isa && !strcmp(isa, "avx2"))
+    allowed = avx2;
   else if (isa && !strcmp(isa, "avx512"))
-    allowed = STRATA_X86_AVX512F | STRATA_X86_AVX512BW | STRATA_X86_AVX512VL | STRATA_X86_AVX512VBMI2;
+    allowed = avx2 | STRATA_X86_AVX512F | STRATA_X86_AVX512BW | STRATA_X86_AVX512VL | STRATA_X86_AVX512VBMI2;
   else if (isa && !strcmp(isa, "vnni"))
-    allowed = STRATA_X86_AVX512F | STRATA_X86_AVX512BW | STRATA_X86_AVX512VL | STRATA_X86_AVX512VNNI |
+    allowed = avx2 | STRATA_X86_AVX512F | STRATA_X86_AVX512BW | STRATA_X86_AVX512VL | STRATA_X86_AVX512VNNI |
               STRATA_X86_AVX512VBMI2;
   __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx")) f |= STRATA_X86_AVX;
+  if (__builtin_cpu_supports("avx2")) f |= STRATA_X86_AVX2;
+  if (__builtin_cpu_supports("fma")) f |= STRATA_X86_FMA;
   if (__builtin_cpu_supports("avx512f")) f |= STRATA_X86_AVX512F;
   if (__builtin_cpu_supports("avx512bw")) f |= STRATA_X86_AVX512BW;
   if (__builtin_cpu_supports("avx512vl")) f |= STRATA_X86_AVX512VL;
@@ -281,6 +291,81 @@ STRATA_X86_EMU strata_m512i strata_mm512_maskz_expandloadu_epi8(strata_mmask64 m
   return strata_mm512_mask_expandloadu_epi8(strata_mm512_setzero_si512(), m, p);
 }
 
+/* AVX2 + FMA: 8 lanes; a vector mask's lane is on when its top bit is set
+ * (masked-off lanes load as 0 and their memory is not touched). */
+typedef struct { float f[8]; } strata_m256;
+typedef struct { int32_t i[8]; } strata_m256i;
+STRATA_X86_EMU strata_m256 strata_mm256_set1_ps(float a) {
+  strata_m256 r;
+  for (int k = 0; k < 8; k++) r.f[k] = a;
+  return r;
+}
+STRATA_X86_EMU strata_m256 strata_mm256_setzero_ps(void) { return strata_mm256_set1_ps(0.0f); }
+STRATA_X86_EMU strata_m256 strata_mm256_loadu_ps(const void *p) {
+  strata_m256 r;
+  memcpy(r.f, p, sizeof r.f);
+  return r;
+}
+STRATA_X86_EMU void strata_mm256_storeu_ps(void *p, strata_m256 a) { memcpy(p, a.f, sizeof a.f); }
+STRATA_X86_EMU strata_m256 strata_mm256_maskload_ps(const void *p, strata_m256i m) {
+  strata_m256 r;
+  const float *q = (const float *)p;
+  for (int k = 0; k < 8; k++) r.f[k] = m.i[k] < 0 ? q[k] : 0.0f;
+  return r;
+}
+STRATA_X86_EMU void strata_mm256_maskstore_ps(void *p, strata_m256i m, strata_m256 a) {
+  float *q = (float *)p;
+  for (int k = 0; k < 8; k++)
+    if (m.i[k] < 0) q[k] = a.f[k];
+}
+STRATA_X86_EMU strata_m256 strata_mm256_fmadd_ps(strata_m256 a, strata_m256 b, strata_m256 c) {
+  for (int k = 0; k < 8; k++) a.f[k] = fmaf(a.f[k], b.f[k], c.f[k]);
+  return a;
+}
+STRATA_X86_EMU strata_m256i strata_mm256_set1_epi32(int32_t a) {
+  strata_m256i r;
+  for (int k = 0; k < 8; k++) r.i[k] = a;
+  return r;
+}
+STRATA_X86_EMU strata_m256i strata_mm256_setzero_si256(void) { return strata_mm256_set1_epi32(0); }
+/* Intel's argument order: the first argument is lane 7. */
+STRATA_X86_EMU strata_m256i strata_mm256_set_epi32(int32_t e7, int32_t e6, int32_t e5, int32_t e4, int32_t e3,
+                                                   int32_t e2, int32_t e1, int32_t e0) {
+  strata_m256i r = {{e0, e1, e2, e3, e4, e5, e6, e7}};
+  return r;
+}
+STRATA_X86_EMU strata_m256i strata_mm256_loadu_si256(const void *p) {
+  strata_m256i r;
+  memcpy(r.i, p, sizeof r.i);
+  return r;
+}
+STRATA_X86_EMU void strata_mm256_storeu_si256(void *p, strata_m256i a) { memcpy(p, a.i, sizeof a.i); }
+STRATA_X86_EMU strata_m256i strata_mm256_maskload_epi32(const void *p, strata_m256i m) {
+  strata_m256i r;
+  const int32_t *q = (const int32_t *)p;
+  for (int k = 0; k < 8; k++) r.i[k] = m.i[k] < 0 ? q[k] : 0;
+  return r;
+}
+STRATA_X86_EMU void strata_mm256_maskstore_epi32(void *p, strata_m256i m, strata_m256i a) {
+  int32_t *q = (int32_t *)p;
+  for (int k = 0; k < 8; k++)
+    if (m.i[k] < 0) q[k] = a.i[k];
+}
+/* vpmaddwd: lane k = lo16(a) * lo16(b) + hi16(a) * hi16(b), signed, the sum
+ * wrapping (only -32768^2 twice overflows). */
+STRATA_X86_EMU strata_m256i strata_mm256_madd_epi16(strata_m256i a, strata_m256i b) {
+  for (int k = 0; k < 8; k++) {
+    int32_t lo = (int32_t)(int16_t)(a.i[k] & 0xFFFF) * (int32_t)(int16_t)(b.i[k] & 0xFFFF);
+    int32_t hi = (int32_t)(int16_t)((uint32_t)a.i[k] >> 16) * (int32_t)(int16_t)((uint32_t)b.i[k] >> 16);
+    a.i[k] = (int32_t)((uint32_t)lo + (uint32_t)hi);
+  }
+  return a;
+}
+STRATA_X86_EMU strata_m256i strata_mm256_add_epi32(strata_m256i a, strata_m256i b) {
+  for (int k = 0; k < 8; k++) a.i[k] = (int32_t)((uint32_t)a.i[k] + (uint32_t)b.i[k]);
+  return a;
+}
+
 /* AMX: the tile file and its palette-1 configuration. */
 static struct {
   uint8_t data[8][16][64];
@@ -321,7 +406,7 @@ STRATA_X86_EMU void strata_tile_dpbssd(int dst, int a, int b) {
 }
 
 /* Intel's names for the portable forms, for hand-written code on
- * compilers that do not target AVX-512F. */
+ * compilers that do not target AVX-512F (or AVX2 and FMA). */
 #if defined(__AVX512F__) && !defined(STRATA_X86_PORTABLE)
 #define STRATA_X86_NATIVE 1
 #else
@@ -351,6 +436,41 @@ STRATA_X86_EMU void strata_tile_dpbssd(int dst, int a, int b) {
 #define _mm512_storeu_si512 strata_mm512_storeu_si512
 #define _mm512_add_epi32 strata_mm512_add_epi32
 #define _mm512_mullo_epi32 strata_mm512_mullo_epi32
+#define __mmask64 strata_mmask64
+#define _mm512_setzero_si512 strata_mm512_setzero_si512
+#define _mm512_maskz_loadu_epi32 strata_mm512_maskz_loadu_epi32
+#define _mm512_mask_storeu_epi32 strata_mm512_mask_storeu_epi32
+#define _mm512_sub_epi32 strata_mm512_sub_epi32
+#define _mm512_dpbusd_epi32 strata_mm512_dpbusd_epi32
+#define _mm512_maskz_loadu_epi8 strata_mm512_maskz_loadu_epi8
+#define _mm512_mask_storeu_epi8 strata_mm512_mask_storeu_epi8
+#define _mm512_maskz_expandloadu_epi8 strata_mm512_maskz_expandloadu_epi8
+#define _mm512_mask_expandloadu_epi8 strata_mm512_mask_expandloadu_epi8
+#endif
+#if defined(__AVX2__) && defined(__FMA__) && !defined(STRATA_X86_PORTABLE)
+#define STRATA_X86_NATIVE_AVX2 1
+#else
+#define STRATA_X86_NATIVE_AVX2 0
+#endif
+#if !STRATA_X86_NATIVE_AVX2 && !defined(STRATA_X86_NO_ALIASES)
+#define __m256 strata_m256
+#define __m256i strata_m256i
+#define _mm256_setzero_ps strata_mm256_setzero_ps
+#define _mm256_set1_ps strata_mm256_set1_ps
+#define _mm256_loadu_ps strata_mm256_loadu_ps
+#define _mm256_storeu_ps strata_mm256_storeu_ps
+#define _mm256_maskload_ps strata_mm256_maskload_ps
+#define _mm256_maskstore_ps strata_mm256_maskstore_ps
+#define _mm256_fmadd_ps strata_mm256_fmadd_ps
+#define _mm256_setzero_si256 strata_mm256_setzero_si256
+#define _mm256_set1_epi32 strata_mm256_set1_epi32
+#define _mm256_set_epi32 strata_mm256_set_epi32
+#define _mm256_loadu_si256 strata_mm256_loadu_si256
+#define _mm256_storeu_si256 strata_mm256_storeu_si256
+#define _mm256_maskload_epi32 strata_mm256_maskload_epi32
+#define _mm256_maskstore_epi32 strata_mm256_maskstore_epi32
+#define _mm256_madd_epi16 strata_mm256_madd_epi16
+#define _mm256_add_epi32 strata_mm256_add_epi32
 #endif
 
 #endif /* STRATA_X86_H */

@@ -377,13 +377,17 @@ fn x86_variants(
 }
 
 /// The C type of a value only the x86 path has: `vector<16xf32>`,
-/// `vector<16xi32>`, `!x86.ptr` (native and portable spellings).
+/// `vector<16xi32>` (AVX-512), `vector<8xf32>`, `vector<8xi32>` (AVX2),
+/// `!x86.ptr` (native and portable spellings).
 fn x86_value_type(ctx: &Context, ty: Type) -> Option<(&'static str, &'static str)> {
     match ctx.type_data(ty) {
-        TypeData::Vector { shape, element, .. } if shape[..] == [16] => {
-            match ctx.type_data(*element) {
-                TypeData::Float(FloatKind::F32) => Some(("__m512", "strata_m512")),
-                TypeData::Integer { width: 32, .. } => Some(("__m512i", "strata_m512i")),
+        TypeData::Vector { shape, element, .. } if matches!(shape[..], [16] | [8]) => {
+            let wide = shape[0] == 16;
+            match (ctx.type_data(*element), wide) {
+                (TypeData::Float(FloatKind::F32), true) => Some(("__m512", "strata_m512")),
+                (TypeData::Integer { width: 32, .. }, true) => Some(("__m512i", "strata_m512i")),
+                (TypeData::Float(FloatKind::F32), false) => Some(("__m256", "strata_m256")),
+                (TypeData::Integer { width: 32, .. }, false) => Some(("__m256i", "strata_m256i")),
                 _ => None,
             }
         }

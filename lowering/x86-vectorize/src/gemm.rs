@@ -1,7 +1,8 @@
 //! The blocked GEMM generator behind `x86-vectorize`: one description
 //! ([`Gemm`]: batch loops, M, N, outer and inner K, and how to address A, B
-//! and C) serves matmul and both convolution layouts, for f32 (AVX-512 FMA)
-//! and int8 (AVX512-VNNI); see docs/x86-kernels.md for the design.
+//! and C) serves matmul and both convolution layouts, for f32 (AVX-512 FMA
+//! or AVX2 FMA) and int8 (AVX512-VNNI, or AVX2's exact i16 products;
+//! [`crate::simd`]); see docs/x86-kernels.md for the design.
 //!
 //! Every bound is static, so each level splits into a loop over full blocks
 //! and one static remainder: the microkernel is instantiated for at most
@@ -9,6 +10,7 @@
 //! and the masked tail panel), and its K loop has a constant trip count.
 
 use crate::builder::B;
+use crate::simd::Simd;
 use strata_ir::Value;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -48,11 +50,12 @@ pub struct Gemm<'a> {
     pub b_unit_n: bool,
 }
 
-/// Block sizes: microkernel `mr` rows x `16 * nvec` columns, `kc` of the
-/// inner K per packed panel, `mc` rows per L2 block, `pb` panels per
-/// packed B block.
+/// Block sizes: microkernel `mr` rows x `lanes * nvec` columns, `kc` of
+/// the inner K per packed panel, `mc` rows per L2 block, `pb` panels per
+/// packed B block; `simd` the instruction set the kernel is written in.
 #[derive(Copy, Clone, Debug)]
 pub struct Blocking {
+    pub simd: Simd,
     pub mr: i64,
     pub nvec: i64,
     pub kc: i64,
@@ -89,16 +92,12 @@ pub fn emit(b: &mut B, g: &Gemm, bl: &Blocking) {
 
 /// [`emit`] with compile-time facts about the operands (f32 only).
 pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
-    let nr = 16 * bl.nvec;
-    let slots = if g.elem == Elem::I8 { bl.kc / 4 } else { bl.kc };
+    let nr = bl.simd.lanes() * bl.nvec;
+    let slots = slots(g.elem, bl.simd, bl.kc);
     // The packed-B buffer holds one column block of one K block: no more
     // panels than the problem has columns, no more k slots than it has K
     // (a 30x40 matmul needs 2 x 30 x 32, not the 512 KiB of a full block).
-    let k_slots = if g.elem == Elem::I8 {
-        (g.kin + 3) / 4
-    } else {
-        g.kin
-    };
+    let k_slots = self::slots(g.elem, bl.simd, g.kin);
     let bp_shape = [
         bl.pb.min((g.n + nr - 1) / nr).max(1),
         slots.min(k_slots).max(1),
@@ -123,7 +122,8 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
                 bp: b.alloc(&bp_shape, i),
                 b_const: false,
                 ap: Some(b.alloc(&[bl.mc.max(bl.mr), slots], i)),
-                comp: Some(b.alloc(&[bl.pb, nr], i)),
+                // Only VNNI's unsigned A needs the +128 compensation.
+                comp: (bl.simd == Simd::Avx512).then(|| b.alloc(&[bl.pb, nr], i)),
             }
         }
     };
@@ -157,6 +157,15 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
     }
 }
 
+/// Packed slots for `k` reduction steps: one per k (f32), one i32 word
+/// per [`Simd::k_per_word`] k (int8).
+fn slots(elem: Elem, simd: Simd, k: i64) -> i64 {
+    match elem {
+        Elem::F32 => k,
+        Elem::I8 => (k + simd.k_per_word() - 1) / simd.k_per_word(),
+    }
+}
+
 /// Nested loops over `extents`, calling `f` innermost with the indices.
 pub(crate) fn nest(
     b: &mut B,
@@ -177,18 +186,21 @@ pub(crate) fn nest(
     });
 }
 
-/// Lane masks of a panel's vectors: all ones, or the tail's `width` columns.
+/// Lane masks of a panel's 16-lane vectors: all ones, or the tail's
+/// `width` columns.
 pub(crate) fn masks(nvec: i64, tail: Option<i64>) -> Vec<u16> {
+    lane_masks(16, nvec, tail)
+}
+
+/// [`masks`] for vectors of `lanes` lanes.
+pub(crate) fn lane_masks(lanes: i64, nvec: i64, tail: Option<i64>) -> Vec<u16> {
+    let full = ((1u32 << lanes) - 1) as u16;
     match tail {
-        None => vec![0xFFFF; nvec as usize],
-        Some(w) => (0..(w + 15) / 16)
+        None => vec![full; nvec as usize],
+        Some(w) => (0..(w + lanes - 1) / lanes)
             .map(|v| {
-                let lanes = (w - 16 * v).min(16);
-                if lanes == 16 {
-                    0xFFFF
-                } else {
-                    ((1u32 << lanes) - 1) as u16
-                }
+                let on = (w - lanes * v).min(lanes);
+                ((1u32 << on) - 1) as u16
             })
             .collect(),
     }
@@ -270,7 +282,7 @@ fn k_block(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) 
     if !bufs.b_const {
         pack_b(b, g, bl, bufs, at, np);
     }
-    if g.elem == Elem::I8 {
+    if bufs.comp.is_some() {
         compensation(b, bl, bufs, at, np);
     }
     let mfull = g.m / bl.mr * bl.mr;
@@ -283,7 +295,7 @@ fn k_block(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) 
             let ie = b.minc(ie, mfull);
             if g.elem == Elem::I8 {
                 let rows = b.arith("subi", ie, ic);
-                pack_a(b, g, bufs, at, ic, rows);
+                pack_a(b, g, bl, bufs, at, ic, rows);
             }
             let one = b.c(1);
             b.for_(zero, np, one, vec![], |b, p, _| {
@@ -302,7 +314,7 @@ fn k_block(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) 
         let m0 = b.c(mfull);
         if g.elem == Elem::I8 {
             let rows = b.c(mrem);
-            pack_a(b, g, bufs, at, m0, rows);
+            pack_a(b, g, bl, bufs, at, m0, rows);
         }
         let one = b.c(1);
         b.for_(zero, np, one, vec![], |b, p, _| {
@@ -315,9 +327,10 @@ fn k_block(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) 
 
 /// Global column of lane 0 of vector `v` of local panel `p`.
 fn column(b: &mut B, bl: &Blocking, at: &At, p: Value, v: i64) -> Value {
+    let lanes = bl.simd.lanes();
     let gp = b.add(at.p0, p);
-    let n0 = b.mulc(gp, 16 * bl.nvec);
-    b.addc(n0, 16 * v)
+    let n0 = b.mulc(gp, lanes * bl.nvec);
+    b.addc(n0, lanes * v)
 }
 
 pub(crate) fn mask_value(b: &mut B, m: u16) -> Value {
@@ -325,16 +338,19 @@ pub(crate) fn mask_value(b: &mut B, m: u16) -> Value {
 }
 
 /// Packs B's block into `bp[p][k][column]` (f32) or `bp[p][k/4][column]`
-/// (int8, four consecutive k bytes per i32).
+/// (VNNI: four consecutive k bytes per i32) or `bp[p][k/2][column]` (AVX2:
+/// two consecutive k as sign-extended i16 halves).
 fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
-    let nr = 16 * bl.nvec;
+    let simd = bl.simd;
+    let lanes = simd.lanes();
+    let nr = lanes * bl.nvec;
     let width = at.tail.unwrap_or(nr);
     let (zero, one) = (b.c(0), b.c(1));
     b.for_(zero, np, one, vec![], |b, p, _| match g.elem {
         Elem::F32 if g.b_unit_n => {
             b.for_const(0, at.kb, 1, |b, k| {
                 let kk = b.add(at.kc0, k);
-                for (v, &m) in masks(bl.nvec, at.tail).iter().enumerate() {
+                for (v, &m) in lane_masks(lanes, bl.nvec, at.tail).iter().enumerate() {
                     let n = column(b, bl, at, p, v as i64);
                     let idx = Idx {
                         batch: at.batch,
@@ -345,16 +361,10 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
                     };
                     let (mem, i) = (g.b)(b, &idx);
                     let src = b.addr(mem, i);
-                    let ty = b.vec_f32();
-                    let val = if m == 0xFFFF {
-                        b.vcall("_mm512_loadu_ps", vec![src], ty)
-                    } else {
-                        let mv = mask_value(b, m);
-                        b.vcall("_mm512_maskz_loadu_ps", vec![mv, src], ty)
-                    };
-                    let col = b.c(16 * v as i64);
+                    let val = simd.load(b, Elem::F32, src, m);
+                    let col = b.c(lanes * v as i64);
                     let dst = b.addr(bufs.bp, vec![p, k, col]);
-                    b.call("_mm512_storeu_ps", &[], vec![dst, val], None);
+                    simd.store(b, Elem::F32, dst, val, simd.full_mask());
                 }
             });
             vec![]
@@ -385,9 +395,15 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
             b.for_const(0, width, 1, |b, j| {
                 let n0 = column(b, bl, at, p, 0);
                 let n = b.add(n0, j);
-                quads(b, at.kb, &mut |b, q, count| {
-                    let word = pack_word(b, count, false, &mut |b, qq| {
-                        let k4 = b.mulc(q, 4);
+                let per = simd.k_per_word();
+                let field = if simd == Simd::Avx512 {
+                    Field::Byte
+                } else {
+                    Field::Half
+                };
+                words(b, at.kb, per, &mut |b, q, count| {
+                    let word = pack_word(b, count, field, &mut |b, qq| {
+                        let k4 = b.mulc(q, per);
                         let k4 = b.add(at.kc0, k4);
                         let kk = b.addc(k4, qq);
                         let idx = Idx {
@@ -408,45 +424,62 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
     });
 }
 
-/// Calls `f(q, count)` for every group of four k of a `kb` block: a loop
-/// over the full groups, then the partial last one (`count` < 4).
-fn quads(b: &mut B, kb: i64, f: &mut dyn FnMut(&mut B, Value, i64)) {
-    let full = kb / 4;
+/// Calls `f(q, count)` for every group of `per` k of a `kb` block: a
+/// loop over the full groups, then the partial last one (`count` < `per`).
+fn words(b: &mut B, kb: i64, per: i64, f: &mut dyn FnMut(&mut B, Value, i64)) {
+    let full = kb / per;
     if full > 0 {
         let (l, u, s) = (b.c(0), b.c(full), b.c(1));
         b.for_(l, u, s, vec![], |b, q, _| {
-            f(b, q, 4);
+            f(b, q, per);
             vec![]
         });
     }
-    if kb % 4 > 0 {
+    if kb % per > 0 {
         let q = b.c(full);
-        f(b, q, kb % 4);
+        f(b, q, kb % per);
     }
 }
 
-/// Four i8 (the first `count`, the rest 0) as one i32, byte `qq` from
-/// `byte(qq)`; `offset` adds 128 (as u8) to each, for vpdpbusd's unsigned
-/// operand.
+/// How an i8 sits in a packed i32 word.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Field {
+    /// Its byte, as is (VNNI's signed operand).
+    Byte,
+    /// Its byte plus 128 (VNNI's unsigned operand: `a + 128` as u8).
+    OffsetByte,
+    /// Sign-extended to 16 bits (vpmaddwd's operands).
+    Half,
+}
+
+/// i8 values `byte(0..count)` packed into one i32, field `qq` at bit
+/// `qq * width` (the fields past `count` zero).
 fn pack_word(
     b: &mut B,
     count: i64,
-    offset: bool,
+    field: Field,
     byte: &mut dyn FnMut(&mut B, i64) -> Value,
 ) -> Value {
     let i32t = b.int(32);
+    let width = if field == Field::Half { 16 } else { 8 };
     let mut word = b.ci(0, 32);
     for qq in 0..count {
         let mut x = byte(b, qq);
-        if offset {
+        if field == Field::OffsetByte {
             let bias = b.ci(-128, 8);
             x = b.arith("xori", x, bias);
         }
-        let wide = b.cast("extui", x, i32t);
+        let wide = if field == Field::Half {
+            let sext = b.cast("extsi", x, i32t);
+            let low = b.ci(0xFFFF, 32);
+            b.arith("andi", sext, low)
+        } else {
+            b.cast("extui", x, i32t)
+        };
         let shifted = if qq == 0 {
             wide
         } else {
-            let s = b.ci(8 * qq, 32);
+            let s = b.ci(width * qq, 32);
             b.arith("shli", wide, s)
         };
         word = b.arith("ori", word, shifted);
@@ -482,15 +515,23 @@ fn compensation(b: &mut B, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
 }
 
 /// Packs `rows` rows of A from `m0` into `ap[row][k/4]`, each i32 four
-/// consecutive k bytes offset by 128.
-fn pack_a(b: &mut B, g: &Gemm, bufs: &Bufs, at: &At, m0: Value, rows: Value) {
+/// consecutive k bytes offset by 128 (VNNI), or `ap[row][k/2]`, two
+/// sign-extended i16 (AVX2).
+#[allow(clippy::too_many_arguments)]
+fn pack_a(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, m0: Value, rows: Value) {
     let ap = bufs.ap.unwrap();
+    let per = bl.simd.k_per_word();
+    let field = if bl.simd == Simd::Avx512 {
+        Field::OffsetByte
+    } else {
+        Field::Half
+    };
     let (zero, one) = (b.c(0), b.c(1));
     b.for_(zero, rows, one, vec![], |b, r, _| {
         let m = b.add(m0, r);
-        quads(b, at.kb, &mut |b, q, count| {
-            let word = pack_word(b, count, true, &mut |b, qq| {
-                let k4 = b.mulc(q, 4);
+        words(b, at.kb, per, &mut |b, q, count| {
+            let word = pack_word(b, count, field, &mut |b, qq| {
+                let k4 = b.mulc(q, per);
                 let k4 = b.add(at.kc0, k4);
                 let kk = b.addc(k4, qq);
                 let idx = Idx {
@@ -523,24 +564,10 @@ fn kernel(
     local: Value,
     rows: i64,
 ) {
-    let ms = masks(bl.nvec, at.tail);
+    let simd = bl.simd;
+    let lanes = simd.lanes();
+    let ms = lane_masks(lanes, bl.nvec, at.tail);
     let nv = ms.len();
-    let (vt, load, mload, store, mstore) = match g.elem {
-        Elem::F32 => (
-            b.vec_f32(),
-            "_mm512_loadu_ps",
-            "_mm512_maskz_loadu_ps",
-            "_mm512_storeu_ps",
-            "_mm512_mask_storeu_ps",
-        ),
-        Elem::I8 => (
-            b.vec_i32(),
-            "_mm512_loadu_si512",
-            "_mm512_maskz_loadu_epi32",
-            "_mm512_storeu_si512",
-            "_mm512_mask_storeu_epi32",
-        ),
-    };
     // C tile addresses and accumulators.
     let mut caddr = Vec::new();
     let mut accs = Vec::new();
@@ -558,21 +585,15 @@ fn kernel(
             let (mem, i) = (g.c)(b, &idx);
             let a = b.addr(mem, i);
             let acc = if at.zero {
-                b.vcall("_mm512_setzero_ps", vec![], vt)
-            } else if mk == 0xFFFF {
-                b.vcall(load, vec![a], vt)
+                simd.zero(b, g.elem)
             } else {
-                let mv = mask_value(b, mk);
-                b.vcall(mload, vec![mv, a], vt)
+                simd.load(b, g.elem, a, mk)
             };
             caddr.push(a);
             accs.push(acc);
         }
     }
-    let slots = match g.elem {
-        Elem::F32 => at.kb,
-        Elem::I8 => (at.kb + 3) / 4,
-    };
+    let slots = slots(g.elem, simd, at.kb);
     let (l, u, s) = (b.c(0), b.c(slots), b.c(1));
     let mut accs = b.for_(l, u, s, accs, |b, k, accs| {
         let mut bv = Vec::new();
@@ -583,9 +604,9 @@ fn kernel(
             (p, k)
         };
         for v in 0..nv {
-            let col = b.c(16 * v as i64);
+            let col = b.c(lanes * v as i64);
             let src = b.addr(bufs.bp, vec![bp_p, bp_k, col]);
-            bv.push(b.vcall(load, vec![src], vt));
+            bv.push(simd.load(b, g.elem, src, simd.full_mask()));
         }
         let mut out = accs.clone();
         for r in 0..rows {
@@ -601,30 +622,27 @@ fn kernel(
                         k: Some(kk),
                     };
                     let (mem, i) = (g.a)(b, &idx);
-                    let x = b.load(mem, i);
-                    b.vcall("_mm512_set1_ps", vec![x], vt)
+                    b.load(mem, i)
                 }
                 Elem::I8 => {
                     let row = b.addc(local, r);
-                    let x = b.load(bufs.ap.unwrap(), vec![row, k]);
-                    b.vcall("_mm512_set1_epi32", vec![x], vt)
+                    b.load(bufs.ap.unwrap(), vec![row, k])
                 }
             };
+            let av = simd.splat(b, g.elem, av);
             for (v, &bvec) in bv.iter().enumerate() {
                 let i = r as usize * nv + v;
-                out[i] = match g.elem {
-                    Elem::F32 => b.vcall("_mm512_fmadd_ps", vec![av, bvec, out[i]], vt),
-                    Elem::I8 => b.vcall("_mm512_dpbusd_epi32", vec![out[i], av, bvec], vt),
-                };
+                out[i] = simd.multiply_add(b, g.elem, out[i], av, bvec);
             }
         }
         out
     });
     if let Some(comp) = bufs.comp {
+        let vt = simd.vector(b, g.elem);
         for v in 0..nv {
             let col = b.c(16 * v as i64);
             let src = b.addr(comp, vec![p, col]);
-            let cv = b.vcall(load, vec![src], vt);
+            let cv = b.vcall("_mm512_loadu_si512", vec![src], vt);
             for r in 0..rows as usize {
                 let i = r * nv + v;
                 accs[i] = b.vcall("_mm512_sub_epi32", vec![accs[i], cv], vt);
@@ -632,13 +650,7 @@ fn kernel(
         }
     }
     for (i, (&a, &acc)) in caddr.iter().zip(&accs).enumerate() {
-        let mk = ms[i % nv];
-        if mk == 0xFFFF {
-            b.call(store, &[], vec![a, acc], None);
-        } else {
-            let mv = mask_value(b, mk);
-            b.call(mstore, &[], vec![a, mv, acc], None);
-        }
+        simd.store(b, g.elem, a, acc, ms[i % nv]);
     }
 }
 
@@ -676,7 +688,7 @@ pub fn prepare_f32(
             [k, n] => (k, n),
             _ => return prep,
         };
-        let nr = 16 * bl.nvec;
+        let nr = bl.simd.lanes() * bl.nvec;
         prep.b_packed =
             crate::amx::constant_bytes(ctx, ir, op, vals[1], f32t).and_then(|(sym, raw)| {
                 let panels = (n + nr - 1) / nr;

@@ -22,12 +22,15 @@
 //!
 //! # Options
 //!
-//! `isa=auto|avx512|vnni|amx|scalar`: `auto` picks AVX-512 FMA for f32 and,
-//! for int8, AMX tiles ([`amx`]) with the VNNI kernel as the run-time
-//! fallback on CPUs without usable AMX; `vnni` and `amx` only one of them
-//! (run on the module, constant int8 weights are packed at compile time);
-//! `scalar` leaves
-//! the ops alone (for `convert-linalg-to-loops`).
+//! `isa=auto|avx512|vnni|amx|avx2|native|scalar`: `auto` picks AVX-512 FMA
+//! for f32 and, for int8, AMX tiles ([`amx`]) with the VNNI kernel as the
+//! run-time fallback on CPUs without usable AMX; `vnni` and `amx` only one
+//! of them (run on the module, constant int8 weights are packed at compile
+//! time); `avx2` writes every kernel for AVX2 + FMA (8 lanes, 16
+//! registers; int8 through exact i16 products, [`simd`]) for CPUs without
+//! AVX-512; `native` is `auto` when the compiling machine has AVX-512F,
+//! else `avx2` when it has AVX2 and FMA (as `-march=native` picks for
+//! the host); `scalar` leaves the ops alone (for `convert-linalg-to-loops`).
 //! Which instructions run is decided when the program starts: the C back
 //! end emits a native and an emulated variant, so the output of this pass
 //! runs (slowly) on any CPU. `mr`, `nr` (16, 32, 48 or 64), `kc`, `mc`, `nc`
@@ -42,9 +45,11 @@ pub mod builder;
 pub mod direct_conv;
 pub mod gemm;
 pub mod gemv;
+pub mod simd;
 
 use builder::B;
 use gemm::{Blocking, Elem, Gemm, Idx};
+use simd::Simd;
 use strata_ir::pass::{Pass, PassContext, PassOption, PassResult};
 use strata_ir::{Context, FloatKind, InsertPoint, Ir, OpId, Type, TypeData, Value};
 
@@ -89,7 +94,11 @@ impl Pass for X86Vectorize {
     }
     fn options(&mut self) -> Vec<PassOption<'_>> {
         vec![
-            PassOption::string("isa", "auto, avx512, vnni, amx or scalar", &mut self.isa),
+            PassOption::string(
+                "isa",
+                "auto, avx512, vnni, amx, avx2, native (this machine's best) or scalar",
+                &mut self.isa,
+            ),
             PassOption::int("mr", "Microkernel rows (0: default)", &mut self.mr),
             PassOption::int(
                 "nr",
@@ -113,14 +122,16 @@ impl Pass for X86Vectorize {
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
         let ctx = pc.ctx();
         let root = pc.op();
-        if !["auto", "avx512", "vnni", "amx", "scalar"].contains(&self.isa.as_str()) {
+        const ISAS: [&str; 7] = ["auto", "avx512", "vnni", "amx", "avx2", "native", "scalar"];
+        if !ISAS.contains(&self.isa.as_str()) {
             return Err(strata_ir::verifier::emit_op_error(
                 ctx,
                 pc.ir_mut(),
                 root,
                 format!(
-                    "x86-vectorize: unknown isa '{}' (expected auto, avx512, vnni, amx or scalar)",
-                    self.isa
+                    "x86-vectorize: unknown isa '{}' (expected {})",
+                    self.isa,
+                    ISAS.join(", ")
                 ),
             )
             .into());
@@ -140,6 +151,14 @@ impl Pass for X86Vectorize {
         if self.isa == "scalar" {
             return Ok(());
         }
+        let opts = X86Vectorize {
+            isa: if self.isa == "native" {
+                host_isa().into()
+            } else {
+                self.isa.clone()
+            },
+            ..self.clone()
+        };
         let ir = pc.ir_mut();
         let mut targets = Vec::new();
         ir.walk_preorder(root, &mut |op| {
@@ -152,10 +171,25 @@ impl Pass for X86Vectorize {
             }
         });
         for op in targets {
-            vectorize(ctx, ir, op, self);
+            vectorize(ctx, ir, op, &opts);
         }
         Ok(())
     }
+}
+
+/// `isa=native`: the kernels for the CPU running the compiler.
+fn host_isa() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            return "auto";
+        }
+        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
+        {
+            return "avx2";
+        }
+    }
+    "auto"
 }
 
 /// Static shape of an identity-layout memref of `elem`.
@@ -229,7 +263,14 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
     let (a, bm, c) = (vals[0], vals[1], vals[2]);
     let window = |n: &str| strata_dialect_linalg::named::window_attr(ctx, ir, op, n, 2);
     let (st, di) = (window("strides"), window("dilations"));
+    let simd = if opts.isa == "avx2" {
+        Simd::Avx2
+    } else {
+        Simd::Avx512
+    };
+    // The direct convolution and GEMV kernels are AVX-512 only.
     if elem == Elem::F32
+        && simd == Simd::Avx512
         && opts.path != "gemm"
         && f32_special(ctx, ir, op, &name, &vals, &shapes, &st, &di, opts)
     {
@@ -316,7 +357,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
         }
         _ => return false,
     };
-    let blocking = blocking(&gemm, opts);
+    let blocking = blocking(&gemm, simd, opts);
     let prep = match elem {
         Elem::F32 => {
             let outer_k_one = gemm.ko.iter().all(|&e| e == 1);
@@ -398,29 +439,36 @@ fn window_index(b: &mut B, o: Value, stride: i64, k: Value, dilation: i64) -> Va
 }
 
 /// Default block sizes, then the options'.
-fn blocking(g: &Gemm, o: &X86Vectorize) -> Blocking {
+fn blocking(g: &Gemm, simd: Simd, o: &X86Vectorize) -> Blocking {
     let or = |v: i64, d: i64| if v > 0 { v } else { d };
-    let (mr, nvec, kc, nc) = match g.elem {
+    let lanes = simd.lanes();
+    let (mr, nvec, kc, nc) = match (simd, g.elem) {
+        // 6 x 16: 12 ymm accumulators, 2 for B, 1 broadcast (16 in all);
+        // a 256 x 16 panel of B (16 KiB) stays in a 32 KiB L1.
+        (Simd::Avx2, Elem::F32) => (6, 2, 256, 512),
+        // 6 x 16 with 2 k per lane (vpmaddwd), plus one product register.
+        (Simd::Avx2, Elem::I8) => (6, 2, 512, 512),
         // 14 x 32: 28 zmm accumulators, 2 for B, 1 broadcast; a 256 x 32
         // panel of B (32 KiB) stays in L1 while 8 x 14 rows of A stream.
         // 512 columns per block: the 512 KiB block of B stays in a 1-2 MiB
         // L2, and A, streamed once per column block, is read half as
         // often as with 256 (gemm 512x1500x1536: 95-104 -> 148-150
         // GFLOP/s, docs/benchmarks.md).
-        Elem::F32 => (14, 2, 256, 512),
+        (Simd::Avx512, Elem::F32) => (14, 2, 256, 512),
         // 12 x 32 with 4 k per lane; wider packed blocks so that A, packed
         // per column block, is packed less often.
-        Elem::I8 => (12, 2, 1024, 1024),
+        (Simd::Avx512, Elem::I8) => (12, 2, 1024, 1024),
     };
     let mr = or(o.mr, mr).clamp(1, 28);
-    let nvec = (or(o.nr, nvec * 16) / 16).clamp(1, 4);
+    let nvec = (or(o.nr, nvec * lanes) / lanes).clamp(1, 4);
     let mut kc = or(o.kc, kc).max(4);
     if g.elem == Elem::I8 {
         kc = (kc + 3) / 4 * 4;
     }
     let mc = (or(o.mc, 8 * mr) / mr).max(1) * mr;
-    let pb = (or(o.nc, nc) / (16 * nvec)).max(1);
+    let pb = (or(o.nc, nc) / (lanes * nvec)).max(1);
     Blocking {
+        simd,
         mr,
         nvec,
         kc,

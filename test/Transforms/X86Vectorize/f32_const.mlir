@@ -8,7 +8,7 @@
 // blocks (kc=16: the peeled zero first K block, full blocks after it and a
 // partial last one; tail rows and a masked tail panel). Cases: constant B
 // with a zero fill (mm), constant B with a fill of 1.5 (kept: mmone), B an
-// argument with a zero fill (mmarg).
+// argument with a zero fill (mmarg); and mm with isa=avx2.
 //
 // RUN: split-file %s %t
 // RUN: strata-run %t/mm.mlir --entry mm --random-inputs --seed 3 --output %t/mm.0 --output %t/mm.ref.npy
@@ -22,6 +22,12 @@
 // RUN: python3 %S/../../utils/npy_compare.py %t/mm.ref.npy %t/mm.tiny.native.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t/mm.tiny.mlir --entry mm --random-inputs --seed 3 --target c --output %t/mm.0 --output %t/mm.tiny.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t/mm.ref.npy %t/mm.tiny.portable.npy --ulps 8 | FileCheck %s --check-prefix=OK
+// RUN: strata-opt %t/mm.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/mm.avx2.mlir
+// RUN: FileCheck %s --check-prefix=AVX2 < %t/mm.avx2.mlir
+// RUN: strata-run %t/mm.avx2.mlir --entry mm --random-inputs --seed 3 --target c --output %t/mm.0 --output %t/mm.avx2.native.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/mm.ref.npy %t/mm.avx2.native.npy --ulps 8 | FileCheck %s --check-prefix=OK
+// RUN: env STRATA_X86_ISA=portable strata-run %t/mm.avx2.mlir --entry mm --random-inputs --seed 3 --target c --output %t/mm.0 --output %t/mm.avx2.portable.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/mm.ref.npy %t/mm.avx2.portable.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %t/mmone.mlir --entry mmone --random-inputs --seed 3 --output %t/mmone.0 --output %t/mmone.ref.npy
 // RUN: strata-opt %t/mmone.mlir '--pass-pipeline=builtin.module(x86-vectorize,symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/mmone.def.mlir
 // RUN: strata-run %t/mmone.def.mlir --entry mmone --random-inputs --seed 3 --target c --output %t/mmone.0 --output %t/mmone.def.native.npy
@@ -58,6 +64,12 @@
 // MM: memref.get_global @wmm__f32_b32
 // MM: x86.call "_mm512_setzero_ps"
 // MM-NOT: linalg.fill
+
+// isa=avx2: the same, in panels of 16 columns (2 x 8 lanes).
+// AVX2-NOT: @wmm :
+// AVX2: memref.global "private" constant @wmm__f32_b16 : memref<3x40x16xf32> = dense<
+// AVX2-NOT: linalg.fill
+// AVX2: x86.call "_mm256_setzero_ps"
 
 // A fill with another value stays; panels of nr = 16.
 // ONE: memref.global "private" constant @wone__f32_b16 : memref<2x40x16xf32> = dense<

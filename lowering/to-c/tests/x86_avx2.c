@@ -1,0 +1,75 @@
+/* The AVX2 + FMA intrinsics Strata's x86 path emits for CPUs without
+ * AVX-512 (x86-vectorize{isa=avx2}): an 8-wide f32 matmul with vector-mask
+ * tails, and an int8 matmul through sign-extended i16 pairs (vpmaddwd)
+ * with the extreme values, checked by tests/x86_header.rs: the portable and
+ * native builds print the same bits. */
+#include <stdio.h>
+#include "strata_x86.h"
+
+enum { M = 11, K = 29, N = 21 };
+
+static float a[M][K], b[K][N], c[M][N];
+static int32_t ai[M][(K + 1) / 2], bi[(K + 1) / 2][N], ci[M][N];
+
+/* The lane mask of the first `rest` lanes. */
+static __m256i first_lanes(int rest) {
+  int32_t on[8];
+  for (int k = 0; k < 8; k++) on[k] = k < rest ? -1 : 0;
+  return _mm256_set_epi32(on[7], on[6], on[5], on[4], on[3], on[2], on[1], on[0]);
+}
+
+/* Two i8 as sign-extended i16 halves of one word. */
+static int32_t pair(int8_t lo, int8_t hi) {
+  return (int32_t)(((uint32_t)(uint16_t)(int16_t)hi << 16) | (uint16_t)(int16_t)lo);
+}
+
+int main(void) {
+  uint32_t s = 12345;
+  for (int i = 0; i < M; i++)
+    for (int k = 0; k < K; k++) { s = s * 1664525u + 1013904223u; a[i][k] = (float)(s >> 8) / 16777216.0f - 0.5f; }
+  for (int k = 0; k < K; k++)
+    for (int j = 0; j < N; j++) { s = s * 1664525u + 1013904223u; b[k][j] = (float)(s >> 8) / 16777216.0f - 0.5f; }
+  for (int i = 0; i < M; i++)
+    for (int q = 0; q < (K + 1) / 2; q++) {
+      s = s * 1664525u + 1013904223u;
+      /* Row 0 all -128: the largest products. */
+      ai[i][q] = i == 0 ? pair(-128, -128) : pair((int8_t)(s >> 8), (int8_t)(s >> 16));
+    }
+  for (int q = 0; q < (K + 1) / 2; q++)
+    for (int j = 0; j < N; j++) {
+      s = s * 1664525u + 1013904223u;
+      bi[q][j] = j == 0 ? pair(-128, -128) : pair((int8_t)(s >> 8), (int8_t)(s >> 16));
+    }
+  for (int i = 0; i < M; i++) {
+    for (int j = 0; j < N; j += 8) {
+      int rest = N - j;
+      __m256i m = first_lanes(rest);
+      __m256 acc = _mm256_setzero_ps();
+      __m256i iacc = _mm256_setzero_si256();
+      for (int k = 0; k < K; k++) {
+        __m256 x = _mm256_set1_ps(a[i][k]);
+        __m256 y = rest >= 8 ? _mm256_loadu_ps(&b[k][j]) : _mm256_maskload_ps(&b[k][j], m);
+        acc = _mm256_fmadd_ps(x, y, acc);
+      }
+      for (int q = 0; q < (K + 1) / 2; q++) {
+        __m256i x = _mm256_set1_epi32(ai[i][q]);
+        __m256i y = rest >= 8 ? _mm256_loadu_si256((const void *)&bi[q][j]) : _mm256_maskload_epi32(&bi[q][j], m);
+        iacc = _mm256_add_epi32(iacc, _mm256_madd_epi16(x, y));
+      }
+      if (rest >= 8) {
+        _mm256_storeu_ps(&c[i][j], acc);
+        _mm256_storeu_si256((void *)&ci[i][j], iacc);
+      } else {
+        _mm256_maskstore_ps(&c[i][j], m, acc);
+        _mm256_maskstore_epi32(&ci[i][j], m, iacc);
+      }
+    }
+  }
+  printf("native=%d\n", STRATA_X86_NATIVE_AVX2);
+  uint32_t h = 2166136261u;
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) { uint32_t bits; memcpy(&bits, &c[i][j], 4); h = (h ^ bits) * 16777619u; }
+  printf("c hash %08x\n", h);
+  for (int i = 0; i < M; i += 3) printf("row %d: ints %d %d %d\n", i, ci[i][0], ci[i][7], ci[i][N - 1]);
+  return 0;
+}

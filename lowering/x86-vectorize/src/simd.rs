@@ -1,0 +1,160 @@
+//! The vector instruction set a GEMM kernel is written for, and the few
+//! operations the generator needs spelled in it.
+//!
+//! # Why two
+//!
+//! AVX-512 (16 lanes, 32 registers, k-masks, VNNI's `vpdpbusd`) is the
+//! fast path on Intel server parts; many machines Strata's users compile
+//! for have AVX2 and FMA only (AMD Zen 1-3, client Intel), where the
+//! AVX-512 kernels run only emulated. The blocked GEMM ([`crate::gemm`])
+//! is the same loop nest for both: what changes is the lane count, the
+//! register budget (so the block sizes), how a column tail is masked (an
+//! `i16` k-mask or a vector whose lanes' top bits select), and the int8
+//! product. AVX2 has no exact u8 x s8 dot product (`vpmaddubsw` saturates
+//! its i16 pair sums), so its int8 kernel multiplies sign-extended i16
+//! pairs with `vpmaddwd`, which is exact, and adds the i32 sums: two k per
+//! lane and instruction where VNNI takes four.
+
+use crate::builder::B;
+use crate::gemm::Elem;
+use strata_ir::{Type, Value};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Simd {
+    /// AVX-512F (+ VNNI for int8): `__m512`, `__mmask16`.
+    Avx512,
+    /// AVX2 + FMA: `__m256`, vector masks.
+    Avx2,
+}
+
+impl Simd {
+    /// f32 or i32 lanes per vector.
+    pub fn lanes(self) -> i64 {
+        match self {
+            Simd::Avx512 => 16,
+            Simd::Avx2 => 8,
+        }
+    }
+
+    /// The int8 reduction depth of one lane and instruction: 4 (`vpdpbusd`)
+    /// or 2 (`vpmaddwd`): how many k one packed i32 word holds.
+    pub fn k_per_word(self) -> i64 {
+        match self {
+            Simd::Avx512 => 4,
+            Simd::Avx2 => 2,
+        }
+    }
+
+    /// The accumulator (and B panel) vector type for `elem`.
+    pub fn vector(self, b: &B, elem: Elem) -> Type {
+        let lane = match elem {
+            Elem::F32 => b.f32(),
+            Elem::I8 => b.int(32),
+        };
+        b.ctx.vector_type(&[self.lanes()], lane)
+    }
+
+    fn name(self, wide: &'static str, narrow: &'static str) -> &'static str {
+        match self {
+            Simd::Avx512 => wide,
+            Simd::Avx2 => narrow,
+        }
+    }
+
+    /// All lanes zero.
+    pub fn zero(self, b: &mut B, elem: Elem) -> Value {
+        let ty = self.vector(b, elem);
+        let name = match elem {
+            Elem::F32 => self.name("_mm512_setzero_ps", "_mm256_setzero_ps"),
+            Elem::I8 => self.name("_mm512_setzero_si512", "_mm256_setzero_si256"),
+        };
+        b.vcall(name, vec![], ty)
+    }
+
+    /// `x` (f32, or an i32 word for int8) in every lane.
+    pub fn splat(self, b: &mut B, elem: Elem, x: Value) -> Value {
+        let ty = self.vector(b, elem);
+        let name = match elem {
+            Elem::F32 => self.name("_mm512_set1_ps", "_mm256_set1_ps"),
+            Elem::I8 => self.name("_mm512_set1_epi32", "_mm256_set1_epi32"),
+        };
+        b.vcall(name, vec![x], ty)
+    }
+
+    /// The lane mask value for `mask` (bit k = lane k): an `i16` k-mask
+    /// (AVX-512) or a vector of all-ones / zero lanes (AVX2).
+    pub fn mask(self, b: &mut B, mask: u16) -> Value {
+        match self {
+            Simd::Avx512 => crate::gemm::mask_value(b, mask),
+            Simd::Avx2 => {
+                // Intel's argument order: lane 7 first.
+                let lanes: Vec<Value> = (0..8)
+                    .rev()
+                    .map(|k| b.ci(if (mask >> k) & 1 == 1 { -1 } else { 0 }, 32))
+                    .collect();
+                let ty = self.vector(b, Elem::I8);
+                b.vcall("_mm256_set_epi32", lanes, ty)
+            }
+        }
+    }
+
+    /// Loads a vector from `addr`, only the lanes `mask` selects (the rest
+    /// zero, their memory untouched).
+    pub fn load(self, b: &mut B, elem: Elem, addr: Value, mask: u16) -> Value {
+        let ty = self.vector(b, elem);
+        let full = mask == self.full_mask();
+        let (plain, masked) = match (self, elem) {
+            (Simd::Avx512, Elem::F32) => ("_mm512_loadu_ps", "_mm512_maskz_loadu_ps"),
+            (Simd::Avx512, Elem::I8) => ("_mm512_loadu_si512", "_mm512_maskz_loadu_epi32"),
+            (Simd::Avx2, Elem::F32) => ("_mm256_loadu_ps", "_mm256_maskload_ps"),
+            (Simd::Avx2, Elem::I8) => ("_mm256_loadu_si256", "_mm256_maskload_epi32"),
+        };
+        if full {
+            return b.vcall(plain, vec![addr], ty);
+        }
+        let m = self.mask(b, mask);
+        let args = match self {
+            Simd::Avx512 => vec![m, addr],
+            Simd::Avx2 => vec![addr, m],
+        };
+        b.vcall(masked, args, ty)
+    }
+
+    /// Stores the lanes of `v` that `mask` selects at `addr`.
+    pub fn store(self, b: &mut B, elem: Elem, addr: Value, v: Value, mask: u16) {
+        let (plain, masked) = match (self, elem) {
+            (Simd::Avx512, Elem::F32) => ("_mm512_storeu_ps", "_mm512_mask_storeu_ps"),
+            (Simd::Avx512, Elem::I8) => ("_mm512_storeu_si512", "_mm512_mask_storeu_epi32"),
+            (Simd::Avx2, Elem::F32) => ("_mm256_storeu_ps", "_mm256_maskstore_ps"),
+            (Simd::Avx2, Elem::I8) => ("_mm256_storeu_si256", "_mm256_maskstore_epi32"),
+        };
+        if mask == self.full_mask() {
+            b.call(plain, &[], vec![addr, v], None);
+        } else {
+            let m = self.mask(b, mask);
+            b.call(masked, &[], vec![addr, m, v], None);
+        }
+    }
+
+    /// All lanes on.
+    pub fn full_mask(self) -> u16 {
+        ((1u32 << self.lanes()) - 1) as u16
+    }
+
+    /// `acc + a * b` lane by lane: an FMA (f32), or for int8 the dot
+    /// product of each lane's packed k ([`Simd::k_per_word`]) added to
+    /// the i32 accumulator: `vpdpbusd` (u8 `a` x s8 `b`), or `vpmaddwd`
+    /// (i16 x i16) then an add.
+    pub fn multiply_add(self, b: &mut B, elem: Elem, acc: Value, a: Value, bv: Value) -> Value {
+        let ty = self.vector(b, elem);
+        match (self, elem) {
+            (Simd::Avx512, Elem::F32) => b.vcall("_mm512_fmadd_ps", vec![a, bv, acc], ty),
+            (Simd::Avx2, Elem::F32) => b.vcall("_mm256_fmadd_ps", vec![a, bv, acc], ty),
+            (Simd::Avx512, Elem::I8) => b.vcall("_mm512_dpbusd_epi32", vec![acc, a, bv], ty),
+            (Simd::Avx2, Elem::I8) => {
+                let dot = b.vcall("_mm256_madd_epi16", vec![a, bv], ty);
+                b.vcall("_mm256_add_epi32", vec![acc, dot], ty)
+            }
+        }
+    }
+}
