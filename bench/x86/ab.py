@@ -9,7 +9,9 @@ Each variant is `[STRATA_OPT@]OPTIONS`: `auto` (the default
 `x86-vectorize`), `x86-vectorize` options such as `path=blocked mr=7`, or
 `PIPE:<pipeline>`; a path before `@` takes another `strata-opt` (an older
 build). Problems: `gemm MxNxK` (the bench's naming) or `conv
-C,H,W,F,R,PAD,STRIDE`, f32, constant weights as in the bench.
+C,H,W,F,R,PAD,STRIDE`, f32 (or `--dtype int8`: activations in [0, 31],
+weights full-range i8, outputs compared exactly), constant weights as in
+the bench.
 
 # Why
 
@@ -92,6 +94,7 @@ def main():
     ap.add_argument("kind", choices=("gemm", "conv"))
     ap.add_argument("spec")
     ap.add_argument("variants", nargs="+")
+    ap.add_argument("--dtype", choices=("f32", "int8"), default="f32")
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--calls", type=int, default=15)
     ap.add_argument("--warmup", type=int, default=3)
@@ -100,17 +103,22 @@ def main():
     tools = {"opt": os.path.join(args.tools, "strata-opt"), "run": os.path.join(args.tools, "strata-run")}
     p = problem_of(args.kind, args.spec)
     rng = np.random.default_rng(7)
-    _, xs, ws, _ = strata.mlir(p, "f32", None)
-    x = rng.standard_normal(xs).astype(np.float32)
-    w = rng.standard_normal(ws).astype(np.float32)
-    text, *_ = strata.mlir(p, "f32", w)
+    _, xs, ws, _ = strata.mlir(p, args.dtype, None)
+    if args.dtype == "f32":
+        x = rng.standard_normal(xs).astype(np.float32)
+        w = rng.standard_normal(ws).astype(np.float32)
+    else:
+        x = rng.integers(0, 32, xs).astype(np.int8)
+        w = rng.integers(-128, 128, ws).astype(np.int8)
+    text, *_ = strata.mlir(p, args.dtype, w)
     built = []
     for i, v in enumerate(args.variants):
         kept, y = build(v, text, x, os.path.join(ROOT, "bench", "out", "ab", str(i)), tools)
         if built:
             ref = built[0][1]
-            err = float(np.max(np.abs(y - ref)) / (np.max(np.abs(ref)) + 1e-30))
-            if err > 1e-4:
+            d = np.abs(y.astype(np.float64) - ref.astype(np.float64))
+            err = float(np.max(d) / (np.max(np.abs(ref)) + 1e-30))
+            if err > (1e-4 if args.dtype == "f32" else 0):
                 sys.exit(f"{v}: output differs from {args.variants[0]} (relative error {err:.1e})")
         built.append((kept, y))
     medians = [[] for _ in built]

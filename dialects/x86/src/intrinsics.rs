@@ -208,6 +208,7 @@ pub const INTRINSICS: &[Intrinsic] = &[
         Some(F32x8),
         AVX | FMA,
     ),
+    i("_mm256_add_ps", 0, &[F32x8, F32x8], Some(F32x8), AVX),
     i("_mm256_setzero_si256", 0, &[], Some(I32x8), AVX),
     i("_mm256_set1_epi32", 0, &[I32], Some(I32x8), AVX),
     // Lanes 7 down to 0 (Intel's argument order).

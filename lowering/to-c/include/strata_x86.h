@@ -322,6 +322,10 @@ STRATA_X86_EMU strata_m256 strata_mm256_fmadd_ps(strata_m256 a, strata_m256 b, s
   for (int k = 0; k < 8; k++) a.f[k] = fmaf(a.f[k], b.f[k], c.f[k]);
   return a;
 }
+STRATA_X86_EMU strata_m256 strata_mm256_add_ps(strata_m256 a, strata_m256 b) {
+  for (int k = 0; k < 8; k++) a.f[k] += b.f[k];
+  return a;
+}
 STRATA_X86_EMU strata_m256i strata_mm256_set1_epi32(int32_t a) {
   strata_m256i r;
   for (int k = 0; k < 8; k++) r.i[k] = a;
@@ -462,6 +466,7 @@ STRATA_X86_EMU void strata_tile_dpbssd(int dst, int a, int b) {
 #define _mm256_maskload_ps strata_mm256_maskload_ps
 #define _mm256_maskstore_ps strata_mm256_maskstore_ps
 #define _mm256_fmadd_ps strata_mm256_fmadd_ps
+#define _mm256_add_ps strata_mm256_add_ps
 #define _mm256_setzero_si256 strata_mm256_setzero_si256
 #define _mm256_set1_epi32 strata_mm256_set1_epi32
 #define _mm256_set_epi32 strata_mm256_set_epi32

@@ -450,35 +450,17 @@ pub fn emit_or(b: &mut B, g: &Gemm, prep: &Prep, fallback: impl FnOnce(&mut B)) 
     let i32t = b.int(32);
     let usable = b.call("_x86_amx_usable", &[], vec![], Some(i32t)).unwrap();
     let zero = b.ci(0, 32);
-    let i1 = b.int(1);
-    let ne = b.ctx.i64_attr(1);
-    let cmp = b.op(
-        "arith.cmpi",
-        vec![usable, zero],
-        vec![i1],
-        vec![("predicate", ne)],
+    let cond = b.cmpi(1, usable, zero);
+    b.if_else(
+        cond,
+        |b| emit_tiles(b, g, prep),
+        |b| {
+            if let Some(fill) = prep.c_zero_fill {
+                b.ir.move_op(fill, b.at);
+            }
+            fallback(b);
+        },
     );
-    let cond = b.ir.result(cmp, 0);
-    let mut state = OperationState::new(b.ctx, "scf.if", b.loc);
-    state.operands = vec![cond];
-    state.num_regions = 2;
-    let op = b.ir.create_op(state, b.at);
-    let saved = b.at;
-    let mut yields = Vec::new();
-    for r in 0..2 {
-        let region = b.ir.region(op, r);
-        let block = b.ir.append_block(region, &[]);
-        b.at = InsertPoint::BlockEnd(block);
-        yields.push(b.op("scf.yield", vec![], vec![], vec![]));
-    }
-    b.at = InsertPoint::Before(yields[0]);
-    emit_tiles(b, g, prep);
-    if let Some(fill) = prep.c_zero_fill {
-        b.ir.move_op(fill, InsertPoint::Before(yields[1]));
-    }
-    b.at = InsertPoint::Before(yields[1]);
-    fallback(b);
-    b.at = saved;
 }
 
 /// Calls `f(first tile, tiles)` over `count` tiles from `t0` in pairs

@@ -50,6 +50,7 @@
 
 use crate::builder::B;
 use crate::direct_conv;
+use crate::simd::Simd;
 use strata_ir::{AttrData, OpId, Value};
 
 /// A NCHW / FCHW convolution on f32 memrefs (identity layouts).
@@ -228,7 +229,8 @@ fn gemm_cycles(d: &Conv) -> f64 {
 /// ([`crate::direct_conv`], unit strides only) or the channel-blocked one,
 /// whichever the cost models make faster, per-call weight packing
 /// included; `path=flat` / `path=blocked` force one. False (op left for
-/// the GEMM) when the chosen form does not apply.
+/// the GEMM) when the chosen form does not apply. With AVX2 only the flat
+/// kernel is written (the blocked one's epilogue transposes 16 x 16).
 #[allow(clippy::too_many_arguments)]
 pub fn lower(
     b: &mut B,
@@ -240,6 +242,7 @@ pub fn lower(
     path: &str,
     mr: i64,
     nr: i64,
+    simd: Simd,
 ) -> bool {
     let (i, w, o) = (&shapes[0], &shapes[1], &shapes[2]);
     let d = Conv {
@@ -259,9 +262,9 @@ pub fn lower(
     };
     let unit = d.sh == 1 && d.sw == 1;
     let flat = unit.then(|| {
-        let (p, per_tap) = direct_conv::plan_cost(d.f, (d.oh - 1) * d.w + d.ow);
+        let (p, per_tap) = direct_conv::plan_cost(d.f, (d.oh - 1) * d.w + d.ow, simd);
         let cycles =
-            per_tap * (d.c * d.kh * d.kw) as f64 + direct_conv::add_cycles(d.f, d.oh, d.ow);
+            per_tap * (d.c * d.kh * d.kw) as f64 + direct_conv::add_cycles(d.f, d.oh, d.ow, simd);
         (p, cycles)
     });
     let (mut bp, mut blocked) = plan(&d);
@@ -283,7 +286,17 @@ pub fn lower(
     if konst.is_none() {
         blocked += PACK_CYCLES * (d.f * d.c * d.kh * d.kw) as f64 / d.n as f64;
     }
+    // AVX2: the flat kernel only where the GEMM's im2col packing cannot
+    // load a vector of pixels from one output row (OW below the lanes: the
+    // 7x7 maps), or when asked; the GEMM with vector packing measured
+    // 1.09-2.06x the flat kernel on ResNet-50's 1x1 layers and on 3x3 at
+    // 56x56, about equal at 14x14 and 28x28, 0.64x at 7x7
+    // (docs/x86-kernels.md).
+    if simd == Simd::Avx2 && path != "flat" && d.ow >= simd.lanes() {
+        return false;
+    }
     let use_blocked = match path {
+        _ if simd == Simd::Avx2 => false,
         "flat" => false,
         "blocked" => true,
         _ => match flat {
@@ -302,7 +315,7 @@ pub fn lower(
             p.r = mr.clamp(1, 28);
         }
         if nr > 0 {
-            p.v = (nr / 16).clamp(1, 12);
+            p.v = (nr / simd.lanes()).clamp(1, 12);
         }
         let dc = direct_conv::DirectConv {
             input: vals[0],
@@ -319,6 +332,7 @@ pub fn lower(
             ow: d.ow,
             dh: d.dh,
             dw: d.dw,
+            simd,
         };
         direct_conv::emit(b, &dc, p);
         return true;

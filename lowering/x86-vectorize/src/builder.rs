@@ -188,6 +188,42 @@ impl<'a> B<'a> {
         self.at = saved;
         self.ir.results(op).collect()
     }
+    /// `arith.cmpi` with MLIR's predicate number (`0` eq, `1` ne, `2` slt,
+    /// `3` sle, ...): an `i1`.
+    pub fn cmpi(&mut self, predicate: i64, a: Value, b: Value) -> Value {
+        let i1 = self.int(1);
+        let p = self.ctx.i64_attr(predicate);
+        let op = self.op("arith.cmpi", vec![a, b], vec![i1], vec![("predicate", p)]);
+        self.ir.result(op, 0)
+    }
+
+    /// `scf.if %cond` without results: `then` and `otherwise` fill the two
+    /// branches.
+    pub fn if_else(
+        &mut self,
+        cond: Value,
+        then: impl FnOnce(&mut B),
+        otherwise: impl FnOnce(&mut B),
+    ) {
+        let mut state = OperationState::new(self.ctx, "scf.if", self.loc);
+        state.operands = vec![cond];
+        state.num_regions = 2;
+        let op = self.ir.create_op(state, self.at);
+        let saved = self.at;
+        let mut yields = Vec::new();
+        for r in 0..2 {
+            let region = self.ir.region(op, r);
+            let block = self.ir.append_block(region, &[]);
+            self.at = InsertPoint::BlockEnd(block);
+            yields.push(self.op("scf.yield", vec![], vec![], vec![]));
+        }
+        self.at = InsertPoint::Before(yields[0]);
+        then(self);
+        self.at = InsertPoint::Before(yields[1]);
+        otherwise(self);
+        self.at = saved;
+    }
+
     /// A loop from constant `lb` to constant `ub` (nothing when empty).
     pub fn for_const(&mut self, lb: i64, ub: i64, step: i64, body: impl FnOnce(&mut B, Value)) {
         if lb >= ub {

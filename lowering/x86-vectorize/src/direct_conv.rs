@@ -39,9 +39,13 @@
 //!
 //! Loop order: batch, filter group (its `r x C x KH x KW` weights stay in
 //! cache), flat block (the input of all channels streams from L2).
+//!
+//! The same kernel is written for AVX2 + FMA ([`Simd::Avx2`]): vectors of
+//! 8 flat positions, and a 16-register budget (12 accumulators).
 
 use crate::builder::B;
-use crate::gemm::{mask_value, masks, nest};
+use crate::gemm::{lane_masks, nest, Elem};
+use crate::simd::Simd;
 use strata_ir::Value;
 
 /// A stride-1 NCHW / FCHW convolution on f32 memrefs (identity layouts).
@@ -64,9 +68,10 @@ pub struct DirectConv {
     /// Dilations.
     pub dh: i64,
     pub dw: i64,
+    pub simd: Simd,
 }
 
-/// Register block: `r` filters x `v` vectors of 16 flat positions.
+/// Register block: `r` filters x `v` vectors of flat positions.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     pub r: i64,
@@ -80,9 +85,15 @@ impl DirectConv {
     }
 }
 
-/// Largest accumulator block: 28 zmm, plus `v` input vectors and one
-/// broadcast must fit in 32.
-const MAX_ACC: i64 = 28;
+/// Largest accumulator block and the register file: 28 of 32 zmm (AVX-512)
+/// or 12 of 16 ymm (AVX2); `v` input vectors and one broadcast must fit
+/// beside the accumulators.
+pub fn registers(simd: Simd) -> (i64, i64) {
+    match simd {
+        Simd::Avx512 => (28, 32),
+        Simd::Avx2 => (12, 16),
+    }
+}
 
 /// Estimated cycles of one reduction step (a tap of one channel) of an
 /// `r x v` kernel: 2 FMA ports, 2 load ports (`v` loads + `r` broadcasts),
@@ -97,27 +108,30 @@ fn step_cycles(r: i64, v: i64) -> f64 {
 
 /// Chooses `(r, v)` minimising the modelled time over every kernel
 /// instance (full filter groups and blocks, and their static tails).
-pub fn plan(filters: i64, l: i64) -> Plan {
-    plan_cost(filters, l).0
+pub fn plan(filters: i64, l: i64, simd: Simd) -> Plan {
+    plan_cost(filters, l, simd).0
 }
 
 /// Cycles of adding the per-group results to the output (a load, an add
 /// and a store per output vector, row by row).
-pub fn add_cycles(filters: i64, oh: i64, ow: i64) -> f64 {
-    (filters * oh * ((ow + 15) / 16)) as f64 * 3.0
+pub fn add_cycles(filters: i64, oh: i64, ow: i64, simd: Simd) -> f64 {
+    let lanes = simd.lanes();
+    (filters * oh * ((ow + lanes - 1) / lanes)) as f64 * 3.0
 }
 
 /// [`plan`] and its modelled cycles per reduction step (one channel and
 /// tap) summed over all kernel instances: the compute time is that times
 /// `C KH KW`. (The channel-blocked kernel compares with it.)
-pub fn plan_cost(filters: i64, l: i64) -> (Plan, f64) {
-    let nvfull = l / 16;
-    let partial = i64::from(l % 16 != 0);
+pub fn plan_cost(filters: i64, l: i64, simd: Simd) -> (Plan, f64) {
+    let lanes = simd.lanes();
+    let (max_acc, regs) = registers(simd);
+    let nvfull = l / lanes;
+    let partial = i64::from(l % lanes != 0);
     let nvtot = nvfull + partial;
     let mut best = (f64::INFINITY, Plan { r: 1, v: 1 });
     for v in 1..=nvtot.min(12) {
-        for r in 1..=filters.min(MAX_ACC) {
-            if r * v > MAX_ACC || r * v + v + 1 > 32 {
+        for r in 1..=filters.min(max_acc) {
+            if r * v > max_acc || r * v + v + 1 > regs {
                 continue;
             }
             // Blocks of v vectors, then one tail of the rest (with the
@@ -147,9 +161,10 @@ pub fn plan_cost(filters: i64, l: i64) -> (Plan, f64) {
 /// Emits the direct convolution at `b`'s insertion point.
 pub fn emit(b: &mut B, d: &DirectConv, p: Plan) {
     let l = d.flat_len();
-    let nvtot = (l + 15) / 16;
+    let lanes = d.simd.lanes();
+    let nvtot = (l + lanes - 1) / lanes;
     let f32t = b.f32();
-    let tmp = b.alloc(&[p.r, nvtot * 16], f32t);
+    let tmp = b.alloc(&[p.r, nvtot * lanes], f32t);
     nest(b, &[d.n], &mut Vec::new(), &mut |b, nb| {
         let n = nb[0];
         let groups = d.f / p.r;
@@ -171,26 +186,27 @@ pub fn emit(b: &mut B, d: &DirectConv, p: Plan) {
 /// output.
 fn filter_group(b: &mut B, d: &DirectConv, p: Plan, tmp: Value, n: Value, f0: Value, r: i64) {
     let l = d.flat_len();
-    let nvfull = l / 16;
+    let lanes = d.simd.lanes();
+    let nvfull = l / lanes;
     let blocks = nvfull / p.v;
-    let full = vec![0xFFFFu16; p.v as usize];
+    let full = vec![d.simd.full_mask(); p.v as usize];
     if blocks > 0 {
         b.for_const(0, blocks, 1, |b, jb| {
-            let j0 = b.mulc(jb, 16 * p.v);
+            let j0 = b.mulc(jb, lanes * p.v);
             kernel(b, d, tmp, n, f0, r, j0, &full);
         });
     }
     // The rest: full vectors, then the partial one (masked to L).
-    let rest = l - blocks * p.v * 16;
+    let rest = l - blocks * p.v * lanes;
     if rest > 0 {
-        let j0 = b.c(blocks * p.v * 16);
-        let ms = masks(0, Some(rest));
+        let j0 = b.c(blocks * p.v * lanes);
+        let ms = lane_masks(lanes, 0, Some(rest));
         kernel(b, d, tmp, n, f0, r, j0, &ms);
     }
     add_to_output(b, d, tmp, n, f0, r);
 }
 
-/// `tmp[rr][j0 + 16 v + lane]` for `rr < r` and the vectors of `ms`:
+/// `tmp[rr][j0 + lanes v + lane]` for `rr < r` and the vectors of `ms`:
 /// the full reduction over channels and taps in registers.
 #[allow(clippy::too_many_arguments)]
 fn kernel(
@@ -203,11 +219,10 @@ fn kernel(
     j0: Value,
     ms: &[u16],
 ) {
-    let vt = b.vec_f32();
+    let (simd, f32) = (d.simd, Elem::F32);
+    let lanes = simd.lanes();
     let nv = ms.len();
-    let accs: Vec<Value> = (0..r as usize * nv)
-        .map(|_| b.vcall("_mm512_setzero_ps", vec![], vt))
-        .collect();
+    let accs: Vec<Value> = (0..r as usize * nv).map(|_| simd.zero(b, f32)).collect();
     let zero = b.c(0);
     let filters: Vec<Value> = (0..r).map(|rr| b.addc(f0, rr)).collect();
     let (l, u, s) = (b.c(0), b.c(d.c), b.c(1));
@@ -219,23 +234,18 @@ fn kernel(
                     .iter()
                     .enumerate()
                     .map(|(v, &m)| {
-                        let j = b.addc(j0, off + 16 * v as i64);
+                        let j = b.addc(j0, off + lanes * v as i64);
                         let src = b.addr(d.input, vec![n, c, zero, j]);
-                        if m == 0xFFFF {
-                            b.vcall("_mm512_loadu_ps", vec![src], vt)
-                        } else {
-                            let mv = mask_value(b, m);
-                            b.vcall("_mm512_maskz_loadu_ps", vec![mv, src], vt)
-                        }
+                        simd.load(b, f32, src, m)
                     })
                     .collect();
                 let (khv, kwv) = (b.c(kh), b.c(kw));
                 for (rr, &f) in filters.iter().enumerate() {
                     let wv = b.load(d.weights, vec![f, c, khv, kwv]);
-                    let wb = b.vcall("_mm512_set1_ps", vec![wv], vt);
+                    let wb = simd.splat(b, f32, wv);
                     for (v, &x) in xs.iter().enumerate() {
                         let i = rr * nv + v;
-                        accs[i] = b.vcall("_mm512_fmadd_ps", vec![wb, x, accs[i]], vt);
+                        accs[i] = simd.multiply_add(b, f32, accs[i], wb, x);
                     }
                 }
             }
@@ -245,10 +255,10 @@ fn kernel(
     for rr in 0..r {
         let row = b.c(rr);
         for v in 0..nv {
-            let j = b.addc(j0, 16 * v as i64);
+            let j = b.addc(j0, lanes * v as i64);
             let dst = b.addr(tmp, vec![row, j]);
             let acc = accs[rr as usize * nv + v];
-            b.call("_mm512_storeu_ps", &[], vec![dst, acc], None);
+            simd.store(b, f32, dst, acc, simd.full_mask());
         }
     }
 }
@@ -256,33 +266,22 @@ fn kernel(
 /// `out[n][f0 + rr][oh][ow] += tmp[rr][oh * W + ow]`, row by row, the row's
 /// last vector masked at `OW`.
 fn add_to_output(b: &mut B, d: &DirectConv, tmp: Value, n: Value, f0: Value, r: i64) {
-    let vt = b.vec_f32();
-    let ms = masks(0, Some(d.ow));
+    let (simd, f32) = (d.simd, Elem::F32);
+    let lanes = simd.lanes();
+    let ms = lane_masks(lanes, 0, Some(d.ow));
     b.for_const(0, r, 1, |b, rr| {
         let f = b.add(f0, rr);
         b.for_const(0, d.oh, 1, |b, oh| {
             let row0 = b.mulc(oh, d.w);
             for (v, &m) in ms.iter().enumerate() {
-                let col = b.c(16 * v as i64);
-                let j = b.addc(row0, 16 * v as i64);
+                let col = b.c(lanes * v as i64);
+                let j = b.addc(row0, lanes * v as i64);
                 let src = b.addr(tmp, vec![rr, j]);
                 let dst = b.addr(d.output, vec![n, f, oh, col]);
-                let sum = if m == 0xFFFF {
-                    let x = b.vcall("_mm512_loadu_ps", vec![src], vt);
-                    let y = b.vcall("_mm512_loadu_ps", vec![dst], vt);
-                    b.vcall("_mm512_add_ps", vec![y, x], vt)
-                } else {
-                    let mv = mask_value(b, m);
-                    let x = b.vcall("_mm512_maskz_loadu_ps", vec![mv, src], vt);
-                    let y = b.vcall("_mm512_maskz_loadu_ps", vec![mv, dst], vt);
-                    b.vcall("_mm512_add_ps", vec![y, x], vt)
-                };
-                if m == 0xFFFF {
-                    b.call("_mm512_storeu_ps", &[], vec![dst, sum], None);
-                } else {
-                    let mv = mask_value(b, m);
-                    b.call("_mm512_mask_storeu_ps", &[], vec![dst, mv, sum], None);
-                }
+                let x = simd.load(b, f32, src, m);
+                let y = simd.load(b, f32, dst, m);
+                let sum = simd.add_f32(b, y, x);
+                simd.store(b, f32, dst, sum, m);
             }
         });
     });
@@ -297,14 +296,17 @@ mod tests {
     /// width `w`, output `w - 2`).
     #[test]
     fn plans_fit_registers() {
-        for (w, f) in [(58, 64), (16, 256), (30, 128), (9, 512), (10, 5), (4, 1)] {
-            let o = w - 2;
-            let p = plan(f, (o - 1) * w + o);
-            assert!(p.r * p.v <= MAX_ACC && p.r * p.v + p.v < 32, "{p:?}");
-            if f >= 64 {
-                assert!(p.r * p.v >= 16, "{w}x{w}->{f}: {p:?}");
+        for simd in [Simd::Avx512, Simd::Avx2] {
+            let (max_acc, regs) = registers(simd);
+            for (w, f) in [(58, 64), (16, 256), (30, 128), (9, 512), (10, 5), (4, 1)] {
+                let o = w - 2;
+                let p = plan(f, (o - 1) * w + o, simd);
+                assert!(p.r * p.v <= max_acc && p.r * p.v + p.v < regs, "{p:?}");
+                if f >= 64 {
+                    assert!(p.r * p.v >= max_acc / 2 + 2, "{w}x{w}->{f}: {p:?}");
+                }
+                println!("{simd:?} {w}x{w} -> {f}: {p:?}");
             }
-            println!("{w}x{w} -> {f}: {p:?}");
         }
     }
 }

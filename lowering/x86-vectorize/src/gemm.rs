@@ -48,6 +48,10 @@ pub struct Gemm<'a> {
     pub c: Access<'a>,
     /// B's elements for consecutive n are consecutive (vector packing).
     pub b_unit_n: bool,
+    /// Otherwise, consecutive n are consecutive in memory within aligned
+    /// runs of this many (an NCHW convolution's output row at unit width
+    /// stride): a packed vector inside one run is one load (0: none).
+    pub b_run: i64,
 }
 
 /// Block sizes: microkernel `mr` rows x `lanes * nvec` columns, `kc` of
@@ -63,14 +67,14 @@ pub struct Blocking {
     pub pb: i64,
 }
 
-/// What is known about an f32 GEMM's operands at compile time
-/// ([`prepare_f32`]); the default (nothing) packs B per call and
-/// accumulates into C as loaded.
+/// What is known about a GEMM's operands at compile time ([`prepare`]);
+/// the default (nothing) packs B per call and accumulates into C as
+/// loaded.
 #[derive(Default, Clone, Copy)]
 pub struct Prep {
-    /// B packed at compile time, `[ceil(N / nr)][K][nr]` (the tail panel
-    /// zero-padded): the kernels read their `kc x nr` panels from it and
-    /// nothing is packed per call.
+    /// B packed at compile time, `[ceil(N / nr)][K slots][nr]` (the tail
+    /// panel zero-padded; f32, or AVX2 int8's i16 pairs): the kernels read
+    /// their panels from it and nothing is packed per call.
     pub b_packed: Option<Value>,
     /// C was zero-filled right before the op (the fill is erased): the
     /// first K block's accumulators start from zero instead of loading C.
@@ -90,7 +94,7 @@ pub fn emit(b: &mut B, g: &Gemm, bl: &Blocking) {
     emit_with(b, g, bl, &Prep::default())
 }
 
-/// [`emit`] with compile-time facts about the operands (f32 only).
+/// [`emit`] with compile-time facts about the operands.
 pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
     let nr = bl.simd.lanes() * bl.nvec;
     let slots = slots(g.elem, bl.simd, bl.kc);
@@ -119,8 +123,11 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
         Elem::I8 => {
             let i = b.int(32);
             Bufs {
-                bp: b.alloc(&bp_shape, i),
-                b_const: false,
+                bp: match prep.b_packed {
+                    Some(bp) => bp,
+                    None => b.alloc(&bp_shape, i),
+                },
+                b_const: prep.b_packed.is_some(),
                 ap: Some(b.alloc(&[bl.mc.max(bl.mr), slots], i)),
                 // Only VNNI's unsigned A needs the +128 compensation.
                 comp: (bl.simd == Simd::Avx512).then(|| b.alloc(&[bl.pb, nr], i)),
@@ -369,26 +376,48 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
             });
             vec![]
         }
+        Elem::F32 if g.b_run > 0 => {
+            // A vector of the panel inside one run (one output row) is a
+            // load per k; one across runs, or partial, is packed lane by
+            // lane.
+            for (v, &m) in lane_masks(lanes, bl.nvec, at.tail).iter().enumerate() {
+                let n = column(b, bl, at, p, v as i64);
+                let j0 = lanes * v as i64;
+                if m != simd.full_mask() {
+                    pack_b_lanes(b, g, bl, bufs, at, p, j0, m.count_ones() as i64);
+                    continue;
+                }
+                let pos = b.remc(n, g.b_run);
+                let end = b.addc(pos, lanes);
+                let run = b.c(g.b_run);
+                let fits = b.cmpi(3, end, run);
+                b.if_else(
+                    fits,
+                    |b| {
+                        b.for_const(0, at.kb, 1, |b, k| {
+                            let kk = b.add(at.kc0, k);
+                            let idx = Idx {
+                                batch: at.batch,
+                                m: None,
+                                n: Some(n),
+                                ko: at.ko,
+                                k: Some(kk),
+                            };
+                            let (mem, i) = (g.b)(b, &idx);
+                            let src = b.addr(mem, i);
+                            let val = simd.load(b, Elem::F32, src, m);
+                            let col = b.c(j0);
+                            let dst = b.addr(bufs.bp, vec![p, k, col]);
+                            simd.store(b, Elem::F32, dst, val, m);
+                        });
+                    },
+                    |b| pack_b_lanes(b, g, bl, bufs, at, p, j0, lanes),
+                );
+            }
+            vec![]
+        }
         Elem::F32 => {
-            // Columns outer: a column's index arithmetic (the div/mod of a
-            // flattened pixel) is invariant in the inner K loop.
-            b.for_const(0, width, 1, |b, j| {
-                let n0 = column(b, bl, at, p, 0);
-                let n = b.add(n0, j);
-                b.for_const(0, at.kb, 1, |b, k| {
-                    let kk = b.add(at.kc0, k);
-                    let idx = Idx {
-                        batch: at.batch,
-                        m: None,
-                        n: Some(n),
-                        ko: at.ko,
-                        k: Some(kk),
-                    };
-                    let (mem, i) = (g.b)(b, &idx);
-                    let x = b.load(mem, i);
-                    b.store(x, bufs.bp, vec![p, k, j]);
-                });
-            });
+            pack_b_lanes(b, g, bl, bufs, at, p, 0, width);
             vec![]
         }
         Elem::I8 => {
@@ -421,6 +450,39 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
             });
             vec![]
         }
+    });
+}
+
+/// Packs columns `j0 .. j0 + count` of panel `p` element by element.
+/// Columns outer: a column's index arithmetic (the div/mod of a flattened
+/// pixel) is invariant in the inner K loop.
+#[allow(clippy::too_many_arguments)]
+fn pack_b_lanes(
+    b: &mut B,
+    g: &Gemm,
+    bl: &Blocking,
+    bufs: &Bufs,
+    at: &At,
+    p: Value,
+    j0: i64,
+    count: i64,
+) {
+    b.for_const(j0, j0 + count, 1, |b, j| {
+        let n0 = column(b, bl, at, p, 0);
+        let n = b.add(n0, j);
+        b.for_const(0, at.kb, 1, |b, k| {
+            let kk = b.add(at.kc0, k);
+            let idx = Idx {
+                batch: at.batch,
+                m: None,
+                n: Some(n),
+                ko: at.ko,
+                k: Some(kk),
+            };
+            let (mem, i) = (g.b)(b, &idx);
+            let x = b.load(mem, i);
+            b.store(x, bufs.bp, vec![p, k, j]);
+        });
     });
 }
 
@@ -597,9 +659,13 @@ fn kernel(
     let (l, u, s) = (b.c(0), b.c(slots), b.c(1));
     let mut accs = b.for_(l, u, s, accs, |b, k, accs| {
         let mut bv = Vec::new();
-        // A constant B is indexed by global panel and K.
+        // A constant B is indexed by global panel and K slot.
         let (bp_p, bp_k) = if bufs.b_const {
-            (b.add(at.p0, p), b.add(at.kc0, k))
+            let slot0 = match g.elem {
+                Elem::F32 => at.kc0,
+                Elem::I8 => b.divc(at.kc0, simd.k_per_word()),
+            };
+            (b.add(at.p0, p), b.add(slot0, k))
         } else {
             (p, k)
         };
@@ -654,24 +720,32 @@ fn kernel(
     }
 }
 
-/// Compile-time facts for an f32 op about to be emitted with blocking
-/// `bl` ([`Prep`]): a `linalg.fill` of C with +0.0 right before it is
+/// Compile-time facts for an op about to be emitted with blocking `bl`
+/// ([`Prep`]): for f32, a `linalg.fill` of C with +0.0 right before it is
 /// erased (the first K block starts from zero; only without an outer K,
-/// `outer_k_one`), and a matmul's constant B (a `memref.get_global` of a
+/// `outer_k_one`); a matmul's constant B (a `memref.get_global` of a
 /// constant global with a dense initializer, visible when the pass runs on
-/// the module) is packed into a new constant global `@<sym>__f32_b<nr>`,
-/// as ONNX Runtime and OpenVINO pack their initializers once.
-pub fn prepare_f32(
+/// the module) is packed into a new constant global `@<sym>__f32_b<nr>`
+/// (f32) or `@<sym>__i16x2_b<nr>` (AVX2 int8), as ONNX Runtime and
+/// OpenVINO pack their initializers once. VNNI int8 packs per call (its
+/// B also gives the +128 compensation; `isa=auto` takes AMX, which packs
+/// constant weights itself).
+#[allow(clippy::too_many_arguments)]
+pub fn prepare(
     ctx: &strata_ir::Context,
     ir: &mut strata_ir::Ir,
     op: strata_ir::OpId,
     name: &str,
     vals: &[Value],
+    elem: Elem,
     outer_k_one: bool,
     bl: &Blocking,
 ) -> Prep {
     let mut prep = Prep::default();
-    if outer_k_one {
+    if elem == Elem::I8 && bl.simd == Simd::Avx512 {
+        return prep;
+    }
+    if outer_k_one && elem == Elem::F32 {
         if let Some(fill) = crate::amx::zero_fill_before(ctx, ir, op, vals[2]) {
             if ir.erase_op(fill).is_ok() {
                 prep.c_zero = true;
@@ -679,7 +753,6 @@ pub fn prepare_f32(
         }
     }
     if name == "linalg.matmul" {
-        let f32t = ctx.float_type(strata_ir::FloatKind::F32);
         let shape = |v: Value| match ctx.type_data(ir.value_type(v)) {
             strata_ir::TypeData::MemRef { shape, .. } => shape.to_vec(),
             _ => vec![],
@@ -689,12 +762,22 @@ pub fn prepare_f32(
             _ => return prep,
         };
         let nr = bl.simd.lanes() * bl.nvec;
+        let panels = (n + nr - 1) / nr;
+        let (source, word, tag) = match elem {
+            Elem::F32 => {
+                let f = ctx.float_type(strata_ir::FloatKind::F32);
+                (f, f, "f32")
+            }
+            Elem::I8 => (ctx.signless(8), ctx.signless(32), "i16x2"),
+        };
         prep.b_packed =
-            crate::amx::constant_bytes(ctx, ir, op, vals[1], f32t).and_then(|(sym, raw)| {
-                let panels = (n + nr - 1) / nr;
-                let packed = pack_b_panels(&raw, k, n, nr);
-                let name = format!("{sym}__f32_b{nr}");
-                crate::amx::packed_global(ctx, ir, op, &name, &[panels, k, nr], f32t, packed)
+            crate::amx::constant_bytes(ctx, ir, op, vals[1], source).and_then(|(sym, raw)| {
+                let (slots, packed) = match elem {
+                    Elem::F32 => (k, pack_b_panels(&raw, k, n, nr)),
+                    Elem::I8 => ((k + 1) / 2, pack_b_pairs(&raw, k, n, nr)),
+                };
+                let name = format!("{sym}__{tag}_b{nr}");
+                crate::amx::packed_global(ctx, ir, op, &name, &[panels, slots, nr], word, packed)
             });
     }
     prep
@@ -712,6 +795,35 @@ fn pack_b_panels(raw: &[u8], k: i64, n: i64, nr: i64) -> Vec<u8> {
             let dst = (((p * k + kk) * nr) * 4) as usize;
             let len = (width * 4) as usize;
             packed[dst..dst + len].copy_from_slice(&raw[src..src + len]);
+        }
+    }
+    packed
+}
+
+/// Row-major `K x N` i8 as `[ceil(N / nr)][ceil(K / 2)][nr]` i32 words,
+/// word `q` of a column holding rows `2q` and `2q + 1` sign-extended to
+/// i16 (low half first; past K or N zero): the AVX2 kernel's B, what
+/// [`pack_b`] writes per call.
+fn pack_b_pairs(raw: &[u8], k: i64, n: i64, nr: i64) -> Vec<u8> {
+    let panels = (n + nr - 1) / nr;
+    let slots = (k + 1) / 2;
+    let mut packed = vec![0u8; (panels * slots * nr * 4) as usize];
+    for p in 0..panels {
+        for q in 0..slots {
+            for j in 0..nr.min(n - p * nr) {
+                let col = p * nr + j;
+                let half = |kk: i64| -> [u8; 2] {
+                    let x = if kk < k {
+                        raw[(kk * n + col) as usize] as i8
+                    } else {
+                        0
+                    };
+                    (x as i16).to_le_bytes()
+                };
+                let dst = (((p * slots + q) * nr + j) * 4) as usize;
+                packed[dst..dst + 2].copy_from_slice(&half(2 * q));
+                packed[dst + 2..dst + 4].copy_from_slice(&half(2 * q + 1));
+            }
         }
     }
     packed

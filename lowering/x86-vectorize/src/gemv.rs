@@ -15,7 +15,7 @@
 //! for column blocks j0 of C (16 KiB of C: stays in L1 over all of K):
 //! for k0 in steps of kb:                      kb = 24 / M (<= 16) rows of B
 //!   a[r][kk] = broadcast A[r][k0 + kk]        M x kb registers, hoisted
-//!   for j in the block, steps of 16 (the last masked):
+//!   for j in the block, steps of a vector (the last masked):
 //!     acc[r] = C[r][j..]                      (for M <= 2, a second zeroed
 //!     acc[r] += a[r][kk] * B[k0 + kk][j..]     chain halves the FMA latency
 //!     C[r][j..] = acc[r]                       chain)
@@ -25,9 +25,11 @@
 //! prefetcher follows each, within a page-sized run of a column block),
 //! and C's block stays in L1 between the `K / kb` passes. Per vector of
 //! B: one load and M FMAs; per `kb` of them, M loads and stores of C.
+//! With AVX2 (16 registers) the broadcasts are 10, not 24.
 
 use crate::builder::B;
-use crate::gemm::{mask_value, masks};
+use crate::gemm::{lane_masks, Elem};
+use crate::simd::Simd;
 use strata_ir::Value;
 
 /// The rows handled here.
@@ -41,17 +43,25 @@ pub struct Gemv {
     pub m: i64,
     pub n: i64,
     pub k: i64,
+    pub simd: Simd,
 }
 
-/// Broadcast registers per K block (`M x kb`), at most [`MAX_KB`] rows of B.
-const BROADCASTS: i64 = 24;
+/// Broadcast registers per K block (`M x kb`), at most [`MAX_KB`] rows of
+/// B: what the register file leaves beside the accumulators and B.
+fn broadcasts(simd: Simd) -> i64 {
+    match simd {
+        Simd::Avx512 => 24,
+        Simd::Avx2 => 10,
+    }
+}
 const MAX_KB: i64 = 16;
 /// Bytes of C per column block: its rows stay in L1 over all of K.
 const C_BLOCK_BYTES: i64 = 16 * 1024;
 
 /// Emits the small-M matmul at `b`'s insertion point.
 pub fn emit(b: &mut B, g: &Gemv) {
-    let nb = (C_BLOCK_BYTES / (4 * g.m) / 16 * 16).max(16);
+    let lanes = g.simd.lanes();
+    let nb = (C_BLOCK_BYTES / (4 * g.m) / lanes * lanes).max(lanes);
     let full = g.n / nb;
     if full > 0 {
         b.for_const(0, full, 1, |b, q| {
@@ -67,7 +77,7 @@ pub fn emit(b: &mut B, g: &Gemv) {
 
 /// Columns `j0 .. j0 + width` of C over all of K.
 fn column_block(b: &mut B, g: &Gemv, j0: Value, width: i64) {
-    let kb = (BROADCASTS / g.m).clamp(1, MAX_KB).min(g.k);
+    let kb = (broadcasts(g.simd) / g.m).clamp(1, MAX_KB).min(g.k);
     let full = g.k / kb;
     if full > 0 {
         b.for_const(0, full, 1, |b, q| {
@@ -84,75 +94,60 @@ fn column_block(b: &mut B, g: &Gemv, j0: Value, width: i64) {
 /// Rows `k0 .. k0 + kb` of B against columns `k0 ..` of A, into columns
 /// `j0 .. j0 + width` of C.
 fn k_block(b: &mut B, g: &Gemv, k0: Value, kb: i64, j0: Value, width: i64) {
-    let vt = b.vec_f32();
+    let simd = g.simd;
+    let lanes = simd.lanes();
     let ks: Vec<Value> = (0..kb).map(|kk| b.addc(k0, kk)).collect();
     let rows: Vec<Value> = (0..g.m).map(|r| b.c(r)).collect();
     let mut bc = Vec::new();
     for &row in &rows {
         for &k in &ks {
             let x = b.load(g.a, vec![row, k]);
-            bc.push(b.vcall("_mm512_set1_ps", vec![x], vt));
+            bc.push(simd.splat(b, Elem::F32, x));
         }
     }
-    let nfull = width / 16;
+    let nfull = width / lanes;
     if nfull > 0 {
         b.for_const(0, nfull, 1, |b, jv| {
-            let j = b.mulc(jv, 16);
+            let j = b.mulc(jv, lanes);
             let j = b.add(j0, j);
-            columns(b, g, &bc, &rows, &ks, j, 0xFFFF);
+            columns(b, g, &bc, &rows, &ks, j, simd.full_mask());
         });
     }
-    if width % 16 > 0 {
-        let j = b.addc(j0, nfull * 16);
-        let m = masks(0, Some(width % 16))[0];
+    if width % lanes > 0 {
+        let j = b.addc(j0, nfull * lanes);
+        let m = lane_masks(lanes, 0, Some(width % lanes))[0];
         columns(b, g, &bc, &rows, &ks, j, m);
     }
 }
 
-/// One vector of 16 columns from `j` (lanes `mask`) of every row of C.
+/// One vector of columns from `j` (lanes `mask`) of every row of C.
 fn columns(b: &mut B, g: &Gemv, bc: &[Value], rows: &[Value], ks: &[Value], j: Value, mask: u16) {
-    let vt = b.vec_f32();
-    let load = |b: &mut B, p: Value| {
-        if mask == 0xFFFF {
-            b.vcall("_mm512_loadu_ps", vec![p], vt)
-        } else {
-            let mv = mask_value(b, mask);
-            b.vcall("_mm512_maskz_loadu_ps", vec![mv, p], vt)
-        }
-    };
+    let simd = g.simd;
+    let f32 = Elem::F32;
     let chains = if g.m <= 2 && ks.len() > 1 { 2 } else { 1 };
     let mut caddr = Vec::new();
     let mut acc = Vec::new();
     for &row in rows {
         let p = b.addr(g.c, vec![row, j]);
-        acc.push(load(b, p));
+        acc.push(simd.load(b, f32, p, mask));
         if chains == 2 {
-            acc.push(b.vcall("_mm512_setzero_ps", vec![], vt));
+            acc.push(simd.zero(b, f32));
         }
         caddr.push(p);
     }
     for (kk, &k) in ks.iter().enumerate() {
         let p = b.addr(g.b, vec![k, j]);
-        let w = load(b, p);
+        let w = simd.load(b, f32, p, mask);
         for r in 0..rows.len() {
             let i = r * chains + kk % chains;
-            acc[i] = b.vcall(
-                "_mm512_fmadd_ps",
-                vec![bc[r * ks.len() + kk], w, acc[i]],
-                vt,
-            );
+            acc[i] = simd.multiply_add(b, f32, acc[i], bc[r * ks.len() + kk], w);
         }
     }
     for (r, &p) in caddr.iter().enumerate() {
         let mut sum = acc[r * chains];
         if chains == 2 {
-            sum = b.vcall("_mm512_add_ps", vec![sum, acc[r * 2 + 1]], vt);
+            sum = simd.add_f32(b, sum, acc[r * 2 + 1]);
         }
-        if mask == 0xFFFF {
-            b.call("_mm512_storeu_ps", &[], vec![p, sum], None);
-        } else {
-            let mv = mask_value(b, mask);
-            b.call("_mm512_mask_storeu_ps", &[], vec![p, mv, sum], None);
-        }
+        simd.store(b, f32, p, sum, mask);
     }
 }

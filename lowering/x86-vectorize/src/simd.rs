@@ -141,6 +141,13 @@ impl Simd {
         ((1u32 << self.lanes()) - 1) as u16
     }
 
+    /// `x + y` on f32 lanes.
+    pub fn add_f32(self, b: &mut B, x: Value, y: Value) -> Value {
+        let ty = self.vector(b, Elem::F32);
+        let name = self.name("_mm512_add_ps", "_mm256_add_ps");
+        b.vcall(name, vec![x, y], ty)
+    }
+
     /// `acc + a * b` lane by lane: an FMA (f32), or for int8 the dot
     /// product of each lane's packed k ([`Simd::k_per_word`]) added to
     /// the i32 accumulator: `vpdpbusd` (u8 `a` x s8 `b`), or `vpmaddwd`
