@@ -285,6 +285,33 @@ struct At<'v> {
     zero: bool,
 }
 
+impl At<'_> {
+    /// A's element `(m, k)` here (memref and indices).
+    fn a(&self, b: &mut B, g: &Gemm, m: Value, k: Value) -> (Value, Vec<Value>) {
+        let idx = self.idx(Some(m), None, Some(k));
+        (g.a)(b, &idx)
+    }
+    /// B's element `(k, n)` here.
+    fn b(&self, b: &mut B, g: &Gemm, n: Value, k: Value) -> (Value, Vec<Value>) {
+        let idx = self.idx(None, Some(n), Some(k));
+        (g.b)(b, &idx)
+    }
+    /// C's element `(m, n)` here.
+    fn c(&self, b: &mut B, g: &Gemm, m: Value, n: Value) -> (Value, Vec<Value>) {
+        let idx = self.idx(Some(m), Some(n), None);
+        (g.c)(b, &idx)
+    }
+    fn idx(&self, m: Option<Value>, n: Option<Value>, k: Option<Value>) -> Idx<'_> {
+        Idx {
+            batch: self.batch,
+            m,
+            n,
+            ko: self.ko,
+            k,
+        }
+    }
+}
+
 fn k_block(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
     if !bufs.b_const {
         pack_b(b, g, bl, bufs, at, np);
@@ -359,14 +386,7 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
                 let kk = b.add(at.kc0, k);
                 for (v, &m) in lane_masks(lanes, bl.nvec, at.tail).iter().enumerate() {
                     let n = column(b, bl, at, p, v as i64);
-                    let idx = Idx {
-                        batch: at.batch,
-                        m: None,
-                        n: Some(n),
-                        ko: at.ko,
-                        k: Some(kk),
-                    };
-                    let (mem, i) = (g.b)(b, &idx);
+                    let (mem, i) = at.b(b, g, n, kk);
                     let src = b.addr(mem, i);
                     let val = simd.load(b, Elem::F32, src, m);
                     let col = b.c(lanes * v as i64);
@@ -396,14 +416,7 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
                     |b| {
                         b.for_const(0, at.kb, 1, |b, k| {
                             let kk = b.add(at.kc0, k);
-                            let idx = Idx {
-                                batch: at.batch,
-                                m: None,
-                                n: Some(n),
-                                ko: at.ko,
-                                k: Some(kk),
-                            };
-                            let (mem, i) = (g.b)(b, &idx);
+                            let (mem, i) = at.b(b, g, n, kk);
                             let src = b.addr(mem, i);
                             let val = simd.load(b, Elem::F32, src, m);
                             let col = b.c(j0);
@@ -435,14 +448,7 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
                         let k4 = b.mulc(q, per);
                         let k4 = b.add(at.kc0, k4);
                         let kk = b.addc(k4, qq);
-                        let idx = Idx {
-                            batch: at.batch,
-                            m: None,
-                            n: Some(n),
-                            ko: at.ko,
-                            k: Some(kk),
-                        };
-                        let (mem, i) = (g.b)(b, &idx);
+                        let (mem, i) = at.b(b, g, n, kk);
                         b.load(mem, i)
                     });
                     b.store(word, bufs.bp, vec![p, q, j]);
@@ -472,14 +478,7 @@ fn pack_b_lanes(
         let n = b.add(n0, j);
         b.for_const(0, at.kb, 1, |b, k| {
             let kk = b.add(at.kc0, k);
-            let idx = Idx {
-                batch: at.batch,
-                m: None,
-                n: Some(n),
-                ko: at.ko,
-                k: Some(kk),
-            };
-            let (mem, i) = (g.b)(b, &idx);
+            let (mem, i) = at.b(b, g, n, kk);
             let x = b.load(mem, i);
             b.store(x, bufs.bp, vec![p, k, j]);
         });
@@ -596,14 +595,7 @@ fn pack_a(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, m0: Value, r
                 let k4 = b.mulc(q, per);
                 let k4 = b.add(at.kc0, k4);
                 let kk = b.addc(k4, qq);
-                let idx = Idx {
-                    batch: at.batch,
-                    m: Some(m),
-                    n: None,
-                    ko: at.ko,
-                    k: Some(kk),
-                };
-                let (mem, i) = (g.a)(b, &idx);
+                let (mem, i) = at.a(b, g, m, kk);
                 b.load(mem, i)
             });
             b.store(word, ap, vec![r, q]);
@@ -637,14 +629,7 @@ fn kernel(
         let m = b.addc(m0, r);
         for (v, &mk) in ms.iter().enumerate() {
             let n = column(b, bl, at, p, v as i64);
-            let idx = Idx {
-                batch: at.batch,
-                m: Some(m),
-                n: Some(n),
-                ko: at.ko,
-                k: None,
-            };
-            let (mem, i) = (g.c)(b, &idx);
+            let (mem, i) = at.c(b, g, m, n);
             let a = b.addr(mem, i);
             let acc = if at.zero {
                 simd.zero(b, g.elem)
@@ -680,14 +665,7 @@ fn kernel(
                 Elem::F32 => {
                     let m = b.addc(m0, r);
                     let kk = b.add(at.kc0, k);
-                    let idx = Idx {
-                        batch: at.batch,
-                        m: Some(m),
-                        n: None,
-                        ko: at.ko,
-                        k: Some(kk),
-                    };
-                    let (mem, i) = (g.a)(b, &idx);
+                    let (mem, i) = at.a(b, g, m, kk);
                     b.load(mem, i)
                 }
                 Elem::I8 => {
