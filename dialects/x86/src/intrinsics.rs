@@ -244,6 +244,19 @@ pub const INTRINSICS: &[Intrinsic] = &[
         Some(I32x8),
         AVX | AVX2,
     ),
+    // Strata's int8 packing for the AVX2 kernels (strata_x86.h; native:
+    // vpmovsxbw and vpunpck{l,h}wd): `widen(dst, src, n)` sign-extends n
+    // i8 to i16 (one more 0 when n is odd: the last pair's high half);
+    // `pair(dst, src0, src1, n)` writes n i32 words, src0[j] and src1[j]
+    // sign-extended into the low and high i16 halves.
+    i("_x86_widen_i8_i16", 0, &[Ptr, Ptr, I32], None, AVX | AVX2),
+    i(
+        "_x86_pair_i8_i16",
+        0,
+        &[Ptr, Ptr, Ptr, I32],
+        None,
+        AVX | AVX2,
+    ),
     // 1 when AMX may run (CPU, OS permission, STRATA_X86_ISA): the run-time
     // choice between the AMX and the VNNI form of an int8 kernel.
     i("_x86_amx_usable", 0, &[], Some(I32), 0),

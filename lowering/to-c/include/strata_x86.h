@@ -370,6 +370,59 @@ STRATA_X86_EMU strata_m256i strata_mm256_add_epi32(strata_m256i a, strata_m256i 
   return a;
 }
 
+/* Strata's int8 packing for the AVX2 kernels (x86-vectorize{isa=avx2}):
+ * widen: n i8 sign-extended to i16, plus one 0 when n is odd (the high half
+ * of the last pair); pair: n i32 words, src0[j] in the low and src1[j] in
+ * the high i16 half, both sign-extended. The i16 stores go through a
+ * may_alias type: the kernels read the same memory as i32 words, and an
+ * inlined plain int16_t store could be reordered past those loads. */
+typedef int16_t __attribute__((may_alias)) strata_alias_i16;
+STRATA_X86_EMU void strata_x86_widen_i8_i16(void *dst, const void *src, int32_t n) {
+  strata_alias_i16 *d = (strata_alias_i16 *)dst;
+  const int8_t *s = (const int8_t *)src;
+  for (int32_t k = 0; k < n; k++) d[k] = s[k];
+  if (n & 1) d[n] = 0;
+}
+STRATA_X86_EMU void strata_x86_pair_i8_i16(void *dst, const void *src0, const void *src1, int32_t n) {
+  int32_t *d = (int32_t *)dst;
+  const int8_t *a = (const int8_t *)src0, *b = (const int8_t *)src1;
+  for (int32_t k = 0; k < n; k++)
+    d[k] = (int32_t)((uint32_t)(uint16_t)(int16_t)a[k] | (uint32_t)(uint16_t)(int16_t)b[k] << 16);
+}
+#if STRATA_X86_HAVE_NATIVE
+__attribute__((target("avx,avx2"), unused)) static inline void _x86_widen_i8_i16(void *dst, const void *src,
+                                                                                  int32_t n) {
+  strata_alias_i16 *d = (strata_alias_i16 *)dst;
+  const int8_t *s = (const int8_t *)src;
+  int32_t k = 0;
+  for (; k + 16 <= n; k += 16)
+    _mm256_storeu_si256((__m256i *)(d + k), _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(s + k))));
+  for (; k < n; k++) d[k] = s[k];
+  if (n & 1) d[n] = 0;
+}
+__attribute__((target("avx,avx2"), unused)) static inline void _x86_pair_i8_i16(void *dst, const void *src0,
+                                                                                 const void *src1, int32_t n) {
+  int32_t *d = (int32_t *)dst;
+  const int8_t *a = (const int8_t *)src0, *b = (const int8_t *)src1;
+  int32_t k = 0;
+  for (; k + 16 <= n; k += 16) {
+    __m256i x = _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(a + k)));
+    __m256i y = _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(b + k)));
+    __m256i lo = _mm256_unpacklo_epi16(x, y), hi = _mm256_unpackhi_epi16(x, y);
+    _mm256_storeu_si256((__m256i *)(d + k), _mm256_permute2x128_si256(lo, hi, 0x20));
+    _mm256_storeu_si256((__m256i *)(d + k + 8), _mm256_permute2x128_si256(lo, hi, 0x31));
+  }
+  for (; k + 8 <= n; k += 8) {
+    __m128i x = _mm_cvtepi8_epi16(_mm_loadl_epi64((const __m128i *)(a + k)));
+    __m128i y = _mm_cvtepi8_epi16(_mm_loadl_epi64((const __m128i *)(b + k)));
+    _mm_storeu_si128((__m128i *)(d + k), _mm_unpacklo_epi16(x, y));
+    _mm_storeu_si128((__m128i *)(d + k + 4), _mm_unpackhi_epi16(x, y));
+  }
+  for (; k < n; k++)
+    d[k] = (int32_t)((uint32_t)(uint16_t)(int16_t)a[k] | (uint32_t)(uint16_t)(int16_t)b[k] << 16);
+}
+#endif
+
 /* AMX: the tile file and its palette-1 configuration. */
 static struct {
   uint8_t data[8][16][64];

@@ -1,10 +1,20 @@
 /* The AVX2 + FMA intrinsics Strata's x86 path emits for CPUs without
  * AVX-512 (x86-vectorize{isa=avx2}): an 8-wide f32 matmul with vector-mask
  * tails, and an int8 matmul through sign-extended i16 pairs (vpmaddwd)
- * with the extreme values, checked by tests/x86_header.rs: the portable and
- * native builds print the same bits. */
+ * with the extreme values, and Strata's i8 -> i16 packing helpers (every
+ * loop of their native forms: 16, 8 and single elements, odd n), checked
+ * by tests/x86_header.rs: the portable and native builds print the same
+ * bits. */
 #include <stdio.h>
 #include "strata_x86.h"
+
+#if STRATA_X86_NATIVE_AVX2
+#define WIDEN _x86_widen_i8_i16
+#define PAIR _x86_pair_i8_i16
+#else
+#define WIDEN strata_x86_widen_i8_i16
+#define PAIR strata_x86_pair_i8_i16
+#endif
 
 enum { M = 11, K = 29, N = 21 };
 
@@ -65,7 +75,20 @@ int main(void) {
       }
     }
   }
+  int8_t bytes[2][40];
+  for (int k = 0; k < 40; k++) {
+    s = s * 1664525u + 1013904223u;
+    bytes[0][k] = (int8_t)(s >> 8);
+    bytes[1][k] = k == 3 ? -128 : (int8_t)(s >> 16);
+  }
+  int16_t wide[40] = {0};
+  int32_t pairs[40] = {0};
+  WIDEN(wide, bytes[0], 37);
+  PAIR(pairs, bytes[0], bytes[1], 31);
   printf("native=%d\n", STRATA_X86_NATIVE_AVX2);
+  uint32_t hp = 2166136261u;
+  for (int k = 0; k < 40; k++) hp = (hp ^ (uint32_t)(uint16_t)wide[k] ^ (uint32_t)pairs[k]) * 16777619u;
+  printf("packing hash %08x, wide[36..37] %d %d, pair[3] %08x\n", hp, wide[36], wide[37], (unsigned)pairs[3]);
   uint32_t h = 2166136261u;
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) { uint32_t bits; memcpy(&bits, &c[i][j], 4); h = (h ^ bits) * 16777619u; }

@@ -46,6 +46,9 @@ pub struct Gemm<'a> {
     pub b: Access<'a>,
     /// C's elements for consecutive n must be consecutive in memory.
     pub c: Access<'a>,
+    /// A's elements for consecutive k (within the inner K) are
+    /// consecutive: a row of an AVX2 int8 A block is packed with one call.
+    pub a_unit_k: bool,
     /// B's elements for consecutive n are consecutive (vector packing).
     pub b_unit_n: bool,
     /// Otherwise, consecutive n are consecutive in memory within aligned
@@ -400,68 +403,136 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
             // A vector of the panel inside one run (one output row) is a
             // load per k; one across runs, or partial, is packed lane by
             // lane.
-            for (v, &m) in lane_masks(lanes, bl.nvec, at.tail).iter().enumerate() {
-                let n = column(b, bl, at, p, v as i64);
-                let j0 = lanes * v as i64;
-                if m != simd.full_mask() {
-                    pack_b_lanes(b, g, bl, bufs, at, p, j0, m.count_ones() as i64);
-                    continue;
-                }
-                let pos = b.remc(n, g.b_run);
-                let end = b.addc(pos, lanes);
-                let run = b.c(g.b_run);
-                let fits = b.cmpi(3, end, run);
-                b.if_else(
-                    fits,
-                    |b| {
-                        b.for_const(0, at.kb, 1, |b, k| {
-                            let kk = b.add(at.kc0, k);
-                            let (mem, i) = at.b(b, g, n, kk);
-                            let src = b.addr(mem, i);
-                            let val = simd.load(b, Elem::F32, src, m);
-                            let col = b.c(j0);
-                            let dst = b.addr(bufs.bp, vec![p, k, col]);
-                            simd.store(b, Elem::F32, dst, val, m);
-                        });
-                    },
-                    |b| pack_b_lanes(b, g, bl, bufs, at, p, j0, lanes),
-                );
-            }
+            by_run_vectors(
+                b,
+                g,
+                bl,
+                at,
+                p,
+                &mut |b, j0, n| {
+                    b.for_const(0, at.kb, 1, |b, k| {
+                        let kk = b.add(at.kc0, k);
+                        let (mem, i) = at.b(b, g, n, kk);
+                        let src = b.addr(mem, i);
+                        let val = simd.load(b, Elem::F32, src, simd.full_mask());
+                        let col = b.c(j0);
+                        let dst = b.addr(bufs.bp, vec![p, k, col]);
+                        simd.store(b, Elem::F32, dst, val, simd.full_mask());
+                    });
+                },
+                &mut |b, j0, count| pack_b_lanes(b, g, bl, bufs, at, p, j0, count),
+            );
             vec![]
         }
         Elem::F32 => {
             pack_b_lanes(b, g, bl, bufs, at, p, 0, width);
             vec![]
         }
+        Elem::I8 if simd == Simd::Avx2 && g.b_unit_n => {
+            pack_b_pairs_run(b, g, bl, bufs, at, p, 0, width);
+            vec![]
+        }
+        Elem::I8 if simd == Simd::Avx2 && g.b_run > 0 => {
+            // As f32: a vector inside one output row in one call per pair.
+            by_run_vectors(
+                b,
+                g,
+                bl,
+                at,
+                p,
+                &mut |b, j0, _| pack_b_pairs_run(b, g, bl, bufs, at, p, j0, lanes),
+                &mut |b, j0, count| pack_b_lanes(b, g, bl, bufs, at, p, j0, count),
+            );
+            vec![]
+        }
         Elem::I8 => {
-            b.for_const(0, width, 1, |b, j| {
-                let n0 = column(b, bl, at, p, 0);
-                let n = b.add(n0, j);
-                let per = simd.k_per_word();
-                let field = if simd == Simd::Avx512 {
-                    Field::Byte
-                } else {
-                    Field::Half
-                };
-                words(b, at.kb, per, &mut |b, q, count| {
-                    let word = pack_word(b, count, field, &mut |b, qq| {
-                        let k4 = b.mulc(q, per);
-                        let k4 = b.add(at.kc0, k4);
-                        let kk = b.addc(k4, qq);
-                        let (mem, i) = at.b(b, g, n, kk);
-                        b.load(mem, i)
-                    });
-                    b.store(word, bufs.bp, vec![p, q, j]);
-                });
-            });
+            pack_b_lanes(b, g, bl, bufs, at, p, 0, width);
             vec![]
         }
     });
 }
 
-/// Packs columns `j0 .. j0 + count` of panel `p` element by element.
-/// Columns outer: a column's index arithmetic (the div/mod of a flattened
-/// pixel) is invariant in the inner K loop.
+/// AVX2 int8: columns `j0 .. j0 + count` of panel `p`, consecutive in B,
+/// as i16 pairs with one `_x86_pair_i8_i16` per pair of k (rows `2q`,
+/// `2q + 1` of B), the odd last k element by element.
+#[allow(clippy::too_many_arguments)]
+fn pack_b_pairs_run(
+    b: &mut B,
+    g: &Gemm,
+    bl: &Blocking,
+    bufs: &Bufs,
+    at: &At,
+    p: Value,
+    j0: i64,
+    count: i64,
+) {
+    let n0 = column(b, bl, at, p, 0);
+    let n = b.addc(n0, j0);
+    let pairs = at.kb / 2;
+    if pairs > 0 {
+        b.for_const(0, pairs, 1, |b, q| {
+            let k2 = b.mulc(q, 2);
+            let k = b.add(at.kc0, k2);
+            let k1 = b.addc(k, 1);
+            let (mem0, i0) = at.b(b, g, n, k);
+            let src0 = b.addr(mem0, i0);
+            let (mem1, i1) = at.b(b, g, n, k1);
+            let src1 = b.addr(mem1, i1);
+            let col = b.c(j0);
+            let dst = b.addr(bufs.bp, vec![p, q, col]);
+            let len = b.ci(count, 32);
+            b.call("_x86_pair_i8_i16", &[], vec![dst, src0, src1, len], None);
+        });
+    }
+    if at.kb % 2 == 1 {
+        // The last word: one k, its high half zero.
+        let q = b.c(pairs);
+        b.for_const(j0, j0 + count, 1, |b, j| {
+            let nj = b.add(n0, j);
+            let k = b.addc(at.kc0, 2 * pairs);
+            let word = pack_word(b, 1, Field::Half, &mut |b, _| {
+                let (mem, i) = at.b(b, g, nj, k);
+                b.load(mem, i)
+            });
+            b.store(word, bufs.bp, vec![p, q, j]);
+        });
+    }
+}
+
+/// For each vector of panel `p` (first column `j0`, global column `n`):
+/// `in_run(j0, n)` when its lanes lie in one run of B (`Gemm::b_run`,
+/// tested at run time), else, and for the partial vector of a tail panel,
+/// `lanewise(j0, lanes)`.
+fn by_run_vectors(
+    b: &mut B,
+    g: &Gemm,
+    bl: &Blocking,
+    at: &At,
+    p: Value,
+    in_run: &mut dyn FnMut(&mut B, i64, Value),
+    lanewise: &mut dyn FnMut(&mut B, i64, i64),
+) {
+    let simd = bl.simd;
+    let lanes = simd.lanes();
+    for (v, &m) in lane_masks(lanes, bl.nvec, at.tail).iter().enumerate() {
+        let j0 = lanes * v as i64;
+        if m != simd.full_mask() {
+            lanewise(b, j0, m.count_ones() as i64);
+            continue;
+        }
+        let n = column(b, bl, at, p, v as i64);
+        let pos = b.remc(n, g.b_run);
+        let end = b.addc(pos, lanes);
+        let run = b.c(g.b_run);
+        let fits = b.cmpi(3, end, run);
+        b.if_else(fits, |b| in_run(b, j0, n), |b| lanewise(b, j0, lanes));
+    }
+}
+
+/// Packs columns `j0 .. j0 + count` of panel `p` element by element: f32,
+/// or int8 words (VNNI's byte quads, AVX2's i16 pairs). Columns outer: a
+/// column's index arithmetic (the div/mod of a flattened pixel) is
+/// invariant in the inner K loop.
 #[allow(clippy::too_many_arguments)]
 fn pack_b_lanes(
     b: &mut B,
@@ -473,14 +544,34 @@ fn pack_b_lanes(
     j0: i64,
     count: i64,
 ) {
+    let simd = bl.simd;
     b.for_const(j0, j0 + count, 1, |b, j| {
         let n0 = column(b, bl, at, p, 0);
         let n = b.add(n0, j);
-        b.for_const(0, at.kb, 1, |b, k| {
-            let kk = b.add(at.kc0, k);
-            let (mem, i) = at.b(b, g, n, kk);
-            let x = b.load(mem, i);
-            b.store(x, bufs.bp, vec![p, k, j]);
+        if g.elem == Elem::F32 {
+            b.for_const(0, at.kb, 1, |b, k| {
+                let kk = b.add(at.kc0, k);
+                let (mem, i) = at.b(b, g, n, kk);
+                let x = b.load(mem, i);
+                b.store(x, bufs.bp, vec![p, k, j]);
+            });
+            return;
+        }
+        let per = simd.k_per_word();
+        let field = if simd == Simd::Avx512 {
+            Field::Byte
+        } else {
+            Field::Half
+        };
+        words(b, at.kb, per, &mut |b, q, count| {
+            let word = pack_word(b, count, field, &mut |b, qq| {
+                let k4 = b.mulc(q, per);
+                let k4 = b.add(at.kc0, k4);
+                let kk = b.addc(k4, qq);
+                let (mem, i) = at.b(b, g, n, kk);
+                b.load(mem, i)
+            });
+            b.store(word, bufs.bp, vec![p, q, j]);
         });
     });
 }
@@ -590,6 +681,15 @@ fn pack_a(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, m0: Value, r
     let (zero, one) = (b.c(0), b.c(1));
     b.for_(zero, rows, one, vec![], |b, r, _| {
         let m = b.add(m0, r);
+        if bl.simd == Simd::Avx2 && g.a_unit_k {
+            // The row's k are consecutive: sign-extended in one call.
+            let (mem, i) = at.a(b, g, m, at.kc0);
+            let src = b.addr(mem, i);
+            let dst = b.addr(ap, vec![r, zero]);
+            let len = b.ci(at.kb, 32);
+            b.call("_x86_widen_i8_i16", &[], vec![dst, src, len], None);
+            return vec![];
+        }
         words(b, at.kb, per, &mut |b, q, count| {
             let word = pack_word(b, count, field, &mut |b, qq| {
                 let k4 = b.mulc(q, per);

@@ -290,6 +290,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
                 a: Box::new(move |_, i: &Idx| (a, vec![i.m.unwrap(), i.k.unwrap()])),
                 b: Box::new(move |_, i: &Idx| (bm, vec![i.k.unwrap(), i.n.unwrap()])),
                 c: Box::new(move |_, i: &Idx| (c, vec![i.m.unwrap(), i.n.unwrap()])),
+                a_unit_k: true,
                 b_unit_n: true,
                 b_run: 0,
             }
@@ -321,6 +322,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
                     let (oh, owi) = (b.divc(m, ow), b.remc(m, ow));
                     (c, vec![i.batch[0], oh, owi, i.n.unwrap()])
                 }),
+                a_unit_k: true,
                 b_unit_n: true,
                 b_run: 0,
             }
@@ -396,6 +398,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
                 // A 1x1 unit-stride window over the whole map reads the
                 // input's pixels in order; at unit width stride, an
                 // output row's pixels are consecutive.
+                a_unit_k: flat_k || kh * kw == 1,
                 b_unit_n: w[2] == 1
                     && w[3] == 1
                     && unit_stride
@@ -434,7 +437,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
 }
 
 /// The f32 kernels outside the GEMM generator: [`gemv`] for matmuls with
-/// at most [`gemv::MAX_M`] rows, [`direct_conv`] for stride-1 NCHW
+/// at most [`gemv::max_m`] rows, [`direct_conv`] for stride-1 NCHW
 /// convolutions, 1x1 included (`mr` and `nr` override
 /// its filters x pixels block). Emits and returns true if one applies.
 #[allow(clippy::too_many_arguments)]
@@ -457,7 +460,7 @@ fn f32_special(
         at: InsertPoint::Before(op),
     };
     match name {
-        "linalg.matmul" if shapes[0][0] <= gemv::MAX_M => {
+        "linalg.matmul" if shapes[0][0] <= gemv::max_m(simd) => {
             let g = gemv::Gemv {
                 a: vals[0],
                 b: vals[1],

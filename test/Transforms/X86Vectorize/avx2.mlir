@@ -109,6 +109,18 @@
 // RUN: python3 %S/../../utils/npy_compare.py %t/pointwise.g4.ref.npy %t/pointwise.g4.native.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t/pointwise.g4.v.mlir --entry pointwise --random-inputs --seed 5 --target c --output %t/pointwise.g4.0 --output %t/pointwise.g4.1 --output %t/pointwise.g4.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t/pointwise.g4.ref.npy %t/pointwise.g4.portable.npy --ulps 8 | FileCheck %s --check-prefix=OK
+// RUN: strata-run %t/nchw1i8.mlir --entry nchw1i8 --random-inputs --seed 5 --output %t/nchw1i8.g0.0 --output %t/nchw1i8.g0.1 --output %t/nchw1i8.g0.ref.npy
+// RUN: strata-opt %t/nchw1i8.mlir '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=avx2},convert-linalg-to-loops,lower-affine))' > %t/nchw1i8.g0.v.mlir
+// RUN: strata-run %t/nchw1i8.g0.v.mlir --entry nchw1i8 --random-inputs --seed 5 --target c --output %t/nchw1i8.g0.0 --output %t/nchw1i8.g0.1 --output %t/nchw1i8.g0.native.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/nchw1i8.g0.ref.npy %t/nchw1i8.g0.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: env STRATA_X86_ISA=portable strata-run %t/nchw1i8.g0.v.mlir --entry nchw1i8 --random-inputs --seed 5 --target c --output %t/nchw1i8.g0.0 --output %t/nchw1i8.g0.1 --output %t/nchw1i8.g0.portable.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/nchw1i8.g0.ref.npy %t/nchw1i8.g0.portable.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: strata-run %t/nchw1i8.mlir --entry nchw1i8 --random-inputs --seed 5 --output %t/nchw1i8.g1.0 --output %t/nchw1i8.g1.1 --output %t/nchw1i8.g1.ref.npy
+// RUN: strata-opt %t/nchw1i8.mlir '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=avx2 kc=12 mr=5},convert-linalg-to-loops,lower-affine))' > %t/nchw1i8.g1.v.mlir
+// RUN: strata-run %t/nchw1i8.g1.v.mlir --entry nchw1i8 --random-inputs --seed 5 --target c --output %t/nchw1i8.g1.0 --output %t/nchw1i8.g1.1 --output %t/nchw1i8.g1.native.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/nchw1i8.g1.ref.npy %t/nchw1i8.g1.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: env STRATA_X86_ISA=portable strata-run %t/nchw1i8.g1.v.mlir --entry nchw1i8 --random-inputs --seed 5 --target c --output %t/nchw1i8.g1.0 --output %t/nchw1i8.g1.1 --output %t/nchw1i8.g1.portable.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/nchw1i8.g1.ref.npy %t/nchw1i8.g1.portable.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // OK: OK: {{[0-9]+}} elements
 
 // f32: 6 x 16 register blocks of 8-lane FMAs, B packed in 16-column panels,
@@ -121,11 +133,14 @@
 // CHECK: x86.call "_mm256_maskstore_ps"
 // CHECK-NOT: _mm512
 // CHECK-NOT: linalg.matmul
-// int8: i16 pairs (K = 35: 18 words), vpmaddwd then an add; no offset or
-// compensation buffer, no AMX.
+// int8: i16 pairs (K = 35: 18 words; B's 17 full pairs by _x86_pair_i8_i16,
+// the odd last k element by element; A's rows by _x86_widen_i8_i16),
+// vpmaddwd then an add; no offset or compensation buffer, no AMX.
 // CHECK-LABEL: func.func @mmi8
 // CHECK: memref.alloc() : memref<2x18x16xi32>
+// CHECK: x86.call "_x86_pair_i8_i16"
 // CHECK: arith.extsi
+// CHECK: x86.call "_x86_widen_i8_i16"
 // CHECK: x86.call "_mm256_madd_epi16"
 // CHECK-NEXT: x86.call "_mm256_add_epi32"
 // CHECK-NOT: _tile_
@@ -221,5 +236,11 @@ func.func @nchw1(%i: memref<2x5x11x11xf32>, %w: memref<19x5x3x3xf32>, %o: memref
 //--- pointwise.mlir
 func.func @pointwise(%i: memref<1x13x6x7xf32>, %w: memref<21x13x1x1xf32>, %o: memref<1x21x6x7xf32>) {
   linalg.conv_2d_nchw_fchw ins(%i, %w : memref<1x13x6x7xf32>, memref<21x13x1x1xf32>) outs(%o : memref<1x21x6x7xf32>)
+  return
+}
+
+//--- nchw1i8.mlir
+func.func @nchw1i8(%i: memref<2x5x11x11xi8>, %w: memref<19x5x3x3xi8>, %o: memref<2x19x9x9xi32>) {
+  linalg.conv_2d_nchw_fchw ins(%i, %w : memref<2x5x11x11xi8>, memref<19x5x3x3xi8>) outs(%o : memref<2x19x9x9xi32>)
   return
 }
