@@ -33,7 +33,9 @@ def main():
     peak = {"f32": pk["f32_fma_gflops"], "int8": int8}
     print(f"CPU: {res.get('cpu', '?')}; peaks measured in the run ({pk.get('simd', 'avx512')}): f32 "
           f"{pk['f32_fma_gflops']:.0f} GFLOP/s (FMA), int8 {int8:.0f} GOP/s ({pk.get('int8_instr', 'vpdpbusd')}), "
-          f"AMX int8 {pk['int8_amx_gops']:.0f} GOP/s. "
+          f"AMX int8 {pk['int8_amx_gops']:.0f} GOP/s"
+          + (f", exact AVX2 int8 (vpmaddwd+vpaddd) {pk['int8_exact_avx2_gops']:.0f} GOP/s"
+             if pk.get("int8_exact_avx2_gops", -1) > 0 else "") + ". "
           f"onnxruntime {res['versions']['onnxruntime']}, openvino {res['versions']['openvino'].split('-')[0]}. "
           f"Strata pipeline: {res['pipeline_choice']} (`{res['pipeline']}`). {res.get('rounds', 1)} round(s) of "
           f"{res['warmup']} warm-up + {res['repeat']} calls; {stat} per call. GFLOP/s (f32), GOP/s (int8).\n")

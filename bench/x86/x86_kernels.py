@@ -162,7 +162,9 @@ def main():
     print(f"cpu: {cpu_name()}; "
           f"measured peak ({peak['simd']}) f32 {peak['f32_fma_gflops']:.0f} GFLOP/s (FMA), int8 "
           f"{peak['int8_gops']:.0f} GOP/s ({peak['int8_instr']}), int8 AMX {peak['int8_amx_gops']:.0f} GOP/s "
-          f"(tdpbusd, -1: unavailable); one thread; %pk = fraction of the FMA / int8 peak")
+          f"(tdpbusd, -1: unavailable), exact AVX2 int8 {peak.get('int8_exact_avx2_gops', -1):.0f} GOP/s "
+          f"(vpmaddwd+vpaddd, Strata's isa=avx2; -1: not measured); one thread; "
+          f"%pk = fraction of the FMA / int8 peak")
     print(f"peers: onnxruntime {versions['onnxruntime']}, openvino {versions['openvino']}")
     print(f"strata pipeline: {why}" + (f"\n  {pipeline}" if pipeline else ""))
     print(f"method: {args.rounds} round(s) of {args.warmup} warm-up + {args.repeat} calls, {args.stat}, "

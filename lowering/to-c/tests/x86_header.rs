@@ -9,7 +9,8 @@ use std::process::Command;
 
 fn build_and_run(source: &str, name: &str, flags: &[&str]) -> Option<String> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let out = std::env::temp_dir().join(format!("strata-x86-{}-{name}", std::process::id()));
+    let out =
+        std::env::temp_dir().join(format!("strata-x86-{}-{source}-{name}", std::process::id()));
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let status = Command::new(&cc)
         .args(["-O3", "-std=c11", "-Wall", "-Wextra", "-Werror"])
