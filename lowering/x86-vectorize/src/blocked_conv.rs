@@ -288,11 +288,12 @@ pub fn lower(
     }
     // AVX2: the flat kernel only where the GEMM's im2col packing cannot
     // load a vector of pixels from one output row (OW below the lanes: the
-    // 7x7 maps), or when asked; the GEMM with vector packing measured
-    // 1.09-2.06x the flat kernel on ResNet-50's 1x1 layers and on 3x3 at
-    // 56x56, about equal at 14x14 and 28x28, 0.64x at 7x7
-    // (docs/x86-kernels.md).
-    if simd == Simd::Avx2 && path != "flat" && d.ow >= simd.lanes() {
+    // 3x3 layer on 7x7 maps, 0.89x there), or when asked; the GEMM with
+    // vector packing and packed constant weights measured 1.09-2.06x the
+    // flat kernel on ResNet-50's 1x1 layers (1.32x at 7x7, whose whole map
+    // packs as one run) and on 3x3 at 56x56 (docs/x86-kernels.md).
+    let whole_map_1x1 = d.kh * d.kw == 1 && unit && d.h == d.oh && d.w == d.ow && d.dh * d.dw == 1;
+    if simd == Simd::Avx2 && path != "flat" && (d.ow >= simd.lanes() || whole_map_1x1) {
         return false;
     }
     let use_blocked = match path {

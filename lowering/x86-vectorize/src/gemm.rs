@@ -82,6 +82,10 @@ pub struct Prep {
     /// C was zero-filled right before the op (the fill is erased): the
     /// first K block's accumulators start from zero instead of loading C.
     pub c_zero: bool,
+    /// f32 A packed at compile time, `[ceil(M / mr)][K][mr]` (rows past M
+    /// zero): a kernel's rows are consecutive, one pointer for all of them
+    /// (an NCHW convolution's constant weights with AVX2).
+    pub a_packed: Option<Value>,
 }
 
 struct Bufs {
@@ -90,6 +94,8 @@ struct Bufs {
     b_const: bool,
     ap: Option<Value>,
     comp: Option<Value>,
+    /// [`Prep::a_packed`].
+    a_const: Option<Value>,
 }
 
 /// Emits the blocked, vectorized GEMM at `b`'s insertion point.
@@ -121,6 +127,7 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
                 b_const: prep.b_packed.is_some(),
                 ap: None,
                 comp: None,
+                a_const: prep.a_packed,
             }
         }
         Elem::I8 => {
@@ -134,6 +141,7 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
                 ap: Some(b.alloc(&[bl.mc.max(bl.mr), slots], i)),
                 // Only VNNI's unsigned A needs the +128 compensation.
                 comp: (bl.simd == Simd::Avx512).then(|| b.alloc(&[bl.pb, nr], i)),
+                a_const: None,
             }
         }
     };
@@ -741,6 +749,9 @@ fn kernel(
         }
     }
     let slots = slots(g.elem, simd, at.kb);
+    // A packed at compile time: the kernel's rows are one panel (m0 is a
+    // multiple of mr).
+    let a_panel = bufs.a_const.map(|_| b.divc(m0, bl.mr));
     let (l, u, s) = (b.c(0), b.c(slots), b.c(1));
     let mut accs = b.for_(l, u, s, accs, |b, k, accs| {
         let mut bv = Vec::new();
@@ -762,6 +773,11 @@ fn kernel(
         let mut out = accs.clone();
         for r in 0..rows {
             let av = match g.elem {
+                Elem::F32 if a_panel.is_some() => {
+                    let kk = b.add(at.kc0, k);
+                    let row = b.c(r);
+                    b.load(bufs.a_const.unwrap(), vec![a_panel.unwrap(), kk, row])
+                }
                 Elem::F32 => {
                     let m = b.addc(m0, r);
                     let kk = b.add(at.kc0, k);
@@ -830,6 +846,25 @@ pub fn prepare(
             }
         }
     }
+    if name == "linalg.conv_2d_nchw_fchw" && elem == Elem::F32 && bl.simd == Simd::Avx2 {
+        // The weights are A, `F x (C KH KW)` (the K order of the AVX2 GEMM).
+        let f32t = ctx.float_type(strata_ir::FloatKind::F32);
+        let dims = match ctx.type_data(ir.value_type(vals[1])) {
+            strata_ir::TypeData::MemRef { shape, .. } => shape.to_vec(),
+            _ => vec![],
+        };
+        if let [f, c, kh, kw] = dims[..] {
+            let (k, mr) = (c * kh * kw, bl.mr);
+            prep.a_packed =
+                crate::amx::constant_bytes(ctx, ir, op, vals[1], f32t).and_then(|(sym, raw)| {
+                    let panels = (f + mr - 1) / mr;
+                    let packed = pack_a_panels(&raw, f, k, mr);
+                    let name = format!("{sym}__f32_a{mr}");
+                    crate::amx::packed_global(ctx, ir, op, &name, &[panels, k, mr], f32t, packed)
+                });
+        }
+        return prep;
+    }
     if name == "linalg.matmul" {
         let shape = |v: Value| match ctx.type_data(ir.value_type(v)) {
             strata_ir::TypeData::MemRef { shape, .. } => shape.to_vec(),
@@ -873,6 +908,22 @@ fn pack_b_panels(raw: &[u8], k: i64, n: i64, nr: i64) -> Vec<u8> {
             let dst = (((p * k + kk) * nr) * 4) as usize;
             let len = (width * 4) as usize;
             packed[dst..dst + len].copy_from_slice(&raw[src..src + len]);
+        }
+    }
+    packed
+}
+
+/// Row-major `M x K` f32 (little-endian bytes) as `[ceil(M / mr)][K][mr]`,
+/// rows past M zero: a kernel's `mr` rows of one k are consecutive.
+fn pack_a_panels(raw: &[u8], m: i64, k: i64, mr: i64) -> Vec<u8> {
+    let panels = (m + mr - 1) / mr;
+    let mut packed = vec![0u8; (panels * k * mr * 4) as usize];
+    for row in 0..m {
+        let (p, r) = (row / mr, row % mr);
+        for kk in 0..k {
+            let src = ((row * k + kk) * 4) as usize;
+            let dst = (((p * k + kk) * mr + r) * 4) as usize;
+            packed[dst..dst + 4].copy_from_slice(&raw[src..src + 4]);
         }
     }
     packed

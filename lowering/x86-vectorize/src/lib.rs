@@ -277,6 +277,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
         gemm::erase_unused_get_global(ctx, ir, vals[1]);
         return true;
     }
+    let mut collapsed_weights = None;
     let gemm = match name.as_str() {
         "linalg.matmul" => {
             let (m, k, n) = (shapes[0][0], shapes[0][1], shapes[1][1]);
@@ -358,7 +359,9 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
                     vec![rows],
                     vec![("reassociation", groups)],
                 );
-                ir.result(collapse, 0)
+                let view = ir.result(collapse, 0);
+                collapsed_weights = Some(view);
+                view
             } else {
                 bm
             };
@@ -430,8 +433,16 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
     }
     drop(gemm);
     let _ = ir.erase_op(op);
-    // Packed weights leave the original's read unused: drop it, so that
-    // `symbol-dce` right after the pass can drop the global too.
+    // Packed weights leave the original's read unused (and the AVX2
+    // convolution's collapsed view of it): drop them, so that `symbol-dce`
+    // right after the pass can drop the global too.
+    if let Some(view) = collapsed_weights {
+        if !ir.has_uses(view) {
+            if let Some(def) = ir.defining_op(view) {
+                let _ = ir.erase_op(def);
+            }
+        }
+    }
     gemm::erase_unused_get_global(ctx, ir, vals[1]);
     true
 }
