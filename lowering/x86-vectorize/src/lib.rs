@@ -33,8 +33,8 @@
 //! the host); `scalar` leaves the ops alone (for `convert-linalg-to-loops`).
 //! Which instructions run is decided when the program starts: the C back
 //! end emits a native and an emulated variant, so the output of this pass
-//! runs (slowly) on any CPU. `mr`, `nr` (16, 32, 48 or 64), `kc`, `mc`, `nc`
-//! override the block sizes (0 = default).
+//! runs (slowly) on any CPU. `mr`, `nr` (16, 32, 48 or 64; with `avx2` 8,
+//! 16, 24 or 32), `kc`, `mc`, `nc` override the block sizes (0 = default).
 //!
 //! Ops this pass does not handle (dynamic shapes, non-identity layouts,
 //! unsigned casts, other element types) are left unchanged.
@@ -102,7 +102,7 @@ impl Pass for X86Vectorize {
             PassOption::int("mr", "Microkernel rows (0: default)", &mut self.mr),
             PassOption::int(
                 "nr",
-                "Microkernel columns: 16, 32, 48 or 64 (0: default)",
+                "Microkernel columns: 1 to 4 vectors, 16-64 (AVX2: 8-32) (0: default)",
                 &mut self.nr,
             ),
             PassOption::int("kc", "K per packed panel (0: default)", &mut self.kc),
