@@ -35,6 +35,22 @@ static volatile float sink_f;
 static volatile int sink_i;
 static volatile uint64_t sink_u;
 
+/* The body every throughput measurement shares: the 12 accumulators of
+   DECL(j), `iters` rounds of STEP(j) on each, their SUM(j) into `s` (of
+   type S_T, stored to SINK so nothing is optimised away); G ops/s for OPS
+   ops per STEP. DECL, STEP and SUM are defined by the caller. */
+#define MEASURE(S_T, SINK, OPS)            \
+  REP12(DECL)                              \
+  double t = now();                        \
+  for (long i = 0; i < iters; i++) {       \
+    REP12(STEP)                            \
+  }                                        \
+  t = now() - t;                           \
+  S_T s = 0;                               \
+  REP12(SUM)                               \
+  SINK = s;                                \
+  return (double)iters * N_ACC * (OPS) / t / 1e9;
+
 #if defined(__AVX512F__)
 #define SIMD "avx512"
 #define F32_LANES 16
@@ -62,17 +78,8 @@ static double fma_gflops(long iters) {
 #define DECL(j) VF acc##j = VF_SET1((float)(j) * 1e-3f);
 #define STEP(j) acc##j = VF_FMA(acc##j, a, b);
 #define SUM(j) s += VF_SUM(acc##j);
-  REP12(DECL)
   VF a = VF_SET1(0.999999f), b = VF_SET1(1e-7f);
-  double t = now();
-  for (long i = 0; i < iters; i++) {
-    REP12(STEP)
-  }
-  t = now() - t;
-  float s = 0;
-  REP12(SUM)
-  sink_f = s;
-  return (double)iters * N_ACC * F32_LANES * 2 / t / 1e9;
+  MEASURE(float, sink_f, F32_LANES * 2)
 #undef DECL
 #undef STEP
 #undef SUM
@@ -84,17 +91,8 @@ static double int8_gops(long iters) {
 #define DECL(j) __m512i acc##j = _mm512_set1_epi32(j);
 #define STEP(j) acc##j = _mm512_dpbusd_epi32(acc##j, a, b);
 #define SUM(j) s += _mm512_reduce_add_epi32(acc##j);
-  REP12(DECL)
   __m512i a = _mm512_set1_epi8(3), b = _mm512_set1_epi8(-2);
-  double t = now();
-  for (long i = 0; i < iters; i++) {
-    REP12(STEP)
-  }
-  t = now() - t;
-  int s = 0;
-  REP12(SUM)
-  sink_i = s;
-  return (double)iters * N_ACC * 64 * 2 / t / 1e9;
+  MEASURE(int, sink_i, 64 * 2)
 #undef DECL
 #undef STEP
 #undef SUM
@@ -111,17 +109,8 @@ static double int8_exact_gops(long iters) {
 #define DECL(j) __m256i acc##j = _mm256_set1_epi32(j);
 #define STEP(j) acc##j = _mm256_add_epi32(acc##j, _mm256_madd_epi16(acc##j, b));
 #define SUM(j) s += _mm256_extract_epi32(acc##j, 0);
-  REP12(DECL)
   __m256i b = _mm256_set1_epi16(-2);
-  double t = now();
-  for (long i = 0; i < iters; i++) {
-    REP12(STEP)
-  }
-  t = now() - t;
-  int s = 0;
-  REP12(SUM)
-  sink_i = s;
-  return (double)iters * N_ACC * 16 * 2 / t / 1e9;
+  MEASURE(int, sink_i, 16 * 2)
 #undef DECL
 #undef STEP
 #undef SUM
@@ -130,18 +119,9 @@ static double int8_gops(long iters) {
 #define DECL(j) __m256i acc##j = _mm256_set1_epi32(j);
 #define STEP(j) acc##j = _mm256_add_epi32(acc##j, _mm256_madd_epi16(_mm256_maddubs_epi16(acc##j, b), ones));
 #define SUM(j) s += _mm256_extract_epi32(acc##j, 0);
-  REP12(DECL)
   /* The accumulator is the u8 operand too, so no product is loop-invariant. */
   __m256i b = _mm256_set1_epi8(-2), ones = _mm256_set1_epi16(1);
-  double t = now();
-  for (long i = 0; i < iters; i++) {
-    REP12(STEP)
-  }
-  t = now() - t;
-  int s = 0;
-  REP12(SUM)
-  sink_i = s;
-  return (double)iters * N_ACC * 32 * 2 / t / 1e9;
+  MEASURE(int, sink_i, 32 * 2)
 #undef DECL
 #undef STEP
 #undef SUM

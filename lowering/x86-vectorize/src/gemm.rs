@@ -394,15 +394,9 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
     b.for_(zero, np, one, vec![], |b, p, _| match g.elem {
         Elem::F32 if g.b_unit_n => {
             b.for_const(0, at.kb, 1, |b, k| {
-                let kk = b.add(at.kc0, k);
                 for (v, &m) in lane_masks(lanes, bl.nvec, at.tail).iter().enumerate() {
                     let n = column(b, bl, at, p, v as i64);
-                    let (mem, i) = at.b(b, g, n, kk);
-                    let src = b.addr(mem, i);
-                    let val = simd.load(b, Elem::F32, src, m);
-                    let col = b.c(lanes * v as i64);
-                    let dst = b.addr(bufs.bp, vec![p, k, col]);
-                    simd.store(b, Elem::F32, dst, val, simd.full_mask());
+                    pack_b_vector(b, g, bl, bufs, at, p, k, lanes * v as i64, n, m);
                 }
             });
             vec![]
@@ -419,13 +413,7 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
                 p,
                 &mut |b, j0, n| {
                     b.for_const(0, at.kb, 1, |b, k| {
-                        let kk = b.add(at.kc0, k);
-                        let (mem, i) = at.b(b, g, n, kk);
-                        let src = b.addr(mem, i);
-                        let val = simd.load(b, Elem::F32, src, simd.full_mask());
-                        let col = b.c(j0);
-                        let dst = b.addr(bufs.bp, vec![p, k, col]);
-                        simd.store(b, Elem::F32, dst, val, simd.full_mask());
+                        pack_b_vector(b, g, bl, bufs, at, p, k, j0, n, simd.full_mask());
                     });
                 },
                 &mut |b, j0, count| pack_b_lanes(b, g, bl, bufs, at, p, j0, count),
@@ -458,6 +446,31 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
             vec![]
         }
     });
+}
+
+/// f32: one vector of B at local k `k` (columns from global `n`, lanes
+/// `mask`, consecutive in B) into panel `p` from column `j0`.
+#[allow(clippy::too_many_arguments)]
+fn pack_b_vector(
+    b: &mut B,
+    g: &Gemm,
+    bl: &Blocking,
+    bufs: &Bufs,
+    at: &At,
+    p: Value,
+    k: Value,
+    j0: i64,
+    n: Value,
+    mask: u16,
+) {
+    let simd = bl.simd;
+    let kk = b.add(at.kc0, k);
+    let (mem, i) = at.b(b, g, n, kk);
+    let src = b.addr(mem, i);
+    let val = simd.load(b, Elem::F32, src, mask);
+    let col = b.c(j0);
+    let dst = b.addr(bufs.bp, vec![p, k, col]);
+    simd.store(b, Elem::F32, dst, val, simd.full_mask());
 }
 
 /// AVX2 int8: columns `j0 .. j0 + count` of panel `p`, consecutive in B,
@@ -751,7 +764,7 @@ fn kernel(
     let slots = slots(g.elem, simd, at.kb);
     // A packed at compile time: the kernel's rows are one panel (m0 is a
     // multiple of mr).
-    let a_panel = bufs.a_const.map(|_| b.divc(m0, bl.mr));
+    let a_panel = bufs.a_const.map(|ap| (ap, b.divc(m0, bl.mr)));
     let (l, u, s) = (b.c(0), b.c(slots), b.c(1));
     let mut accs = b.for_(l, u, s, accs, |b, k, accs| {
         let mut bv = Vec::new();
@@ -773,10 +786,10 @@ fn kernel(
         let mut out = accs.clone();
         for r in 0..rows {
             let av = match g.elem {
-                Elem::F32 if a_panel.is_some() => {
+                Elem::F32 if let Some((ap, panel)) = a_panel => {
                     let kk = b.add(at.kc0, k);
                     let row = b.c(r);
-                    b.load(bufs.a_const.unwrap(), vec![a_panel.unwrap(), kk, row])
+                    b.load(ap, vec![panel, kk, row])
                 }
                 Elem::F32 => {
                     let m = b.addc(m0, r);
