@@ -286,14 +286,15 @@ pub fn lower(
     if konst.is_none() {
         blocked += PACK_CYCLES * (d.f * d.c * d.kh * d.kw) as f64 / d.n as f64;
     }
-    // AVX2: the flat kernel only where the GEMM's im2col packing cannot
-    // load a vector of pixels from one output row (OW below the lanes: the
-    // 3x3 layer on 7x7 maps, 0.89x there), or when asked; the GEMM with
-    // vector packing and packed constant weights measured 1.09-2.06x the
-    // flat kernel on ResNet-50's 1x1 layers (1.32x at 7x7, whose whole map
-    // packs as one run) and on 3x3 at 56x56 (docs/x86-kernels.md).
+    // AVX2: the flat kernel for every unit-stride window larger than 1x1
+    // (ResNet-50's 3x3 layers: 1.18-1.52x the GEMM with its im2col
+    // packing, paired, once the kernel's input vectors stay in registers),
+    // the GEMM for 1x1 layers (1.0-1.8x the flat kernel there: their B is
+    // the input itself, packed with vector copies), or when asked
+    // (docs/x86-kernels.md).
     let whole_map_1x1 = d.kh * d.kw == 1 && unit && d.h == d.oh && d.w == d.ow && d.dh * d.dw == 1;
-    if simd == Simd::Avx2 && path != "flat" && (d.ow >= simd.lanes() || whole_map_1x1) {
+    let pointwise = d.kh * d.kw == 1 && (d.ow >= simd.lanes() || whole_map_1x1);
+    if simd == Simd::Avx2 && path != "flat" && (pointwise || !unit) {
         return false;
     }
     let use_blocked = match path {
@@ -318,9 +319,16 @@ pub fn lower(
         if nr > 0 {
             p.v = (nr / simd.lanes()).clamp(1, 12);
         }
+        // AVX2: constant weights in panels of the group's filters (the
+        // AVX-512 flat kernel, measured before on another machine, reads
+        // them in place).
+        let weight_panels = (simd == Simd::Avx2)
+            .then(|| crate::gemm::weight_panels(b.ctx, b.ir, op, vals[1], p.r))
+            .flatten();
         let dc = direct_conv::DirectConv {
             input: vals[0],
             weights: vals[1],
+            weight_panels,
             output: vals[2],
             n: d.n,
             c: d.c,

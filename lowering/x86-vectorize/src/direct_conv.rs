@@ -37,8 +37,11 @@
 //! `tmp[r][flat]` (in L1/L2) and are added to the output row by row
 //! (masked at `OW`), which also drops the thrown-away columns.
 //!
-//! Loop order: batch, filter group (its `r x C x KH x KW` weights stay in
-//! cache), flat block (the input of all channels streams from L2).
+//! Loop order: batch, chunk of output rows (its input of all channels fits
+//! half an L2, [`chunk_rows`]), filter group (its `r x C x KH x KW`
+//! weights stay in cache), flat block within the chunk (each chunk's flat
+//! positions start at its first row; the last vector is masked at the
+//! chunk's last output column).
 //!
 //! The same kernel is written for AVX2 + FMA ([`Simd::Avx2`]): vectors of
 //! 8 flat positions, and a 16-register budget (12 accumulators).
@@ -52,6 +55,9 @@ use strata_ir::Value;
 pub struct DirectConv {
     pub input: Value,
     pub weights: Value,
+    /// The weights packed at compile time in panels of the plan's `r`
+    /// filters ([`crate::gemm::weight_panels`]), when constant.
+    pub weight_panels: Option<Value>,
     pub output: Value,
     /// Input `[n, c, h, w]`.
     pub n: i64,
@@ -76,13 +82,6 @@ pub struct DirectConv {
 pub struct Plan {
     pub r: i64,
     pub v: i64,
-}
-
-impl DirectConv {
-    /// Flat output positions computed: `(OH - 1) * W + OW`.
-    pub fn flat_len(&self) -> i64 {
-        (self.oh - 1) * self.w + self.ow
-    }
 }
 
 /// Largest accumulator block and the register file: 28 of 32 zmm (AVX-512)
@@ -158,72 +157,132 @@ pub fn plan_cost(filters: i64, l: i64, simd: Simd) -> (Plan, f64) {
     (best.1, best.0)
 }
 
+/// Bytes of input (all channels of a chunk's rows) the flat kernel keeps
+/// in L2 while every filter group passes over it: half of Zen 3's 512 KiB
+/// L2 beside a group's weights with AVX2; with AVX-512 (1-2 MiB L2) a
+/// ResNet-50 map always fits, as measured before chunking.
+fn chunk_budget(simd: Simd) -> i64 {
+    match simd {
+        Simd::Avx2 => 192 << 10,
+        Simd::Avx512 => 1 << 20,
+    }
+}
+
+/// Output rows per chunk: its input rows (with the window's halo) of all
+/// channels fit [`chunk_budget`].
+pub fn chunk_rows(d: &DirectConv) -> i64 {
+    let row_bytes = d.c * d.w * 4;
+    let halo = (d.kh - 1) * d.dh;
+    (chunk_budget(d.simd) / row_bytes - halo).clamp(1, d.oh)
+}
+
 /// Emits the direct convolution at `b`'s insertion point.
+///
+/// Loop order: batch, chunk of output rows (its input of all channels
+/// stays in L2), filter group (its weights stay in L1/L2), flat block. On
+/// the 3x3 layer of 56x56 maps (64 channels, an 861 KiB padded input) a
+/// filter-group-outer order read the input from L3 once per group, with
+/// one miss stream per channel and tap row.
 pub fn emit(b: &mut B, d: &DirectConv, p: Plan) {
-    let l = d.flat_len();
     let lanes = d.simd.lanes();
-    let nvtot = (l + lanes - 1) / lanes;
+    let rows = chunk_rows(d);
+    let chunk_len = (rows - 1) * d.w + d.ow;
     let f32t = b.f32();
-    let tmp = b.alloc(&[p.r, nvtot * lanes], f32t);
+    let tmp = b.alloc(&[p.r, (chunk_len + lanes - 1) / lanes * lanes], f32t);
     nest(b, &[d.n], &mut Vec::new(), &mut |b, nb| {
         let n = nb[0];
-        let groups = d.f / p.r;
-        if groups > 0 {
-            b.for_const(0, groups, 1, |b, g| {
-                let f0 = b.mulc(g, p.r);
-                filter_group(b, d, p, tmp, n, f0, p.r);
+        let chunks = d.oh / rows;
+        if chunks > 0 {
+            b.for_const(0, chunks, 1, |b, ch| {
+                let oh0 = b.mulc(ch, rows);
+                chunk(b, d, p, tmp, n, oh0, rows);
             });
         }
-        if d.f % p.r > 0 {
-            let f0 = b.c(groups * p.r);
-            filter_group(b, d, p, tmp, n, f0, d.f % p.r);
+        if d.oh % rows > 0 {
+            let oh0 = b.c(chunks * rows);
+            chunk(b, d, p, tmp, n, oh0, d.oh % rows);
         }
     });
     b.dealloc(tmp);
 }
 
-/// Filters `f0 .. f0 + r`: every flat block into `tmp`, then added to the
-/// output.
-fn filter_group(b: &mut B, d: &DirectConv, p: Plan, tmp: Value, n: Value, f0: Value, r: i64) {
-    let l = d.flat_len();
+/// Output rows `oh0 .. oh0 + rows` of every filter.
+fn chunk(b: &mut B, d: &DirectConv, p: Plan, tmp: Value, n: Value, oh0: Value, rows: i64) {
+    let groups = d.f / p.r;
+    if groups > 0 {
+        b.for_const(0, groups, 1, |b, g| {
+            let f0 = b.mulc(g, p.r);
+            filter_group(b, d, p, tmp, n, f0, p.r, oh0, rows);
+        });
+    }
+    if d.f % p.r > 0 {
+        let f0 = b.c(groups * p.r);
+        filter_group(b, d, p, tmp, n, f0, d.f % p.r, oh0, rows);
+    }
+}
+
+/// Filters `f0 .. f0 + r` on the chunk's rows: every flat block into
+/// `tmp`, then added to the output.
+#[allow(clippy::too_many_arguments)]
+fn filter_group(
+    b: &mut B,
+    d: &DirectConv,
+    p: Plan,
+    tmp: Value,
+    n: Value,
+    f0: Value,
+    r: i64,
+    oh0: Value,
+    rows: i64,
+) {
+    let l = (rows - 1) * d.w + d.ow;
     let lanes = d.simd.lanes();
     let nvfull = l / lanes;
     let blocks = nvfull / p.v;
     let full = vec![d.simd.full_mask(); p.v as usize];
+    let jc = b.mulc(oh0, d.w);
+    // Packed weights: the group's panel (`f0` is a multiple of `p.r`, the
+    // panel width).
+    let panel = d.weight_panels.map(|wp| (wp, b.divc(f0, p.r)));
     if blocks > 0 {
         b.for_const(0, blocks, 1, |b, jb| {
-            let j0 = b.mulc(jb, lanes * p.v);
-            kernel(b, d, tmp, n, f0, r, j0, &full);
+            let jl = b.mulc(jb, lanes * p.v);
+            kernel(b, d, tmp, n, (f0, r, panel), jc, jl, &full);
         });
     }
-    // The rest: full vectors, then the partial one (masked to L).
+    // The rest: full vectors, then the partial one (masked to the
+    // chunk's last output column).
     let rest = l - blocks * p.v * lanes;
     if rest > 0 {
-        let j0 = b.c(blocks * p.v * lanes);
+        let jl = b.c(blocks * p.v * lanes);
         let ms = lane_masks(lanes, 0, Some(rest));
-        kernel(b, d, tmp, n, f0, r, j0, &ms);
+        kernel(b, d, tmp, n, (f0, r, panel), jc, jl, &ms);
     }
-    add_to_output(b, d, tmp, n, f0, r);
+    add_to_output(b, d, tmp, n, f0, r, oh0, rows);
 }
 
-/// `tmp[rr][j0 + lanes v + lane]` for `rr < r` and the vectors of `ms`:
-/// the full reduction over channels and taps in registers.
+/// `tmp[rr][jl + lanes v + lane]` for `rr < r` and the vectors of `ms`
+/// (flat positions `jc + jl + ...`): the full reduction over channels and
+/// taps in registers. `group`: the filters `f0 .. f0 + r` and, with packed
+/// weights, their panel and its index.
 #[allow(clippy::too_many_arguments)]
 fn kernel(
     b: &mut B,
     d: &DirectConv,
     tmp: Value,
     n: Value,
-    f0: Value,
-    r: i64,
-    j0: Value,
+    group: (Value, i64, Option<(Value, Value)>),
+    jc: Value,
+    jl: Value,
     ms: &[u16],
 ) {
     let (simd, f32) = (d.simd, Elem::F32);
+    let (f0, r, panel) = group;
     let lanes = simd.lanes();
     let nv = ms.len();
     let accs: Vec<Value> = (0..r as usize * nv).map(|_| simd.zero(b, f32)).collect();
     let zero = b.c(0);
+    let j0 = b.add(jc, jl);
     let filters: Vec<Value> = (0..r).map(|rr| b.addc(f0, rr)).collect();
     let (l, u, s) = (b.c(0), b.c(d.c), b.c(1));
     let accs = b.for_(l, u, s, accs, |b, c, mut accs| {
@@ -236,12 +295,25 @@ fn kernel(
                     .map(|(v, &m)| {
                         let j = b.addc(j0, off + lanes * v as i64);
                         let src = b.addr(d.input, vec![n, c, zero, j]);
-                        simd.load(b, f32, src, m)
+                        simd.load_to_register(b, f32, src, m)
                     })
                     .collect();
                 let (khv, kwv) = (b.c(kh), b.c(kw));
+                let tap = match panel {
+                    Some(_) => {
+                        let ck = b.mulc(c, d.kh * d.kw);
+                        Some(b.addc(ck, kh * d.kw + kw))
+                    }
+                    None => None,
+                };
                 for (rr, &f) in filters.iter().enumerate() {
-                    let wv = b.load(d.weights, vec![f, c, khv, kwv]);
+                    let wv = match (panel, tap) {
+                        (Some((wp, g)), Some(tap)) => {
+                            let row = b.c(rr as i64);
+                            b.load(wp, vec![g, tap, row])
+                        }
+                        _ => b.load(d.weights, vec![f, c, khv, kwv]),
+                    };
                     let wb = simd.splat(b, f32, wv);
                     for (v, &x) in xs.iter().enumerate() {
                         let i = rr * nv + v;
@@ -255,7 +327,7 @@ fn kernel(
     for rr in 0..r {
         let row = b.c(rr);
         for v in 0..nv {
-            let j = b.addc(j0, lanes * v as i64);
+            let j = b.addc(jl, lanes * v as i64);
             let dst = b.addr(tmp, vec![row, j]);
             let acc = accs[rr as usize * nv + v];
             simd.store(b, f32, dst, acc, simd.full_mask());
@@ -263,21 +335,32 @@ fn kernel(
     }
 }
 
-/// `out[n][f0 + rr][oh][ow] += tmp[rr][oh * W + ow]`, row by row, the row's
-/// last vector masked at `OW`.
-fn add_to_output(b: &mut B, d: &DirectConv, tmp: Value, n: Value, f0: Value, r: i64) {
+/// `out[n][f0 + rr][oh0 + oh][ow] += tmp[rr][oh * W + ow]` for the
+/// chunk's rows, the row's last vector masked at `OW`.
+#[allow(clippy::too_many_arguments)]
+fn add_to_output(
+    b: &mut B,
+    d: &DirectConv,
+    tmp: Value,
+    n: Value,
+    f0: Value,
+    r: i64,
+    oh0: Value,
+    rows: i64,
+) {
     let (simd, f32) = (d.simd, Elem::F32);
     let lanes = simd.lanes();
     let ms = lane_masks(lanes, 0, Some(d.ow));
     b.for_const(0, r, 1, |b, rr| {
         let f = b.add(f0, rr);
-        b.for_const(0, d.oh, 1, |b, oh| {
+        b.for_const(0, rows, 1, |b, oh| {
             let row0 = b.mulc(oh, d.w);
+            let out_row = b.add(oh0, oh);
             for (v, &m) in ms.iter().enumerate() {
                 let col = b.c(lanes * v as i64);
                 let j = b.addc(row0, lanes * v as i64);
                 let src = b.addr(tmp, vec![rr, j]);
-                let dst = b.addr(d.output, vec![n, f, oh, col]);
+                let dst = b.addr(d.output, vec![n, f, out_row, col]);
                 let x = simd.load(b, f32, src, m);
                 let y = simd.load(b, f32, dst, m);
                 let sum = simd.add_f32(b, y, x);

@@ -148,20 +148,27 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
     let zero = prep.c_zero && g.elem == Elem::F32 && g.ko.iter().all(|&e| e == 1);
     nest(b, &g.batch.clone(), &mut Vec::new(), &mut |b, batch| {
         let pfull = g.n / nr;
-        let ntail = g.n % nr;
-        if pfull > 0 {
-            let (l, u, s) = (b.c(0), b.c(pfull), b.c(bl.pb));
-            b.for_(l, u, s, vec![], |b, jb, _| {
-                let left = b.c(pfull);
-                let left = b.arith("subi", left, jb);
-                let np = b.minc(left, bl.pb);
-                col_block(b, g, bl, &bufs, batch, jb, np, None, zero);
-                vec![]
-            });
+        let tail = Some(g.n % nr).filter(|&w| w > 0);
+        if pfull < bl.pb {
+            // Every column fits one block: the tail panel joins the full
+            // ones, so A is streamed once, not once more for the tail
+            // (gemm 35x700x2048: N = 2 panels + 3 columns).
+            let p0 = b.c(0);
+            let np = (pfull > 0).then(|| b.c(pfull));
+            col_block(b, g, bl, &bufs, batch, p0, np, tail, zero);
+            return;
         }
-        if ntail > 0 {
-            let (p0, np) = (b.c(pfull), b.c(1));
-            col_block(b, g, bl, &bufs, batch, p0, np, Some(ntail), zero);
+        let (l, u, s) = (b.c(0), b.c(pfull), b.c(bl.pb));
+        b.for_(l, u, s, vec![], |b, jb, _| {
+            let left = b.c(pfull);
+            let left = b.arith("subi", left, jb);
+            let np = b.minc(left, bl.pb);
+            col_block(b, g, bl, &bufs, batch, jb, Some(np), None, zero);
+            vec![]
+        });
+        if tail.is_some() {
+            let p0 = b.c(pfull);
+            col_block(b, g, bl, &bufs, batch, p0, None, tail, zero);
         }
     });
     if !bufs.b_const {
@@ -232,7 +239,7 @@ fn col_block(
     bufs: &Bufs,
     batch: &[Value],
     p0: Value,
-    np: Value,
+    np: Option<Value>,
     tail: Option<i64>,
     zero: bool,
 ) {
@@ -244,22 +251,22 @@ fn col_block(
         let mut first = 0;
         if zero && kfull > 0 {
             let kc0 = b.c(0);
-            let at = at(batch, ko, kc0, bl.kc, p0, tail, true);
-            k_block(b, g, bl, bufs, &at, np);
+            let at = at(batch, ko, kc0, bl.kc, p0, true);
+            k_block(b, g, bl, bufs, &at, np, tail);
             first = 1;
         }
         if kfull > first {
             let (l, u, s) = (b.c(first * bl.kc), b.c(kfull * bl.kc), b.c(bl.kc));
             b.for_(l, u, s, vec![], |b, kc0, _| {
-                let at = at(batch, ko, kc0, bl.kc, p0, tail, false);
-                k_block(b, g, bl, bufs, &at, np);
+                let at = at(batch, ko, kc0, bl.kc, p0, false);
+                k_block(b, g, bl, bufs, &at, np, tail);
                 vec![]
             });
         }
         if krem > 0 {
             let kc0 = b.c(kfull * bl.kc);
-            let at = at(batch, ko, kc0, krem, p0, tail, zero && kfull == 0);
-            k_block(b, g, bl, bufs, &at, np);
+            let at = at(batch, ko, kc0, krem, p0, zero && kfull == 0);
+            k_block(b, g, bl, bufs, &at, np, tail);
         }
     });
 }
@@ -270,7 +277,6 @@ fn at<'v>(
     kc0: Value,
     kb: i64,
     p0: Value,
-    tail: Option<i64>,
     zero: bool,
 ) -> At<'v> {
     At {
@@ -279,12 +285,14 @@ fn at<'v>(
         kc0,
         kb,
         p0,
-        tail,
+        tail: None,
         zero,
     }
 }
 
-/// Where a kernel or packing loop is: batch, outer K, inner K block.
+/// Where a kernel or packing loop is: batch, outer K, inner K block, the
+/// column block's first panel and (for a masked tail panel) its width.
+#[derive(Clone, Copy)]
 struct At<'v> {
     batch: &'v [Value],
     ko: &'v [Value],
@@ -323,16 +331,66 @@ impl At<'_> {
     }
 }
 
-fn k_block(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
-    if !bufs.b_const {
-        pack_b(b, g, bl, bufs, at, np);
+/// One K block of one column block: `np` full panels (from local panel
+/// 0) and then, with `tail`, one masked panel of that width.
+fn k_block(
+    b: &mut B,
+    g: &Gemm,
+    bl: &Blocking,
+    bufs: &Bufs,
+    at: &At,
+    np: Option<Value>,
+    tail: Option<i64>,
+) {
+    let zero = b.c(0);
+    let tail = tail.map(|w| {
+        let p = np.unwrap_or(zero);
+        (
+            At {
+                tail: Some(w),
+                ..*at
+            },
+            p,
+            b.addc(p, 1),
+        )
+    });
+    // Panel ranges `[lo, hi)` and where they are.
+    let mut ranges: Vec<(At, Value, Value)> = np.map(|np| (*at, zero, np)).into_iter().collect();
+    ranges.extend(tail);
+    for (at, lo, hi) in &ranges {
+        if !bufs.b_const {
+            pack_b(b, g, bl, bufs, at, *lo, *hi);
+        }
+        if bufs.comp.is_some() {
+            compensation(b, bl, bufs, at, *lo, *hi);
+        }
     }
-    if bufs.comp.is_some() {
-        compensation(b, bl, bufs, at, np);
-    }
+    // Every panel's kernels over rows [m0, m0 + rows) of an M block whose
+    // packed A rows start at local row `local0`.
+    let panels = |b: &mut B, ic: Value, ie: Option<Value>, rows: i64| {
+        for (at, lo, hi) in &ranges {
+            let one = b.c(1);
+            b.for_(*lo, *hi, one, vec![], |b, p, _| {
+                match ie {
+                    Some(ie) => {
+                        let step = b.c(bl.mr);
+                        b.for_(ic, ie, step, vec![], |b, ir, _| {
+                            let local = b.arith("subi", ir, ic);
+                            kernel(b, g, bl, bufs, at, p, ir, local, rows);
+                            vec![]
+                        });
+                    }
+                    None => {
+                        let local = b.c(0);
+                        kernel(b, g, bl, bufs, at, p, ic, local, rows);
+                    }
+                }
+                vec![]
+            });
+        }
+    };
     let mfull = g.m / bl.mr * bl.mr;
     let mrem = g.m % bl.mr;
-    let zero = b.c(0);
     if mfull > 0 {
         let (l, u, s) = (b.c(0), b.c(mfull), b.c(bl.mc));
         b.for_(l, u, s, vec![], |b, ic, _| {
@@ -342,16 +400,7 @@ fn k_block(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) 
                 let rows = b.arith("subi", ie, ic);
                 pack_a(b, g, bl, bufs, at, ic, rows);
             }
-            let one = b.c(1);
-            b.for_(zero, np, one, vec![], |b, p, _| {
-                let step = b.c(bl.mr);
-                b.for_(ic, ie, step, vec![], |b, ir, _| {
-                    let local = b.arith("subi", ir, ic);
-                    kernel(b, g, bl, bufs, at, p, ir, local, bl.mr);
-                    vec![]
-                });
-                vec![]
-            });
+            panels(b, ic, Some(ie), bl.mr);
             vec![]
         });
     }
@@ -361,12 +410,7 @@ fn k_block(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) 
             let rows = b.c(mrem);
             pack_a(b, g, bl, bufs, at, m0, rows);
         }
-        let one = b.c(1);
-        b.for_(zero, np, one, vec![], |b, p, _| {
-            let local = b.c(0);
-            kernel(b, g, bl, bufs, at, p, m0, local, mrem);
-            vec![]
-        });
+        panels(b, m0, None, mrem);
     }
 }
 
@@ -385,13 +429,15 @@ pub(crate) fn mask_value(b: &mut B, m: u16) -> Value {
 /// Packs B's block into `bp[p][k][column]` (f32) or `bp[p][k/4][column]`
 /// (VNNI: four consecutive k bytes per i32) or `bp[p][k/2][column]` (AVX2:
 /// two consecutive k as sign-extended i16 halves).
-fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
+/// Packs local panels `[lo, hi)` of the column block for this K block.
+#[allow(clippy::too_many_arguments)]
+fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, lo: Value, hi: Value) {
     let simd = bl.simd;
     let lanes = simd.lanes();
     let nr = lanes * bl.nvec;
     let width = at.tail.unwrap_or(nr);
-    let (zero, one) = (b.c(0), b.c(1));
-    b.for_(zero, np, one, vec![], |b, p, _| match g.elem {
+    let one = b.c(1);
+    b.for_(lo, hi, one, vec![], |b, p, _| match g.elem {
         Elem::F32 if g.b_unit_n => {
             b.for_const(0, at.kb, 1, |b, k| {
                 for (v, &m) in lane_masks(lanes, bl.nvec, at.tail).iter().enumerate() {
@@ -662,12 +708,12 @@ fn pack_word(
 
 /// `comp[p][column] = 128 * sum over k of B[k][column]`, from the packed
 /// panel with vpdpbusd and all-0x80 bytes: what the +128 offset of A adds.
-fn compensation(b: &mut B, bl: &Blocking, bufs: &Bufs, at: &At, np: Value) {
+fn compensation(b: &mut B, bl: &Blocking, bufs: &Bufs, at: &At, lo: Value, hi: Value) {
     let comp = bufs.comp.unwrap();
     let nv = masks(bl.nvec, at.tail).len() as i64;
     let slots = (at.kb + 3) / 4;
-    let (zero, one) = (b.c(0), b.c(1));
-    b.for_(zero, np, one, vec![], |b, p, _| {
+    let one = b.c(1);
+    b.for_(lo, hi, one, vec![], |b, p, _| {
         let vt = b.vec_i32();
         let bias = b.ci(0x8080_8080u32 as i32 as i64, 32);
         let ones = b.vcall("_mm512_set1_epi32", vec![bias], vt);
@@ -781,7 +827,7 @@ fn kernel(
         for v in 0..nv {
             let col = b.c(lanes * v as i64);
             let src = b.addr(bufs.bp, vec![bp_p, bp_k, col]);
-            bv.push(simd.load(b, g.elem, src, simd.full_mask()));
+            bv.push(simd.load_to_register(b, g.elem, src, simd.full_mask()));
         }
         let mut out = accs.clone();
         for r in 0..rows {
@@ -861,21 +907,7 @@ pub fn prepare(
     }
     if name == "linalg.conv_2d_nchw_fchw" && elem == Elem::F32 && bl.simd == Simd::Avx2 {
         // The weights are A, `F x (C KH KW)` (the K order of the AVX2 GEMM).
-        let f32t = ctx.float_type(strata_ir::FloatKind::F32);
-        let dims = match ctx.type_data(ir.value_type(vals[1])) {
-            strata_ir::TypeData::MemRef { shape, .. } => shape.to_vec(),
-            _ => vec![],
-        };
-        if let [f, c, kh, kw] = dims[..] {
-            let (k, mr) = (c * kh * kw, bl.mr);
-            prep.a_packed =
-                crate::amx::constant_bytes(ctx, ir, op, vals[1], f32t).and_then(|(sym, raw)| {
-                    let panels = (f + mr - 1) / mr;
-                    let packed = pack_a_panels(&raw, f, k, mr);
-                    let name = format!("{sym}__f32_a{mr}");
-                    crate::amx::packed_global(ctx, ir, op, &name, &[panels, k, mr], f32t, packed)
-                });
-        }
+        prep.a_packed = weight_panels(ctx, ir, op, vals[1], bl.mr);
         return prep;
     }
     if name == "linalg.matmul" {
@@ -928,6 +960,37 @@ fn pack_b_panels(raw: &[u8], k: i64, n: i64, nr: i64) -> Vec<u8> {
 
 /// Row-major `M x K` f32 (little-endian bytes) as `[ceil(M / mr)][K][mr]`,
 /// rows past M zero: a kernel's `mr` rows of one k are consecutive.
+/// An NCHW convolution's constant f32 weights `F x C x KH x KW` (a
+/// `memref.get_global` of a constant global) packed at compile time into
+/// panels of `rows` filters, `@<sym>__f32_a<rows>`: `[ceil(F / rows)][C KH
+/// KW][rows]`, the filters past F zero. A kernel's `rows` broadcasts per
+/// reduction step then come from one pointer, where rows read in place are
+/// `C KH KW` floats apart (8 KiB at 2048 channels: one L1 set, and a
+/// register each). The GEMM (A = weights) and the flat direct kernel use
+/// it.
+pub fn weight_panels(
+    ctx: &strata_ir::Context,
+    ir: &mut strata_ir::Ir,
+    op: strata_ir::OpId,
+    weights: Value,
+    rows: i64,
+) -> Option<Value> {
+    let f32t = ctx.float_type(strata_ir::FloatKind::F32);
+    let dims = match ctx.type_data(ir.value_type(weights)) {
+        strata_ir::TypeData::MemRef { shape, .. } => shape.to_vec(),
+        _ => vec![],
+    };
+    let [f, c, kh, kw] = dims[..] else {
+        return None;
+    };
+    let k = c * kh * kw;
+    let (sym, raw) = crate::amx::constant_bytes(ctx, ir, op, weights, f32t)?;
+    let panels = (f + rows - 1) / rows;
+    let packed = pack_a_panels(&raw, f, k, rows);
+    let name = format!("{sym}__f32_a{rows}");
+    crate::amx::packed_global(ctx, ir, op, &name, &[panels, k, rows], f32t, packed)
+}
+
 fn pack_a_panels(raw: &[u8], m: i64, k: i64, mr: i64) -> Vec<u8> {
     let panels = (m + mr - 1) / mr;
     let mut packed = vec![0u8; (panels * k * mr * 4) as usize];

@@ -128,9 +128,16 @@
 // RUN: python3 %S/../../utils/npy_compare.py %t/convconst.ref.npy %t/convconst.native.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t/convconst.v.mlir --entry convconst --random-inputs --seed 5 --target c --output %t/convconst.0 --output %t/convconst.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t/convconst.ref.npy %t/convconst.portable.npy --ulps 8 | FileCheck %s --check-prefix=OK
-// RUN: strata-opt %t/convconst.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 mr=5 kc=20},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/convconst.small.mlir
+// RUN: strata-opt %t/convconst.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 path=gemm kc=20},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/convconst.small.mlir
+// RUN: FileCheck %s --check-prefix=CONVGEMM < %t/convconst.small.mlir
 // RUN: strata-run %t/convconst.small.mlir --entry convconst --random-inputs --seed 5 --target c --output %t/convconst.0 --output %t/convconst.small.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t/convconst.ref.npy %t/convconst.small.npy --ulps 8 | FileCheck %s --check-prefix=OK
+// RUN: strata-run %t/chunks.mlir --entry chunks --random-inputs --seed 5 --output %t/chunks.0 --output %t/chunks.1 --output %t/chunks.ref.npy
+// RUN: strata-opt %t/chunks.mlir '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=avx2},convert-linalg-to-loops,lower-affine))' > %t/chunks.v.mlir
+// RUN: strata-run %t/chunks.v.mlir --entry chunks --random-inputs --seed 5 --target c --output %t/chunks.0 --output %t/chunks.1 --output %t/chunks.native.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/chunks.ref.npy %t/chunks.native.npy --ulps 16 | FileCheck %s --check-prefix=OK
+// RUN: env STRATA_X86_ISA=portable strata-run %t/chunks.v.mlir --entry chunks --random-inputs --seed 5 --target c --output %t/chunks.0 --output %t/chunks.1 --output %t/chunks.portable.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/chunks.ref.npy %t/chunks.portable.npy --ulps 16 | FileCheck %s --check-prefix=OK
 // OK: OK: {{[0-9]+}} elements
 
 // f32: 6 x 16 register blocks of 8-lane FMAs, B packed in 16-column panels,
@@ -180,14 +187,22 @@
 // IM2COL: x86.call "_mm256_loadu_ps"
 // IM2COL: } else {
 // IM2COL: memref.load
-// Constant convolution weights (the pass on the module) are A, packed at
-// compile time into panels of the kernel's 6 rows (19 filters: 4 panels,
-// the last 5 rows zero; K = 5 x 3 x 3): no collapsed view left behind.
+// A unit-stride 3x3 convolution takes the flat direct kernel: its constant
+// weights are packed at compile time into panels of the kernel's filter
+// group (19 filters, K = 5 x 3 x 3), and its input vectors are held in
+// registers. Through the GEMM (path=gemm) they are A, in panels of its 6
+// rows; no collapsed view left behind either way.
 // CONVCONST-NOT: @wc :
-// CONVCONST: memref.global "private" constant @wc__f32_a6 : memref<4x45x6xf32> = dense<
+// CONVCONST: memref.global "private" constant @wc__f32_a[[R:[0-9]+]] : memref<{{[0-9]+}}x45x[[R]]xf32> = dense<
 // CONVCONST-NOT: memref.collapse_shape
-// CONVCONST: memref.get_global @wc__f32_a6
+// CONVCONST: memref.get_global @wc__f32_a[[R]]
+// CONVCONST: x86.call "_x86_in_register_ps"
 // CONVCONST: x86.call "_mm256_fmadd_ps"
+// CONVGEMM-NOT: @wc :
+// CONVGEMM: memref.global "private" constant @wc__f32_a6 : memref<4x45x6xf32> = dense<
+// CONVGEMM-NOT: memref.collapse_shape
+// CONVGEMM: memref.get_global @wc__f32_a6
+// CONVGEMM: x86.call "_mm256_fmadd_ps"
 // isa=native picks one of the two for this machine: vector kernels either way.
 // NATIVE-LABEL: func.func @mmf32
 // NATIVE: x86.call "_mm{{256|512}}_fmadd_ps"
@@ -268,5 +283,15 @@ memref.global "private" constant @wc : memref<19x5x3x3xf32> = dense<"0x998597BD8
 func.func @convconst(%i: memref<2x5x11x11xf32>, %o: memref<2x19x9x9xf32>) {
   %w = memref.get_global @wc : memref<19x5x3x3xf32>
   linalg.conv_2d_nchw_fchw ins(%i, %w : memref<2x5x11x11xf32>, memref<19x5x3x3xf32>) outs(%o : memref<2x19x9x9xf32>)
+  return
+}
+
+//--- chunks.mlir
+// 192 channels of 21-wide rows: the flat kernel keeps 8 output rows per
+// chunk in L2 (dilation 2: a 4-row halo), so the 17 rows are two chunks
+// and a 1-row rest.
+func.func @chunks(%i: memref<1x192x21x21xf32>, %w: memref<7x192x3x3xf32>, %o: memref<1x7x17x17xf32>) {
+  linalg.conv_2d_nchw_fchw {dilations = dense<2> : tensor<2xi64>}
+    ins(%i, %w : memref<1x192x21x21xf32>, memref<7x192x3x3xf32>) outs(%o : memref<1x7x17x17xf32>)
   return
 }
