@@ -140,10 +140,11 @@
 // RUN: python3 %S/../../utils/npy_compare.py %t/chunks.ref.npy %t/chunks.portable.npy --ulps 16 | FileCheck %s --check-prefix=OK
 // OK: OK: {{[0-9]+}} elements
 
-// f32: 6 x 16 register blocks of 8-lane FMAs, B packed in 16-column panels,
-// a 5-column tail stored through a lane mask; nothing AVX-512.
+// f32 with at most 48 columns: 4 x 24 register blocks of 8-lane FMAs, B
+// packed in 24-column panels (one full, then the 13-column tail in the
+// same block), the tail stored through a lane mask; nothing AVX-512.
 // CHECK-LABEL: func.func @mmf32
-// CHECK: memref.alloc() : memref<3x30x16xf32>
+// CHECK: memref.alloc() : memref<2x30x24xf32>
 // CHECK: scf.for {{.*}} iter_args
 // CHECK: x86.call "_mm256_fmadd_ps"
 // CHECK: x86.call "_mm256_set_epi32"

@@ -65,9 +65,10 @@
 // MM: x86.call "_mm512_setzero_ps"
 // MM-NOT: linalg.fill
 
-// isa=avx2: the same, in panels of 16 columns (2 x 8 lanes).
+// isa=avx2: the same; 45 columns (at most 48, A read in place) take 4 x 24
+// blocks, so panels of 24 columns (3 x 8 lanes).
 // AVX2-NOT: @wmm :
-// AVX2: memref.global "private" constant @wmm__f32_b16 : memref<3x40x16xf32> = dense<
+// AVX2: memref.global "private" constant @wmm__f32_b24 : memref<2x40x24xf32> = dense<
 // AVX2-NOT: linalg.fill
 // AVX2: x86.call "_mm256_setzero_ps"
 
