@@ -310,15 +310,10 @@ pub fn lower(
         },
     };
     if !use_blocked {
-        let Some((mut p, _)) = flat else {
+        let Some((p, _)) = flat else {
             return false;
         };
-        if mr > 0 {
-            p.r = mr.clamp(1, 28);
-        }
-        if nr > 0 {
-            p.v = (nr / simd.lanes()).clamp(1, 12);
-        }
+        let p = p.overridden(mr, nr, simd);
         // AVX2: constant weights in panels of the group's filters (the
         // AVX-512 flat kernel, measured before on another machine, reads
         // them in place).
@@ -342,6 +337,7 @@ pub fn lower(
             dh: d.dh,
             dw: d.dw,
             simd,
+            elem: crate::gemm::Elem::F32,
         };
         direct_conv::emit(b, &dc, p);
         return true;

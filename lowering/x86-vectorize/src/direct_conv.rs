@@ -75,6 +75,9 @@ pub struct DirectConv {
     pub dh: i64,
     pub dw: i64,
     pub simd: Simd,
+    /// f32, or int8 (AVX2 only; i32 accumulators, i16 pairs of channels,
+    /// constant weights in [`crate::gemm::weight_pair_panels`]).
+    pub elem: Elem,
 }
 
 /// Register block: `r` filters x `v` vectors of flat positions.
@@ -82,6 +85,20 @@ pub struct DirectConv {
 pub struct Plan {
     pub r: i64,
     pub v: i64,
+}
+
+impl Plan {
+    /// The pass's `mr` (filters) and `nr` (flat positions) options over
+    /// the model's choice (0: keep).
+    pub fn overridden(mut self, mr: i64, nr: i64, simd: Simd) -> Plan {
+        if mr > 0 {
+            self.r = mr.clamp(1, 28);
+        }
+        if nr > 0 {
+            self.v = (nr / simd.lanes()).clamp(1, 12);
+        }
+        self
+    }
 }
 
 /// Largest accumulator block and the register file: 28 of 32 zmm (AVX-512)
@@ -187,8 +204,16 @@ pub fn emit(b: &mut B, d: &DirectConv, p: Plan) {
     let lanes = d.simd.lanes();
     let rows = chunk_rows(d);
     let chunk_len = (rows - 1) * d.w + d.ow;
-    let f32t = b.f32();
-    let tmp = b.alloc(&[p.r, (chunk_len + lanes - 1) / lanes * lanes], f32t);
+    let acc_type = match d.elem {
+        Elem::F32 => b.f32(),
+        Elem::I8 => b.int(32),
+    };
+    let tmp = b.alloc(&[p.r, (chunk_len + lanes - 1) / lanes * lanes], acc_type);
+    let pairs = (d.elem == Elem::I8).then(|| pair_channels(b, d));
+    let d = &DirectConv {
+        input: pairs.unwrap_or(d.input),
+        ..*d
+    };
     nest(b, &[d.n], &mut Vec::new(), &mut |b, nb| {
         let n = nb[0];
         let chunks = d.oh / rows;
@@ -204,6 +229,91 @@ pub fn emit(b: &mut B, d: &DirectConv, p: Plan) {
         }
     });
     b.dealloc(tmp);
+    if let Some(pairs) = pairs {
+        b.dealloc(pairs);
+    }
+}
+
+/// int8: the input as i32 words of two channels' sign-extended i16,
+/// `[N][ceil(C / 2)][H W]` (channel `2q` low, `2q + 1` high; past an odd C
+/// the last channel twice, against zero weights), one `_x86_pair_i8_i16`
+/// per channel pair: what `vpmaddwd` multiplies with a weight word of the
+/// same two channels, so the kernel's loads stay vectors of flat positions.
+fn pair_channels(b: &mut B, d: &DirectConv) -> Value {
+    let hw = d.h * d.w;
+    let i32t = b.int(32);
+    let pairs = b.alloc(&[d.n, (d.c + 1) / 2, hw], i32t);
+    let pair = |b: &mut B, n: Value, q: Value, c0: Value, c1: Value| {
+        let zero = b.c(0);
+        let dst = b.addr(pairs, vec![n, q, zero]);
+        let src0 = b.addr(d.input, vec![n, c0, zero, zero]);
+        let src1 = b.addr(d.input, vec![n, c1, zero, zero]);
+        let len = b.ci(hw, 32);
+        b.call("_x86_pair_i8_i16", &[], vec![dst, src0, src1, len], None);
+    };
+    nest(b, &[d.n, d.c / 2], &mut Vec::new(), &mut |b, iv| {
+        let c0 = b.mulc(iv[1], 2);
+        let c1 = b.addc(c0, 1);
+        pair(b, iv[0], iv[1], c0, c1);
+    });
+    if d.c % 2 == 1 {
+        nest(b, &[d.n], &mut Vec::new(), &mut |b, iv| {
+            let (q, last) = (b.c(d.c / 2), b.c(d.c - 1));
+            pair(b, iv[0], q, last, last);
+        });
+    }
+    pairs
+}
+
+/// An int8 stride-1 NCHW convolution with a window (not 1x1) and constant
+/// weights, through the flat kernel (AVX2): `op`'s operands `vals` of
+/// static `shapes`, dilations `di`; `mr`/`nr` override the plan. False
+/// (left for the GEMM) when it does not apply. Each reduction step is a
+/// channel pair and tap: `vpmaddwd` of a vector of input words with the
+/// broadcast weight word, then `vpaddd` (exact, as the GEMM's AVX2 form),
+/// with no im2col: the input is converted once ([`pair_channels`], H W
+/// words per pair) where the GEMM packs KH KW times as much per call.
+#[allow(clippy::too_many_arguments)]
+pub fn lower_i8(
+    b: &mut B,
+    op: strata_ir::OpId,
+    vals: &[Value],
+    shapes: &[Vec<i64>],
+    st: &[i64],
+    di: &[i64],
+    mr: i64,
+    nr: i64,
+) -> bool {
+    let (i, w, o) = (&shapes[0], &shapes[1], &shapes[2]);
+    if st != [1, 1] || w[2] * w[3] == 1 {
+        return false;
+    }
+    let simd = Simd::Avx2;
+    let p = plan(w[0], (o[2] - 1) * i[3] + o[3], simd).overridden(mr, nr, simd);
+    let Some(panels) = crate::gemm::weight_pair_panels(b.ctx, b.ir, op, vals[1], p.r) else {
+        return false;
+    };
+    let d = DirectConv {
+        input: vals[0],
+        weights: vals[1],
+        weight_panels: Some(panels),
+        output: vals[2],
+        n: o[0],
+        c: w[1],
+        h: i[2],
+        w: i[3],
+        f: w[0],
+        kh: w[2],
+        kw: w[3],
+        oh: o[2],
+        ow: o[3],
+        dh: di[0],
+        dw: di[1],
+        simd,
+        elem: Elem::I8,
+    };
+    emit(b, &d, p);
+    true
 }
 
 /// Output rows `oh0 .. oh0 + rows` of every filter.
@@ -276,15 +386,21 @@ fn kernel(
     jl: Value,
     ms: &[u16],
 ) {
-    let (simd, f32) = (d.simd, Elem::F32);
+    let (simd, elem) = (d.simd, d.elem);
     let (f0, r, panel) = group;
     let lanes = simd.lanes();
     let nv = ms.len();
-    let accs: Vec<Value> = (0..r as usize * nv).map(|_| simd.zero(b, f32)).collect();
+    let accs: Vec<Value> = (0..r as usize * nv).map(|_| simd.zero(b, elem)).collect();
     let zero = b.c(0);
     let j0 = b.add(jc, jl);
     let filters: Vec<Value> = (0..r).map(|rr| b.addc(f0, rr)).collect();
-    let (l, u, s) = (b.c(0), b.c(d.c), b.c(1));
+    // The reduction's channel steps: channels (f32) or channel pairs
+    // (int8's input words, [`pair_channels`]).
+    let steps = match elem {
+        Elem::F32 => d.c,
+        Elem::I8 => (d.c + 1) / 2,
+    };
+    let (l, u, s) = (b.c(0), b.c(steps), b.c(1));
     let accs = b.for_(l, u, s, accs, |b, c, mut accs| {
         for kh in 0..d.kh {
             for kw in 0..d.kw {
@@ -294,8 +410,12 @@ fn kernel(
                     .enumerate()
                     .map(|(v, &m)| {
                         let j = b.addc(j0, off + lanes * v as i64);
-                        let src = b.addr(d.input, vec![n, c, zero, j]);
-                        simd.load_to_register(b, f32, src, m)
+                        let at = match elem {
+                            Elem::F32 => vec![n, c, zero, j],
+                            Elem::I8 => vec![n, c, j],
+                        };
+                        let src = b.addr(d.input, at);
+                        simd.load_to_register(b, elem, src, m)
                     })
                     .collect();
                 let (khv, kwv) = (b.c(kh), b.c(kw));
@@ -314,10 +434,10 @@ fn kernel(
                         }
                         _ => b.load(d.weights, vec![f, c, khv, kwv]),
                     };
-                    let wb = simd.splat(b, f32, wv);
+                    let wb = simd.splat(b, elem, wv);
                     for (v, &x) in xs.iter().enumerate() {
                         let i = rr * nv + v;
-                        accs[i] = simd.multiply_add(b, f32, accs[i], wb, x);
+                        accs[i] = simd.multiply_add(b, elem, accs[i], wb, x);
                     }
                 }
             }
@@ -330,7 +450,7 @@ fn kernel(
             let j = b.addc(jl, lanes * v as i64);
             let dst = b.addr(tmp, vec![row, j]);
             let acc = accs[rr as usize * nv + v];
-            simd.store(b, f32, dst, acc, simd.full_mask());
+            simd.store(b, elem, dst, acc, simd.full_mask());
         }
     }
 }
@@ -348,7 +468,7 @@ fn add_to_output(
     oh0: Value,
     rows: i64,
 ) {
-    let (simd, f32) = (d.simd, Elem::F32);
+    let (simd, elem) = (d.simd, d.elem);
     let lanes = simd.lanes();
     let ms = lane_masks(lanes, 0, Some(d.ow));
     b.for_const(0, r, 1, |b, rr| {
@@ -361,10 +481,10 @@ fn add_to_output(
                 let j = b.addc(row0, lanes * v as i64);
                 let src = b.addr(tmp, vec![rr, j]);
                 let dst = b.addr(d.output, vec![n, f, out_row, col]);
-                let x = simd.load(b, f32, src, m);
-                let y = simd.load(b, f32, dst, m);
-                let sum = simd.add_f32(b, y, x);
-                simd.store(b, f32, dst, sum, m);
+                let x = simd.load(b, elem, src, m);
+                let y = simd.load(b, elem, dst, m);
+                let sum = simd.add(b, elem, y, x);
+                simd.store(b, elem, dst, sum, m);
             }
         });
     });

@@ -976,6 +976,61 @@ pub fn weight_panels(
     rows: i64,
 ) -> Option<Value> {
     let f32t = ctx.float_type(strata_ir::FloatKind::F32);
+    let (sym, raw, [f, c, kh, kw]) = conv_weights(ctx, ir, op, weights, f32t)?;
+    let k = c * kh * kw;
+    let panels = (f + rows - 1) / rows;
+    let packed = pack_a_panels(&raw, f, k, rows);
+    let name = format!("{sym}__f32_a{rows}");
+    crate::amx::packed_global(ctx, ir, op, &name, &[panels, k, rows], f32t, packed)
+}
+
+/// [`weight_panels`] for int8 weights on AVX2: each word holds channels
+/// `2q` and `2q + 1` of one filter and tap as sign-extended i16 (low,
+/// high; the high half zero past an odd C), `@<sym>__i16x2_a<rows>`:
+/// `[ceil(F / rows)][ceil(C / 2) KH KW][rows]` i32, the word of step
+/// `(q KH + kh) KW + kw`: the flat kernel's `vpmaddwd` operand against an
+/// input word of the same two channels.
+pub fn weight_pair_panels(
+    ctx: &strata_ir::Context,
+    ir: &mut strata_ir::Ir,
+    op: strata_ir::OpId,
+    weights: Value,
+    rows: i64,
+) -> Option<Value> {
+    let (sym, raw, [f, c, kh, kw]) = conv_weights(ctx, ir, op, weights, ctx.signless(8))?;
+    let (pairs, taps) = ((c + 1) / 2, kh * kw);
+    let panels = (f + rows - 1) / rows;
+    let mut packed = vec![0u8; (panels * pairs * taps * rows * 4) as usize];
+    let weight = |ff: i64, cc: i64, t: i64| -> u32 {
+        if cc >= c {
+            return 0;
+        }
+        raw[((ff * c + cc) * taps + t) as usize] as i8 as i16 as u16 as u32
+    };
+    for ff in 0..f {
+        let (g, r) = (ff / rows, ff % rows);
+        for q in 0..pairs {
+            for t in 0..taps {
+                let word = weight(ff, 2 * q, t) | weight(ff, 2 * q + 1, t) << 16;
+                let at = (((g * pairs + q) * taps + t) * rows + r) as usize * 4;
+                packed[at..at + 4].copy_from_slice(&word.to_le_bytes());
+            }
+        }
+    }
+    let name = format!("{sym}__i16x2_a{rows}");
+    let shape = [panels, pairs * taps, rows];
+    crate::amx::packed_global(ctx, ir, op, &name, &shape, ctx.signless(32), packed)
+}
+
+/// The symbol, raw little-endian bytes and `[F, C, KH, KW]` of an NCHW
+/// convolution's weights when they are a constant global of `elem`.
+fn conv_weights(
+    ctx: &strata_ir::Context,
+    ir: &strata_ir::Ir,
+    op: strata_ir::OpId,
+    weights: Value,
+    elem: strata_ir::Type,
+) -> Option<(String, Vec<u8>, [i64; 4])> {
     let dims = match ctx.type_data(ir.value_type(weights)) {
         strata_ir::TypeData::MemRef { shape, .. } => shape.to_vec(),
         _ => vec![],
@@ -983,12 +1038,8 @@ pub fn weight_panels(
     let [f, c, kh, kw] = dims[..] else {
         return None;
     };
-    let k = c * kh * kw;
-    let (sym, raw) = crate::amx::constant_bytes(ctx, ir, op, weights, f32t)?;
-    let panels = (f + rows - 1) / rows;
-    let packed = pack_a_panels(&raw, f, k, rows);
-    let name = format!("{sym}__f32_a{rows}");
-    crate::amx::packed_global(ctx, ir, op, &name, &[panels, k, rows], f32t, packed)
+    let (sym, raw) = crate::amx::constant_bytes(ctx, ir, op, weights, elem)?;
+    Some((sym, raw, [f, c, kh, kw]))
 }
 
 fn pack_a_panels(raw: &[u8], m: i64, k: i64, mr: i64) -> Vec<u8> {

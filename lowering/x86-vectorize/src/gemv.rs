@@ -154,7 +154,7 @@ fn columns(b: &mut B, g: &Gemv, bc: &[Value], rows: &[Value], ks: &[Value], j: V
     for (r, &p) in caddr.iter().enumerate() {
         let mut sum = acc[r * chains];
         if chains == 2 {
-            sum = simd.add_f32(b, sum, acc[r * 2 + 1]);
+            sum = simd.add(b, Elem::F32, sum, acc[r * 2 + 1]);
         }
         simd.store(b, f32, p, sum, mask);
     }

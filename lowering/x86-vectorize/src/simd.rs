@@ -161,10 +161,13 @@ impl Simd {
         ((1u32 << self.lanes()) - 1) as u16
     }
 
-    /// `x + y` on f32 lanes.
-    pub fn add_f32(self, b: &mut B, x: Value, y: Value) -> Value {
-        let ty = self.vector(b, Elem::F32);
-        let name = self.name("_mm512_add_ps", "_mm256_add_ps");
+    /// `x + y` lane by lane (f32, or the i32 lanes of int8's vectors).
+    pub fn add(self, b: &mut B, elem: Elem, x: Value, y: Value) -> Value {
+        let ty = self.vector(b, elem);
+        let name = match elem {
+            Elem::F32 => self.name("_mm512_add_ps", "_mm256_add_ps"),
+            Elem::I8 => self.name("_mm512_add_epi32", "_mm256_add_epi32"),
+        };
         b.vcall(name, vec![x, y], ty)
     }
 

@@ -132,6 +132,17 @@
 // RUN: FileCheck %s --check-prefix=CONVGEMM < %t/convconst.small.mlir
 // RUN: strata-run %t/convconst.small.mlir --entry convconst --random-inputs --seed 5 --target c --output %t/convconst.0 --output %t/convconst.small.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t/convconst.ref.npy %t/convconst.small.npy --ulps 8 | FileCheck %s --check-prefix=OK
+// RUN: strata-run %t/flati8.mlir --entry flati8 --random-inputs --seed 5 --output %t/flati8.0 --output %t/flati8.ref.npy
+// RUN: strata-opt %t/flati8.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 path=flat},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/flati8.v.mlir
+// RUN: FileCheck %s --check-prefix=FLATI8 < %t/flati8.v.mlir
+// RUN: strata-run %t/flati8.v.mlir --entry flati8 --random-inputs --seed 5 --target c --output %t/flati8.0 --output %t/flati8.native.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/flati8.ref.npy %t/flati8.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: env STRATA_X86_ISA=portable strata-run %t/flati8.v.mlir --entry flati8 --random-inputs --seed 5 --target c --output %t/flati8.0 --output %t/flati8.portable.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/flati8.ref.npy %t/flati8.portable.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: strata-opt %t/flati8.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 path=flat mr=3 nr=8},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/flati8.small.mlir
+// RUN: strata-run %t/flati8.small.mlir --entry flati8 --random-inputs --seed 5 --target c --output %t/flati8.0 --output %t/flati8.small.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/flati8.ref.npy %t/flati8.small.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: strata-opt %t/flati8.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' | FileCheck %s --check-prefix=GEMMI8
 // RUN: strata-run %t/chunks.mlir --entry chunks --random-inputs --seed 5 --output %t/chunks.0 --output %t/chunks.1 --output %t/chunks.ref.npy
 // RUN: strata-opt %t/chunks.mlir '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=avx2},convert-linalg-to-loops,lower-affine))' > %t/chunks.v.mlir
 // RUN: strata-run %t/chunks.v.mlir --entry chunks --random-inputs --seed 5 --target c --output %t/chunks.0 --output %t/chunks.1 --output %t/chunks.native.npy
@@ -204,6 +215,20 @@
 // CONVGEMM-NOT: memref.collapse_shape
 // CONVGEMM: memref.get_global @wc__f32_a6
 // CONVGEMM: x86.call "_mm256_fmadd_ps"
+// int8 with path=flat (AVX2, constant weights): the input converted once to
+// words of two channels' i16 (5 channels: 3 words, the last channel paired
+// with itself against zero weights), the weights packed at compile time in
+// such words, vpmaddwd then vpaddd per step; exact. By default int8 stays on
+// the GEMM (its im2col packing per call).
+// FLATI8-NOT: @wf :
+// FLATI8: memref.global "private" constant @wf__i16x2_a[[R:[0-9]+]] : memref<{{[0-9]+}}x27x[[R]]xi32> = dense<
+// FLATI8: x86.call "_x86_pair_i8_i16"
+// FLATI8: x86.call "_x86_in_register_si256"
+// FLATI8: x86.call "_mm256_madd_epi16"
+// FLATI8-NEXT: x86.call "_mm256_add_epi32"
+// GEMMI8-NOT: __i16x2_a
+// GEMMI8: x86.call "_x86_pair_i8_i16"
+// GEMMI8: x86.call "_mm256_madd_epi16"
 // isa=native picks one of the two for this machine: vector kernels either way.
 // NATIVE-LABEL: func.func @mmf32
 // NATIVE: x86.call "_mm{{256|512}}_fmadd_ps"
@@ -284,6 +309,15 @@ memref.global "private" constant @wc : memref<19x5x3x3xf32> = dense<"0x998597BD8
 func.func @convconst(%i: memref<2x5x11x11xf32>, %o: memref<2x19x9x9xf32>) {
   %w = memref.get_global @wc : memref<19x5x3x3xf32>
   linalg.conv_2d_nchw_fchw ins(%i, %w : memref<2x5x11x11xf32>, memref<19x5x3x3xf32>) outs(%o : memref<2x19x9x9xf32>)
+  return
+}
+
+//--- flati8.mlir
+memref.global "private" constant @wf : memref<7x5x3x3xi8> = dense<"0xE7EEE780807F5F30E49B482E15CAE75007201E12617B0FEDA7E1647796FF022BEA8ED02A82A175930F2337CD3794C52208006D6B1AF0C0CBD625658AAC2C9FAA07D13C447E33051EEEF95A60E56143D6C43BCAD76C008A9B0A6B5FC933154A6DE28404A897C525262E6A7C07BCBEE841F745C55D4E9F747F615164C6F728D718353713827AC883D7FB9659234074F5258F6C68082389D2E47F1E175A90BC432FB946E6A9471109F3B79F110A26F6229FA3452526E7BC1642AEB42BF227D50FFF07C3C20624292E3B83D5A9C6EAE1EC2A0F9E2CF60B7539FEF88205BC9A496756AFE2FF7BA7CF8065DC666DC470A26B4544FEB314208D5639E6F18C6DD3C3FCA1E7A426108E158FB59E0945CFE8610C887948183BE437BC276566F3835B05F1125B738BB151C9722CD2C642E6E86403C0AFEDA768323F6D7CC72C9E">
+func.func @flati8(%i: memref<2x5x11x12xi8>, %o: memref<2x7x7x10xi32>) {
+  %w = memref.get_global @wf : memref<7x5x3x3xi8>
+  linalg.conv_2d_nchw_fchw {dilations = dense<[2, 1]> : tensor<2xi64>}
+    ins(%i, %w : memref<2x5x11x12xi8>, memref<7x5x3x3xi8>) outs(%o : memref<2x7x7x10xi32>)
   return
 }
 
