@@ -78,17 +78,6 @@ def build(variant, text, x, work, tools):
     return kept.group(1), np.load(yf)
 
 
-def call_times(program_dir, warmup, calls):
-    """Seconds of each timed call of one run of the kept program (the
-    harness's arguments: inputs, outputs, repeat, warm-up, times file)."""
-    times = os.path.join(program_dir, "ab_times.txt")
-    subprocess.run([os.path.join(program_dir, "program"), os.path.join(program_dir, "inputs.bin"),
-                    os.path.join(program_dir, "outputs.bin"), str(calls), str(warmup), times],
-                   check=True)
-    with open(times) as f:
-        return [float(v) / 1e9 for v in f.read().split()][warmup:]
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("kind", choices=("gemm", "conv"))
@@ -125,7 +114,7 @@ def main():
     mins = [[] for _ in built]
     for _ in range(args.rounds):
         for i, (kept, _) in enumerate(built):
-            t = call_times(kept, args.warmup, args.calls)
+            t = strata.call_times(kept, args.warmup, args.calls)
             medians[i].append(statistics.median(t))
             mins[i].append(min(t))
     for i, v in enumerate(args.variants):

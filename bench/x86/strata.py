@@ -126,8 +126,11 @@ def mlir(problem, dtype, weights=None):
 TIME_RE = re.compile(r"time: median ([0-9.]+) ms, min ([0-9.]+) ms over (\d+) calls")
 
 
-def run(problem, dtype, x, w, tools, pipeline, workdir, warmup, repeat, const_weights=False):
-    """(output, median seconds, min seconds, compile seconds) of Strata's C path."""
+def run(problem, dtype, x, w, tools, pipeline, workdir, warmup, repeat, const_weights=False,
+        keep=False):
+    """(output, median seconds, min seconds, compile seconds, kept program
+    directory or None) of Strata's C path; `keep`: the compiled program stays
+    (`STRATA_KEEP_C=1`) for [`call_times`] to time again without rebuilding."""
     import time
 
     text, xs, ws, ys = mlir(problem, dtype, w if const_weights else None)
@@ -149,12 +152,28 @@ def run(problem, dtype, x, w, tools, pipeline, workdir, warmup, repeat, const_we
            "--random-inputs", "--output", os.devnull, *w_out, "--output", yf,
            "--repeat", str(repeat), "--warmup", str(warmup), "--time", "--no-bounds-checks",
            f"--cflags={CFLAGS}"]
-    done = subprocess.run(cmd, capture_output=True, text=True)
+    env = dict(os.environ, STRATA_KEEP_C="1") if keep else None
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed:\n{done.stderr}")
     m = TIME_RE.search(done.stderr)
     if not m:
         raise RuntimeError(f"no time in strata-run's output:\n{done.stderr}")
+    kept = re.search(r"kept (\S+)", done.stderr) if keep else None
+    if keep and not kept:
+        raise RuntimeError(f"strata-run kept no program:\n{done.stderr}")
     y = np.load(yf)
     assert y.shape == tuple(ys), (y.shape, ys)
-    return y, float(m.group(1)) * 1e-3, float(m.group(2)) * 1e-3, compile_s
+    return (y, float(m.group(1)) * 1e-3, float(m.group(2)) * 1e-3, compile_s,
+            kept.group(1) if kept else None)
+
+
+def call_times(program_dir, warmup, calls):
+    """Seconds of each timed call of one run of a kept program (the
+    harness's arguments: inputs, outputs, repeat, warm-up, times file)."""
+    times = os.path.join(program_dir, "call_times.txt")
+    subprocess.run([os.path.join(program_dir, "program"), os.path.join(program_dir, "inputs.bin"),
+                    os.path.join(program_dir, "outputs.bin"), str(calls), str(warmup), times],
+                   check=True)
+    with open(times) as f:
+        return [float(v) / 1e9 for v in f.read().split()][warmup:]
