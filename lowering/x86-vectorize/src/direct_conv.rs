@@ -198,8 +198,10 @@ pub fn chunk_rows(d: &DirectConv) -> i64 {
 /// Loop order: batch, chunk of output rows (its input of all channels
 /// stays in L2), filter group (its weights stay in L1/L2), flat block. On
 /// the 3x3 layer of 56x56 maps (64 channels, an 861 KiB padded input) a
-/// filter-group-outer order read the input from L3 once per group, with
-/// one miss stream per channel and tap row.
+/// filter-group-outer order reads the input from L3 once per group; the
+/// chunks measured neutral there on Zen 3 (the loads folded into the FMAs
+/// were the bottleneck then, [`Simd::load_to_register`]) and keep the
+/// sweep in L2 on larger maps.
 pub fn emit(b: &mut B, d: &DirectConv, p: Plan) {
     let lanes = d.simd.lanes();
     let rows = chunk_rows(d);

@@ -365,8 +365,8 @@ fn k_block(
             compensation(b, bl, bufs, at, *lo, *hi);
         }
     }
-    // Every panel's kernels over rows [m0, m0 + rows) of an M block whose
-    // packed A rows start at local row `local0`.
+    // Every panel's kernels for the M block from row `ic`: blocks of
+    // `rows` up to `ie`, or (`ie` None) the one remainder block of `rows`.
     let panels = |b: &mut B, ic: Value, ie: Option<Value>, rows: i64| {
         for (at, lo, hi) in &ranges {
             let one = b.c(1);
@@ -428,8 +428,8 @@ pub(crate) fn mask_value(b: &mut B, m: u16) -> Value {
 
 /// Packs B's block into `bp[p][k][column]` (f32) or `bp[p][k/4][column]`
 /// (VNNI: four consecutive k bytes per i32) or `bp[p][k/2][column]` (AVX2:
-/// two consecutive k as sign-extended i16 halves).
-/// Packs local panels `[lo, hi)` of the column block for this K block.
+/// two consecutive k as sign-extended i16 halves): local panels `[lo, hi)`
+/// of the column block, for this K block.
 #[allow(clippy::too_many_arguments)]
 fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, lo: Value, hi: Value) {
     let simd = bl.simd;
@@ -958,8 +958,6 @@ fn pack_b_panels(raw: &[u8], k: i64, n: i64, nr: i64) -> Vec<u8> {
     packed
 }
 
-/// Row-major `M x K` f32 (little-endian bytes) as `[ceil(M / mr)][K][mr]`,
-/// rows past M zero: a kernel's `mr` rows of one k are consecutive.
 /// An NCHW convolution's constant f32 weights `F x C x KH x KW` (a
 /// `memref.get_global` of a constant global) packed at compile time into
 /// panels of `rows` filters, `@<sym>__f32_a<rows>`: `[ceil(F / rows)][C KH
@@ -1042,6 +1040,8 @@ fn conv_weights(
     Some((sym, raw, [f, c, kh, kw]))
 }
 
+/// Row-major `M x K` f32 (little-endian bytes) as `[ceil(M / mr)][K][mr]`,
+/// rows past M zero: a kernel's `mr` rows of one k are consecutive.
 fn pack_a_panels(raw: &[u8], m: i64, k: i64, mr: i64) -> Vec<u8> {
     let panels = (m + mr - 1) / mr;
     let mut packed = vec![0u8; (panels * k * mr * 4) as usize];
