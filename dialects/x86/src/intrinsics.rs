@@ -259,9 +259,8 @@ pub const INTRINSICS: &[Intrinsic] = &[
     ),
     // The argument, held in a register (an empty asm the compiler cannot
     // see through): a kernel's reused vector is loaded once, not folded
-    // into every FMA that reads it (x86-vectorize's AVX2 register blocks).
+    // into every FMA that reads it (x86-vectorize's AVX2 f32 blocks).
     i("_x86_in_register_ps", 0, &[F32x8], Some(F32x8), AVX),
-    i("_x86_in_register_si256", 0, &[I32x8], Some(I32x8), AVX),
     // 1 when AMX may run (CPU, OS permission, STRATA_X86_ISA): the run-time
     // choice between the AMX and the VNNI form of an int8 kernel.
     i("_x86_amx_usable", 0, &[], Some(I32), 0),

@@ -429,13 +429,8 @@ __attribute__((target("avx,avx2"), unused)) static inline void _x86_pair_i8_i16(
  * with AVX2's 16 registers, loading every input vector once per filter).
  * Portable: the identity. */
 STRATA_X86_EMU strata_m256 strata_x86_in_register_ps(strata_m256 v) { return v; }
-STRATA_X86_EMU strata_m256i strata_x86_in_register_si256(strata_m256i v) { return v; }
 #if STRATA_X86_HAVE_NATIVE
 __attribute__((target("avx"), unused)) static inline __m256 _x86_in_register_ps(__m256 v) {
-  __asm__("" : "+x"(v));
-  return v;
-}
-__attribute__((target("avx"), unused)) static inline __m256i _x86_in_register_si256(__m256i v) {
   __asm__("" : "+x"(v));
   return v;
 }

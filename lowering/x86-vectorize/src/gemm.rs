@@ -68,6 +68,9 @@ pub struct Blocking {
     pub kc: i64,
     pub mc: i64,
     pub pb: i64,
+    /// When every column fits one block, do the masked tail panel in the
+    /// same block as the full ones (A, read in place, then streams once).
+    pub tail_with_full: bool,
 }
 
 /// What is known about a GEMM's operands at compile time ([`prepare`]);
@@ -82,9 +85,10 @@ pub struct Prep {
     /// C was zero-filled right before the op (the fill is erased): the
     /// first K block's accumulators start from zero instead of loading C.
     pub c_zero: bool,
-    /// f32 A packed at compile time, `[ceil(M / mr)][K][mr]` (rows past M
-    /// zero): a kernel's rows are consecutive, one pointer for all of them
-    /// (an NCHW convolution's constant weights with AVX2).
+    /// A packed at compile time, `[ceil(M / mr)][K slots][mr]` (rows past
+    /// M zero; f32, or AVX2 int8's i16 pairs): a kernel's rows are
+    /// consecutive, one pointer for all of them, and int8 packs no A per
+    /// call (an NCHW convolution's constant weights with AVX2).
     pub a_packed: Option<Value>,
 }
 
@@ -138,10 +142,13 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
                     None => b.alloc(&bp_shape, i),
                 },
                 b_const: prep.b_packed.is_some(),
-                ap: Some(b.alloc(&[bl.mc.max(bl.mr), slots], i)),
+                ap: match prep.a_packed {
+                    Some(_) => None,
+                    None => Some(b.alloc(&[bl.mc.max(bl.mr), slots], i)),
+                },
                 // Only VNNI's unsigned A needs the +128 compensation.
                 comp: (bl.simd == Simd::Avx512).then(|| b.alloc(&[bl.pb, nr], i)),
-                a_const: None,
+                a_const: prep.a_packed,
             }
         }
     };
@@ -149,10 +156,9 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
     nest(b, &g.batch.clone(), &mut Vec::new(), &mut |b, batch| {
         let pfull = g.n / nr;
         let tail = Some(g.n % nr).filter(|&w| w > 0);
-        if pfull < bl.pb {
+        if pfull < bl.pb && bl.tail_with_full {
             // Every column fits one block: the tail panel joins the full
-            // ones, so A is streamed once, not once more for the tail
-            // (gemm 35x700x2048: N = 2 panels + 3 columns).
+            // ones, so A is streamed once, not once more for the tail.
             let p0 = b.c(0);
             let np = (pfull > 0).then(|| b.c(pfull));
             col_block(b, g, bl, &bufs, batch, p0, np, tail, zero);
@@ -396,7 +402,7 @@ fn k_block(
         b.for_(l, u, s, vec![], |b, ic, _| {
             let ie = b.addc(ic, bl.mc);
             let ie = b.minc(ie, mfull);
-            if g.elem == Elem::I8 {
+            if bufs.ap.is_some() {
                 let rows = b.arith("subi", ie, ic);
                 pack_a(b, g, bl, bufs, at, ic, rows);
             }
@@ -406,7 +412,7 @@ fn k_block(
     }
     if mrem > 0 {
         let m0 = b.c(mfull);
-        if g.elem == Elem::I8 {
+        if bufs.ap.is_some() {
             let rows = b.c(mrem);
             pack_a(b, g, bl, bufs, at, m0, rows);
         }
@@ -843,6 +849,12 @@ fn kernel(
                     let (mem, i) = at.a(b, g, m, kk);
                     b.load(mem, i)
                 }
+                Elem::I8 if let Some((ap, panel)) = a_panel => {
+                    let slot0 = b.divc(at.kc0, simd.k_per_word());
+                    let slot = b.add(slot0, k);
+                    let row = b.c(r);
+                    b.load(ap, vec![panel, slot, row])
+                }
                 Elem::I8 => {
                     let row = b.addc(local, r);
                     b.load(bufs.ap.unwrap(), vec![row, k])
@@ -905,9 +917,12 @@ pub fn prepare(
             }
         }
     }
-    if name == "linalg.conv_2d_nchw_fchw" && elem == Elem::F32 && bl.simd == Simd::Avx2 {
+    if name == "linalg.conv_2d_nchw_fchw" && bl.simd == Simd::Avx2 {
         // The weights are A, `F x (C KH KW)` (the K order of the AVX2 GEMM).
-        prep.a_packed = weight_panels(ctx, ir, op, vals[1], bl.mr);
+        prep.a_packed = match elem {
+            Elem::F32 => weight_panels(ctx, ir, op, vals[1], bl.mr),
+            Elem::I8 => weight_k_pair_panels(ctx, ir, op, vals[1], bl.mr),
+        };
         return prep;
     }
     if name == "linalg.matmul" {
@@ -984,7 +999,7 @@ pub fn weight_panels(
 
 /// [`weight_panels`] for int8 weights on AVX2: each word holds channels
 /// `2q` and `2q + 1` of one filter and tap as sign-extended i16 (low,
-/// high; the high half zero past an odd C), `@<sym>__i16x2_a<rows>`:
+/// high; the high half zero past an odd C), `@<sym>__i16x2c_a<rows>`:
 /// `[ceil(F / rows)][ceil(C / 2) KH KW][rows]` i32, the word of step
 /// `(q KH + kh) KW + kw`: the flat kernel's `vpmaddwd` operand against an
 /// input word of the same two channels.
@@ -1015,8 +1030,43 @@ pub fn weight_pair_panels(
             }
         }
     }
-    let name = format!("{sym}__i16x2_a{rows}");
+    let name = format!("{sym}__i16x2c_a{rows}");
     let shape = [panels, pairs * taps, rows];
+    crate::amx::packed_global(ctx, ir, op, &name, &shape, ctx.signless(32), packed)
+}
+
+/// [`weight_panels`] for the AVX2 int8 GEMM: the weights as `F x K` (K =
+/// C KH KW, their own order) in words of two consecutive k as
+/// sign-extended i16 (the high half zero past an odd K),
+/// `@<sym>__i16x2_a<rows>`: `[ceil(F / rows)][ceil(K / 2)][rows]` i32, the
+/// A of the GEMM's `vpmaddwd`, so no row of A is widened per call.
+pub fn weight_k_pair_panels(
+    ctx: &strata_ir::Context,
+    ir: &mut strata_ir::Ir,
+    op: strata_ir::OpId,
+    weights: Value,
+    rows: i64,
+) -> Option<Value> {
+    let (sym, raw, [f, c, kh, kw]) = conv_weights(ctx, ir, op, weights, ctx.signless(8))?;
+    let k = c * kh * kw;
+    let (slots, panels) = ((k + 1) / 2, (f + rows - 1) / rows);
+    let mut packed = vec![0u8; (panels * slots * rows * 4) as usize];
+    let weight = |ff: i64, kk: i64| -> u32 {
+        if kk >= k {
+            return 0;
+        }
+        raw[(ff * k + kk) as usize] as i8 as i16 as u16 as u32
+    };
+    for ff in 0..f {
+        let (g, r) = (ff / rows, ff % rows);
+        for q in 0..slots {
+            let word = weight(ff, 2 * q) | weight(ff, 2 * q + 1) << 16;
+            let at = ((g * slots + q) * rows + r) as usize * 4;
+            packed[at..at + 4].copy_from_slice(&word.to_le_bytes());
+        }
+    }
+    let name = format!("{sym}__i16x2_a{rows}");
+    let shape = [panels, slots, rows];
     crate::amx::packed_global(ctx, ir, op, &name, &shape, ctx.signless(32), packed)
 }
 

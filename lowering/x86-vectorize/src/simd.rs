@@ -121,23 +121,22 @@ impl Simd {
     }
 
     /// [`Simd::load`] of a vector a kernel uses several times (a B vector
-    /// of a register block): with AVX2's 16 registers gcc would fold the
-    /// load into each FMA instead (an r x v block then loads every input
-    /// vector r times: the flat convolution's 4 x 2 block ran at 0.54x its
-    /// 5 x 2 one, which happened to keep them in registers), so the value
-    /// goes through `_x86_in_register_*`, which the compiler must hold in
-    /// a register. AVX-512's 32 registers leave room: a plain load.
+    /// of an f32 register block): with AVX2's 16 registers gcc would fold
+    /// the load into each FMA instead (an r x v block then loads every
+    /// input vector r times: the flat convolution's 4 x 2 block ran at
+    /// 0.54x its 5 x 2 one, which happened to keep them in registers), so
+    /// the value goes through `_x86_in_register_ps`, which the compiler
+    /// must hold in a register. Not for int8: its `vpmaddwd` product needs
+    /// a register of its own, and forcing the B vectors into registers
+    /// too spilled (the 3x3 int8 GEMM at 0.83x, best calls); AVX-512's
+    /// 32 registers leave room. Those are plain loads.
     pub fn load_to_register(self, b: &mut B, elem: Elem, addr: Value, mask: u16) -> Value {
         let v = self.load(b, elem, addr, mask);
-        if self == Simd::Avx512 {
+        if self == Simd::Avx512 || elem == Elem::I8 {
             return v;
         }
         let ty = self.vector(b, elem);
-        let name = match elem {
-            Elem::F32 => "_x86_in_register_ps",
-            Elem::I8 => "_x86_in_register_si256",
-        };
-        b.vcall(name, vec![v], ty)
+        b.vcall("_x86_in_register_ps", vec![v], ty)
     }
 
     /// Stores the lanes of `v` that `mask` selects at `addr`.

@@ -142,7 +142,15 @@
 // RUN: strata-opt %t/flati8.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 path=flat mr=3 nr=8},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/flati8.small.mlir
 // RUN: strata-run %t/flati8.small.mlir --entry flati8 --random-inputs --seed 5 --target c --output %t/flati8.0 --output %t/flati8.small.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t/flati8.ref.npy %t/flati8.small.npy --ulps 0 | FileCheck %s --check-prefix=OK
-// RUN: strata-opt %t/flati8.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' | FileCheck %s --check-prefix=GEMMI8
+// RUN: strata-opt %t/flati8.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/flati8.gemm.mlir
+// RUN: FileCheck %s --check-prefix=GEMMI8 < %t/flati8.gemm.mlir
+// RUN: strata-run %t/flati8.gemm.mlir --entry flati8 --random-inputs --seed 5 --target c --output %t/flati8.0 --output %t/flati8.gemm.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/flati8.ref.npy %t/flati8.gemm.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: env STRATA_X86_ISA=portable strata-run %t/flati8.gemm.mlir --entry flati8 --random-inputs --seed 5 --target c --output %t/flati8.0 --output %t/flati8.gemmp.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/flati8.ref.npy %t/flati8.gemmp.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: strata-opt %t/flati8.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 mr=5 kc=12},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/flati8.gemm2.mlir
+// RUN: strata-run %t/flati8.gemm2.mlir --entry flati8 --random-inputs --seed 5 --target c --output %t/flati8.0 --output %t/flati8.gemm2.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/flati8.ref.npy %t/flati8.gemm2.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %t/chunks.mlir --entry chunks --random-inputs --seed 5 --output %t/chunks.0 --output %t/chunks.1 --output %t/chunks.ref.npy
 // RUN: strata-opt %t/chunks.mlir '--pass-pipeline=builtin.module(func.func(x86-vectorize{isa=avx2},convert-linalg-to-loops,lower-affine))' > %t/chunks.v.mlir
 // RUN: strata-run %t/chunks.v.mlir --entry chunks --random-inputs --seed 5 --target c --output %t/chunks.0 --output %t/chunks.1 --output %t/chunks.native.npy
@@ -215,19 +223,24 @@
 // CONVGEMM-NOT: memref.collapse_shape
 // CONVGEMM: memref.get_global @wc__f32_a6
 // CONVGEMM: x86.call "_mm256_fmadd_ps"
+// By default (the GEMM) constant int8 weights are A, packed at compile time
+// into i16 pairs of consecutive k (K = 5 x 3 x 3 = 45: 23 words) in panels
+// of 6 filters: no row of A is widened per call.
 // int8 with path=flat (AVX2, constant weights): the input converted once to
 // words of two channels' i16 (5 channels: 3 words, the last channel paired
 // with itself against zero weights), the weights packed at compile time in
 // such words, vpmaddwd then vpaddd per step; exact. By default int8 stays on
 // the GEMM (its im2col packing per call).
 // FLATI8-NOT: @wf :
-// FLATI8: memref.global "private" constant @wf__i16x2_a[[R:[0-9]+]] : memref<{{[0-9]+}}x27x[[R]]xi32> = dense<
+// FLATI8: memref.global "private" constant @wf__i16x2c_a[[R:[0-9]+]] : memref<{{[0-9]+}}x27x[[R]]xi32> = dense<
 // FLATI8: x86.call "_x86_pair_i8_i16"
-// FLATI8: x86.call "_x86_in_register_si256"
 // FLATI8: x86.call "_mm256_madd_epi16"
 // FLATI8-NEXT: x86.call "_mm256_add_epi32"
-// GEMMI8-NOT: __i16x2_a
+// GEMMI8-NOT: @wf :
+// GEMMI8: memref.global "private" constant @wf__i16x2_a6 : memref<2x23x6xi32> = dense<
+// GEMMI8-NOT: _x86_widen_i8_i16
 // GEMMI8: x86.call "_x86_pair_i8_i16"
+// GEMMI8-NOT: _x86_widen_i8_i16
 // GEMMI8: x86.call "_mm256_madd_epi16"
 // isa=native picks one of the two for this machine: vector kernels either way.
 // NATIVE-LABEL: func.func @mmf32
