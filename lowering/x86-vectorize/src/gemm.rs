@@ -71,6 +71,9 @@ pub struct Blocking {
     /// When every column fits one block, do the masked tail panel in the
     /// same block as the full ones (A, read in place, then streams once).
     pub tail_with_full: bool,
+    /// f32: pack A per call, per K and M block, into panels of the
+    /// kernel's rows (`[mc / mr][kc][mr]`) instead of reading it in place.
+    pub pack_a: bool,
 }
 
 /// What is known about a GEMM's operands at compile time ([`prepare`]);
@@ -129,7 +132,11 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
                     None => b.alloc(&bp_shape, f),
                 },
                 b_const: prep.b_packed.is_some(),
-                ap: None,
+                // A packed per call into panels of the kernel's rows.
+                ap: (bl.pack_a && prep.a_packed.is_none()).then(|| {
+                    let panels = bl.mc.max(bl.mr) / bl.mr;
+                    b.alloc(&[panels, bl.kc.min(g.kin).max(1), bl.mr], f)
+                }),
                 comp: None,
                 a_const: prep.a_packed,
             }
@@ -745,6 +752,22 @@ fn compensation(b: &mut B, bl: &Blocking, bufs: &Bufs, at: &At, lo: Value, hi: V
 #[allow(clippy::too_many_arguments)]
 fn pack_a(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, m0: Value, rows: Value) {
     let ap = bufs.ap.unwrap();
+    if g.elem == Elem::F32 {
+        // `ap[row / mr][k][row % mr]`: a kernel's rows of one k together.
+        let (zero, one) = (b.c(0), b.c(1));
+        b.for_(zero, rows, one, vec![], |b, r, _| {
+            let m = b.add(m0, r);
+            let (panel, lane) = (b.divc(r, bl.mr), b.remc(r, bl.mr));
+            b.for_const(0, at.kb, 1, |b, k| {
+                let kk = b.add(at.kc0, k);
+                let (mem, i) = at.a(b, g, m, kk);
+                let x = b.load(mem, i);
+                b.store(x, ap, vec![panel, k, lane]);
+            });
+            vec![]
+        });
+        return;
+    }
     let per = bl.simd.k_per_word();
     let field = if bl.simd == Simd::Avx512 {
         Field::OffsetByte
@@ -838,6 +861,11 @@ fn kernel(
         let mut out = accs.clone();
         for r in 0..rows {
             let av = match g.elem {
+                Elem::F32 if let Some(ap) = bufs.ap => {
+                    let panel = b.divc(local, bl.mr);
+                    let row = b.c(r);
+                    b.load(ap, vec![panel, k, row])
+                }
                 Elem::F32 if let Some((ap, panel)) = a_panel => {
                     let kk = b.add(at.kc0, k);
                     let row = b.c(r);

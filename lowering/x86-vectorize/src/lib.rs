@@ -568,5 +568,10 @@ fn blocking(g: &Gemm, simd: Simd, o: &X86Vectorize, a_in_place: bool) -> Blockin
         // is its small packed weights, and joining measured 0.90x (f32 1x1
         // 2048x7x7, N = 49) and 0.91x (int8 3x3 256x14x14), paired.
         tail_with_full: a_in_place,
+        // AVX2 f32 with K <= 512: A packed per call into panels of the
+        // kernel's rows, 1.13-1.22x on DeepBench's K = 128, 176, 256 and
+        // 512 GEMMs, while at K >= 1280 it measured 0.84-0.96x whatever N
+        // (paired; docs/x86-kernels.md).
+        pack_a: a_in_place && simd == Simd::Avx2 && g.elem == Elem::F32 && g.kin <= 512,
     }
 }

@@ -162,8 +162,11 @@
 // f32 with at most 48 columns: 4 x 24 register blocks of 8-lane FMAs, B
 // packed in 24-column panels (one full, then the 13-column tail in the
 // same block), the tail stored through a lane mask; nothing AVX-512.
+// K <= 512: A is packed per call into panels of the kernel's 4 rows (an M
+// block of 32 rows: 8 panels of 30 k).
 // CHECK-LABEL: func.func @mmf32
 // CHECK: memref.alloc() : memref<2x30x24xf32>
+// CHECK: memref.alloc() : memref<8x30x4xf32>
 // CHECK: scf.for {{.*}} iter_args
 // CHECK: x86.call "_mm256_fmadd_ps"
 // CHECK: x86.call "_mm256_set_epi32"
