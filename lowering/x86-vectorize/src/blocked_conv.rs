@@ -50,6 +50,7 @@
 
 use crate::builder::B;
 use crate::direct_conv;
+use crate::gemm::Elem;
 use crate::simd::Simd;
 use strata_ir::{AttrData, OpId, Value};
 
@@ -73,6 +74,29 @@ pub struct Conv {
     pub sw: i64,
     pub dh: i64,
     pub dw: i64,
+}
+
+impl Conv {
+    /// An NCHW / FCHW convolution of static `shapes` (input, weights,
+    /// output), strides `st` and dilations `di`.
+    pub fn from_shapes(shapes: &[Vec<i64>], st: &[i64], di: &[i64]) -> Conv {
+        let (i, w, o) = (&shapes[0], &shapes[1], &shapes[2]);
+        Conv {
+            n: o[0],
+            c: w[1],
+            h: i[2],
+            w: i[3],
+            f: w[0],
+            kh: w[2],
+            kw: w[3],
+            oh: o[2],
+            ow: o[3],
+            sh: st[0],
+            sw: st[1],
+            dh: di[0],
+            dw: di[1],
+        }
+    }
 }
 
 /// Register block: `v` vectors of 16 filters x `rows` rows x `p` pixels.
@@ -244,22 +268,7 @@ pub fn lower(
     nr: i64,
     simd: Simd,
 ) -> bool {
-    let (i, w, o) = (&shapes[0], &shapes[1], &shapes[2]);
-    let d = Conv {
-        n: o[0],
-        c: w[1],
-        h: i[2],
-        w: i[3],
-        f: w[0],
-        kh: w[2],
-        kw: w[3],
-        oh: o[2],
-        ow: o[3],
-        sh: st[0],
-        sw: st[1],
-        dh: di[0],
-        dw: di[1],
-    };
+    let d = Conv::from_shapes(shapes, st, di);
     let unit = d.sh == 1 && d.sw == 1;
     let flat = unit.then(|| {
         let (p, per_tap) = direct_conv::plan_cost(d.f, (d.oh - 1) * d.w + d.ow, simd);
@@ -320,25 +329,7 @@ pub fn lower(
         let weight_panels = (simd == Simd::Avx2)
             .then(|| crate::gemm::weight_panels(b.ctx, b.ir, op, vals[1], p.r))
             .flatten();
-        let dc = direct_conv::DirectConv {
-            input: vals[0],
-            weights: vals[1],
-            weight_panels,
-            output: vals[2],
-            n: d.n,
-            c: d.c,
-            h: d.h,
-            w: d.w,
-            f: d.f,
-            kh: d.kh,
-            kw: d.kw,
-            oh: d.oh,
-            ow: d.ow,
-            dh: d.dh,
-            dw: d.dw,
-            simd,
-            elem: crate::gemm::Elem::F32,
-        };
+        let dc = direct_conv::DirectConv::new(&d, vals, weight_panels, simd, Elem::F32);
         direct_conv::emit(b, &dc, p);
         return true;
     }

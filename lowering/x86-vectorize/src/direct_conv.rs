@@ -46,6 +46,7 @@
 //! The same kernel is written for AVX2 + FMA ([`Simd::Avx2`]): vectors of
 //! 8 flat positions, and a 16-register budget (12 accumulators).
 
+use crate::blocked_conv::Conv;
 use crate::builder::B;
 use crate::gemm::{lane_masks, nest, Elem};
 use crate::simd::Simd;
@@ -78,6 +79,37 @@ pub struct DirectConv {
     /// f32, or int8 (AVX2 only; i32 accumulators, i16 pairs of channels,
     /// constant weights in [`crate::gemm::weight_pair_panels`]).
     pub elem: Elem,
+}
+
+impl DirectConv {
+    /// The stride-1 convolution `conv` on `vals` (input, weights, output).
+    pub fn new(
+        conv: &Conv,
+        vals: &[Value],
+        weight_panels: Option<Value>,
+        simd: Simd,
+        elem: Elem,
+    ) -> DirectConv {
+        DirectConv {
+            input: vals[0],
+            weights: vals[1],
+            weight_panels,
+            output: vals[2],
+            n: conv.n,
+            c: conv.c,
+            h: conv.h,
+            w: conv.w,
+            f: conv.f,
+            kh: conv.kh,
+            kw: conv.kw,
+            oh: conv.oh,
+            ow: conv.ow,
+            dh: conv.dh,
+            dw: conv.dw,
+            simd,
+            elem,
+        }
+    }
 }
 
 /// Register block: `r` filters x `v` vectors of flat positions.
@@ -286,34 +318,16 @@ pub fn lower_i8(
     mr: i64,
     nr: i64,
 ) -> bool {
-    let (i, w, o) = (&shapes[0], &shapes[1], &shapes[2]);
-    if st != [1, 1] || w[2] * w[3] == 1 {
+    let conv = Conv::from_shapes(shapes, st, di);
+    if (conv.sh, conv.sw) != (1, 1) || conv.kh * conv.kw == 1 {
         return false;
     }
     let simd = Simd::Avx2;
-    let p = plan(w[0], (o[2] - 1) * i[3] + o[3], simd).overridden(mr, nr, simd);
+    let p = plan(conv.f, (conv.oh - 1) * conv.w + conv.ow, simd).overridden(mr, nr, simd);
     let Some(panels) = crate::gemm::weight_pair_panels(b.ctx, b.ir, op, vals[1], p.r) else {
         return false;
     };
-    let d = DirectConv {
-        input: vals[0],
-        weights: vals[1],
-        weight_panels: Some(panels),
-        output: vals[2],
-        n: o[0],
-        c: w[1],
-        h: i[2],
-        w: i[3],
-        f: w[0],
-        kh: w[2],
-        kw: w[3],
-        oh: o[2],
-        ow: o[3],
-        dh: di[0],
-        dw: di[1],
-        simd,
-        elem: Elem::I8,
-    };
+    let d = DirectConv::new(&conv, vals, Some(panels), simd, Elem::I8);
     emit(b, &d, p);
     true
 }

@@ -1038,29 +1038,19 @@ pub fn weight_pair_panels(
     weights: Value,
     rows: i64,
 ) -> Option<Value> {
-    let (sym, raw, [f, c, kh, kw]) = conv_weights(ctx, ir, op, weights, ctx.signless(8))?;
-    let (pairs, taps) = ((c + 1) / 2, kh * kw);
-    let panels = (f + rows - 1) / rows;
-    let mut packed = vec![0u8; (panels * pairs * taps * rows * 4) as usize];
-    let weight = |ff: i64, cc: i64, t: i64| -> u32 {
-        if cc >= c {
-            return 0;
-        }
-        raw[((ff * c + cc) * taps + t) as usize] as i8 as i16 as u16 as u32
-    };
-    for ff in 0..f {
-        let (g, r) = (ff / rows, ff % rows);
-        for q in 0..pairs {
-            for t in 0..taps {
-                let word = weight(ff, 2 * q, t) | weight(ff, 2 * q + 1, t) << 16;
-                let at = (((g * pairs + q) * taps + t) * rows + r) as usize * 4;
-                packed[at..at + 4].copy_from_slice(&word.to_le_bytes());
-            }
-        }
-    }
-    let name = format!("{sym}__i16x2c_a{rows}");
-    let shape = [panels, pairs * taps, rows];
-    crate::amx::packed_global(ctx, ir, op, &name, &shape, ctx.signless(32), packed)
+    i16_pair_panels(
+        ctx,
+        ir,
+        op,
+        weights,
+        rows,
+        "i16x2c",
+        &|[_, c, kh, kw], step, half| {
+            let taps = kh * kw;
+            let cc = 2 * (step / taps) + half;
+            (cc < c).then_some(cc * taps + step % taps)
+        },
+    )
 }
 
 /// [`weight_panels`] for the AVX2 int8 GEMM: the weights as `F x K` (K =
@@ -1075,26 +1065,54 @@ pub fn weight_k_pair_panels(
     weights: Value,
     rows: i64,
 ) -> Option<Value> {
-    let (sym, raw, [f, c, kh, kw]) = conv_weights(ctx, ir, op, weights, ctx.signless(8))?;
-    let k = c * kh * kw;
-    let (slots, panels) = ((k + 1) / 2, (f + rows - 1) / rows);
-    let mut packed = vec![0u8; (panels * slots * rows * 4) as usize];
-    let weight = |ff: i64, kk: i64| -> u32 {
-        if kk >= k {
-            return 0;
-        }
-        raw[(ff * k + kk) as usize] as i8 as i16 as u16 as u32
-    };
+    i16_pair_panels(
+        ctx,
+        ir,
+        op,
+        weights,
+        rows,
+        "i16x2",
+        &|[_, c, kh, kw], step, half| {
+            let kk = 2 * step + half;
+            (kk < c * kh * kw).then_some(kk)
+        },
+    )
+}
+
+/// Constant int8 weights `F x C x KH x KW` as `@<sym>__<tag>_a<rows>`,
+/// `[ceil(F / rows)][steps][rows]` i32 words of two sign-extended i16:
+/// `source(dims, step, half)` is the offset within a filter's weights of
+/// the low (`half` 0) or high (1) half of a step's word (None: zero), and
+/// the steps run while either half has one.
+fn i16_pair_panels(
+    ctx: &strata_ir::Context,
+    ir: &mut strata_ir::Ir,
+    op: strata_ir::OpId,
+    weights: Value,
+    rows: i64,
+    tag: &str,
+    source: &dyn Fn([i64; 4], i64, i64) -> Option<i64>,
+) -> Option<Value> {
+    let (sym, raw, dims) = conv_weights(ctx, ir, op, weights, ctx.signless(8))?;
+    let [f, c, kh, kw] = dims;
+    let per_filter = c * kh * kw;
+    let steps = (0..).take_while(|&s| source(dims, s, 0).is_some()).count() as i64;
+    let panels = (f + rows - 1) / rows;
+    let mut packed = vec![0u8; (panels * steps * rows * 4) as usize];
     for ff in 0..f {
         let (g, r) = (ff / rows, ff % rows);
-        for q in 0..slots {
-            let word = weight(ff, 2 * q) | weight(ff, 2 * q + 1) << 16;
-            let at = ((g * slots + q) * rows + r) as usize * 4;
+        for step in 0..steps {
+            let half = |h: i64| match source(dims, step, h) {
+                Some(off) => raw[(ff * per_filter + off) as usize] as i8 as i16 as u16 as u32,
+                None => 0,
+            };
+            let word = half(0) | half(1) << 16;
+            let at = ((g * steps + step) * rows + r) as usize * 4;
             packed[at..at + 4].copy_from_slice(&word.to_le_bytes());
         }
     }
-    let name = format!("{sym}__i16x2_a{rows}");
-    let shape = [panels, slots, rows];
+    let name = format!("{sym}__{tag}_a{rows}");
+    let shape = [panels, steps, rows];
     crate::amx::packed_global(ctx, ir, op, &name, &shape, ctx.signless(32), packed)
 }
 
