@@ -529,6 +529,11 @@ fn blocking(g: &Gemm, simd: Simd, o: &X86Vectorize, a_in_place: bool) -> Blockin
         // DeepBench GEMMs; with A packed (a 1x1 convolution's weights,
         // N = 49) 0.63x (paired).
         (Simd::Avx2, Elem::F32) if a_in_place && g.n <= 48 => (4, 3, 256, 512),
+        // K > 512 with A read in place (not packed, see `pack_a`): K blocks
+        // of 512, 1.07x, 1.15x and 1.13-1.19x on gemm 512x1500x1536,
+        // 128x1500x1280 and 176x1500x1408 (paired; 0.74x with the 4 x 24
+        // block above on 35x700x2048).
+        (Simd::Avx2, Elem::F32) if a_in_place && g.kin > 512 => (6, 2, 512, 512),
         // 6 x 16: 12 ymm accumulators, 2 for B, 1 broadcast (16 in all);
         // a 256 x 16 panel of B (16 KiB) stays in a 32 KiB L1. 512
         // columns per block as with AVX-512: 256 measured 0.89x and 0.96x
