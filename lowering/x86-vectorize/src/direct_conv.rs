@@ -324,7 +324,8 @@ pub fn lower_i8(
     }
     let simd = Simd::Avx2;
     let p = plan(conv.f, (conv.oh - 1) * conv.w + conv.ow, simd).overridden(mr, nr, simd);
-    let Some(panels) = crate::gemm::weight_pair_panels(b.ctx, b.ir, op, vals[1], p.r) else {
+    let pairs = crate::gemm::Pairing::Channels;
+    let Some(panels) = crate::gemm::weight_pair_panels(b.ctx, b.ir, op, vals[1], p.r, pairs) else {
         return false;
     };
     let d = DirectConv::new(&conv, vals, Some(panels), simd, Elem::I8);
@@ -332,48 +333,59 @@ pub fn lower_i8(
     true
 }
 
+/// One filter group's share of a chunk: batch element `n`, filters `f0 ..
+/// f0 + r` (with packed weights, their panel: `f0` is a multiple of the
+/// plan's `r`, the panel width), output rows `oh0 .. oh0 + rows`.
+#[derive(Clone, Copy)]
+struct Group {
+    n: Value,
+    f0: Value,
+    r: i64,
+    panel: Option<(Value, Value)>,
+    oh0: Value,
+    rows: i64,
+}
+
 /// Output rows `oh0 .. oh0 + rows` of every filter.
 fn chunk(b: &mut B, d: &DirectConv, p: Plan, tmp: Value, n: Value, oh0: Value, rows: i64) {
+    let group = |b: &mut B, f0: Value, r: i64| {
+        let panel = d.weight_panels.map(|wp| (wp, b.divc(f0, p.r)));
+        let g = Group {
+            n,
+            f0,
+            r,
+            panel,
+            oh0,
+            rows,
+        };
+        filter_group(b, d, p, tmp, &g);
+    };
     let groups = d.f / p.r;
     if groups > 0 {
         b.for_const(0, groups, 1, |b, g| {
             let f0 = b.mulc(g, p.r);
-            filter_group(b, d, p, tmp, n, f0, p.r, oh0, rows);
+            group(b, f0, p.r);
         });
     }
     if d.f % p.r > 0 {
         let f0 = b.c(groups * p.r);
-        filter_group(b, d, p, tmp, n, f0, d.f % p.r, oh0, rows);
+        group(b, f0, d.f % p.r);
     }
 }
 
-/// Filters `f0 .. f0 + r` on the chunk's rows: every flat block into
-/// `tmp`, then added to the output.
-#[allow(clippy::too_many_arguments)]
-fn filter_group(
-    b: &mut B,
-    d: &DirectConv,
-    p: Plan,
-    tmp: Value,
-    n: Value,
-    f0: Value,
-    r: i64,
-    oh0: Value,
-    rows: i64,
-) {
-    let l = (rows - 1) * d.w + d.ow;
+/// A group's filters on the chunk's rows: every flat block into `tmp`,
+/// then added to the output.
+fn filter_group(b: &mut B, d: &DirectConv, p: Plan, tmp: Value, g: &Group) {
+    let l = (g.rows - 1) * d.w + d.ow;
     let lanes = d.simd.lanes();
     let nvfull = l / lanes;
     let blocks = nvfull / p.v;
     let full = vec![d.simd.full_mask(); p.v as usize];
-    let jc = b.mulc(oh0, d.w);
-    // Packed weights: the group's panel (`f0` is a multiple of `p.r`, the
-    // panel width).
-    let panel = d.weight_panels.map(|wp| (wp, b.divc(f0, p.r)));
+    let jc = b.mulc(g.oh0, d.w);
     if blocks > 0 {
         b.for_const(0, blocks, 1, |b, jb| {
             let jl = b.mulc(jb, lanes * p.v);
-            kernel(b, d, tmp, n, (f0, r, panel), jc, jl, &full);
+            kernel(b, d, tmp, g, jc, jl, &full);
         });
     }
     // The rest: full vectors, then the partial one (masked to the
@@ -382,28 +394,19 @@ fn filter_group(
     if rest > 0 {
         let jl = b.c(blocks * p.v * lanes);
         let ms = lane_masks(lanes, 0, Some(rest));
-        kernel(b, d, tmp, n, (f0, r, panel), jc, jl, &ms);
+        kernel(b, d, tmp, g, jc, jl, &ms);
     }
-    add_to_output(b, d, tmp, n, f0, r, oh0, rows);
+    add_to_output(b, d, tmp, g);
 }
 
-/// `tmp[rr][jl + lanes v + lane]` for `rr < r` and the vectors of `ms`
-/// (flat positions `jc + jl + ...`): the full reduction over channels and
-/// taps in registers. `group`: the filters `f0 .. f0 + r` and, with packed
-/// weights, their panel and its index.
-#[allow(clippy::too_many_arguments)]
-fn kernel(
-    b: &mut B,
-    d: &DirectConv,
-    tmp: Value,
-    n: Value,
-    group: (Value, i64, Option<(Value, Value)>),
-    jc: Value,
-    jl: Value,
-    ms: &[u16],
-) {
+/// `tmp[rr][jl + lanes v + lane]` for the group's `rr < r` and the
+/// vectors of `ms` (flat positions `jc + jl + ...`): the full reduction
+/// over channels and taps in registers.
+fn kernel(b: &mut B, d: &DirectConv, tmp: Value, g: &Group, jc: Value, jl: Value, ms: &[u16]) {
     let (simd, elem) = (d.simd, d.elem);
-    let (f0, r, panel) = group;
+    let Group {
+        n, f0, r, panel, ..
+    } = *g;
     let lanes = simd.lanes();
     let nv = ms.len();
     let accs: Vec<Value> = (0..r as usize * nv).map(|_| simd.zero(b, elem)).collect();
@@ -472,18 +475,16 @@ fn kernel(
 }
 
 /// `out[n][f0 + rr][oh0 + oh][ow] += tmp[rr][oh * W + ow]` for the
-/// chunk's rows, the row's last vector masked at `OW`.
-#[allow(clippy::too_many_arguments)]
-fn add_to_output(
-    b: &mut B,
-    d: &DirectConv,
-    tmp: Value,
-    n: Value,
-    f0: Value,
-    r: i64,
-    oh0: Value,
-    rows: i64,
-) {
+/// group's filters and rows, the row's last vector masked at `OW`.
+fn add_to_output(b: &mut B, d: &DirectConv, tmp: Value, g: &Group) {
+    let Group {
+        n,
+        f0,
+        r,
+        oh0,
+        rows,
+        ..
+    } = *g;
     let (simd, elem) = (d.simd, d.elem);
     let lanes = simd.lanes();
     let ms = lane_masks(lanes, 0, Some(d.ow));

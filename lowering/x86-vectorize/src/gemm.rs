@@ -949,7 +949,7 @@ pub fn prepare(
         // The weights are A, `F x (C KH KW)` (the K order of the AVX2 GEMM).
         prep.a_packed = match elem {
             Elem::F32 => weight_panels(ctx, ir, op, vals[1], bl.mr),
-            Elem::I8 => weight_k_pair_panels(ctx, ir, op, vals[1], bl.mr),
+            Elem::I8 => weight_pair_panels(ctx, ir, op, vals[1], bl.mr, Pairing::K),
         };
         return prep;
     }
@@ -1025,84 +1025,55 @@ pub fn weight_panels(
     crate::amx::packed_global(ctx, ir, op, &name, &[panels, k, rows], f32t, packed)
 }
 
-/// [`weight_panels`] for int8 weights on AVX2: each word holds channels
-/// `2q` and `2q + 1` of one filter and tap as sign-extended i16 (low,
-/// high; the high half zero past an odd C), `@<sym>__i16x2c_a<rows>`:
-/// `[ceil(F / rows)][ceil(C / 2) KH KW][rows]` i32, the word of step
-/// `(q KH + kh) KW + kw`: the flat kernel's `vpmaddwd` operand against an
-/// input word of the same two channels.
+/// Which two int8 weights share an i32 word of [`weight_pair_panels`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Pairing {
+    /// Channels `2q` and `2q + 1` of one tap, step `(q KH + kh) KW + kw`
+    /// (`@<sym>__i16x2c_a<rows>`): the flat kernel's `vpmaddwd` operand
+    /// against an input word of the same two channels.
+    Channels,
+    /// Two consecutive k of the weights as `F x K` (K = C KH KW, their own
+    /// order), step `k / 2` (`@<sym>__i16x2_a<rows>`): the AVX2 int8
+    /// GEMM's A, so no row of A is widened per call.
+    K,
+}
+
+/// [`weight_panels`] for int8 weights on AVX2: constant `F x C x KH x KW`
+/// as `[ceil(F / rows)][steps][rows]` i32 words of two sign-extended i16
+/// paired as `pairing` says (the high half zero past an odd C or K).
 pub fn weight_pair_panels(
     ctx: &strata_ir::Context,
     ir: &mut strata_ir::Ir,
     op: strata_ir::OpId,
     weights: Value,
     rows: i64,
-) -> Option<Value> {
-    i16_pair_panels(
-        ctx,
-        ir,
-        op,
-        weights,
-        rows,
-        "i16x2c",
-        &|[_, c, kh, kw], step, half| {
-            let taps = kh * kw;
-            let cc = 2 * (step / taps) + half;
-            (cc < c).then_some(cc * taps + step % taps)
-        },
-    )
-}
-
-/// [`weight_panels`] for the AVX2 int8 GEMM: the weights as `F x K` (K =
-/// C KH KW, their own order) in words of two consecutive k as
-/// sign-extended i16 (the high half zero past an odd K),
-/// `@<sym>__i16x2_a<rows>`: `[ceil(F / rows)][ceil(K / 2)][rows]` i32, the
-/// A of the GEMM's `vpmaddwd`, so no row of A is widened per call.
-pub fn weight_k_pair_panels(
-    ctx: &strata_ir::Context,
-    ir: &mut strata_ir::Ir,
-    op: strata_ir::OpId,
-    weights: Value,
-    rows: i64,
-) -> Option<Value> {
-    i16_pair_panels(
-        ctx,
-        ir,
-        op,
-        weights,
-        rows,
-        "i16x2",
-        &|[_, c, kh, kw], step, half| {
-            let kk = 2 * step + half;
-            (kk < c * kh * kw).then_some(kk)
-        },
-    )
-}
-
-/// Constant int8 weights `F x C x KH x KW` as `@<sym>__<tag>_a<rows>`,
-/// `[ceil(F / rows)][steps][rows]` i32 words of two sign-extended i16:
-/// `source(dims, step, half)` is the offset within a filter's weights of
-/// the low (`half` 0) or high (1) half of a step's word (None: zero), and
-/// the steps run while either half has one.
-fn i16_pair_panels(
-    ctx: &strata_ir::Context,
-    ir: &mut strata_ir::Ir,
-    op: strata_ir::OpId,
-    weights: Value,
-    rows: i64,
-    tag: &str,
-    source: &dyn Fn([i64; 4], i64, i64) -> Option<i64>,
+    pairing: Pairing,
 ) -> Option<Value> {
     let (sym, raw, dims) = conv_weights(ctx, ir, op, weights, ctx.signless(8))?;
     let [f, c, kh, kw] = dims;
-    let per_filter = c * kh * kw;
-    let steps = (0..).take_while(|&s| source(dims, s, 0).is_some()).count() as i64;
+    let (taps, per_filter) = (kh * kw, c * kh * kw);
+    // The offset within a filter's weights of a step's low (`half` 0) or
+    // high (1) i16, None past the weights.
+    let source = |step: i64, half: i64| match pairing {
+        Pairing::Channels => {
+            let cc = 2 * (step / taps) + half;
+            (cc < c).then_some(cc * taps + step % taps)
+        }
+        Pairing::K => {
+            let kk = 2 * step + half;
+            (kk < per_filter).then_some(kk)
+        }
+    };
+    let steps = match pairing {
+        Pairing::Channels => (c + 1) / 2 * taps,
+        Pairing::K => (per_filter + 1) / 2,
+    };
     let panels = (f + rows - 1) / rows;
     let mut packed = vec![0u8; (panels * steps * rows * 4) as usize];
     for ff in 0..f {
         let (g, r) = (ff / rows, ff % rows);
         for step in 0..steps {
-            let half = |h: i64| match source(dims, step, h) {
+            let half = |h: i64| match source(step, h) {
                 Some(off) => raw[(ff * per_filter + off) as usize] as i8 as i16 as u16 as u32,
                 None => 0,
             };
@@ -1111,6 +1082,10 @@ fn i16_pair_panels(
             packed[at..at + 4].copy_from_slice(&word.to_le_bytes());
         }
     }
+    let tag = match pairing {
+        Pairing::Channels => "i16x2c",
+        Pairing::K => "i16x2",
+    };
     let name = format!("{sym}__{tag}_a{rows}");
     let shape = [panels, steps, rows];
     crate::amx::packed_global(ctx, ir, op, &name, &shape, ctx.signless(32), packed)
