@@ -10,8 +10,8 @@ Each variant is `[STRATA_OPT@]OPTIONS`: `auto` (the default
 `PIPE:<pipeline>`; a path before `@` takes another `strata-opt` (an older
 build). Problems: `gemm MxNxK` (the bench's naming) or `conv
 C,H,W,F,R,PAD,STRIDE`, f32 (or `--dtype int8`: activations in [0, 31],
-weights full-range i8, outputs compared exactly), constant weights as in
-the bench.
+weights in [-32, 31] as in the bench, or `--int8-weights LO,HI`; outputs
+compared exactly), constant weights as in the bench.
 
 # Why
 
@@ -88,6 +88,9 @@ def main():
     ap.add_argument("--calls", type=int, default=15)
     ap.add_argument("--warmup", type=int, default=3)
     ap.add_argument("--tools", default=os.path.join(ROOT, "target", "release"))
+    ap.add_argument("--int8-weights", default="-32,31",
+                    help="int8 weights' range LO,HI (the bench's; -128,127 is full range, where the "
+                         "AVX2 u8 x s8 product does not apply)")
     args = ap.parse_args()
     tools = {"opt": os.path.join(args.tools, "strata-opt"), "run": os.path.join(args.tools, "strata-run")}
     p = problem_of(args.kind, args.spec)
@@ -98,7 +101,8 @@ def main():
         w = rng.standard_normal(ws).astype(np.float32)
     else:
         x = rng.integers(0, 32, xs).astype(np.int8)
-        w = rng.integers(-128, 128, ws).astype(np.int8)
+        lo, hi = map(int, args.int8_weights.split(","))
+        w = rng.integers(lo, hi + 1, ws).astype(np.int8)
     text, *_ = strata.mlir(p, args.dtype, w)
     built = []
     for i, v in enumerate(args.variants):

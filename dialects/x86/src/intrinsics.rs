@@ -244,6 +244,16 @@ pub const INTRINSICS: &[Intrinsic] = &[
         Some(I32x8),
         AVX | AVX2,
     ),
+    // vpmaddubsw: per i16 lane, u8(a) x s8(b) for two adjacent bytes,
+    // summed with signed saturation (the AVX2 u8 x s8 kernel uses it only
+    // where constant weights prove no sum can saturate).
+    i(
+        "_mm256_maddubs_epi16",
+        0,
+        &[I32x8, I32x8],
+        Some(I32x8),
+        AVX | AVX2,
+    ),
     // Strata's int8 packing for the AVX2 kernels (strata_x86.h; native:
     // vpmovsxbw and vpunpck{l,h}wd): `widen(dst, src, n)` sign-extends n
     // i8 to i16 (one more 0 when n is odd: the last pair's high half);
@@ -254,6 +264,18 @@ pub const INTRINSICS: &[Intrinsic] = &[
         "_x86_pair_i8_i16",
         0,
         &[Ptr, Ptr, Ptr, I32],
+        None,
+        AVX | AVX2,
+    ),
+    // The u8 x s8 kernel's activations: `flip(dst, src, n)` copies n i8
+    // as u8 (x + 128, the sign bit flipped), zero bytes after them up to a
+    // multiple of 4; `quad(dst, src0, src1, src2, src3, n)` writes n i32
+    // words, byte q of word j = src_q[j] + 128.
+    i("_x86_flip_i8_u8", 0, &[Ptr, Ptr, I32], None, AVX | AVX2),
+    i(
+        "_x86_quad_u8",
+        0,
+        &[Ptr, Ptr, Ptr, Ptr, Ptr, I32],
         None,
         AVX | AVX2,
     ),

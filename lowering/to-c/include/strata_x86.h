@@ -369,6 +369,25 @@ STRATA_X86_EMU strata_m256i strata_mm256_add_epi32(strata_m256i a, strata_m256i 
   for (int k = 0; k < 8; k++) a.i[k] = (int32_t)((uint32_t)a.i[k] + (uint32_t)b.i[k]);
   return a;
 }
+/* vpmaddubsw: i16 lane k = u8(a byte 2k) * s8(b byte 2k) + u8(a byte 2k+1) *
+ * s8(b byte 2k+1), saturated to [-32768, 32767]. */
+STRATA_X86_EMU strata_m256i strata_mm256_maddubs_epi16(strata_m256i a, strata_m256i b) {
+  strata_m256i r;
+  for (int k = 0; k < 16; k++) {
+    int32_t s = 0;
+    for (int h = 0; h < 2; h++) {
+      int byte = 2 * k + h;
+      uint8_t x = (uint8_t)((uint32_t)a.i[byte / 4] >> (8 * (byte % 4)));
+      int8_t y = (int8_t)(uint8_t)((uint32_t)b.i[byte / 4] >> (8 * (byte % 4)));
+      s += (int32_t)x * (int32_t)y;
+    }
+    s = s > 32767 ? 32767 : s < -32768 ? -32768 : s;
+    uint32_t half = (uint32_t)(uint16_t)(int16_t)s << (16 * (k % 2));
+    uint32_t keep = k % 2 ? 0x0000FFFFu : 0xFFFF0000u;
+    r.i[k / 2] = (int32_t)(((k % 2) ? ((uint32_t)r.i[k / 2] & keep) : 0) | half);
+  }
+  return r;
+}
 
 /* Strata's int8 packing for the AVX2 kernels (x86-vectorize{isa=avx2}):
  * widen: n i8 sign-extended to i16, plus one 0 when n is odd (the high half
@@ -389,6 +408,65 @@ STRATA_X86_EMU void strata_x86_pair_i8_i16(void *dst, const void *src0, const vo
   for (int32_t k = 0; k < n; k++)
     d[k] = (int32_t)((uint32_t)(uint16_t)(int16_t)a[k] | (uint32_t)(uint16_t)(int16_t)b[k] << 16);
 }
+/* The AVX2 u8 x s8 kernel's activations, offset by 128 into u8: flip: n
+ * bytes x ^ 0x80, then zero bytes up to a multiple of 4 (the last word's
+ * unused k, which meet zero weights); quad: n i32 words, byte q of word j
+ * src_q[j] ^ 0x80. */
+STRATA_X86_EMU void strata_x86_flip_i8_u8(void *dst, const void *src, int32_t n) {
+  uint8_t *d = (uint8_t *)dst;
+  const uint8_t *s = (const uint8_t *)src;
+  int32_t k = 0;
+  for (; k < n; k++) d[k] = s[k] ^ 0x80u;
+  for (; k % 4; k++) d[k] = 0;
+}
+STRATA_X86_EMU void strata_x86_quad_u8(void *dst, const void *src0, const void *src1, const void *src2,
+                                       const void *src3, int32_t n) {
+  int32_t *d = (int32_t *)dst;
+  const uint8_t *s[4] = {(const uint8_t *)src0, (const uint8_t *)src1, (const uint8_t *)src2,
+                         (const uint8_t *)src3};
+  for (int32_t j = 0; j < n; j++) {
+    uint32_t w = 0;
+    for (int q = 0; q < 4; q++) w |= (uint32_t)(s[q][j] ^ 0x80u) << (8 * q);
+    d[j] = (int32_t)w;
+  }
+}
+#if STRATA_X86_HAVE_NATIVE
+__attribute__((target("avx,avx2"), unused)) static inline void _x86_flip_i8_u8(void *dst, const void *src,
+                                                                                int32_t n) {
+  uint8_t *d = (uint8_t *)dst;
+  const uint8_t *s = (const uint8_t *)src;
+  const __m256i bias = _mm256_set1_epi8((char)0x80);
+  int32_t k = 0;
+  for (; k + 32 <= n; k += 32)
+    _mm256_storeu_si256((__m256i *)(d + k), _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(s + k)), bias));
+  for (; k < n; k++) d[k] = s[k] ^ 0x80u;
+  for (; k % 4; k++) d[k] = 0;
+}
+__attribute__((target("avx,avx2"), unused)) static inline void _x86_quad_u8(void *dst, const void *src0,
+                                                                             const void *src1, const void *src2,
+                                                                             const void *src3, int32_t n) {
+  int32_t *d = (int32_t *)dst;
+  const uint8_t *a = (const uint8_t *)src0, *b = (const uint8_t *)src1, *c = (const uint8_t *)src2,
+                *e = (const uint8_t *)src3;
+  const __m128i bias = _mm_set1_epi8((char)0x80);
+  int32_t j = 0;
+  for (; j + 16 <= n; j += 16) {
+    __m128i x0 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(a + j)), bias);
+    __m128i x1 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(b + j)), bias);
+    __m128i x2 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(c + j)), bias);
+    __m128i x3 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(e + j)), bias);
+    __m128i lo01 = _mm_unpacklo_epi8(x0, x1), hi01 = _mm_unpackhi_epi8(x0, x1);
+    __m128i lo23 = _mm_unpacklo_epi8(x2, x3), hi23 = _mm_unpackhi_epi8(x2, x3);
+    _mm_storeu_si128((__m128i *)(d + j), _mm_unpacklo_epi16(lo01, lo23));
+    _mm_storeu_si128((__m128i *)(d + j + 4), _mm_unpackhi_epi16(lo01, lo23));
+    _mm_storeu_si128((__m128i *)(d + j + 8), _mm_unpacklo_epi16(hi01, hi23));
+    _mm_storeu_si128((__m128i *)(d + j + 12), _mm_unpackhi_epi16(hi01, hi23));
+  }
+  for (; j < n; j++)
+    d[j] = (int32_t)((uint32_t)(a[j] ^ 0x80u) | (uint32_t)(b[j] ^ 0x80u) << 8 | (uint32_t)(c[j] ^ 0x80u) << 16 |
+                     (uint32_t)(e[j] ^ 0x80u) << 24);
+}
+#endif
 #if STRATA_X86_HAVE_NATIVE
 __attribute__((target("avx,avx2"), unused)) static inline void _x86_widen_i8_i16(void *dst, const void *src,
                                                                                   int32_t n) {
@@ -542,6 +620,7 @@ STRATA_X86_EMU void strata_tile_dpbssd(int dst, int a, int b) {
 #define _mm256_maskstore_epi32 strata_mm256_maskstore_epi32
 #define _mm256_madd_epi16 strata_mm256_madd_epi16
 #define _mm256_add_epi32 strata_mm256_add_epi32
+#define _mm256_maddubs_epi16 strata_mm256_maddubs_epi16
 #endif
 
 #endif /* STRATA_X86_H */

@@ -1,8 +1,9 @@
 /* The AVX2 + FMA intrinsics Strata's x86 path emits for CPUs without
  * AVX-512 (x86-vectorize{isa=avx2}): an 8-wide f32 matmul with vector-mask
  * tails, and an int8 matmul through sign-extended i16 pairs (vpmaddwd)
- * with the extreme values, and Strata's i8 -> i16 packing helpers (every
- * loop of their native forms: 16, 8 and single elements, odd n), checked
+ * with the extreme values, vpmaddubsw's saturating u8 x s8 pairs, and
+ * Strata's int8 packing helpers (every loop of their native forms: 32,
+ * 16, 8 and single elements, odd n), checked
  * by tests/x86_header.rs: the portable and native builds print the same
  * bits. */
 #include <stdio.h>
@@ -11,9 +12,13 @@
 #if STRATA_X86_NATIVE_AVX2
 #define WIDEN _x86_widen_i8_i16
 #define PAIR _x86_pair_i8_i16
+#define FLIP _x86_flip_i8_u8
+#define QUAD _x86_quad_u8
 #else
 #define WIDEN strata_x86_widen_i8_i16
 #define PAIR strata_x86_pair_i8_i16
+#define FLIP strata_x86_flip_i8_u8
+#define QUAD strata_x86_quad_u8
 #endif
 
 enum { M = 11, K = 29, N = 21 };
@@ -89,6 +94,43 @@ int main(void) {
   uint32_t hp = 2166136261u;
   for (int k = 0; k < 40; k++) hp = (hp ^ (uint32_t)(uint16_t)wide[k] ^ (uint32_t)pairs[k]) * 16777619u;
   printf("packing hash %08x, wide[36..37] %d %d, pair[3] %08x\n", hp, wide[36], wide[37], (unsigned)pairs[3]);
+  /* The u8 x s8 helpers: 37 bytes flipped (the 32-byte loop, single bytes,
+   * zero padding to 40), 37 words from four rows (two 16-column blocks). */
+  uint8_t flipped[44];
+  memset(flipped, 0xEE, sizeof flipped);
+  int32_t quads[40] = {0};
+  int8_t rows[4][40];
+  for (int q = 0; q < 4; q++)
+    for (int k = 0; k < 40; k++) {
+      s = s * 1664525u + 1013904223u;
+      rows[q][k] = k == 5 ? -128 : k == 6 ? 127 : (int8_t)(s >> 8);
+    }
+  FLIP(flipped, bytes[1], 37);
+  QUAD(quads, rows[0], rows[1], rows[2], rows[3], 37);
+  uint32_t hu = 2166136261u;
+  for (int k = 0; k < 44; k++) hu = (hu ^ flipped[k]) * 16777619u;
+  for (int k = 0; k < 40; k++) hu = (hu ^ (uint32_t)quads[k]) * 16777619u;
+  printf("u8 packing hash %08x, flipped[3] %u flipped[37..40] %u %u %u %u, quad[5] %08x\n", hu, flipped[3],
+         flipped[37], flipped[38], flipped[39], flipped[40], (unsigned)quads[5]);
+  /* vpmaddubsw: random bytes, then 255 x 127 twice (saturates at 32767)
+   * and 255 x -128 twice (at -32768) in the first lanes. */
+  int32_t ua[8], sb[8];
+  for (int k = 0; k < 8; k++) {
+    s = s * 1664525u + 1013904223u;
+    ua[k] = (int32_t)s;
+    s = s * 1664525u + 1013904223u;
+    sb[k] = (int32_t)s;
+  }
+  ua[0] = ua[1] = -1;
+  sb[0] = 0x7F7F7F7F;
+  sb[1] = (int32_t)0x80808080u;
+  __m256i prod = _mm256_maddubs_epi16(_mm256_set_epi32(ua[7], ua[6], ua[5], ua[4], ua[3], ua[2], ua[1], ua[0]),
+                                      _mm256_set_epi32(sb[7], sb[6], sb[5], sb[4], sb[3], sb[2], sb[1], sb[0]));
+  int32_t out[8];
+  _mm256_storeu_si256((void *)out, prod);
+  printf("maddubs %08x %08x %08x %08x %08x %08x %08x %08x\n", (unsigned)out[0], (unsigned)out[1],
+         (unsigned)out[2], (unsigned)out[3], (unsigned)out[4], (unsigned)out[5], (unsigned)out[6],
+         (unsigned)out[7]);
   uint32_t h = 2166136261u;
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) { uint32_t bits; memcpy(&bits, &c[i][j], 4); h = (h ^ bits) * 16777619u; }

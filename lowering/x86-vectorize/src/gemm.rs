@@ -10,7 +10,7 @@
 //! and the masked tail panel), and its K loop has a constant trip count.
 
 use crate::builder::B;
-use crate::simd::Simd;
+use crate::simd::{Int8Product, Simd};
 use strata_ir::Value;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -74,6 +74,9 @@ pub struct Blocking {
     /// f32: pack A per call, per K and M block, into panels of the
     /// kernel's rows (`[mc / mr][kc][mr]`) instead of reading it in place.
     pub pack_a: bool,
+    /// int8: the product and packing ([`Int8Product::Bytes`] needs the
+    /// constant weights [`prepare`] packs).
+    pub int8: Int8Product,
 }
 
 /// What is known about a GEMM's operands at compile time ([`prepare`]);
@@ -93,6 +96,11 @@ pub struct Prep {
     /// consecutive, one pointer for all of them, and int8 packs no A per
     /// call (an NCHW convolution's constant weights with AVX2).
     pub a_packed: Option<Value>,
+    /// [`Int8Product::Bytes`]: 128 x the weights' sum per output, what the
+    /// activations' +128 adds: `[ceil(N / nr)][nr]` per column (a matmul's
+    /// B) or `[ceil(M / mr)][mr]` per row (a convolution's A), subtracted
+    /// once, in the first K block.
+    pub comp: Option<Value>,
 }
 
 struct Bufs {
@@ -103,6 +111,8 @@ struct Bufs {
     comp: Option<Value>,
     /// [`Prep::a_packed`].
     a_const: Option<Value>,
+    /// [`Prep::comp`].
+    const_comp: Option<Value>,
 }
 
 /// Emits the blocked, vectorized GEMM at `b`'s insertion point.
@@ -113,11 +123,11 @@ pub fn emit(b: &mut B, g: &Gemm, bl: &Blocking) {
 /// [`emit`] with compile-time facts about the operands.
 pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
     let nr = bl.simd.lanes() * bl.nvec;
-    let slots = slots(g.elem, bl.simd, bl.kc);
+    let slots = slots(g.elem, bl, bl.kc);
     // The packed-B buffer holds one column block of one K block: no more
     // panels than the problem has columns, no more k slots than it has K
     // (a 30x40 matmul needs 2 x 30 x 32, not the 512 KiB of a full block).
-    let k_slots = self::slots(g.elem, bl.simd, g.kin);
+    let k_slots = self::slots(g.elem, bl, g.kin);
     let bp_shape = [
         bl.pb.min((g.n + nr - 1) / nr).max(1),
         slots.min(k_slots).max(1),
@@ -139,6 +149,7 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
                 }),
                 comp: None,
                 a_const: prep.a_packed,
+                const_comp: None,
             }
         }
         Elem::I8 => {
@@ -153,9 +164,11 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
                     Some(_) => None,
                     None => Some(b.alloc(&[bl.mc.max(bl.mr), slots], i)),
                 },
-                // Only VNNI's unsigned A needs the +128 compensation.
-                comp: (bl.simd == Simd::Avx512).then(|| b.alloc(&[bl.pb, nr], i)),
+                // VNNI's unsigned A needs the +128 compensation per call;
+                // the AVX2 bytes form's is a constant.
+                comp: (bl.int8 == Int8Product::Vnni).then(|| b.alloc(&[bl.pb, nr], i)),
                 a_const: prep.a_packed,
+                const_comp: prep.comp,
             }
         }
     };
@@ -196,11 +209,11 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
 }
 
 /// Packed slots for `k` reduction steps: one per k (f32), one i32 word
-/// per [`Simd::k_per_word`] k (int8).
-fn slots(elem: Elem, simd: Simd, k: i64) -> i64 {
+/// per [`Int8Product::k_per_word`] k (int8).
+fn slots(elem: Elem, bl: &Blocking, k: i64) -> i64 {
     match elem {
         Elem::F32 => k,
-        Elem::I8 => (k + simd.k_per_word() - 1) / simd.k_per_word(),
+        Elem::I8 => (k + bl.int8.k_per_word() - 1) / bl.int8.k_per_word(),
     }
 }
 
@@ -260,25 +273,26 @@ fn col_block(
         let kfull = g.kin / bl.kc;
         let krem = g.kin % bl.kc;
         // With a zero-filled C (`zero`: no outer K), the first K block is
-        // peeled: its kernels start from zero accumulators.
+        // peeled: its kernels start from zero accumulators; so it is with
+        // a constant compensation, which its kernels subtract.
         let mut first = 0;
-        if zero && kfull > 0 {
+        if (zero || bufs.const_comp.is_some()) && kfull > 0 {
             let kc0 = b.c(0);
-            let at = at(batch, ko, kc0, bl.kc, p0, true);
+            let at = at(batch, ko, kc0, bl.kc, p0, zero, true);
             k_block(b, g, bl, bufs, &at, np, tail);
             first = 1;
         }
         if kfull > first {
             let (l, u, s) = (b.c(first * bl.kc), b.c(kfull * bl.kc), b.c(bl.kc));
             b.for_(l, u, s, vec![], |b, kc0, _| {
-                let at = at(batch, ko, kc0, bl.kc, p0, false);
+                let at = at(batch, ko, kc0, bl.kc, p0, false, false);
                 k_block(b, g, bl, bufs, &at, np, tail);
                 vec![]
             });
         }
         if krem > 0 {
             let kc0 = b.c(kfull * bl.kc);
-            let at = at(batch, ko, kc0, krem, p0, zero && kfull == 0);
+            let at = at(batch, ko, kc0, krem, p0, zero && kfull == 0, kfull == 0);
             k_block(b, g, bl, bufs, &at, np, tail);
         }
     });
@@ -291,6 +305,7 @@ fn at<'v>(
     kb: i64,
     p0: Value,
     zero: bool,
+    first: bool,
 ) -> At<'v> {
     At {
         batch,
@@ -300,6 +315,7 @@ fn at<'v>(
         p0,
         tail: None,
         zero,
+        first,
     }
 }
 
@@ -315,6 +331,9 @@ struct At<'v> {
     tail: Option<i64>,
     /// The accumulators start from zero (C is not read).
     zero: bool,
+    /// The first K block (of the inner K; the bytes form, which has a
+    /// constant compensation, has no outer K).
+    first: bool,
 }
 
 impl At<'_> {
@@ -484,7 +503,7 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, lo: Value, h
             vec![]
         }
         Elem::I8 if simd == Simd::Avx2 && g.b_unit_n => {
-            pack_b_pairs_run(b, g, bl, bufs, at, p, 0, width);
+            pack_b_words_run(b, g, bl, bufs, at, p, 0, width);
             vec![]
         }
         Elem::I8 if simd == Simd::Avx2 && g.b_run > 0 => {
@@ -495,7 +514,7 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, lo: Value, h
                 bl,
                 at,
                 p,
-                &mut |b, j0, _| pack_b_pairs_run(b, g, bl, bufs, at, p, j0, lanes),
+                &mut |b, j0, _| pack_b_words_run(b, g, bl, bufs, at, p, j0, lanes),
                 &mut |b, j0, count| pack_b_lanes(b, g, bl, bufs, at, p, j0, count),
             );
             vec![]
@@ -533,10 +552,12 @@ fn pack_b_vector(
 }
 
 /// AVX2 int8: columns `j0 .. j0 + count` of panel `p`, consecutive in B,
-/// as i16 pairs with one `_x86_pair_i8_i16` per pair of k (rows `2q`,
-/// `2q + 1` of B), the odd last k element by element.
+/// as words of [`Int8Product::k_per_word`] k with one call per word row:
+/// i16 pairs (`_x86_pair_i8_i16` of rows `2q`, `2q + 1` of B) or u8
+/// quads (`_x86_quad_u8` of rows `4q .. 4q + 3`, each + 128); a last
+/// partial word element by element.
 #[allow(clippy::too_many_arguments)]
-fn pack_b_pairs_run(
+fn pack_b_words_run(
     b: &mut B,
     g: &Gemm,
     bl: &Blocking,
@@ -548,34 +569,52 @@ fn pack_b_pairs_run(
 ) {
     let n0 = column(b, bl, at, p, 0);
     let n = b.addc(n0, j0);
-    let pairs = at.kb / 2;
-    if pairs > 0 {
-        b.for_const(0, pairs, 1, |b, q| {
-            let k2 = b.mulc(q, 2);
-            let k = b.add(at.kc0, k2);
-            let k1 = b.addc(k, 1);
-            let (mem0, i0) = at.b(b, g, n, k);
-            let src0 = b.addr(mem0, i0);
-            let (mem1, i1) = at.b(b, g, n, k1);
-            let src1 = b.addr(mem1, i1);
+    let per = bl.int8.k_per_word();
+    let helper = match per {
+        2 => "_x86_pair_i8_i16",
+        _ => "_x86_quad_u8",
+    };
+    let full = at.kb / per;
+    if full > 0 {
+        b.for_const(0, full, 1, |b, q| {
+            let k = b.mulc(q, per);
+            let k = b.add(at.kc0, k);
             let col = b.c(j0);
-            let dst = b.addr(bufs.bp, vec![p, q, col]);
-            let len = b.ci(count, 32);
-            b.call("_x86_pair_i8_i16", &[], vec![dst, src0, src1, len], None);
+            let mut args = vec![b.addr(bufs.bp, vec![p, q, col])];
+            for qq in 0..per {
+                let kk = b.addc(k, qq);
+                let (mem, i) = at.b(b, g, n, kk);
+                args.push(b.addr(mem, i));
+            }
+            args.push(b.ci(count, 32));
+            b.call(helper, &[], args, None);
         });
     }
-    if at.kb % 2 == 1 {
-        // The last word: one k, its high half zero.
-        let q = b.c(pairs);
+    let rest = at.kb % per;
+    if rest > 0 {
+        // The last word: its k past the block zero.
+        let q = b.c(full);
+        let field = field(bl.int8, false);
         b.for_const(j0, j0 + count, 1, |b, j| {
             let nj = b.add(n0, j);
-            let k = b.addc(at.kc0, 2 * pairs);
-            let word = pack_word(b, 1, Field::Half, &mut |b, _| {
+            let word = pack_word(b, rest, field, &mut |b, qq| {
+                let k = b.addc(at.kc0, per * full + qq);
                 let (mem, i) = at.b(b, g, nj, k);
                 b.load(mem, i)
             });
             b.store(word, bufs.bp, vec![p, q, j]);
         });
+    }
+}
+
+/// How an int8 value of A (`operand_a`) or B sits in its packed word.
+fn field(int8: Int8Product, operand_a: bool) -> Field {
+    match int8 {
+        Int8Product::Pairs => Field::Half,
+        Int8Product::Vnni if operand_a => Field::OffsetByte,
+        Int8Product::Vnni => Field::Byte,
+        Int8Product::Bytes { activations_a } if activations_a == operand_a => Field::OffsetByte,
+        Int8Product::Bytes { .. } => Field::Byte,
     }
 }
 
@@ -624,7 +663,6 @@ fn pack_b_lanes(
     j0: i64,
     count: i64,
 ) {
-    let simd = bl.simd;
     b.for_const(j0, j0 + count, 1, |b, j| {
         let n0 = column(b, bl, at, p, 0);
         let n = b.add(n0, j);
@@ -637,12 +675,8 @@ fn pack_b_lanes(
             });
             return;
         }
-        let per = simd.k_per_word();
-        let field = if simd == Simd::Avx512 {
-            Field::Byte
-        } else {
-            Field::Half
-        };
+        let per = bl.int8.k_per_word();
+        let field = field(bl.int8, false);
         words(b, at.kb, per, &mut |b, q, count| {
             let word = pack_word(b, count, field, &mut |b, qq| {
                 let k4 = b.mulc(q, per);
@@ -747,8 +781,8 @@ fn compensation(b: &mut B, bl: &Blocking, bufs: &Bufs, at: &At, lo: Value, hi: V
 }
 
 /// Packs `rows` rows of A from `m0` into `ap[row][k/4]`, each i32 four
-/// consecutive k bytes offset by 128 (VNNI), or `ap[row][k/2]`, two
-/// sign-extended i16 (AVX2).
+/// consecutive k bytes offset by 128 (VNNI, AVX2's bytes form), or
+/// `ap[row][k/2]`, two sign-extended i16 (AVX2's pairs).
 #[allow(clippy::too_many_arguments)]
 fn pack_a(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, m0: Value, rows: Value) {
     let ap = bufs.ap.unwrap();
@@ -768,22 +802,27 @@ fn pack_a(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, m0: Value, r
         });
         return;
     }
-    let per = bl.simd.k_per_word();
-    let field = if bl.simd == Simd::Avx512 {
-        Field::OffsetByte
-    } else {
-        Field::Half
-    };
+    let per = bl.int8.k_per_word();
+    let field = field(bl.int8, true);
+    // A row whose k are consecutive is packed in one call: sign-extended
+    // to i16 (pairs) or offset into u8 (the bytes form's activations).
+    let row_helper = match bl.int8 {
+        Int8Product::Pairs => Some("_x86_widen_i8_i16"),
+        Int8Product::Bytes {
+            activations_a: true,
+        } => Some("_x86_flip_i8_u8"),
+        _ => None,
+    }
+    .filter(|_| g.a_unit_k);
     let (zero, one) = (b.c(0), b.c(1));
     b.for_(zero, rows, one, vec![], |b, r, _| {
         let m = b.add(m0, r);
-        if bl.simd == Simd::Avx2 && g.a_unit_k {
-            // The row's k are consecutive: sign-extended in one call.
+        if let Some(helper) = row_helper {
             let (mem, i) = at.a(b, g, m, at.kc0);
             let src = b.addr(mem, i);
             let dst = b.addr(ap, vec![r, zero]);
             let len = b.ci(at.kb, 32);
-            b.call("_x86_widen_i8_i16", &[], vec![dst, src, len], None);
+            b.call(helper, &[], vec![dst, src, len], None);
             return vec![];
         }
         words(b, at.kb, per, &mut |b, q, count| {
@@ -836,7 +875,13 @@ fn kernel(
             accs.push(acc);
         }
     }
-    let slots = slots(g.elem, simd, at.kb);
+    let slots = slots(g.elem, bl, at.kb);
+    let per = bl.int8.k_per_word();
+    // The bytes form's i16 ones (`vpmaddwd`'s second operand).
+    let ones = (g.elem == Elem::I8 && matches!(bl.int8, Int8Product::Bytes { .. })).then(|| {
+        let one = b.ci(0x0001_0001, 32);
+        simd.splat(b, Elem::I8, one)
+    });
     // A packed at compile time: the kernel's rows are one panel (m0 is a
     // multiple of mr).
     let a_panel = bufs.a_const.map(|ap| (ap, b.divc(m0, bl.mr)));
@@ -847,7 +892,7 @@ fn kernel(
         let (bp_p, bp_k) = if bufs.b_const {
             let slot0 = match g.elem {
                 Elem::F32 => at.kc0,
-                Elem::I8 => b.divc(at.kc0, simd.k_per_word()),
+                Elem::I8 => b.divc(at.kc0, per),
             };
             (b.add(at.p0, p), b.add(slot0, k))
         } else {
@@ -878,7 +923,7 @@ fn kernel(
                     b.load(mem, i)
                 }
                 Elem::I8 if let Some((ap, panel)) = a_panel => {
-                    let slot0 = b.divc(at.kc0, simd.k_per_word());
+                    let slot0 = b.divc(at.kc0, per);
                     let slot = b.add(slot0, k);
                     let row = b.c(r);
                     b.load(ap, vec![panel, slot, row])
@@ -891,7 +936,17 @@ fn kernel(
             let av = simd.splat(b, g.elem, av);
             for (v, &bvec) in bv.iter().enumerate() {
                 let i = r as usize * nv + v;
-                out[i] = simd.multiply_add(b, g.elem, out[i], av, bvec);
+                out[i] = match (bl.int8, ones) {
+                    (Int8Product::Bytes { activations_a }, Some(ones)) if g.elem == Elem::I8 => {
+                        let (u, s) = if activations_a {
+                            (av, bvec)
+                        } else {
+                            (bvec, av)
+                        };
+                        simd.multiply_add_bytes(b, out[i], u, s, ones)
+                    }
+                    _ => simd.multiply_add(b, g.elem, out[i], av, bvec),
+                };
             }
         }
         out
@@ -908,8 +963,56 @@ fn kernel(
             }
         }
     }
+    if let (Some(comp), true) = (bufs.const_comp, at.first) {
+        add_compensation(b, bl, at, comp, p, m0, rows, nv, &mut accs);
+    }
     for (i, (&a, &acc)) in caddr.iter().zip(&accs).enumerate() {
         simd.store(b, g.elem, a, acc, ms[i % nv]);
+    }
+}
+
+/// Adds [`Prep::comp`] (minus 128 x the weights' sums) to a kernel's
+/// `rows` x `nv` accumulators: a vector per column panel (a matmul's
+/// weights are B) or a broadcast per row (a convolution's are A; `m0` is
+/// a multiple of `mr`, its rows one panel).
+#[allow(clippy::too_many_arguments)]
+fn add_compensation(
+    b: &mut B,
+    bl: &Blocking,
+    at: &At,
+    comp: Value,
+    p: Value,
+    m0: Value,
+    rows: i64,
+    nv: usize,
+    accs: &mut [Value],
+) {
+    let simd = bl.simd;
+    let Int8Product::Bytes { activations_a } = bl.int8 else {
+        return;
+    };
+    if activations_a {
+        let gp = b.add(at.p0, p);
+        for v in 0..nv {
+            let col = b.c(simd.lanes() * v as i64);
+            let src = b.addr(comp, vec![gp, col]);
+            let cv = simd.load(b, Elem::I8, src, simd.full_mask());
+            for r in 0..rows as usize {
+                let i = r * nv + v;
+                accs[i] = simd.add(b, Elem::I8, accs[i], cv);
+            }
+        }
+    } else {
+        let panel = b.divc(m0, bl.mr);
+        for r in 0..rows as usize {
+            let row = b.c(r as i64);
+            let x = b.load(comp, vec![panel, row]);
+            let cv = simd.splat(b, Elem::I8, x);
+            for v in 0..nv {
+                let i = r * nv + v;
+                accs[i] = simd.add(b, Elem::I8, accs[i], cv);
+            }
+        }
     }
 }
 
@@ -919,10 +1022,13 @@ fn kernel(
 /// `outer_k_one`); a matmul's constant B (a `memref.get_global` of a
 /// constant global with a dense initializer, visible when the pass runs on
 /// the module) is packed into a new constant global `@<sym>__f32_b<nr>`
-/// (f32) or `@<sym>__i16x2_b<nr>` (AVX2 int8), as ONNX Runtime and
-/// OpenVINO pack their initializers once. VNNI int8 packs per call (its
-/// B also gives the +128 compensation; `isa=auto` takes AMX, which packs
-/// constant weights itself).
+/// (f32), `@<sym>__i16x2_b<nr>` (AVX2 int8 pairs) or `@<sym>__i8x4_b<nr>`
+/// (AVX2 int8 bytes, with `@<sym>__comp_b<nr>`), as ONNX Runtime and
+/// OpenVINO pack their initializers once; an AVX2 NCHW convolution's
+/// constant weights likewise as A. VNNI int8 packs per call (its B also
+/// gives the +128 compensation; `isa=auto` takes AMX, which packs
+/// constant weights itself). Should the bytes form's weights not pack
+/// after all, `bl` falls back to pairs.
 #[allow(clippy::too_many_arguments)]
 pub fn prepare(
     ctx: &strata_ir::Context,
@@ -932,7 +1038,7 @@ pub fn prepare(
     vals: &[Value],
     elem: Elem,
     outer_k_one: bool,
-    bl: &Blocking,
+    bl: &mut Blocking,
 ) -> Prep {
     let mut prep = Prep::default();
     if elem == Elem::I8 && bl.simd == Simd::Avx512 {
@@ -945,6 +1051,16 @@ pub fn prepare(
             }
         }
     }
+    if let Int8Product::Bytes { .. } = bl.int8 {
+        let packed = match elem {
+            Elem::I8 if outer_k_one => bytes_weights(ctx, ir, op, name, vals, bl),
+            _ => None,
+        };
+        match packed {
+            Some(prep) => return prep,
+            None => bl.int8 = Int8Product::Pairs,
+        }
+    }
     if name == "linalg.conv_2d_nchw_fchw" && bl.simd == Simd::Avx2 {
         // The weights are A, `F x (C KH KW)` (the K order of the AVX2 GEMM).
         prep.a_packed = match elem {
@@ -954,13 +1070,8 @@ pub fn prepare(
         return prep;
     }
     if name == "linalg.matmul" {
-        let shape = |v: Value| match ctx.type_data(ir.value_type(v)) {
-            strata_ir::TypeData::MemRef { shape, .. } => shape.to_vec(),
-            _ => vec![],
-        };
-        let (k, n) = match shape(vals[1])[..] {
-            [k, n] => (k, n),
-            _ => return prep,
+        let Some((k, n)) = matmul_b_shape(ctx, ir, vals) else {
+            return prep;
         };
         let nr = bl.simd.lanes() * bl.nvec;
         let panels = (n + nr - 1) / nr;
@@ -982,6 +1093,152 @@ pub fn prepare(
             });
     }
     prep
+}
+
+/// A matmul's `K x N` (B's shape).
+fn matmul_b_shape(
+    ctx: &strata_ir::Context,
+    ir: &strata_ir::Ir,
+    vals: &[Value],
+) -> Option<(i64, i64)> {
+    match ctx.type_data(ir.value_type(vals[1])) {
+        strata_ir::TypeData::MemRef { shape, .. } => match shape[..] {
+            [k, n] => Some((k, n)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The i8 weights of `name` (a matmul's B, an NCHW convolution's filter)
+/// as row-major `outputs x K` bytes when they are a constant global, with
+/// its symbol: a matmul's `K x N` B transposed, so each output's K weights
+/// are consecutive.
+fn int8_weights(
+    ctx: &strata_ir::Context,
+    ir: &strata_ir::Ir,
+    op: strata_ir::OpId,
+    name: &str,
+    vals: &[Value],
+) -> Option<(String, Vec<i8>, i64, i64)> {
+    let i8t = ctx.signless(8);
+    match name {
+        "linalg.matmul" => {
+            let (k, n) = matmul_b_shape(ctx, ir, vals)?;
+            let (sym, raw) = crate::amx::constant_bytes(ctx, ir, op, vals[1], i8t)?;
+            let mut rows = vec![0i8; raw.len()];
+            for kk in 0..k {
+                for nn in 0..n {
+                    rows[(nn * k + kk) as usize] = raw[(kk * n + nn) as usize] as i8;
+                }
+            }
+            Some((sym, rows, n, k))
+        }
+        "linalg.conv_2d_nchw_fchw" => {
+            let (sym, raw, [f, c, kh, kw]) = conv_weights(ctx, ir, op, vals[1], i8t)?;
+            Some((
+                sym,
+                raw.into_iter().map(|x| x as i8).collect(),
+                f,
+                c * kh * kw,
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// Whether [`Int8Product::Bytes`] computes `name` exactly: its weights
+/// are constant, and for every output no `vpmaddubsw` pair sum can
+/// saturate whatever the activations. A pair multiplies weights `w0`,
+/// `w1` (k `2j`, `2j + 1`) with activations offset into u8 (0..=255), so
+/// its sum lies in `[-255 (w0- + w1-), 255 (w0+ + w1+)]` (`w+`, `w-` the
+/// positive and negative parts): it fits i16 when both parts' sums are
+/// at most 128. Weights in [-64, 63] (7-bit quantization, ONNX Runtime's
+/// `reduce_range` for this instruction) always pass; full-range 8-bit
+/// weights mostly do not.
+pub fn bytes_exact(
+    ctx: &strata_ir::Context,
+    ir: &strata_ir::Ir,
+    op: strata_ir::OpId,
+    name: &str,
+    vals: &[Value],
+) -> bool {
+    let Some((_, w, _, k)) = int8_weights(ctx, ir, op, name, vals) else {
+        return false;
+    };
+    w.chunks(k as usize).all(|row| {
+        row.chunks(2).all(|pair| {
+            let pos: i32 = pair.iter().map(|&x| (x as i32).max(0)).sum();
+            let neg: i32 = pair.iter().map(|&x| (-(x as i32)).max(0)).sum();
+            pos <= 128 && neg <= 128
+        })
+    })
+}
+
+/// [`Int8Product::Bytes`]' packed weights and compensation (see
+/// [`prepare`]): a matmul's B as `@<sym>__i8x4_b<nr>`, `[ceil(N / nr)]
+/// [ceil(K / 4)][nr]` words of four k bytes, a convolution's filters as
+/// `@<sym>__i8x4_a<mr>`, `[ceil(F / mr)][ceil(K / 4)][mr]`; and
+/// `@<sym>__comp_{b,a}<n>`, minus 128 x each output's weight sum, by
+/// panel (zero past the outputs).
+fn bytes_weights(
+    ctx: &strata_ir::Context,
+    ir: &mut strata_ir::Ir,
+    op: strata_ir::OpId,
+    name: &str,
+    vals: &[Value],
+    bl: &Blocking,
+) -> Option<Prep> {
+    let (sym, w, outputs, k) = int8_weights(ctx, ir, op, name, vals)?;
+    let (width, side) = match name {
+        "linalg.matmul" => (bl.simd.lanes() * bl.nvec, "b"),
+        _ => (bl.mr, "a"),
+    };
+    let panels = (outputs + width - 1) / width;
+    let slots = (k + 3) / 4;
+    let mut words = vec![0u8; (panels * slots * width * 4) as usize];
+    let mut comp = vec![0u8; (panels * width * 4) as usize];
+    for o in 0..outputs {
+        let row = &w[(o * k) as usize..((o + 1) * k) as usize];
+        let (p, j) = (o / width, o % width);
+        for (q, quad) in row.chunks(4).enumerate() {
+            let at = ((p * slots + q as i64) * width + j) as usize * 4;
+            for (byte, &x) in quad.iter().enumerate() {
+                words[at + byte] = x as u8;
+            }
+        }
+        let sum: i32 = row.iter().map(|&x| x as i32).sum();
+        let at = (o as usize) * 4;
+        comp[at..at + 4].copy_from_slice(&sum.wrapping_mul(-128).to_le_bytes());
+    }
+    let i32t = ctx.signless(32);
+    let packed = crate::amx::packed_global(
+        ctx,
+        ir,
+        op,
+        &format!("{sym}__i8x4_{side}{width}"),
+        &[panels, slots, width],
+        i32t,
+        words,
+    )?;
+    let comp = crate::amx::packed_global(
+        ctx,
+        ir,
+        op,
+        &format!("{sym}__comp_{side}{width}"),
+        &[panels, width],
+        i32t,
+        comp,
+    )?;
+    let mut prep = Prep {
+        comp: Some(comp),
+        ..Prep::default()
+    };
+    match side {
+        "b" => prep.b_packed = Some(packed),
+        _ => prep.a_packed = Some(packed),
+    }
+    Some(prep)
 }
 
 /// Row-major `K x N` f32 (little-endian bytes) as `[ceil(N / nr)][K][nr]`,

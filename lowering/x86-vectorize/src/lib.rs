@@ -27,7 +27,8 @@
 //! run-time fallback on CPUs without usable AMX; `vnni` and `amx` only one
 //! of them (run on the module, constant int8 weights are packed at compile
 //! time); `avx2` writes every kernel for AVX2 + FMA (8 lanes, 16
-//! registers; int8 through exact i16 products, [`simd`]) for CPUs without
+//! registers; int8 through exact i16 products, or u8 x s8 ones where the
+//! constant weights prove them exact, [`simd::Int8Product`]) for CPUs without
 //! AVX-512; `native` is `auto` when the compiling machine has AVX-512F,
 //! else `avx2` when it has AVX2 and FMA (as `-march=native` picks for
 //! the host); `scalar` leaves the ops alone (for `convert-linalg-to-loops`).
@@ -35,6 +36,8 @@
 //! end emits a native and an emulated variant, so the output of this pass
 //! runs (slowly) on any CPU. `mr`, `nr` (16, 32, 48 or 64; with `avx2` 8,
 //! 16, 24 or 32), `kc`, `mc`, `nc` override the block sizes (0 = default).
+//! `int8=pairs` keeps AVX2 int8 on the i16 pairs even where the u8 x s8
+//! product would be exact (`auto`, the default, takes it there).
 //!
 //! Ops this pass does not handle (dynamic shapes, non-identity layouts,
 //! unsigned casts, other element types) are left unchanged.
@@ -49,7 +52,7 @@ pub mod simd;
 
 use builder::B;
 use gemm::{Blocking, Elem, Gemm, Idx};
-use simd::Simd;
+use simd::{Int8Product, Simd};
 use strata_ir::pass::{Pass, PassContext, PassOption, PassResult};
 use strata_ir::{Context, FloatKind, InsertPoint, Ir, OpId, Type, TypeData, Value};
 
@@ -66,6 +69,10 @@ pub struct X86Vectorize {
     /// their own kernels ([`gemv`], [`direct_conv`]); `gemm`: everything
     /// through the blocked GEMM.
     pub path: String,
+    /// AVX2 int8: `auto` takes the u8 x s8 product where constant weights
+    /// prove it exact ([`gemm::bytes_exact`]), `pairs` always the i16
+    /// pairs.
+    pub int8: String,
 }
 
 impl Default for X86Vectorize {
@@ -78,6 +85,7 @@ impl Default for X86Vectorize {
             mc: 0,
             nc: 0,
             path: "auto".into(),
+            int8: "auto".into(),
         }
     }
 }
@@ -117,6 +125,11 @@ impl Pass for X86Vectorize {
                 "auto (direct f32 conv / GEMV kernels where they apply), gemm, or flat / blocked (force that NCHW conv kernel; flat also for int8 with AVX2 and constant weights)",
                 &mut self.path,
             ),
+            PassOption::string(
+                "int8",
+                "AVX2 int8 product: auto (u8 x s8 vpmaddubsw where the constant weights prove no i16 pair sum saturates, else i16 pairs) or pairs (vpmaddwd always)",
+                &mut self.int8,
+            ),
         ]
     }
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
@@ -144,6 +157,18 @@ impl Pass for X86Vectorize {
                 format!(
                     "x86-vectorize: unknown path '{}' (expected auto, gemm, flat or blocked)",
                     self.path
+                ),
+            )
+            .into());
+        }
+        if !["auto", "pairs"].contains(&self.int8.as_str()) {
+            return Err(strata_ir::verifier::emit_op_error(
+                ctx,
+                pc.ir_mut(),
+                root,
+                format!(
+                    "x86-vectorize: unknown int8 product '{}' (expected auto or pairs)",
+                    self.int8
                 ),
             )
             .into());
@@ -430,9 +455,22 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
         }
         _ => return false,
     };
-    let blocking = blocking(&gemm, simd, opts, name == "linalg.matmul");
+    let int8 = match simd {
+        Simd::Avx512 => Int8Product::Vnni,
+        Simd::Avx2
+            if elem == Elem::I8
+                && opts.int8 == "auto"
+                && gemm::bytes_exact(ctx, ir, op, &name, &vals) =>
+        {
+            Int8Product::Bytes {
+                activations_a: name == "linalg.matmul",
+            }
+        }
+        Simd::Avx2 => Int8Product::Pairs,
+    };
+    let mut blocking = blocking(&gemm, simd, int8, opts, name == "linalg.matmul");
     let outer_k_one = gemm.ko.iter().all(|&e| e == 1);
-    let prep = gemm::prepare(ctx, ir, op, &name, &vals, elem, outer_k_one, &blocking);
+    let prep = gemm::prepare(ctx, ir, op, &name, &vals, elem, outer_k_one, &mut blocking);
     let mut b = B {
         ctx,
         loc: ir.op_loc(op),
@@ -518,7 +556,13 @@ fn window_index(b: &mut B, o: Value, stride: i64, k: Value, dilation: i64) -> Va
 
 /// Default block sizes, then the options'. `a_in_place`: A is read where
 /// it is (a matmul's activations; a convolution's A is its weights).
-fn blocking(g: &Gemm, simd: Simd, o: &X86Vectorize, a_in_place: bool) -> Blocking {
+fn blocking(
+    g: &Gemm,
+    simd: Simd,
+    int8: Int8Product,
+    o: &X86Vectorize,
+    a_in_place: bool,
+) -> Blocking {
     let or = |v: i64, d: i64| if v > 0 { v } else { d };
     let lanes = simd.lanes();
     let (mr, nvec, kc, nc) = match (simd, g.elem) {
@@ -578,5 +622,6 @@ fn blocking(g: &Gemm, simd: Simd, o: &X86Vectorize, a_in_place: bool) -> Blockin
         // 512 GEMMs, while at K >= 1280 it measured 0.84-0.96x whatever N
         // (paired; docs/x86-kernels.md).
         pack_a: a_in_place && simd == Simd::Avx2 && g.elem == Elem::F32 && g.kin <= 512,
+        int8,
     }
 }

@@ -13,11 +13,43 @@
 //! product. AVX2 has no exact u8 x s8 dot product (`vpmaddubsw` saturates
 //! its i16 pair sums), so its int8 kernel multiplies sign-extended i16
 //! pairs with `vpmaddwd`, which is exact, and adds the i32 sums: two k per
-//! lane and instruction where VNNI takes four.
+//! lane and instruction where VNNI takes four; where constant weights are
+//! small enough that no pair sum can saturate, it takes the u8 x s8
+//! sequence the peers use ([`Int8Product::Bytes`]).
 
 use crate::builder::B;
 use crate::gemm::Elem;
 use strata_ir::{Type, Value};
+
+/// How an int8 kernel multiplies, and so how its operands are packed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Int8Product {
+    /// AVX512-VNNI `vpdpbusd`: four k per i32 word, A offset by 128 into
+    /// u8, the offset's compensation computed from B per call.
+    Vnni,
+    /// AVX2 `vpmaddwd` on sign-extended i16 pairs: two k per word, exact
+    /// for every input.
+    Pairs,
+    /// AVX2 `vpmaddubsw` then `vpmaddwd` with ones: four k per word, the
+    /// activations offset by 128 into u8 and the constant weights as s8
+    /// bytes, which were checked at compile time so that no i16 pair sum
+    /// can saturate ([`crate::gemm::bytes_exact`]): exact for every
+    /// activation. The offset's compensation (128 x the weights' sum per
+    /// output) is a compile-time constant. `activations_a`: the
+    /// activations are A (a matmul), else B (an NCHW convolution).
+    Bytes { activations_a: bool },
+}
+
+impl Int8Product {
+    /// How many k one packed i32 word holds (the reduction depth of one
+    /// lane and product).
+    pub fn k_per_word(self) -> i64 {
+        match self {
+            Int8Product::Pairs => 2,
+            Int8Product::Vnni | Int8Product::Bytes { .. } => 4,
+        }
+    }
+}
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Simd {
@@ -33,15 +65,6 @@ impl Simd {
         match self {
             Simd::Avx512 => 16,
             Simd::Avx2 => 8,
-        }
-    }
-
-    /// The int8 reduction depth of one lane and instruction: 4 (`vpdpbusd`)
-    /// or 2 (`vpmaddwd`): how many k one packed i32 word holds.
-    pub fn k_per_word(self) -> i64 {
-        match self {
-            Simd::Avx512 => 4,
-            Simd::Avx2 => 2,
         }
     }
 
@@ -185,5 +208,24 @@ impl Simd {
                 b.vcall("_mm256_add_epi32", vec![acc, dot], ty)
             }
         }
+    }
+
+    /// [`Int8Product::Bytes`]' `acc + dot(u, s)`: per i32 lane, the four u8
+    /// bytes of `u` times the four s8 bytes of `s`, as `vpmaddubsw` (pair
+    /// sums in i16, which the caller has proven cannot saturate) then
+    /// `vpmaddwd` with `ones` (i16 1s: the two pair sums into i32), added.
+    pub fn multiply_add_bytes(
+        self,
+        b: &mut B,
+        acc: Value,
+        u: Value,
+        s: Value,
+        ones: Value,
+    ) -> Value {
+        debug_assert_eq!(self, Simd::Avx2);
+        let ty = self.vector(b, Elem::I8);
+        let pairs = b.vcall("_mm256_maddubs_epi16", vec![u, s], ty);
+        let dot = b.vcall("_mm256_madd_epi16", vec![pairs, ones], ty);
+        b.vcall("_mm256_add_epi32", vec![acc, dot], ty)
     }
 }
