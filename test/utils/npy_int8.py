@@ -6,9 +6,11 @@
 strata-run's --random-inputs draws integers in [-8, 8]; kernels whose
 correctness depends on the extremes (the AVX2 u8 x s8 product offsets i8
 by 128 and must not saturate at 255 x 128) need the whole range, and
-neighbours both at an extreme: each element is 127, -128 or uniform in
-[-128, 127], a third of the time each, from a fixed generator. No numpy:
-the format is written by hand.
+neighbours at an extreme: the first row (the last dimension's first run)
+is all 127, the largest offset value, which meets every group of weights
+at its bound; the rest are 127, -128 or uniform in [-128, 127], a third
+of the time each, from a fixed generator. No numpy: the format is written
+by hand.
 """
 
 import argparse
@@ -30,6 +32,7 @@ def main():
         state = (state * 1664525 + 1013904223) & 0xFFFFFFFF
         pick = (state >> 8) % 3
         values.append(127 if pick == 0 else -128 if pick == 1 else (state >> 24) - 128)
+    values[: shape[-1]] = [127] * shape[-1]
     header = repr({"descr": "|i1", "fortran_order": False, "shape": shape}).encode("latin1")
     pad = 64 - (10 + len(header) + 1) % 64
     header += b" " * pad + b"\n"

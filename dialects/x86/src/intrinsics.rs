@@ -244,6 +244,13 @@ pub const INTRINSICS: &[Intrinsic] = &[
         Some(I32x8),
         AVX | AVX2,
     ),
+    i(
+        "_mm256_add_epi16",
+        0,
+        &[I32x8, I32x8],
+        Some(I32x8),
+        AVX | AVX2,
+    ),
     // vpmaddubsw: per i16 lane, u8(a) x s8(b) for two adjacent bytes,
     // summed with signed saturation (the AVX2 u8 x s8 kernel uses it only
     // where constant weights prove no sum can saturate).

@@ -369,6 +369,15 @@ STRATA_X86_EMU strata_m256i strata_mm256_add_epi32(strata_m256i a, strata_m256i 
   for (int k = 0; k < 8; k++) a.i[k] = (int32_t)((uint32_t)a.i[k] + (uint32_t)b.i[k]);
   return a;
 }
+/* vpaddw: sixteen i16 lanes, wrapping. */
+STRATA_X86_EMU strata_m256i strata_mm256_add_epi16(strata_m256i a, strata_m256i b) {
+  for (int k = 0; k < 8; k++) {
+    uint32_t x = (uint32_t)a.i[k], y = (uint32_t)b.i[k];
+    uint32_t lo = (x + y) & 0xFFFFu, hi = ((x >> 16) + (y >> 16)) & 0xFFFFu;
+    a.i[k] = (int32_t)(lo | hi << 16);
+  }
+  return a;
+}
 /* vpmaddubsw: i16 lane k = u8(a byte 2k) * s8(b byte 2k) + u8(a byte 2k+1) *
  * s8(b byte 2k+1), saturated to [-32768, 32767]. */
 STRATA_X86_EMU strata_m256i strata_mm256_maddubs_epi16(strata_m256i a, strata_m256i b) {
@@ -461,6 +470,15 @@ __attribute__((target("avx,avx2"), unused)) static inline void _x86_quad_u8(void
     _mm_storeu_si128((__m128i *)(d + j + 4), _mm_unpackhi_epi16(lo01, lo23));
     _mm_storeu_si128((__m128i *)(d + j + 8), _mm_unpacklo_epi16(hi01, hi23));
     _mm_storeu_si128((__m128i *)(d + j + 12), _mm_unpackhi_epi16(hi01, hi23));
+  }
+  for (; j + 8 <= n; j += 8) {
+    __m128i x0 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(a + j)), bias);
+    __m128i x1 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(b + j)), bias);
+    __m128i x2 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(c + j)), bias);
+    __m128i x3 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(e + j)), bias);
+    __m128i lo01 = _mm_unpacklo_epi8(x0, x1), lo23 = _mm_unpacklo_epi8(x2, x3);
+    _mm_storeu_si128((__m128i *)(d + j), _mm_unpacklo_epi16(lo01, lo23));
+    _mm_storeu_si128((__m128i *)(d + j + 4), _mm_unpackhi_epi16(lo01, lo23));
   }
   for (; j < n; j++)
     d[j] = (int32_t)((uint32_t)(a[j] ^ 0x80u) | (uint32_t)(b[j] ^ 0x80u) << 8 | (uint32_t)(c[j] ^ 0x80u) << 16 |
@@ -621,6 +639,7 @@ STRATA_X86_EMU void strata_tile_dpbssd(int dst, int a, int b) {
 #define _mm256_madd_epi16 strata_mm256_madd_epi16
 #define _mm256_add_epi32 strata_mm256_add_epi32
 #define _mm256_maddubs_epi16 strata_mm256_maddubs_epi16
+#define _mm256_add_epi16 strata_mm256_add_epi16
 #endif
 
 #endif /* STRATA_X86_H */

@@ -1,7 +1,7 @@
 /* The AVX2 + FMA intrinsics Strata's x86 path emits for CPUs without
  * AVX-512 (x86-vectorize{isa=avx2}): an 8-wide f32 matmul with vector-mask
  * tails, and an int8 matmul through sign-extended i16 pairs (vpmaddwd)
- * with the extreme values, vpmaddubsw's saturating u8 x s8 pairs, and
+ * with the extreme values, vpmaddubsw's saturating u8 x s8 pairs, vpaddw, and
  * Strata's int8 packing helpers (every loop of their native forms: 32,
  * 16, 8 and single elements, odd n), checked
  * by tests/x86_header.rs: the portable and native builds print the same
@@ -95,7 +95,8 @@ int main(void) {
   for (int k = 0; k < 40; k++) hp = (hp ^ (uint32_t)(uint16_t)wide[k] ^ (uint32_t)pairs[k]) * 16777619u;
   printf("packing hash %08x, wide[36..37] %d %d, pair[3] %08x\n", hp, wide[36], wide[37], (unsigned)pairs[3]);
   /* The u8 x s8 helpers: 37 bytes flipped (the 32-byte loop, single bytes,
-   * zero padding to 40), 37 words from four rows (two 16-column blocks). */
+   * zero padding to 40), 29 words from four rows (a 16- and an 8-column
+   * block, then 5 single words). */
   uint8_t flipped[44];
   memset(flipped, 0xEE, sizeof flipped);
   int32_t quads[40] = {0};
@@ -106,7 +107,7 @@ int main(void) {
       rows[q][k] = k == 5 ? -128 : k == 6 ? 127 : (int8_t)(s >> 8);
     }
   FLIP(flipped, bytes[1], 37);
-  QUAD(quads, rows[0], rows[1], rows[2], rows[3], 37);
+  QUAD(quads, rows[0], rows[1], rows[2], rows[3], 29);
   uint32_t hu = 2166136261u;
   for (int k = 0; k < 44; k++) hu = (hu ^ flipped[k]) * 16777619u;
   for (int k = 0; k < 40; k++) hu = (hu ^ (uint32_t)quads[k]) * 16777619u;
@@ -129,6 +130,12 @@ int main(void) {
   int32_t out[8];
   _mm256_storeu_si256((void *)out, prod);
   printf("maddubs %08x %08x %08x %08x %08x %08x %08x %08x\n", (unsigned)out[0], (unsigned)out[1],
+         (unsigned)out[2], (unsigned)out[3], (unsigned)out[4], (unsigned)out[5], (unsigned)out[6],
+         (unsigned)out[7]);
+  /* vpaddw wraps: 0x7FFF + 0x7FFF in lane 0's halves. */
+  prod = _mm256_add_epi16(prod, _mm256_set_epi32(ua[0], sb[2], sb[3], sb[4], sb[5], sb[6], ua[1], 0x7FFF7FFF));
+  _mm256_storeu_si256((void *)out, prod);
+  printf("add_epi16 %08x %08x %08x %08x %08x %08x %08x %08x\n", (unsigned)out[0], (unsigned)out[1],
          (unsigned)out[2], (unsigned)out[3], (unsigned)out[4], (unsigned)out[5], (unsigned)out[6],
          (unsigned)out[7]);
   uint32_t h = 2166136261u;

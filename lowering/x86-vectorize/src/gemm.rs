@@ -613,7 +613,7 @@ fn field(int8: Int8Product, operand_a: bool) -> Field {
         Int8Product::Pairs => Field::Half,
         Int8Product::Vnni if operand_a => Field::OffsetByte,
         Int8Product::Vnni => Field::Byte,
-        Int8Product::Bytes { activations_a } if activations_a == operand_a => Field::OffsetByte,
+        Int8Product::Bytes { activations_a, .. } if activations_a == operand_a => Field::OffsetByte,
         Int8Product::Bytes { .. } => Field::Byte,
     }
 }
@@ -810,6 +810,7 @@ fn pack_a(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, m0: Value, r
         Int8Product::Pairs => Some("_x86_widen_i8_i16"),
         Int8Product::Bytes {
             activations_a: true,
+            ..
         } => Some("_x86_flip_i8_u8"),
         _ => None,
     }
@@ -877,17 +878,20 @@ fn kernel(
     }
     let slots = slots(g.elem, bl, at.kb);
     let per = bl.int8.k_per_word();
-    // The bytes form's i16 ones (`vpmaddwd`'s second operand).
-    let ones = (g.elem == Elem::I8 && matches!(bl.int8, Int8Product::Bytes { .. })).then(|| {
-        let one = b.ci(0x0001_0001, 32);
-        simd.splat(b, Elem::I8, one)
-    });
+    // The bytes form's i16 ones (`vpmaddwd`'s second operand), and how
+    // many words one step sums in i16.
+    let (ones, group) = match bl.int8 {
+        Int8Product::Bytes { i16_words, .. } if g.elem == Elem::I8 => {
+            let one = b.ci(0x0001_0001, 32);
+            (Some(simd.splat(b, Elem::I8, one)), i16_words)
+        }
+        _ => (None, 1),
+    };
     // A packed at compile time: the kernel's rows are one panel (m0 is a
     // multiple of mr).
     let a_panel = bufs.a_const.map(|ap| (ap, b.divc(m0, bl.mr)));
-    let (l, u, s) = (b.c(0), b.c(slots), b.c(1));
-    let mut accs = b.for_(l, u, s, accs, |b, k, accs| {
-        let mut bv = Vec::new();
+    // B's vectors of local K slot `k`.
+    let b_vectors = |b: &mut B, k: Value| -> Vec<Value> {
         // A constant B is indexed by global panel and K slot.
         let (bp_p, bp_k) = if bufs.b_const {
             let slot0 = match g.elem {
@@ -898,59 +902,101 @@ fn kernel(
         } else {
             (p, k)
         };
-        for v in 0..nv {
-            let col = b.c(lanes * v as i64);
-            let src = b.addr(bufs.bp, vec![bp_p, bp_k, col]);
-            bv.push(simd.load_to_register(b, g.elem, src, simd.full_mask()));
+        (0..nv)
+            .map(|v| {
+                let col = b.c(lanes * v as i64);
+                let src = b.addr(bufs.bp, vec![bp_p, bp_k, col]);
+                simd.load_to_register(b, g.elem, src, simd.full_mask())
+            })
+            .collect()
+    };
+    // A's element (f32) or word (int8) of kernel row `r`, slot `k`.
+    let a_value = |b: &mut B, k: Value, r: i64| -> Value {
+        match g.elem {
+            Elem::F32 if let Some(ap) = bufs.ap => {
+                let panel = b.divc(local, bl.mr);
+                let row = b.c(r);
+                b.load(ap, vec![panel, k, row])
+            }
+            Elem::F32 if let Some((ap, panel)) = a_panel => {
+                let kk = b.add(at.kc0, k);
+                let row = b.c(r);
+                b.load(ap, vec![panel, kk, row])
+            }
+            Elem::F32 => {
+                let m = b.addc(m0, r);
+                let kk = b.add(at.kc0, k);
+                let (mem, i) = at.a(b, g, m, kk);
+                b.load(mem, i)
+            }
+            Elem::I8 if let Some((ap, panel)) = a_panel => {
+                let slot0 = b.divc(at.kc0, per);
+                let slot = b.add(slot0, k);
+                let row = b.c(r);
+                b.load(ap, vec![panel, slot, row])
+            }
+            Elem::I8 => {
+                let row = b.addc(local, r);
+                b.load(bufs.ap.unwrap(), vec![row, k])
+            }
         }
-        let mut out = accs.clone();
+    };
+    // One reduction step over the slots `ks` (one, or the bytes form's
+    // words summed in i16).
+    let step = |b: &mut B, ks: &[Value], mut accs: Vec<Value>| -> Vec<Value> {
+        let bvs: Vec<Vec<Value>> = ks.iter().map(|&k| b_vectors(b, k)).collect();
         for r in 0..rows {
-            let av = match g.elem {
-                Elem::F32 if let Some(ap) = bufs.ap => {
-                    let panel = b.divc(local, bl.mr);
-                    let row = b.c(r);
-                    b.load(ap, vec![panel, k, row])
-                }
-                Elem::F32 if let Some((ap, panel)) = a_panel => {
-                    let kk = b.add(at.kc0, k);
-                    let row = b.c(r);
-                    b.load(ap, vec![panel, kk, row])
-                }
-                Elem::F32 => {
-                    let m = b.addc(m0, r);
-                    let kk = b.add(at.kc0, k);
-                    let (mem, i) = at.a(b, g, m, kk);
-                    b.load(mem, i)
-                }
-                Elem::I8 if let Some((ap, panel)) = a_panel => {
-                    let slot0 = b.divc(at.kc0, per);
-                    let slot = b.add(slot0, k);
-                    let row = b.c(r);
-                    b.load(ap, vec![panel, slot, row])
-                }
-                Elem::I8 => {
-                    let row = b.addc(local, r);
-                    b.load(bufs.ap.unwrap(), vec![row, k])
-                }
-            };
-            let av = simd.splat(b, g.elem, av);
-            for (v, &bvec) in bv.iter().enumerate() {
+            let avs: Vec<Value> = ks
+                .iter()
+                .map(|&k| {
+                    let x = a_value(b, k, r);
+                    simd.splat(b, g.elem, x)
+                })
+                .collect();
+            for v in 0..nv {
                 let i = r as usize * nv + v;
-                out[i] = match (bl.int8, ones) {
-                    (Int8Product::Bytes { activations_a }, Some(ones)) if g.elem == Elem::I8 => {
-                        let (u, s) = if activations_a {
-                            (av, bvec)
-                        } else {
-                            (bvec, av)
-                        };
-                        simd.multiply_add_bytes(b, out[i], u, s, ones)
+                accs[i] = match (bl.int8, ones) {
+                    (Int8Product::Bytes { activations_a, .. }, Some(ones)) => {
+                        let words: Vec<(Value, Value)> = avs
+                            .iter()
+                            .zip(&bvs)
+                            .map(|(&av, bv)| {
+                                if activations_a {
+                                    (av, bv[v])
+                                } else {
+                                    (bv[v], av)
+                                }
+                            })
+                            .collect();
+                        simd.multiply_add_bytes(b, accs[i], &words, ones)
                     }
-                    _ => simd.multiply_add(b, g.elem, out[i], av, bvec),
+                    _ => simd.multiply_add(b, g.elem, accs[i], avs[0], bvs[0][v]),
                 };
             }
         }
-        out
-    });
+        accs
+    };
+    let steps = slots / group;
+    let mut accs = if steps > 0 {
+        let (l, u, s) = (b.c(0), b.c(steps), b.c(1));
+        b.for_(l, u, s, accs, |b, q, accs| {
+            let ks: Vec<Value> = match group {
+                1 => vec![q],
+                _ => {
+                    let k0 = b.mulc(q, group);
+                    (0..group).map(|j| b.addc(k0, j)).collect()
+                }
+            };
+            step(b, &ks, accs)
+        })
+    } else {
+        accs
+    };
+    // A last word past the groups: alone.
+    for k in steps * group..slots {
+        let k = b.c(k);
+        accs = step(b, &[k], accs);
+    }
     if let Some(comp) = bufs.comp {
         let vt = simd.vector(b, g.elem);
         for v in 0..nv {
@@ -988,7 +1034,7 @@ fn add_compensation(
     accs: &mut [Value],
 ) {
     let simd = bl.simd;
-    let Int8Product::Bytes { activations_a } = bl.int8 else {
+    let Int8Product::Bytes { activations_a, .. } = bl.int8 else {
         return;
     };
     if activations_a {
@@ -1147,29 +1193,47 @@ fn int8_weights(
     }
 }
 
-/// Whether [`Int8Product::Bytes`] computes `name` exactly: its weights
-/// are constant, and for every output no `vpmaddubsw` pair sum can
-/// saturate whatever the activations. A pair multiplies weights `w0`,
-/// `w1` (k `2j`, `2j + 1`) with activations offset into u8 (0..=255), so
-/// its sum lies in `[-255 (w0- + w1-), 255 (w0+ + w1+)]` (`w+`, `w-` the
-/// positive and negative parts): it fits i16 when both parts' sums are
-/// at most 128. Weights in [-64, 63] (7-bit quantization, ONNX Runtime's
-/// `reduce_range` for this instruction) always pass; full-range 8-bit
-/// weights mostly do not.
+/// How many words' products [`Int8Product::Bytes`] may sum in i16 for
+/// `name` and stay exact (its `i16_words`: 2 or 1), or None: its weights
+/// are not constant, or some `vpmaddubsw` pair sum could saturate.
+///
+/// An i16 lane multiplies weights (k `2j`, `2j + 1` of a word, and with
+/// two words also those of the next word) with activations offset into
+/// u8 (0..=255), so its sum lies in `[-255 W-, 255 W+]`, `W+` and `W-`
+/// the sums of the lane's positive weights and of its negative weights'
+/// magnitudes: it fits i16 when both are at most 128. Weights in
+/// [-64, 63] (7-bit quantization, ONNX Runtime's `reduce_range` for
+/// this instruction) always pass for one word, [-32, 31] for two;
+/// full-range 8-bit weights mostly do not.
 pub fn bytes_exact(
     ctx: &strata_ir::Context,
     ir: &strata_ir::Ir,
     op: strata_ir::OpId,
     name: &str,
     vals: &[Value],
-) -> bool {
-    let Some((_, w, _, k)) = int8_weights(ctx, ir, op, name, vals) else {
-        return false;
-    };
-    w.chunks(k as usize).all(|row| {
-        row.chunks(2).all(|pair| {
-            let pos: i32 = pair.iter().map(|&x| (x as i32).max(0)).sum();
-            let neg: i32 = pair.iter().map(|&x| (-(x as i32)).max(0)).sum();
+) -> Option<i64> {
+    let (_, w, _, k) = int8_weights(ctx, ir, op, name, vals)?;
+    [2i64, 1].into_iter().find(|&words| {
+        w.chunks(k as usize)
+            .all(|row| i16_lanes_fit(row, words as usize))
+    })
+}
+
+/// Whether every i16 lane of [`bytes_exact`] fits for one output's K
+/// weights `row`, `words` words per lane: lane `j` (0 or 1) of group `g`
+/// holds k `4 words g + 4 q + 2 j + {0, 1}` for `q < words`.
+fn i16_lanes_fit(row: &[i8], words: usize) -> bool {
+    row.chunks(4 * words).all(|group| {
+        (0..2).all(|lane| {
+            let (mut pos, mut neg) = (0i32, 0i32);
+            for q in 0..words {
+                for h in 0..2 {
+                    if let Some(&x) = group.get(4 * q + 2 * lane + h) {
+                        pos += (x as i32).max(0);
+                        neg += (-(x as i32)).max(0);
+                    }
+                }
+            }
             pos <= 128 && neg <= 128
         })
     })

@@ -37,7 +37,8 @@
 //! runs (slowly) on any CPU. `mr`, `nr` (16, 32, 48 or 64; with `avx2` 8,
 //! 16, 24 or 32), `kc`, `mc`, `nc` override the block sizes (0 = default).
 //! `int8=pairs` keeps AVX2 int8 on the i16 pairs even where the u8 x s8
-//! product would be exact (`auto`, the default, takes it there).
+//! product would be exact (`auto`, the default, takes it there, with two
+//! words per `vpmaddwd` where the weights allow; `bytes`: one).
 //!
 //! Ops this pass does not handle (dynamic shapes, non-identity layouts,
 //! unsigned casts, other element types) are left unchanged.
@@ -70,8 +71,9 @@ pub struct X86Vectorize {
     /// through the blocked GEMM.
     pub path: String,
     /// AVX2 int8: `auto` takes the u8 x s8 product where constant weights
-    /// prove it exact ([`gemm::bytes_exact`]), `pairs` always the i16
-    /// pairs.
+    /// prove it exact ([`gemm::bytes_exact`]), summing two words in i16
+    /// where they allow; `bytes` one word per `vpmaddwd`; `pairs` always
+    /// the i16 pairs.
     pub int8: String,
 }
 
@@ -127,7 +129,7 @@ impl Pass for X86Vectorize {
             ),
             PassOption::string(
                 "int8",
-                "AVX2 int8 product: auto (u8 x s8 vpmaddubsw where the constant weights prove no i16 pair sum saturates, else i16 pairs) or pairs (vpmaddwd always)",
+                "AVX2 int8 product: auto (u8 x s8 vpmaddubsw where the constant weights prove no i16 sum saturates, two words per vpmaddwd where they allow, else i16 pairs), bytes (one word per vpmaddwd) or pairs (vpmaddwd on i16 always)",
                 &mut self.int8,
             ),
         ]
@@ -161,13 +163,13 @@ impl Pass for X86Vectorize {
             )
             .into());
         }
-        if !["auto", "pairs"].contains(&self.int8.as_str()) {
+        if !["auto", "bytes", "pairs"].contains(&self.int8.as_str()) {
             return Err(strata_ir::verifier::emit_op_error(
                 ctx,
                 pc.ir_mut(),
                 root,
                 format!(
-                    "x86-vectorize: unknown int8 product '{}' (expected auto or pairs)",
+                    "x86-vectorize: unknown int8 product '{}' (expected auto, bytes or pairs)",
                     self.int8
                 ),
             )
@@ -455,18 +457,17 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
         }
         _ => return false,
     };
-    let int8 = match simd {
-        Simd::Avx512 => Int8Product::Vnni,
-        Simd::Avx2
-            if elem == Elem::I8
-                && opts.int8 == "auto"
-                && gemm::bytes_exact(ctx, ir, op, &name, &vals) =>
-        {
-            Int8Product::Bytes {
-                activations_a: name == "linalg.matmul",
-            }
-        }
-        Simd::Avx2 => Int8Product::Pairs,
+    let bytes = match (simd, elem, opts.int8.as_str()) {
+        (Simd::Avx2, Elem::I8, "auto" | "bytes") => gemm::bytes_exact(ctx, ir, op, &name, &vals),
+        _ => None,
+    };
+    let int8 = match (simd, bytes) {
+        (Simd::Avx512, _) => Int8Product::Vnni,
+        (Simd::Avx2, Some(words)) => Int8Product::Bytes {
+            activations_a: name == "linalg.matmul",
+            i16_words: if opts.int8 == "bytes" { 1 } else { words },
+        },
+        (Simd::Avx2, None) => Int8Product::Pairs,
     };
     let mut blocking = blocking(&gemm, simd, int8, opts, name == "linalg.matmul");
     let outer_k_one = gemm.ko.iter().all(|&e| e == 1);
@@ -601,7 +602,13 @@ fn blocking(
     let nvec = (or(o.nr, nvec * lanes) / lanes).clamp(1, 4);
     let mut kc = or(o.kc, kc).max(4);
     if g.elem == Elem::I8 {
-        kc = (kc + 3) / 4 * 4;
+        // Whole words per K block, and whole groups of words summed in
+        // i16 (their pairing is by global K slot).
+        let words = match int8 {
+            Int8Product::Bytes { i16_words, .. } => i16_words,
+            _ => 1,
+        };
+        kc = (kc + 4 * words - 1) / (4 * words) * (4 * words);
     }
     let mc = (or(o.mc, 8 * mr) / mr).max(1) * mr;
     let pb = (or(o.nc, nc) / (lanes * nvec)).max(1);

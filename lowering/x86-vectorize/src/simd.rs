@@ -37,7 +37,11 @@ pub enum Int8Product {
     /// activation. The offset's compensation (128 x the weights' sum per
     /// output) is a compile-time constant. `activations_a`: the
     /// activations are A (a matmul), else B (an NCHW convolution).
-    Bytes { activations_a: bool },
+    /// `i16_words`: how many consecutive words' pair sums are added in
+    /// i16 (`vpaddw`) before one `vpmaddwd`: 2 where the weights prove
+    /// that four products' sums fit too (6-bit weights; three multiplies
+    /// per 64 products instead of four).
+    Bytes { activations_a: bool, i16_words: i64 },
 }
 
 impl Int8Product {
@@ -210,22 +214,30 @@ impl Simd {
         }
     }
 
-    /// [`Int8Product::Bytes`]' `acc + dot(u, s)`: per i32 lane, the four u8
-    /// bytes of `u` times the four s8 bytes of `s`, as `vpmaddubsw` (pair
-    /// sums in i16, which the caller has proven cannot saturate) then
-    /// `vpmaddwd` with `ones` (i16 1s: the two pair sums into i32), added.
+    /// [`Int8Product::Bytes`]' `acc + sum of dot(u, s)` over `words`: per
+    /// i32 lane, the four u8 bytes of each `u` times the four s8 bytes of
+    /// its `s`, as `vpmaddubsw` (pair sums in i16), the words' results
+    /// added in i16 (`vpaddw`), then `vpmaddwd` with `ones` (i16 1s: the
+    /// two i16 lanes into i32), added to `acc`. The caller has proven that
+    /// no i16 sum can leave the i16 range.
     pub fn multiply_add_bytes(
         self,
         b: &mut B,
         acc: Value,
-        u: Value,
-        s: Value,
+        words: &[(Value, Value)],
         ones: Value,
     ) -> Value {
         debug_assert_eq!(self, Simd::Avx2);
         let ty = self.vector(b, Elem::I8);
-        let pairs = b.vcall("_mm256_maddubs_epi16", vec![u, s], ty);
-        let dot = b.vcall("_mm256_madd_epi16", vec![pairs, ones], ty);
+        let mut sum = None;
+        for &(u, s) in words {
+            let pairs = b.vcall("_mm256_maddubs_epi16", vec![u, s], ty);
+            sum = Some(match sum {
+                None => pairs,
+                Some(x) => b.vcall("_mm256_add_epi16", vec![x, pairs], ty),
+            });
+        }
+        let dot = b.vcall("_mm256_madd_epi16", vec![sum.unwrap(), ones], ty);
         b.vcall("_mm256_add_epi32", vec![acc, dot], ty)
     }
 }

@@ -7,7 +7,11 @@
 // a third each 127 and -128, so pairs of extremes meet the bound pairs.
 // Every form runs natively and emulated and must equal the interpreter bit
 // for bit; mmbad has one pair at (127, 2), past the bound, and must take
-// the i16 pairs instead, as int8=pairs does.
+// the i16 pairs instead, as int8=pairs does. mm2's weights are in
+// [-32, 31] with lanes of two words at the bound ((127, 1, 0, 0),
+// (32, 32, 32, 32), (64, -128, 64, 0), ...), so two words' products are
+// summed in i16 before vpmaddwd; mm1 has one lane at (32, 32, 32, 33)
+// and must take one word per vpmaddwd.
 //
 // RUN: split-file %s %t
 // RUN: python3 %S/../../utils/npy_int8.py %t/mm.x.npy 23x42 --seed 3
@@ -48,6 +52,24 @@
 // RUN: env STRATA_X86_ISA=portable strata-run %t/cvs2.v.mlir --entry cvs2 --input %t/cv.x.npy --random-inputs --seed 5 --target c --output %t/cvs2.0 --output %t/cvs2.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t/cvs2.ref.npy %t/cvs2.portable.npy --ulps 0 | FileCheck %s --check-prefix=OK
 
+// RUN: strata-run %t/mm2.mlir --entry mm2 --input %t/mm.x.npy --random-inputs --seed 5 --output %t/mm2.0 --output %t/mm2.ref.npy
+// RUN: strata-opt %t/mm2.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/mm2.v.mlir
+// RUN: FileCheck %s --check-prefix=TWO < %t/mm2.v.mlir
+// RUN: strata-run %t/mm2.v.mlir --entry mm2 --input %t/mm.x.npy --random-inputs --seed 5 --target c --output %t/mm2.0 --output %t/mm2.native.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/mm2.ref.npy %t/mm2.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: env STRATA_X86_ISA=portable strata-run %t/mm2.v.mlir --entry mm2 --input %t/mm.x.npy --random-inputs --seed 5 --target c --output %t/mm2.0 --output %t/mm2.portable.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/mm2.ref.npy %t/mm2.portable.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: strata-opt %t/mm2.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 mr=5 nr=8 kc=6 mc=10 nc=16},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/mm2.small.mlir
+// RUN: FileCheck %s --check-prefix=TWO < %t/mm2.small.mlir
+// RUN: strata-run %t/mm2.small.mlir --entry mm2 --input %t/mm.x.npy --random-inputs --seed 5 --target c --output %t/mm2.0 --output %t/mm2.small.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/mm2.ref.npy %t/mm2.small.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: strata-opt %t/mm2.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 int8=bytes},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' | FileCheck %s --check-prefix=ONE
+// RUN: strata-run %t/mm1.mlir --entry mm1 --input %t/mm.x.npy --random-inputs --seed 5 --output %t/mm1.0 --output %t/mm1.ref.npy
+// RUN: strata-opt %t/mm1.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/mm1.v.mlir
+// RUN: FileCheck %s --check-prefix=ONE < %t/mm1.v.mlir
+// RUN: strata-run %t/mm1.v.mlir --entry mm1 --input %t/mm.x.npy --random-inputs --seed 5 --target c --output %t/mm1.0 --output %t/mm1.native.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/mm1.ref.npy %t/mm1.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
+
 // OK: bit-exact
 
 //--- mm.mlir
@@ -82,6 +104,23 @@ func.func @cvs2(%x: memref<1x13x9x11xi8>, %y: memref<1x14x4x5xi32>) {
   return
 }
 
+
+//--- mm2.mlir
+memref.global "private" constant @w : memref<42x21xi8> = dense<"0x400B081D0F000511EB1940E4ECE2F5001D0FF51440801CEA0BE57FE7F2E2EC80FDE415057FE3E61BE78000FB1A1E0B40FBEA1E1E0018EAF413400AE3E406007F1B110717801A1809067FFF18E20180141B01137F401E09F4EB800A0DF6E7401C0F04148004FAF4194000181AFB0C010CFB0CF000120F1FE0010EED0B020080F3E507F0401CEEFEFF8005FAE41040EB03F3158001E40EF21200F911EE1501EE0B10E900FF05F31E01051740E8F1F6F000E4E6F8E84002FFE20D00E004E8F61B801A0619E07FF21C191780E51D181B7F191FFEFEF50012F1E61340E8FF0318000E04E4FF40FA0507EE097F14FDE31580EBE7180F7F0E10E6F080F6E0F11CEA40FD0EE80080FC06F50A400D08020C8006ED1A0A1700E6EC0EFF01041309E4000D19160E01E206FF0A16801AEB08ED40E1F3F51280081909E9400BE6ECE7FA01F91C111600F70AE8FB01FFF4150900EDF00CEA120EE840F3100217001011F3FC401CED16EE00E619EE1910800B0002E87F0B1AEFF38004F8E6E97FF4F41E14F7001F0BEC13400DEAF80B00F3F2FCE9401E1612F2187FFFE504F280E2F11E027FF311F70880E81214180640E91E1912801BED050E4012E6091380F3E00AEE1D00FFE4E2EF01F6E0FFEA00F8E616EA011AFEE309E980E3EAF10C40041AE4ED80FAE6FBFD40ED02111CEF010C12E61F00F2EAFAF901E8F3F2FD00EBFD001E1D060040130117E3000B0E08FB40EBE11315E67F1C190CEF80EF07ECF27F1B07FEF180E6F504F30E40131FFF1400041910E540F9020D0D00191CE8E8F080FE0C18107FE0FEF013800E0D0A017F1612F3E1F680E71F0D0440F9101D0680EA141FE940FEF20408FA0113E4FDEC000BFF1C18010F02F60100F1F20F07F34014131AF38015FD011B4008E901EC8010FB0214FD000FED12E2010504FE190013181BFE0105EF1BEF15F00400ECE800F34000FB180B00E508191F40EBF9FD1C1C7F171BF1F580FB0714157F1B1708EC80F10F0F04F640FBFEF6F100EF101B1740060DE60B00E2F81BE8E58002E512FA7F17111D0B80E1EDE8E77FE7FBEDF51D80F112EE1A40E1000FF880FEF01C07400F0FF006190111ECFEE20016E8E81F01FA12F8FF00F91403E00B401206F71380030C1C16400616FFFC800E0EECFA0000F2E31FF90119F603120006171D0801FAF50CF01DFDFF0FF0E00114E21C1FF7FDF611FDE60F040AF4FC0CE9E0E615E0E1120B14E2FAF6F1110CF911">
+func.func @mm2(%x: memref<23x42xi8>, %y: memref<23x21xi32>) {
+  %w = memref.get_global @w : memref<42x21xi8>
+  linalg.matmul ins(%x, %w : memref<23x42xi8>, memref<42x21xi8>) outs(%y : memref<23x21xi32>)
+  return
+}
+
+//--- mm1.mlir
+memref.global "private" constant @w : memref<42x21xi8> = dense<"0x40EC1605E700EEEDE00B40E4FFFFF3001C10FA18408013011BE57F18E3E1F8800BF312E87F1F1DE6E78000F5E8F11D401506FAFA0009F2FD0340F3EBEEFF007F1CEA11E2800BF403E97F08F8120780F51816F97F401FE5121880E416E91340FC0BF70380EDFB101B400002F41DED0107E8FFF10018EDEF170119F9F6FD008004FCE91A40020E03FD800117180640180112E88001EAE8E000000E18130F01F2F21BE300000F0FE101EA1C40190C0AEB00E4E0ED1C4012E1080C0014E420EDFE80EAE2161E7FF7FD0F048005131B1B7F19E520F5F30018F5150240E414161700160312ED4019EB02F2127FE9EC121D80FF00010E7FFE000FFF801C00E401F24008FD1CE3800DFFE5EF40120F1E118013E5201E0A00F51C1EE001E1E716E300EF0BEDEB011FF321E2FC80EE0F00F140F1091BEA801915160D401D1401E51501F7FFFFE2000CE1FCEC010CE104EF001816E8E816FAFE40FE0A0512001FE7FD1940E202150F00FCFF00E8F980101F011D7FF206F9128003FA1BF27F0914EDE80A00E1FC06EB40FAF712040002E7F2EA401B19E0E2EA7FE5F7E511801317F9FA7FE0E7EA118006EC03FD1E401A14EE188001ECE0124019EA0CE980FDFDE2F70100070FE6130114FB0510001709FE0E0119E512F61280EEE2F31640FFFBE6FA80F4F418FB40E7FC13150A010FF8F11000071D060C01F0E4EBFA00F004000FE6E50140000F1713001204E41B401905E7FD017F1A14160F80E7EE0BF17FF3F1F90C800E1500F71240FBF6E21E0003EFFC12401BE7F1EA00F8ECF1E3E88002E9E2F17F1D1CFC1E80E10BFEE57F0BFB1A1F028013150D1C40F605051480E617E8E0401A12150FEC01171FF4E100E9E5E6130104E7E2FD00F3EA06F4E340F6FE1A1A801DE908F2401E05EE16801011F3080C0009F01C070119FEE1EA00F400E4F701EA05EC080AF60C00F213EEED4016041E1F00F3F5F40C401AF006051D7F0110E1F3800F0909117F060D181C8005EBFBF4FA401B141BE600E71110F640001707F200FB15EE11ED80E602E21F7F14051A1880E0F1000A7F001102E11780130EE60840190FE704800C1C1CF040F419FEEAF001E5EB00E900E4E2ECF601EFE6070600E3E7ECFB00401FE90E18800707E31340E211FFEE8004071FF7F1001CF91A0401130B1AF600F1F0150D010314050FFAF3F407E5F010151019E4FF14F71A03F7F2FAED0914F6F8EE1F0D02E1E5FE1FE1EFE302E0F813F5">
+func.func @mm1(%x: memref<23x42xi8>, %y: memref<23x21xi32>) {
+  %w = memref.get_global @w : memref<42x21xi8>
+  linalg.matmul ins(%x, %w : memref<23x42xi8>, memref<42x21xi8>) outs(%y : memref<23x21xi32>)
+  return
+}
+
 // MM-NOT: @w :
 // MM-DAG: memref.global "private" constant @w__i8x4_b16 : memref<2x11x16xi32> = dense<
 // MM-DAG: memref.global "private" constant @w__comp_b16 : memref<2x16xi32> = dense<
@@ -107,3 +146,10 @@ func.func @cvs2(%x: memref<1x13x9x11xi8>, %y: memref<1x14x4x5xi32>) {
 // CVS2: memref.global "private" constant @wc__i8x4_a6 : memref<3x30x6xi32> = dense<
 // CVS2-NOT: _x86_quad_u8
 // CVS2: x86.call "_mm256_maddubs_epi16"
+// MM-NOT: _mm256_add_epi16"
+// TWO: x86.call "_mm256_maddubs_epi16"
+// TWO: x86.call "_mm256_maddubs_epi16"
+// TWO: x86.call "_mm256_add_epi16"
+// TWO: x86.call "_mm256_madd_epi16"
+// ONE: x86.call "_mm256_maddubs_epi16"
+// ONE-NOT: _mm256_add_epi16"
