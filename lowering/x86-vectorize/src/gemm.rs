@@ -515,7 +515,7 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, lo: Value, h
                 at,
                 p,
                 &mut |b, j0, _| pack_b_words_run(b, g, bl, bufs, at, p, j0, lanes),
-                &mut |b, j0, count| pack_b_lanes(b, g, bl, bufs, at, p, j0, count),
+                &mut |b, j0, count| pack_b_words_segments(b, g, bl, bufs, at, p, j0, count),
             );
             vec![]
         }
@@ -552,10 +552,7 @@ fn pack_b_vector(
 }
 
 /// AVX2 int8: columns `j0 .. j0 + count` of panel `p`, consecutive in B,
-/// as words of [`Int8Product::k_per_word`] k with one call per word row:
-/// i16 pairs (`_x86_pair_i8_i16` of rows `2q`, `2q + 1` of B) or u8
-/// quads (`_x86_quad_u8` of rows `4q .. 4q + 3`, each + 128); a last
-/// partial word element by element.
+/// as words of [`Int8Product::k_per_word`] k ([`pack_b_words_span`]).
 #[allow(clippy::too_many_arguments)]
 fn pack_b_words_run(
     b: &mut B,
@@ -569,6 +566,74 @@ fn pack_b_words_run(
 ) {
     let n0 = column(b, bl, at, p, 0);
     let n = b.addc(n0, j0);
+    let (j, count) = (b.c(j0), b.c(count));
+    pack_b_words_span(b, g, bl, bufs, at, p, j, n, count);
+}
+
+/// AVX2 int8 with runs (`Gemm::b_run`, an output row): columns `j0 ..
+/// j0 + count` of panel `p` that may cross runs (a vector over a row's
+/// end, or a tail panel's partial one), as one [`pack_b_words_span`] per
+/// run they touch, where element-by-element packing recomputed each
+/// element's pixel (a div and mod per byte: a third of the 7x7 layer's
+/// time).
+#[allow(clippy::too_many_arguments)]
+fn pack_b_words_segments(
+    b: &mut B,
+    g: &Gemm,
+    bl: &Blocking,
+    bufs: &Bufs,
+    at: &At,
+    p: Value,
+    j0: i64,
+    count: i64,
+) {
+    let run = g.b_run;
+    let n0 = column(b, bl, at, p, 0);
+    let n = b.addc(n0, j0);
+    // The first segment: to the end of `n`'s run.
+    let pos = b.remc(n, run);
+    let run_v = b.c(run);
+    let to_end = b.arith("subi", run_v, pos);
+    let first = b.minc(to_end, count);
+    let j = b.c(j0);
+    pack_b_words_span(b, g, bl, bufs, at, p, j, n, first);
+    // Then whole runs from the next one's start, the last one partial.
+    for s in 0..(count - 1 + run - 1) / run {
+        let base = b.addc(first, s * run);
+        let total = b.c(count);
+        let left = b.arith("subi", total, base);
+        let len = b.minc(left, run);
+        let zero = b.c(0);
+        let any = b.cmpi(4, len, zero);
+        b.if_else(
+            any,
+            |b| {
+                let js = b.addc(base, j0);
+                let ns = b.add(n, base);
+                pack_b_words_span(b, g, bl, bufs, at, p, js, ns, len);
+            },
+            |_| {},
+        );
+    }
+}
+
+/// AVX2 int8: `count` columns from local column `j` (global `n`) of panel
+/// `p`, consecutive in B, as words of [`Int8Product::k_per_word`] k with
+/// one call per word row: i16 pairs (`_x86_pair_i8_i16` of rows `2q`,
+/// `2q + 1` of B) or u8 quads (`_x86_quad_u8` of rows `4q .. 4q + 3`,
+/// each + 128); a last partial word element by element.
+#[allow(clippy::too_many_arguments)]
+fn pack_b_words_span(
+    b: &mut B,
+    g: &Gemm,
+    bl: &Blocking,
+    bufs: &Bufs,
+    at: &At,
+    p: Value,
+    j: Value,
+    n: Value,
+    count: Value,
+) {
     let per = bl.int8.k_per_word();
     let helper = match per {
         2 => "_x86_pair_i8_i16",
@@ -576,17 +641,18 @@ fn pack_b_words_run(
     };
     let full = at.kb / per;
     if full > 0 {
+        let i32t = b.int(32);
+        let len = b.cast("index_cast", count, i32t);
         b.for_const(0, full, 1, |b, q| {
             let k = b.mulc(q, per);
             let k = b.add(at.kc0, k);
-            let col = b.c(j0);
-            let mut args = vec![b.addr(bufs.bp, vec![p, q, col])];
+            let mut args = vec![b.addr(bufs.bp, vec![p, q, j])];
             for qq in 0..per {
                 let kk = b.addc(k, qq);
                 let (mem, i) = at.b(b, g, n, kk);
                 args.push(b.addr(mem, i));
             }
-            args.push(b.ci(count, 32));
+            args.push(len);
             b.call(helper, &[], args, None);
         });
     }
@@ -595,14 +661,18 @@ fn pack_b_words_run(
         // The last word: its k past the block zero.
         let q = b.c(full);
         let field = field(bl.int8, false);
-        b.for_const(j0, j0 + count, 1, |b, j| {
-            let nj = b.add(n0, j);
+        let end = b.add(j, count);
+        let one = b.c(1);
+        b.for_(j, end, one, vec![], |b, jj, _| {
+            let off = b.arith("subi", jj, j);
+            let nj = b.add(n, off);
             let word = pack_word(b, rest, field, &mut |b, qq| {
                 let k = b.addc(at.kc0, per * full + qq);
                 let (mem, i) = at.b(b, g, nj, k);
                 b.load(mem, i)
             });
-            b.store(word, bufs.bp, vec![p, q, j]);
+            b.store(word, bufs.bp, vec![p, q, jj]);
+            vec![]
         });
     }
 }

@@ -11,7 +11,9 @@
 // [-32, 31] with lanes of two words at the bound ((127, 1, 0, 0),
 // (32, 32, 32, 32), (64, -128, 64, 0), ...), so two words' products are
 // summed in i16 before vpmaddwd; mm1 has one lane at (32, 32, 32, 33)
-// and must take one word per vpmaddwd.
+// and must take one word per vpmaddwd. cvn's output rows are 3 pixels,
+// so an 8-lane vector of B spans up to four of them: packed a row
+// segment at a time (both products).
 //
 // RUN: split-file %s %t
 // RUN: python3 %S/../../utils/npy_int8.py %t/mm.x.npy 23x42 --seed 3
@@ -70,6 +72,18 @@
 // RUN: strata-run %t/mm1.v.mlir --entry mm1 --input %t/mm.x.npy --random-inputs --seed 5 --target c --output %t/mm1.0 --output %t/mm1.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t/mm1.ref.npy %t/mm1.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
 
+// RUN: python3 %S/../../utils/npy_int8.py %t/cvn.x.npy 1x5x6x5 --seed 6
+// RUN: strata-run %t/cvn.mlir --entry cvn --input %t/cvn.x.npy --random-inputs --seed 5 --output %t/cvn.0 --output %t/cvn.ref.npy
+// RUN: strata-opt %t/cvn.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/cvn.v.mlir
+// RUN: FileCheck %s --check-prefix=CVN < %t/cvn.v.mlir
+// RUN: strata-run %t/cvn.v.mlir --entry cvn --input %t/cvn.x.npy --random-inputs --seed 5 --target c --output %t/cvn.0 --output %t/cvn.native.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/cvn.ref.npy %t/cvn.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: env STRATA_X86_ISA=portable strata-run %t/cvn.v.mlir --entry cvn --input %t/cvn.x.npy --random-inputs --seed 5 --target c --output %t/cvn.0 --output %t/cvn.portable.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/cvn.ref.npy %t/cvn.portable.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: strata-opt %t/cvn.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 int8=pairs},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/cvn.pairs.mlir
+// RUN: strata-run %t/cvn.pairs.mlir --entry cvn --input %t/cvn.x.npy --random-inputs --seed 5 --target c --output %t/cvn.0 --output %t/cvn.pairs.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/cvn.ref.npy %t/cvn.pairs.npy --ulps 0 | FileCheck %s --check-prefix=OK
+
 // OK: bit-exact
 
 //--- mm.mlir
@@ -121,6 +135,15 @@ func.func @mm1(%x: memref<23x42xi8>, %y: memref<23x21xi32>) {
   return
 }
 
+
+//--- cvn.mlir
+memref.global "private" constant @wn : memref<7x5x3x3xi8> = dense<"0x19171416E4131CF0EAE4131C060712E0151AE81F16F2FE1419E50AFCF6140CFA180116E71A1402FFF4EFF111F81EF802F90FF61F09E11C060C1DF2E70CEEE003030E1903EF03E4E3E60F19F4E5E4E81DEA0A07FDFE0E13FE0AE71C060B0FF00F1D03F41B111C0D1711F712F11C010109F4EA0E030DFCFCE00BFAE5F9E31DEDE30F1BF11AED060BEBEA12FFEA14F4F40AEDFB0EFD01F319E2E4F70E1404150CE508030EF6F5F9F41FE613FE00E000161AFBF817121C0E1E0FE8FDFA0BFD15E5F2131011FEE202E1FDF6F7EE10FDF91BEB001203F9FD05131E0F09E701E2F2FA0D071DFE0D00110FF4F7F406F619FE101904FD17EB1C021AF01A08E0F51D1C06FB0305E105ECFAFD1E1CE2FB0F16F0FAE3E4EBE910F91AEA11F6F2F2FF19E705FA07F0F2E21EF2E81B000104F1E3E71C1912E505E2EDE71A100F1B08">
+func.func @cvn(%x: memref<1x5x6x5xi8>, %y: memref<1x7x4x3xi32>) {
+  %w = memref.get_global @wn : memref<7x5x3x3xi8>
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : memref<1x5x6x5xi8>, memref<7x5x3x3xi8>) outs(%y : memref<1x7x4x3xi32>)
+  return
+}
+
 // MM-NOT: @w :
 // MM-DAG: memref.global "private" constant @w__i8x4_b16 : memref<2x11x16xi32> = dense<
 // MM-DAG: memref.global "private" constant @w__comp_b16 : memref<2x16xi32> = dense<
@@ -153,3 +176,7 @@ func.func @mm1(%x: memref<23x42xi8>, %y: memref<23x21xi32>) {
 // TWO: x86.call "_mm256_madd_epi16"
 // ONE: x86.call "_mm256_maddubs_epi16"
 // ONE-NOT: _mm256_add_epi16"
+// CVN: memref.global "private" constant @wn__i8x4_a6 : memref<2x12x6xi32> = dense<
+// CVN: scf.if
+// CVN: x86.call "_x86_quad_u8"
+// CVN: x86.call "_mm256_add_epi16"
