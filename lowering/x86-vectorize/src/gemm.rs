@@ -459,220 +459,242 @@ pub(crate) fn mask_value(b: &mut B, m: u16) -> Value {
 }
 
 /// Packs B's block into `bp[p][k][column]` (f32) or `bp[p][k/4][column]`
-/// (VNNI: four consecutive k bytes per i32) or `bp[p][k/2][column]` (AVX2:
-/// two consecutive k as sign-extended i16 halves): local panels `[lo, hi)`
-/// of the column block, for this K block.
-#[allow(clippy::too_many_arguments)]
+/// (VNNI, AVX2's bytes: four consecutive k bytes per i32) or
+/// `bp[p][k/2][column]` (AVX2's pairs: two consecutive k as sign-extended
+/// i16 halves): local panels `[lo, hi)` of the column block, for this K
+/// block.
 fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, lo: Value, hi: Value) {
     let simd = bl.simd;
     let lanes = simd.lanes();
-    let nr = lanes * bl.nvec;
-    let width = at.tail.unwrap_or(nr);
+    let width = at.tail.unwrap_or(lanes * bl.nvec);
     let one = b.c(1);
-    b.for_(lo, hi, one, vec![], |b, p, _| match g.elem {
-        Elem::F32 if g.b_unit_n => {
-            b.for_const(0, at.kb, 1, |b, k| {
-                for (v, &m) in lane_masks(lanes, bl.nvec, at.tail).iter().enumerate() {
-                    let n = column(b, bl, at, p, v as i64);
-                    pack_b_vector(b, g, bl, bufs, at, p, k, lanes * v as i64, n, m);
-                }
-            });
-            vec![]
+    b.for_(lo, hi, one, vec![], |b, p, _| {
+        let panel = Panel { g, bl, bufs, at, p };
+        match g.elem {
+            Elem::F32 if g.b_unit_n => {
+                b.for_const(0, at.kb, 1, |b, k| {
+                    for (v, &m) in lane_masks(lanes, bl.nvec, at.tail).iter().enumerate() {
+                        let n = panel.column(b, v as i64);
+                        panel.vector(b, k, lanes * v as i64, n, m);
+                    }
+                });
+            }
+            Elem::F32 if g.b_run > 0 => {
+                // A vector of the panel inside one run (one output row) is
+                // a load per k; one across runs, or partial, is packed lane
+                // by lane.
+                panel.by_run_vectors(
+                    b,
+                    &mut |b, j0, n| {
+                        b.for_const(0, at.kb, 1, |b, k| {
+                            panel.vector(b, k, j0, n, simd.full_mask());
+                        });
+                    },
+                    &mut |b, j0, count| panel.lanes(b, j0, count),
+                );
+            }
+            Elem::I8 if simd == Simd::Avx2 && g.b_unit_n => panel.words_run(b, 0, width),
+            Elem::I8 if simd == Simd::Avx2 && g.b_run > 0 => {
+                // As f32: a vector inside one output row in one call per
+                // word row; one across rows a row segment at a time.
+                panel.by_run_vectors(
+                    b,
+                    &mut |b, j0, _| panel.words_run(b, j0, lanes),
+                    &mut |b, j0, count| panel.words_segments(b, j0, count),
+                );
+            }
+            _ => panel.lanes(b, 0, width),
         }
-        Elem::F32 if g.b_run > 0 => {
-            // A vector of the panel inside one run (one output row) is a
-            // load per k; one across runs, or partial, is packed lane by
-            // lane.
-            by_run_vectors(
-                b,
-                g,
-                bl,
-                at,
-                p,
-                &mut |b, j0, n| {
-                    b.for_const(0, at.kb, 1, |b, k| {
-                        pack_b_vector(b, g, bl, bufs, at, p, k, j0, n, simd.full_mask());
-                    });
-                },
-                &mut |b, j0, count| pack_b_lanes(b, g, bl, bufs, at, p, j0, count),
-            );
-            vec![]
-        }
-        Elem::F32 => {
-            pack_b_lanes(b, g, bl, bufs, at, p, 0, width);
-            vec![]
-        }
-        Elem::I8 if simd == Simd::Avx2 && g.b_unit_n => {
-            pack_b_words_run(b, g, bl, bufs, at, p, 0, width);
-            vec![]
-        }
-        Elem::I8 if simd == Simd::Avx2 && g.b_run > 0 => {
-            // As f32: a vector inside one output row in one call per pair.
-            by_run_vectors(
-                b,
-                g,
-                bl,
-                at,
-                p,
-                &mut |b, j0, _| pack_b_words_run(b, g, bl, bufs, at, p, j0, lanes),
-                &mut |b, j0, count| pack_b_words_segments(b, g, bl, bufs, at, p, j0, count),
-            );
-            vec![]
-        }
-        Elem::I8 => {
-            pack_b_lanes(b, g, bl, bufs, at, p, 0, width);
-            vec![]
-        }
+        vec![]
     });
 }
 
-/// f32: one vector of B at local k `k` (columns from global `n`, lanes
-/// `mask`, consecutive in B) into panel `p` from column `j0`.
-#[allow(clippy::too_many_arguments)]
-fn pack_b_vector(
-    b: &mut B,
-    g: &Gemm,
-    bl: &Blocking,
-    bufs: &Bufs,
-    at: &At,
+/// One panel of B being packed: the GEMM, its blocking and buffers, where
+/// (batch, K block, column block) and which local panel `p`.
+#[derive(Clone, Copy)]
+struct Panel<'p> {
+    g: &'p Gemm<'p>,
+    bl: &'p Blocking,
+    bufs: &'p Bufs,
+    at: &'p At<'p>,
     p: Value,
-    k: Value,
-    j0: i64,
-    n: Value,
-    mask: u16,
-) {
-    let simd = bl.simd;
-    let kk = b.add(at.kc0, k);
-    let (mem, i) = at.b(b, g, n, kk);
-    let src = b.addr(mem, i);
-    let val = simd.load(b, Elem::F32, src, mask);
-    let col = b.c(j0);
-    let dst = b.addr(bufs.bp, vec![p, k, col]);
-    simd.store(b, Elem::F32, dst, val, simd.full_mask());
 }
 
-/// AVX2 int8: columns `j0 .. j0 + count` of panel `p`, consecutive in B,
-/// as words of [`Int8Product::k_per_word`] k ([`pack_b_words_span`]).
-#[allow(clippy::too_many_arguments)]
-fn pack_b_words_run(
-    b: &mut B,
-    g: &Gemm,
-    bl: &Blocking,
-    bufs: &Bufs,
-    at: &At,
-    p: Value,
-    j0: i64,
-    count: i64,
-) {
-    let n0 = column(b, bl, at, p, 0);
-    let n = b.addc(n0, j0);
-    let (j, count) = (b.c(j0), b.c(count));
-    pack_b_words_span(b, g, bl, bufs, at, p, j, n, count);
-}
-
-/// AVX2 int8 with runs (`Gemm::b_run`, an output row): columns `j0 ..
-/// j0 + count` of panel `p` that may cross runs (a vector over a row's
-/// end, or a tail panel's partial one), as one [`pack_b_words_span`] per
-/// run they touch, where element-by-element packing recomputed each
-/// element's pixel (a div and mod per byte: a third of the 7x7 layer's
-/// time).
-#[allow(clippy::too_many_arguments)]
-fn pack_b_words_segments(
-    b: &mut B,
-    g: &Gemm,
-    bl: &Blocking,
-    bufs: &Bufs,
-    at: &At,
-    p: Value,
-    j0: i64,
-    count: i64,
-) {
-    let run = g.b_run;
-    let n0 = column(b, bl, at, p, 0);
-    let n = b.addc(n0, j0);
-    // The first segment: to the end of `n`'s run.
-    let pos = b.remc(n, run);
-    let run_v = b.c(run);
-    let to_end = b.arith("subi", run_v, pos);
-    let first = b.minc(to_end, count);
-    let j = b.c(j0);
-    pack_b_words_span(b, g, bl, bufs, at, p, j, n, first);
-    // Then whole runs from the next one's start, the last one partial.
-    for s in 0..(count - 1 + run - 1) / run {
-        let base = b.addc(first, s * run);
-        let total = b.c(count);
-        let left = b.arith("subi", total, base);
-        let len = b.minc(left, run);
-        let zero = b.c(0);
-        let any = b.cmpi(4, len, zero);
-        b.if_else(
-            any,
-            |b| {
-                let js = b.addc(base, j0);
-                let ns = b.add(n, base);
-                pack_b_words_span(b, g, bl, bufs, at, p, js, ns, len);
-            },
-            |_| {},
-        );
+impl Panel<'_> {
+    /// Global column of lane 0 of the panel's vector `v`.
+    fn column(&self, b: &mut B, v: i64) -> Value {
+        column(b, self.bl, self.at, self.p, v)
     }
-}
 
-/// AVX2 int8: `count` columns from local column `j` (global `n`) of panel
-/// `p`, consecutive in B, as words of [`Int8Product::k_per_word`] k with
-/// one call per word row: i16 pairs (`_x86_pair_i8_i16` of rows `2q`,
-/// `2q + 1` of B) or u8 quads (`_x86_quad_u8` of rows `4q .. 4q + 3`,
-/// each + 128); a last partial word element by element.
-#[allow(clippy::too_many_arguments)]
-fn pack_b_words_span(
-    b: &mut B,
-    g: &Gemm,
-    bl: &Blocking,
-    bufs: &Bufs,
-    at: &At,
-    p: Value,
-    j: Value,
-    n: Value,
-    count: Value,
-) {
-    let per = bl.int8.k_per_word();
-    let helper = match per {
-        2 => "_x86_pair_i8_i16",
-        _ => "_x86_quad_u8",
-    };
-    let full = at.kb / per;
-    if full > 0 {
-        let i32t = b.int(32);
-        let len = b.cast("index_cast", count, i32t);
-        b.for_const(0, full, 1, |b, q| {
-            let k = b.mulc(q, per);
-            let k = b.add(at.kc0, k);
-            let mut args = vec![b.addr(bufs.bp, vec![p, q, j])];
-            for qq in 0..per {
-                let kk = b.addc(k, qq);
-                let (mem, i) = at.b(b, g, n, kk);
-                args.push(b.addr(mem, i));
-            }
-            args.push(len);
-            b.call(helper, &[], args, None);
-        });
+    /// f32: one vector of B at local k `k` (columns from global `n`, lanes
+    /// `mask`, consecutive in B) into the panel from column `j0`.
+    fn vector(&self, b: &mut B, k: Value, j0: i64, n: Value, mask: u16) {
+        let simd = self.bl.simd;
+        let kk = b.add(self.at.kc0, k);
+        let (mem, i) = self.at.b(b, self.g, n, kk);
+        let src = b.addr(mem, i);
+        let val = simd.load(b, Elem::F32, src, mask);
+        let col = b.c(j0);
+        let dst = b.addr(self.bufs.bp, vec![self.p, k, col]);
+        simd.store(b, Elem::F32, dst, val, simd.full_mask());
     }
-    let rest = at.kb % per;
-    if rest > 0 {
-        // The last word: its k past the block zero.
-        let q = b.c(full);
-        let field = field(bl.int8, false);
-        let end = b.add(j, count);
-        let one = b.c(1);
-        b.for_(j, end, one, vec![], |b, jj, _| {
-            let off = b.arith("subi", jj, j);
-            let nj = b.add(n, off);
-            let word = pack_word(b, rest, field, &mut |b, qq| {
-                let k = b.addc(at.kc0, per * full + qq);
-                let (mem, i) = at.b(b, g, nj, k);
-                b.load(mem, i)
+
+    /// AVX2 int8: columns `j0 .. j0 + count`, consecutive in B, as words
+    /// of [`Int8Product::k_per_word`] k ([`Panel::words_span`]).
+    fn words_run(&self, b: &mut B, j0: i64, count: i64) {
+        let n0 = self.column(b, 0);
+        let n = b.addc(n0, j0);
+        let (j, count) = (b.c(j0), b.c(count));
+        self.words_span(b, j, n, count);
+    }
+
+    /// AVX2 int8 with runs (`Gemm::b_run`, an output row): columns `j0 ..
+    /// j0 + count` that may cross runs (a vector over a row's end, or a
+    /// tail panel's partial one), as one [`Panel::words_span`] per run
+    /// they touch, where element-by-element packing recomputed each
+    /// element's pixel (a div and mod per byte: a third of the 7x7 layer's
+    /// time).
+    fn words_segments(&self, b: &mut B, j0: i64, count: i64) {
+        let run = self.g.b_run;
+        let n0 = self.column(b, 0);
+        let n = b.addc(n0, j0);
+        // The first segment: to the end of `n`'s run.
+        let pos = b.remc(n, run);
+        let run_v = b.c(run);
+        let to_end = b.arith("subi", run_v, pos);
+        let first = b.minc(to_end, count);
+        let j = b.c(j0);
+        self.words_span(b, j, n, first);
+        // Then whole runs from the next one's start, the last one partial.
+        for s in 0..(count - 1 + run - 1) / run {
+            let base = b.addc(first, s * run);
+            let total = b.c(count);
+            let left = b.arith("subi", total, base);
+            let len = b.minc(left, run);
+            let zero = b.c(0);
+            let any = b.cmpi(4, len, zero);
+            b.if_else(
+                any,
+                |b| {
+                    let js = b.addc(base, j0);
+                    let ns = b.add(n, base);
+                    self.words_span(b, js, ns, len);
+                },
+                |_| {},
+            );
+        }
+    }
+
+    /// AVX2 int8: `count` columns from local column `j` (global `n`),
+    /// consecutive in B, as words of [`Int8Product::k_per_word`] k with one
+    /// call per word row: i16 pairs (`_x86_pair_i8_i16` of rows `2q`, `2q +
+    /// 1` of B) or u8 quads (`_x86_quad_u8` of rows `4q .. 4q + 3`, each +
+    /// 128); a last partial word element by element.
+    fn words_span(&self, b: &mut B, j: Value, n: Value, count: Value) {
+        let (g, bl, at, bp, p) = (self.g, self.bl, self.at, self.bufs.bp, self.p);
+        let per = bl.int8.k_per_word();
+        let helper = match per {
+            2 => "_x86_pair_i8_i16",
+            _ => "_x86_quad_u8",
+        };
+        let full = at.kb / per;
+        if full > 0 {
+            let i32t = b.int(32);
+            let len = b.cast("index_cast", count, i32t);
+            b.for_const(0, full, 1, |b, q| {
+                let k = b.mulc(q, per);
+                let k = b.add(at.kc0, k);
+                let mut args = vec![b.addr(bp, vec![p, q, j])];
+                for qq in 0..per {
+                    let kk = b.addc(k, qq);
+                    let (mem, i) = at.b(b, g, n, kk);
+                    args.push(b.addr(mem, i));
+                }
+                args.push(len);
+                b.call(helper, &[], args, None);
             });
-            b.store(word, bufs.bp, vec![p, q, jj]);
-            vec![]
+        }
+        let rest = at.kb % per;
+        if rest > 0 {
+            // The last word: its k past the block zero.
+            let q = b.c(full);
+            let field = field(bl.int8, false);
+            let end = b.add(j, count);
+            let one = b.c(1);
+            b.for_(j, end, one, vec![], |b, jj, _| {
+                let off = b.arith("subi", jj, j);
+                let nj = b.add(n, off);
+                let word = pack_word(b, rest, field, &mut |b, qq| {
+                    let k = b.addc(at.kc0, per * full + qq);
+                    let (mem, i) = at.b(b, g, nj, k);
+                    b.load(mem, i)
+                });
+                b.store(word, bp, vec![p, q, jj]);
+                vec![]
+            });
+        }
+    }
+
+    /// For each vector of the panel (first column `j0`, global column
+    /// `n`): `in_run(j0, n)` when its lanes lie in one run of B
+    /// (`Gemm::b_run`, tested at run time), else, and for the partial
+    /// vector of a tail panel, `across(j0, lanes)`.
+    fn by_run_vectors(
+        &self,
+        b: &mut B,
+        in_run: &mut dyn FnMut(&mut B, i64, Value),
+        across: &mut dyn FnMut(&mut B, i64, i64),
+    ) {
+        let simd = self.bl.simd;
+        let lanes = simd.lanes();
+        for (v, &m) in lane_masks(lanes, self.bl.nvec, self.at.tail)
+            .iter()
+            .enumerate()
+        {
+            let j0 = lanes * v as i64;
+            if m != simd.full_mask() {
+                across(b, j0, m.count_ones() as i64);
+                continue;
+            }
+            let n = self.column(b, v as i64);
+            let pos = b.remc(n, self.g.b_run);
+            let end = b.addc(pos, lanes);
+            let run = b.c(self.g.b_run);
+            let fits = b.cmpi(3, end, run);
+            b.if_else(fits, |b| in_run(b, j0, n), |b| across(b, j0, lanes));
+        }
+    }
+
+    /// Packs columns `j0 .. j0 + count` element by element: f32, or int8
+    /// words (VNNI's byte quads, AVX2's words). Columns outer: a column's
+    /// index arithmetic (the div/mod of a flattened pixel) is invariant in
+    /// the inner K loop.
+    fn lanes(&self, b: &mut B, j0: i64, count: i64) {
+        let (g, bl, at, bp, p) = (self.g, self.bl, self.at, self.bufs.bp, self.p);
+        b.for_const(j0, j0 + count, 1, |b, j| {
+            let n0 = self.column(b, 0);
+            let n = b.add(n0, j);
+            if g.elem == Elem::F32 {
+                b.for_const(0, at.kb, 1, |b, k| {
+                    let kk = b.add(at.kc0, k);
+                    let (mem, i) = at.b(b, g, n, kk);
+                    let x = b.load(mem, i);
+                    b.store(x, bp, vec![p, k, j]);
+                });
+                return;
+            }
+            let per = bl.int8.k_per_word();
+            let field = field(bl.int8, false);
+            words(b, at.kb, per, &mut |b, q, count| {
+                let word = pack_word(b, count, field, &mut |b, qq| {
+                    let k4 = b.mulc(q, per);
+                    let k4 = b.add(at.kc0, k4);
+                    let kk = b.addc(k4, qq);
+                    let (mem, i) = at.b(b, g, n, kk);
+                    b.load(mem, i)
+                });
+                b.store(word, bp, vec![p, q, j]);
+            });
         });
     }
 }
@@ -686,78 +708,6 @@ fn field(int8: Int8Product, operand_a: bool) -> Field {
         Int8Product::Bytes { activations_a, .. } if activations_a == operand_a => Field::OffsetByte,
         Int8Product::Bytes { .. } => Field::Byte,
     }
-}
-
-/// For each vector of panel `p` (first column `j0`, global column `n`):
-/// `in_run(j0, n)` when its lanes lie in one run of B (`Gemm::b_run`,
-/// tested at run time), else, and for the partial vector of a tail panel,
-/// `lanewise(j0, lanes)`.
-fn by_run_vectors(
-    b: &mut B,
-    g: &Gemm,
-    bl: &Blocking,
-    at: &At,
-    p: Value,
-    in_run: &mut dyn FnMut(&mut B, i64, Value),
-    lanewise: &mut dyn FnMut(&mut B, i64, i64),
-) {
-    let simd = bl.simd;
-    let lanes = simd.lanes();
-    for (v, &m) in lane_masks(lanes, bl.nvec, at.tail).iter().enumerate() {
-        let j0 = lanes * v as i64;
-        if m != simd.full_mask() {
-            lanewise(b, j0, m.count_ones() as i64);
-            continue;
-        }
-        let n = column(b, bl, at, p, v as i64);
-        let pos = b.remc(n, g.b_run);
-        let end = b.addc(pos, lanes);
-        let run = b.c(g.b_run);
-        let fits = b.cmpi(3, end, run);
-        b.if_else(fits, |b| in_run(b, j0, n), |b| lanewise(b, j0, lanes));
-    }
-}
-
-/// Packs columns `j0 .. j0 + count` of panel `p` element by element: f32,
-/// or int8 words (VNNI's byte quads, AVX2's i16 pairs). Columns outer: a
-/// column's index arithmetic (the div/mod of a flattened pixel) is
-/// invariant in the inner K loop.
-#[allow(clippy::too_many_arguments)]
-fn pack_b_lanes(
-    b: &mut B,
-    g: &Gemm,
-    bl: &Blocking,
-    bufs: &Bufs,
-    at: &At,
-    p: Value,
-    j0: i64,
-    count: i64,
-) {
-    b.for_const(j0, j0 + count, 1, |b, j| {
-        let n0 = column(b, bl, at, p, 0);
-        let n = b.add(n0, j);
-        if g.elem == Elem::F32 {
-            b.for_const(0, at.kb, 1, |b, k| {
-                let kk = b.add(at.kc0, k);
-                let (mem, i) = at.b(b, g, n, kk);
-                let x = b.load(mem, i);
-                b.store(x, bufs.bp, vec![p, k, j]);
-            });
-            return;
-        }
-        let per = bl.int8.k_per_word();
-        let field = field(bl.int8, false);
-        words(b, at.kb, per, &mut |b, q, count| {
-            let word = pack_word(b, count, field, &mut |b, qq| {
-                let k4 = b.mulc(q, per);
-                let k4 = b.add(at.kc0, k4);
-                let kk = b.addc(k4, qq);
-                let (mem, i) = at.b(b, g, n, kk);
-                b.load(mem, i)
-            });
-            b.store(word, bufs.bp, vec![p, q, j]);
-        });
-    });
 }
 
 /// Calls `f(q, count)` for every group of `per` k of a `kb` block: a
