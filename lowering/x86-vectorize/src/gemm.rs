@@ -683,18 +683,15 @@ impl Panel<'_> {
                 });
                 return;
             }
-            let per = bl.int8.k_per_word();
             let field = field(bl.int8, false);
-            words(b, at.kb, per, &mut |b, q, count| {
-                let word = pack_word(b, count, field, &mut |b, qq| {
-                    let k4 = b.mulc(q, per);
-                    let k4 = b.add(at.kc0, k4);
-                    let kk = b.addc(k4, qq);
-                    let (mem, i) = at.b(b, g, n, kk);
-                    b.load(mem, i)
-                });
-                b.store(word, bp, vec![p, q, j]);
-            });
+            pack_words(
+                b,
+                at,
+                bl.int8.k_per_word(),
+                field,
+                &mut |b, kk| at.b(b, g, n, kk),
+                &mut |b, q, word| b.store(word, bp, vec![p, q, j]),
+            );
         });
     }
 }
@@ -708,6 +705,32 @@ fn field(int8: Int8Product, operand_a: bool) -> Field {
         Int8Product::Bytes { activations_a, .. } if activations_a == operand_a => Field::OffsetByte,
         Int8Product::Bytes { .. } => Field::Byte,
     }
+}
+
+/// Where global k of one row of A or column of B is (memref, indices).
+type KElement<'a> = dyn FnMut(&mut B, Value) -> (Value, Vec<Value>) + 'a;
+
+/// Packs the K block's `kb` k of one row of A or column of B into words
+/// of `per` k (`field`): `element(k)` is where global k is, `store(q,
+/// word)` puts word `q`.
+fn pack_words(
+    b: &mut B,
+    at: &At,
+    per: i64,
+    field: Field,
+    element: &mut KElement,
+    store: &mut dyn FnMut(&mut B, Value, Value),
+) {
+    words(b, at.kb, per, &mut |b, q, count| {
+        let word = pack_word(b, count, field, &mut |b, qq| {
+            let k4 = b.mulc(q, per);
+            let k4 = b.add(at.kc0, k4);
+            let kk = b.addc(k4, qq);
+            let (mem, i) = element(b, kk);
+            b.load(mem, i)
+        });
+        store(b, q, word);
+    });
 }
 
 /// Calls `f(q, count)` for every group of `per` k of a `kb` block: a
@@ -846,16 +869,14 @@ fn pack_a(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, m0: Value, r
             b.call(helper, &[], vec![dst, src, len], None);
             return vec![];
         }
-        words(b, at.kb, per, &mut |b, q, count| {
-            let word = pack_word(b, count, field, &mut |b, qq| {
-                let k4 = b.mulc(q, per);
-                let k4 = b.add(at.kc0, k4);
-                let kk = b.addc(k4, qq);
-                let (mem, i) = at.a(b, g, m, kk);
-                b.load(mem, i)
-            });
-            b.store(word, ap, vec![r, q]);
-        });
+        pack_words(
+            b,
+            at,
+            per,
+            field,
+            &mut |b, kk| at.a(b, g, m, kk),
+            &mut |b, q, word| b.store(word, ap, vec![r, q]),
+        );
         vec![]
     });
 }
