@@ -13,7 +13,9 @@
 // summed in i16 before vpmaddwd; mm1 has one lane at (32, 32, 32, 33)
 // and must take one word per vpmaddwd. cvn's output rows are 3 pixels,
 // so an 8-lane vector of B spans up to four of them: packed a row
-// segment at a time (both products).
+// segment at a time (both products). mmfill zero-fills its output first:
+// the fill is erased and the first of its three K blocks starts from zero
+// accumulators (both products; the random output is overwritten).
 //
 // RUN: split-file %s %t
 // RUN: python3 %S/../../utils/npy_int8.py %t/mm.x.npy 23x42 --seed 3
@@ -84,6 +86,16 @@
 // RUN: strata-run %t/cvn.pairs.mlir --entry cvn --input %t/cvn.x.npy --random-inputs --seed 5 --target c --output %t/cvn.0 --output %t/cvn.pairs.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t/cvn.ref.npy %t/cvn.pairs.npy --ulps 0 | FileCheck %s --check-prefix=OK
 
+// RUN: strata-run %t/mmfill.mlir --entry mmfill --input %t/mm.x.npy --random-inputs --seed 5 --output %t/mmfill.0 --output %t/mmfill.ref.npy
+// RUN: strata-opt %t/mmfill.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 kc=16},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/mmfill.v.mlir
+// RUN: strata-opt %t/mmfill.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 kc=16})' | FileCheck %s --check-prefix=FILL
+// RUN: strata-opt %t/mmfill.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 int8=pairs kc=16})' | FileCheck %s --check-prefix=FILL
+// RUN: strata-run %t/mmfill.v.mlir --entry mmfill --input %t/mm.x.npy --random-inputs --seed 5 --target c --output %t/mmfill.0 --output %t/mmfill.native.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/mmfill.ref.npy %t/mmfill.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: strata-opt %t/mmfill.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 int8=pairs kc=16},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/mmfill.p.mlir
+// RUN: env STRATA_X86_ISA=portable strata-run %t/mmfill.p.mlir --entry mmfill --input %t/mm.x.npy --random-inputs --seed 5 --target c --output %t/mmfill.0 --output %t/mmfill.pairs.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/mmfill.ref.npy %t/mmfill.pairs.npy --ulps 0 | FileCheck %s --check-prefix=OK
+
 // OK: bit-exact
 
 //--- mm.mlir
@@ -144,6 +156,17 @@ func.func @cvn(%x: memref<1x5x6x5xi8>, %y: memref<1x7x4x3xi32>) {
   return
 }
 
+
+//--- mmfill.mlir
+memref.global "private" constant @w : memref<42x21xi8> = dense<"0x400B081D0F000511EB1940E4ECE2F5001D0FF51440801CEA0BE57FE7F2E2EC80FDE415057FE3E61BE78000FB1A1E0B40FBEA1E1E0018EAF413400AE3E406007F1B110717801A1809067FFF18E20180141B01137F401E09F4EB800A0DF6E7401C0F04148004FAF4194000181AFB0C010CFB0CF000120F1FE0010EED0B020080F3E507F0401CEEFEFF8005FAE41040EB03F3158001E40EF21200F911EE1501EE0B10E900FF05F31E01051740E8F1F6F000E4E6F8E84002FFE20D00E004E8F61B801A0619E07FF21C191780E51D181B7F191FFEFEF50012F1E61340E8FF0318000E04E4FF40FA0507EE097F14FDE31580EBE7180F7F0E10E6F080F6E0F11CEA40FD0EE80080FC06F50A400D08020C8006ED1A0A1700E6EC0EFF01041309E4000D19160E01E206FF0A16801AEB08ED40E1F3F51280081909E9400BE6ECE7FA01F91C111600F70AE8FB01FFF4150900EDF00CEA120EE840F3100217001011F3FC401CED16EE00E619EE1910800B0002E87F0B1AEFF38004F8E6E97FF4F41E14F7001F0BEC13400DEAF80B00F3F2FCE9401E1612F2187FFFE504F280E2F11E027FF311F70880E81214180640E91E1912801BED050E4012E6091380F3E00AEE1D00FFE4E2EF01F6E0FFEA00F8E616EA011AFEE309E980E3EAF10C40041AE4ED80FAE6FBFD40ED02111CEF010C12E61F00F2EAFAF901E8F3F2FD00EBFD001E1D060040130117E3000B0E08FB40EBE11315E67F1C190CEF80EF07ECF27F1B07FEF180E6F504F30E40131FFF1400041910E540F9020D0D00191CE8E8F080FE0C18107FE0FEF013800E0D0A017F1612F3E1F680E71F0D0440F9101D0680EA141FE940FEF20408FA0113E4FDEC000BFF1C18010F02F60100F1F20F07F34014131AF38015FD011B4008E901EC8010FB0214FD000FED12E2010504FE190013181BFE0105EF1BEF15F00400ECE800F34000FB180B00E508191F40EBF9FD1C1C7F171BF1F580FB0714157F1B1708EC80F10F0F04F640FBFEF6F100EF101B1740060DE60B00E2F81BE8E58002E512FA7F17111D0B80E1EDE8E77FE7FBEDF51D80F112EE1A40E1000FF880FEF01C07400F0FF006190111ECFEE20016E8E81F01FA12F8FF00F91403E00B401206F71380030C1C16400616FFFC800E0EECFA0000F2E31FF90119F603120006171D0801FAF50CF01DFDFF0FF0E00114E21C1FF7FDF611FDE60F040AF4FC0CE9E0E615E0E1120B14E2FAF6F1110CF911">
+func.func @mmfill(%x: memref<23x42xi8>, %y: memref<23x21xi32>) {
+  %w = memref.get_global @w : memref<42x21xi8>
+  %zero = arith.constant 0 : i32
+  linalg.fill ins(%zero : i32) outs(%y : memref<23x21xi32>)
+  linalg.matmul ins(%x, %w : memref<23x42xi8>, memref<42x21xi8>) outs(%y : memref<23x21xi32>)
+  return
+}
+
 // MM-NOT: @w :
 // MM-DAG: memref.global "private" constant @w__i8x4_b16 : memref<2x11x16xi32> = dense<
 // MM-DAG: memref.global "private" constant @w__comp_b16 : memref<2x16xi32> = dense<
@@ -180,3 +203,7 @@ func.func @cvn(%x: memref<1x5x6x5xi8>, %y: memref<1x7x4x3xi32>) {
 // CVN: scf.if
 // CVN: x86.call "_x86_quad_u8"
 // CVN: x86.call "_mm256_add_epi16"
+// FILL-LABEL: func.func @mmfill
+// FILL-NOT: linalg.fill
+// FILL: x86.call "_mm256_setzero_si256"
+// FILL: x86.call "_mm256_loadu_si256"
