@@ -494,15 +494,9 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, lo: Value, h
                 );
             }
             Elem::I8 if simd == Simd::Avx2 && g.b_unit_n => panel.words_run(b, 0, width),
-            Elem::I8 if simd == Simd::Avx2 && g.b_run > 0 => {
-                // As f32: a vector inside one output row in one call per
-                // word row; one across rows a row segment at a time.
-                panel.by_run_vectors(
-                    b,
-                    &mut |b, j0, _| panel.words_run(b, j0, lanes),
-                    &mut |b, j0, count| panel.words_segments(b, j0, count),
-                );
-            }
+            // The panel's columns a row segment at a time (one segment
+            // per output row it touches), each one call per word row.
+            Elem::I8 if simd == Simd::Avx2 && g.b_run > 0 => panel.words_segments(b, 0, width),
             _ => panel.lanes(b, 0, width),
         }
         vec![]
