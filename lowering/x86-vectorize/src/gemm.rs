@@ -96,10 +96,10 @@ pub struct Prep {
     /// consecutive, one pointer for all of them, and int8 packs no A per
     /// call (an NCHW convolution's constant weights with AVX2).
     pub a_packed: Option<Value>,
-    /// [`Int8Product::Bytes`]: 128 x the weights' sum per output, what the
-    /// activations' +128 adds: `[ceil(N / nr)][nr]` per column (a matmul's
-    /// B) or `[ceil(M / mr)][mr]` per row (a convolution's A), subtracted
-    /// once, in the first K block.
+    /// [`Int8Product::Bytes`]: minus 128 x the weights' sum per output,
+    /// which takes back what the activations' +128 adds: `[ceil(N / nr)]
+    /// [nr]` per column (a matmul's B) or `[ceil(M / mr)][mr]` per row (a
+    /// convolution's A), added once, in the first K block.
     pub comp: Option<Value>,
 }
 
@@ -274,7 +274,7 @@ fn col_block(
         let krem = g.kin % bl.kc;
         // With a zero-filled C (`zero`: no outer K), the first K block is
         // peeled: its kernels start from zero accumulators; so it is with
-        // a constant compensation, which its kernels subtract.
+        // a constant compensation, which its kernels add.
         let mut first = 0;
         if (zero || bufs.const_comp.is_some()) && kfull > 0 {
             let kc0 = b.c(0);
