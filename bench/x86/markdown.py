@@ -38,7 +38,8 @@ def main():
              if pk.get("int8_exact_avx2_gops", -1) > 0 else "") + ". "
           f"onnxruntime {res['versions']['onnxruntime']}, openvino {res['versions']['openvino'].split('-')[0]}. "
           f"Strata pipeline: {res['pipeline_choice']} (`{res['pipeline']}`). {res.get('rounds', 1)} round(s) of "
-          f"{res['warmup']} warm-up + {res['repeat']} calls; {stat} per call. GFLOP/s (f32), GOP/s (int8).\n")
+          f"{res['warmup']} warm-up + {res['repeat']} calls; {stat} per call. GFLOP/s (f32), GOP/s (int8). "
+          f"int8 weights in [{res.get('int8_weights', '-32,31').replace(',', ', ')}].\n")
     print("| problem | dtype | Strata | ORT | OpenVINO | Strata/ORT | Strata/OV | Strata %peak | ORT %peak "
           "| OV %peak | check |")
     print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|")

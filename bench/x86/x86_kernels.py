@@ -60,16 +60,18 @@ def cpu_name():
     return platform.processor() or platform.machine()
 
 
-def inputs(problem, dtype, rng):
+def inputs(problem, dtype, rng, int8_weights=(-32, 31)):
     if problem.kind == "gemm":
         xs, ws = (problem.n, problem.k), (problem.k, problem.m)
     else:
         xs, ws = (problem.n, problem.c, problem.h, problem.w), (problem.k, problem.c, problem.r, problem.s)
     if dtype == "f32":
         return (rng.uniform(-1, 1, xs).astype(np.float32), rng.uniform(-1, 1, ws).astype(np.float32))
-    # u8 activations in [0, 31], s8 weights in [-32, 31]: |sums| < 2**24 for
-    # K < 16912, so OpenVINO's f32 output holds them exactly.
-    return (rng.integers(0, 32, xs, dtype=np.uint8), rng.integers(-32, 32, ws, dtype=np.int8))
+    # u8 activations in [0, 31], s8 weights in [-32, 31] (`--int8-weights`):
+    # |sums| < 2**24 for K < 16912 (K < 8456 with [-64, 63]), so OpenVINO's
+    # f32 output holds them exactly.
+    lo, hi = int8_weights
+    return (rng.integers(0, 32, xs, dtype=np.uint8), rng.integers(lo, hi + 1, ws, dtype=np.int8))
 
 
 def out_shape(problem):
@@ -119,6 +121,9 @@ def main():
     ap.add_argument("--pipeline", default=os.environ.get("STRATA_PIPELINE"),
                     help="strata-opt --pass-pipeline for Strata (default: x86-vectorize when "
                          "registered, else the scalar C path; env STRATA_PIPELINE)")
+    ap.add_argument("--int8-weights", default="-32,31",
+                    help="range LO,HI of the int8 weights (default -32,31; -64,63 is 7-bit, ONNX "
+                         "Runtime's reduce_range; Strata's AVX2 u8 x s8 form depends on it)")
     ap.add_argument("--const-weights", default="f32,int8",
                     help="dtypes whose weights Strata gets as a constant global, as the peers get "
                          "initializers (default f32,int8; '' = all as arguments)")
@@ -168,6 +173,8 @@ def main():
           f"%pk = fraction of the FMA / int8 peak")
     print(f"peers: onnxruntime {versions['onnxruntime']}, openvino {versions['openvino']}")
     print(f"strata pipeline: {why}" + (f"\n  {pipeline}" if pipeline else ""))
+    if "int8" in dtypes:
+        print(f"int8 data: activations in [0, 31], weights in [{args.int8_weights.replace(',', ', ')}]")
     print(f"method: {args.rounds} round(s) of {args.warmup} warm-up + {args.repeat} calls, {args.stat}, "
           f"seed {args.seed}\n")
 
@@ -179,7 +186,7 @@ def main():
     print("-" * len(header))
     for problem in todo:
         for dtype in dtypes:
-            x, w = inputs(problem, dtype, rng)
+            x, w = inputs(problem, dtype, rng, tuple(map(int, args.int8_weights.split(","))))
             ys = out_shape(problem)
             row = {"shape": problem.name, "kind": problem.kind, "dtype": dtype, "ops": problem.ops,
                    "source": problem.source}
@@ -282,6 +289,7 @@ def main():
     result = {"command": " ".join(sys.argv[1:]), "cpu": cpu_name(), "peak": peak, "versions": versions,
               "pipeline": pipeline, "pipeline_choice": why, "warmup": args.warmup, "repeat": args.repeat,
               "rounds": args.rounds, "const_weights": args.const_weights,
+              "int8_weights": args.int8_weights,
               "stat": args.stat,
               "seed": args.seed, "rows": rows, "summary": summary, "failed_checks": failed}
     path = os.path.join(out_dir, "x86_kernels.json")
