@@ -1098,9 +1098,9 @@ fn add_compensation(
 }
 
 /// Compile-time facts for an op about to be emitted with blocking `bl`
-/// ([`Prep`]): for f32 and AVX2 int8, a `linalg.fill` of C with zero right before it is
-/// erased (the first K block starts from zero; only without an outer K,
-/// `outer_k_one`); a matmul's constant B (a `memref.get_global` of a
+/// ([`Prep`]): for f32 and AVX2 int8, a `linalg.fill` of C with zero
+/// right before it is erased (the first K block starts from zero; only
+/// without an outer K, `outer_k_one`); a matmul's constant B (a `memref.get_global` of a
 /// constant global with a dense initializer, visible when the pass runs on
 /// the module) is packed into a new constant global `@<sym>__f32_b<nr>`
 /// (f32), `@<sym>__i16x2_b<nr>` (AVX2 int8 pairs) or `@<sym>__i8x4_b<nr>`
