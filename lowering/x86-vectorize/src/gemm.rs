@@ -113,6 +113,9 @@ struct Bufs {
     a_const: Option<Value>,
     /// [`Prep::comp`].
     const_comp: Option<Value>,
+    /// [`Prep::c_zero`] with no outer K: the first K block's kernels start
+    /// from zero accumulators (C is not read).
+    c_zero: bool,
 }
 
 /// Emits the blocked, vectorized GEMM at `b`'s insertion point.
@@ -133,6 +136,7 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
         slots.min(k_slots).max(1),
         nr,
     ];
+    let c_zero = prep.c_zero && g.ko.iter().all(|&e| e == 1);
     let bufs = match g.elem {
         Elem::F32 => {
             let f = b.f32();
@@ -150,6 +154,7 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
                 comp: None,
                 a_const: prep.a_packed,
                 const_comp: None,
+                c_zero,
             }
         }
         Elem::I8 => {
@@ -169,10 +174,10 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
                 comp: (bl.int8 == Int8Product::Vnni).then(|| b.alloc(&[bl.pb, nr], i)),
                 a_const: prep.a_packed,
                 const_comp: prep.comp,
+                c_zero,
             }
         }
     };
-    let zero = prep.c_zero && g.ko.iter().all(|&e| e == 1);
     nest(b, &g.batch.clone(), &mut Vec::new(), &mut |b, batch| {
         let pfull = g.n / nr;
         let tail = Some(g.n % nr).filter(|&w| w > 0);
@@ -181,7 +186,7 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
             // ones, so A is streamed once, not once more for the tail.
             let p0 = b.c(0);
             let np = (pfull > 0).then(|| b.c(pfull));
-            col_block(b, g, bl, &bufs, batch, p0, np, tail, zero);
+            col_block(b, g, bl, &bufs, batch, p0, np, tail);
             return;
         }
         let (l, u, s) = (b.c(0), b.c(pfull), b.c(bl.pb));
@@ -189,12 +194,12 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
             let left = b.c(pfull);
             let left = b.arith("subi", left, jb);
             let np = b.minc(left, bl.pb);
-            col_block(b, g, bl, &bufs, batch, jb, Some(np), None, zero);
+            col_block(b, g, bl, &bufs, batch, jb, Some(np), None);
             vec![]
         });
         if tail.is_some() {
             let p0 = b.c(pfull);
-            col_block(b, g, bl, &bufs, batch, p0, None, tail, zero);
+            col_block(b, g, bl, &bufs, batch, p0, None, tail);
         }
     });
     if !bufs.b_const {
@@ -267,32 +272,31 @@ fn col_block(
     p0: Value,
     np: Option<Value>,
     tail: Option<i64>,
-    zero: bool,
 ) {
     nest(b, &g.ko.clone(), &mut Vec::new(), &mut |b, ko| {
         let kfull = g.kin / bl.kc;
         let krem = g.kin % bl.kc;
-        // With a zero-filled C (`zero`: no outer K), the first K block is
-        // peeled: its kernels start from zero accumulators; so it is with
-        // a constant compensation, which its kernels add.
+        // With a zero-filled C (no outer K) the first K block is peeled:
+        // its kernels start from zero accumulators; so it is with a
+        // constant compensation, which its kernels add.
         let mut first = 0;
-        if (zero || bufs.const_comp.is_some()) && kfull > 0 {
+        if (bufs.c_zero || bufs.const_comp.is_some()) && kfull > 0 {
             let kc0 = b.c(0);
-            let at = at(batch, ko, kc0, bl.kc, p0, zero, true);
+            let at = at(batch, ko, kc0, bl.kc, p0, true);
             k_block(b, g, bl, bufs, &at, np, tail);
             first = 1;
         }
         if kfull > first {
             let (l, u, s) = (b.c(first * bl.kc), b.c(kfull * bl.kc), b.c(bl.kc));
             b.for_(l, u, s, vec![], |b, kc0, _| {
-                let at = at(batch, ko, kc0, bl.kc, p0, false, false);
+                let at = at(batch, ko, kc0, bl.kc, p0, false);
                 k_block(b, g, bl, bufs, &at, np, tail);
                 vec![]
             });
         }
         if krem > 0 {
             let kc0 = b.c(kfull * bl.kc);
-            let at = at(batch, ko, kc0, krem, p0, zero && kfull == 0, kfull == 0);
+            let at = at(batch, ko, kc0, krem, p0, kfull == 0);
             k_block(b, g, bl, bufs, &at, np, tail);
         }
     });
@@ -304,7 +308,6 @@ fn at<'v>(
     kc0: Value,
     kb: i64,
     p0: Value,
-    zero: bool,
     first: bool,
 ) -> At<'v> {
     At {
@@ -314,7 +317,6 @@ fn at<'v>(
         kb,
         p0,
         tail: None,
-        zero,
         first,
     }
 }
@@ -329,10 +331,10 @@ struct At<'v> {
     kb: i64,
     p0: Value,
     tail: Option<i64>,
-    /// The accumulators start from zero (C is not read).
-    zero: bool,
-    /// The first K block (of the inner K; the bytes form, which has a
-    /// constant compensation, has no outer K).
+    /// The first K block, instantiated apart (of the inner K; neither a
+    /// zero start nor the bytes form's constant compensation is used with
+    /// an outer K): its kernels start from zero with [`Bufs::c_zero`] and
+    /// add [`Bufs::const_comp`].
     first: bool,
 }
 
@@ -493,10 +495,10 @@ fn pack_b(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, lo: Value, h
                     &mut |b, j0, count| panel.lanes(b, j0, count),
                 );
             }
-            Elem::I8 if simd == Simd::Avx2 && g.b_unit_n => panel.words_run(b, 0, width),
+            Elem::I8 if simd == Simd::Avx2 && g.b_unit_n => panel.words_run(b, width),
             // The panel's columns a row segment at a time (one segment
             // per output row it touches), each one call per word row.
-            Elem::I8 if simd == Simd::Avx2 && g.b_run > 0 => panel.words_segments(b, 0, width),
+            Elem::I8 if simd == Simd::Avx2 && g.b_run > 0 => panel.words_segments(b, width),
             _ => panel.lanes(b, 0, width),
         }
         vec![]
@@ -533,31 +535,28 @@ impl Panel<'_> {
         simd.store(b, Elem::F32, dst, val, simd.full_mask());
     }
 
-    /// AVX2 int8: columns `j0 .. j0 + count`, consecutive in B, as words
-    /// of [`Int8Product::k_per_word`] k ([`Panel::words_span`]).
-    fn words_run(&self, b: &mut B, j0: i64, count: i64) {
-        let n0 = self.column(b, 0);
-        let n = b.addc(n0, j0);
-        let (j, count) = (b.c(j0), b.c(count));
+    /// AVX2 int8: the panel's first `count` columns, consecutive in B, as
+    /// words of [`Int8Product::k_per_word`] k ([`Panel::words_span`]).
+    fn words_run(&self, b: &mut B, count: i64) {
+        let n = self.column(b, 0);
+        let (j, count) = (b.c(0), b.c(count));
         self.words_span(b, j, n, count);
     }
 
-    /// AVX2 int8 with runs (`Gemm::b_run`, an output row): columns `j0 ..
-    /// j0 + count` that may cross runs (a vector over a row's end, or a
-    /// tail panel's partial one), as one [`Panel::words_span`] per run
-    /// they touch, where element-by-element packing recomputed each
-    /// element's pixel (a div and mod per byte: a third of the 7x7 layer's
-    /// time).
-    fn words_segments(&self, b: &mut B, j0: i64, count: i64) {
+    /// AVX2 int8 with runs (`Gemm::b_run`, an output row): the panel's
+    /// first `count` columns, which may cross runs, as one
+    /// [`Panel::words_span`] per run they touch, where element-by-element
+    /// packing recomputed each element's pixel (a div and mod per byte: a
+    /// third of the 7x7 layer's time).
+    fn words_segments(&self, b: &mut B, count: i64) {
         let run = self.g.b_run;
-        let n0 = self.column(b, 0);
-        let n = b.addc(n0, j0);
+        let n = self.column(b, 0);
         // The first segment: to the end of `n`'s run.
         let pos = b.remc(n, run);
         let run_v = b.c(run);
         let to_end = b.arith("subi", run_v, pos);
         let first = b.minc(to_end, count);
-        let j = b.c(j0);
+        let j = b.c(0);
         self.words_span(b, j, n, first);
         // Then whole runs from the next one's start, the last one partial.
         for s in 0..(count - 1 + run - 1) / run {
@@ -570,9 +569,8 @@ impl Panel<'_> {
             b.if_else(
                 any,
                 |b| {
-                    let js = b.addc(base, j0);
                     let ns = b.add(n, base);
-                    self.words_span(b, js, ns, len);
+                    self.words_span(b, base, ns, len);
                 },
                 |_| {},
             );
@@ -902,7 +900,7 @@ fn kernel(
             let n = column(b, bl, at, p, v as i64);
             let (mem, i) = at.c(b, g, m, n);
             let a = b.addr(mem, i);
-            let acc = if at.zero {
+            let acc = if bufs.c_zero && at.first {
                 simd.zero(b, g.elem)
             } else {
                 simd.load(b, g.elem, a, mk)
@@ -1163,22 +1161,24 @@ pub fn prepare(
         };
         let nr = bl.simd.lanes() * bl.nvec;
         let panels = (n + nr - 1) / nr;
-        let (source, word, tag) = match elem {
+        prep.b_packed = match elem {
             Elem::F32 => {
                 let f = ctx.float_type(strata_ir::FloatKind::F32);
-                (f, f, "f32")
+                crate::amx::constant_bytes(ctx, ir, op, vals[1], f).and_then(|(sym, raw)| {
+                    let packed = pack_b_panels(&raw, k, n, nr);
+                    let name = format!("{sym}__f32_b{nr}");
+                    crate::amx::packed_global(ctx, ir, op, &name, &[panels, k, nr], f, packed)
+                })
             }
-            Elem::I8 => (ctx.signless(8), ctx.signless(32), "i16x2"),
+            // B's columns as rows of K, in i16 pairs of consecutive k.
+            Elem::I8 => int8_weights(ctx, ir, op, name, vals).and_then(|(sym, w, _, _)| {
+                let steps = (k + 1) / 2;
+                let packed = pack_weight_words(&w, n, k, nr, steps, 2, &consecutive_k(k, 2));
+                let name = format!("{sym}__i16x2_b{nr}");
+                let i32t = ctx.signless(32);
+                crate::amx::packed_global(ctx, ir, op, &name, &[panels, steps, nr], i32t, packed)
+            }),
         };
-        prep.b_packed =
-            crate::amx::constant_bytes(ctx, ir, op, vals[1], source).and_then(|(sym, raw)| {
-                let (slots, packed) = match elem {
-                    Elem::F32 => (k, pack_b_panels(&raw, k, n, nr)),
-                    Elem::I8 => ((k + 1) / 2, pack_b_pairs(&raw, k, n, nr)),
-                };
-                let name = format!("{sym}__{tag}_b{nr}");
-                crate::amx::packed_global(ctx, ir, op, &name, &[panels, slots, nr], word, packed)
-            });
     }
     prep
 }
@@ -1302,20 +1302,11 @@ fn bytes_weights(
     };
     let panels = (outputs + width - 1) / width;
     let slots = (k + 3) / 4;
-    let mut words = vec![0u8; (panels * slots * width * 4) as usize];
+    let words = pack_weight_words(&w, outputs, k, width, slots, 4, &consecutive_k(k, 4));
     let mut comp = vec![0u8; (panels * width * 4) as usize];
-    for o in 0..outputs {
-        let row = &w[(o * k) as usize..((o + 1) * k) as usize];
-        let (p, j) = (o / width, o % width);
-        for (q, quad) in row.chunks(4).enumerate() {
-            let at = ((p * slots + q as i64) * width + j) as usize * 4;
-            for (byte, &x) in quad.iter().enumerate() {
-                words[at + byte] = x as u8;
-            }
-        }
+    for (o, row) in w.chunks(k as usize).enumerate() {
         let sum: i32 = row.iter().map(|&x| x as i32).sum();
-        let at = (o as usize) * 4;
-        comp[at..at + 4].copy_from_slice(&sum.wrapping_mul(-128).to_le_bytes());
+        comp[o * 4..o * 4 + 4].copy_from_slice(&sum.wrapping_mul(-128).to_le_bytes());
     }
     let i32t = ctx.signless(32);
     let packed = crate::amx::packed_global(
@@ -1415,36 +1406,31 @@ pub fn weight_pair_panels(
     let (sym, raw, dims) = conv_weights(ctx, ir, op, weights, ctx.signless(8))?;
     let [f, c, kh, kw] = dims;
     let (taps, per_filter) = (kh * kw, c * kh * kw);
-    // The offset within a filter's weights of a step's low (`half` 0) or
-    // high (1) i16, None past the weights.
-    let source = |step: i64, half: i64| match pairing {
+    let w: Vec<i8> = raw.into_iter().map(|x| x as i8).collect();
+    let (steps, packed) = match pairing {
         Pairing::Channels => {
-            let cc = 2 * (step / taps) + half;
-            (cc < c).then_some(cc * taps + step % taps)
+            // Step `(q KH + kh) KW + kw` pairs channels `2q`, `2q + 1` of
+            // that tap.
+            let steps = (c + 1) / 2 * taps;
+            let source = |step: i64, half: i64| {
+                let cc = 2 * (step / taps) + half;
+                (cc < c).then_some(cc * taps + step % taps)
+            };
+            (
+                steps,
+                pack_weight_words(&w, f, per_filter, rows, steps, 2, &source),
+            )
         }
         Pairing::K => {
-            let kk = 2 * step + half;
-            (kk < per_filter).then_some(kk)
+            let steps = (per_filter + 1) / 2;
+            let source = consecutive_k(per_filter, 2);
+            (
+                steps,
+                pack_weight_words(&w, f, per_filter, rows, steps, 2, &source),
+            )
         }
-    };
-    let steps = match pairing {
-        Pairing::Channels => (c + 1) / 2 * taps,
-        Pairing::K => (per_filter + 1) / 2,
     };
     let panels = (f + rows - 1) / rows;
-    let mut packed = vec![0u8; (panels * steps * rows * 4) as usize];
-    for ff in 0..f {
-        let (g, r) = (ff / rows, ff % rows);
-        for step in 0..steps {
-            let half = |h: i64| match source(step, h) {
-                Some(off) => raw[(ff * per_filter + off) as usize] as i8 as i16 as u16 as u32,
-                None => 0,
-            };
-            let word = half(0) | half(1) << 16;
-            let at = ((g * steps + step) * rows + r) as usize * 4;
-            packed[at..at + 4].copy_from_slice(&word.to_le_bytes());
-        }
-    }
     let tag = match pairing {
         Pairing::Channels => "i16x2c",
         Pairing::K => "i16x2",
@@ -1490,33 +1476,50 @@ fn pack_a_panels(raw: &[u8], m: i64, k: i64, mr: i64) -> Vec<u8> {
     packed
 }
 
-/// Row-major `K x N` i8 as `[ceil(N / nr)][ceil(K / 2)][nr]` i32 words,
-/// word `q` of a column holding rows `2q` and `2q + 1` sign-extended to
-/// i16 (low half first; past K or N zero): the AVX2 kernel's B, what
-/// [`pack_b`] writes per call.
-fn pack_b_pairs(raw: &[u8], k: i64, n: i64, nr: i64) -> Vec<u8> {
-    let panels = (n + nr - 1) / nr;
-    let slots = (k + 1) / 2;
-    let mut packed = vec![0u8; (panels * slots * nr * 4) as usize];
-    for p in 0..panels {
-        for q in 0..slots {
-            for j in 0..nr.min(n - p * nr) {
-                let col = p * nr + j;
-                let half = |kk: i64| -> [u8; 2] {
-                    let x = if kk < k {
-                        raw[(kk * n + col) as usize] as i8
-                    } else {
-                        0
-                    };
-                    (x as i16).to_le_bytes()
-                };
-                let dst = (((p * slots + q) * nr + j) * 4) as usize;
-                packed[dst..dst + 2].copy_from_slice(&half(2 * q));
-                packed[dst + 2..dst + 4].copy_from_slice(&half(2 * q + 1));
-            }
+/// Constant int8 weights, `outputs` rows of `k` (`w`), packed for the
+/// kernels as `[ceil(outputs / width)][steps][width]` i32 words (outputs
+/// past the end zero): field `h` of output `o`'s word `step` is its weight
+/// `source(step, h)` (None: 0), as sign-extended i16 halves (`per` 2: the
+/// AVX2 pairs' `vpmaddwd` operand) or bytes (`per` 4: the bytes form's
+/// signed operand). Every compile-time int8 packing goes through here: a
+/// matmul's B (its columns as rows), a convolution's filters, in k pairs,
+/// channel pairs or k quads.
+fn pack_weight_words(
+    w: &[i8],
+    outputs: i64,
+    k: i64,
+    width: i64,
+    steps: i64,
+    per: i64,
+    source: &dyn Fn(i64, i64) -> Option<i64>,
+) -> Vec<u8> {
+    let panels = (outputs + width - 1) / width;
+    let bits = 32 / per;
+    let mut packed = vec![0u8; (panels * steps * width * 4) as usize];
+    for o in 0..outputs {
+        let (p, j) = (o / width, o % width);
+        for step in 0..steps {
+            let word = (0..per).fold(0u32, |word, h| match source(step, h) {
+                Some(kk) => {
+                    let x = w[(o * k + kk) as usize] as i32 as u32;
+                    word | (x & ((1u32 << bits) - 1)) << (bits * h)
+                }
+                None => word,
+            });
+            let at = ((p * steps + step) * width + j) as usize * 4;
+            packed[at..at + 4].copy_from_slice(&word.to_le_bytes());
         }
     }
     packed
+}
+
+/// [`pack_weight_words`]' source for `per` consecutive k per word: field
+/// `h` of word `step` is k `per step + h` (None past `k`).
+fn consecutive_k(k: i64, per: i64) -> impl Fn(i64, i64) -> Option<i64> {
+    move |step, h| {
+        let kk = per * step + h;
+        (kk < k).then_some(kk)
+    }
 }
 
 /// Erases `v`'s defining `memref.get_global` if nothing uses it any more
