@@ -33,21 +33,9 @@ static void store(__m256i acc[ROWS][2]) {
     for (int v = 0; v < 2; v++) _mm256_storeu_si256((__m256i *)&c[r][8 * v], acc[r][v]);
 }
 
-__attribute__((noinline)) static void pairs(void) {
-  __m256i acc[ROWS][2];
-  for (int r = 0; r < ROWS; r++) acc[r][0] = acc[r][1] = _mm256_setzero_si256();
-  for (int q = 0; q < WORDS; q++) {
-    __m256i b0 = panel(q, 0), b1 = panel(q, 1);
-    for (int r = 0; r < ROWS; r++) {
-      __m256i x = _mm256_set1_epi32(a[r][q]);
-      acc[r][0] = _mm256_add_epi32(acc[r][0], _mm256_madd_epi16(x, b0));
-      acc[r][1] = _mm256_add_epi32(acc[r][1], _mm256_madd_epi16(x, b1));
-    }
-  }
-  store(acc);
-}
-
-__attribute__((noinline)) static void bytes(void) {
+/* One word per k step, as pairs (`bytes` 0) or bytes (1): always inlined
+ * into the two kernels below, so each is compiled with its product alone. */
+__attribute__((always_inline)) static inline void one_word(int bytes) {
   const __m256i ones = _mm256_set1_epi16(1);
   __m256i acc[ROWS][2];
   for (int r = 0; r < ROWS; r++) acc[r][0] = acc[r][1] = _mm256_setzero_si256();
@@ -55,12 +43,18 @@ __attribute__((noinline)) static void bytes(void) {
     __m256i b0 = panel(q, 0), b1 = panel(q, 1);
     for (int r = 0; r < ROWS; r++) {
       __m256i x = _mm256_set1_epi32(a[r][q]);
-      acc[r][0] = _mm256_add_epi32(acc[r][0], _mm256_madd_epi16(_mm256_maddubs_epi16(x, b0), ones));
-      acc[r][1] = _mm256_add_epi32(acc[r][1], _mm256_madd_epi16(_mm256_maddubs_epi16(x, b1), ones));
+      __m256i p0 = bytes ? _mm256_madd_epi16(_mm256_maddubs_epi16(x, b0), ones) : _mm256_madd_epi16(x, b0);
+      __m256i p1 = bytes ? _mm256_madd_epi16(_mm256_maddubs_epi16(x, b1), ones) : _mm256_madd_epi16(x, b1);
+      acc[r][0] = _mm256_add_epi32(acc[r][0], p0);
+      acc[r][1] = _mm256_add_epi32(acc[r][1], p1);
     }
   }
   store(acc);
 }
+
+__attribute__((noinline)) static void pairs(void) { one_word(0); }
+
+__attribute__((noinline)) static void bytes(void) { one_word(1); }
 
 __attribute__((noinline)) static void bytes2(void) {
   const __m256i ones = _mm256_set1_epi16(1);
