@@ -290,6 +290,18 @@ pub const INTRINSICS: &[Intrinsic] = &[
     // see through): a kernel's reused vector is loaded once, not folded
     // into every FMA that reads it (x86-vectorize's AVX2 f32 blocks).
     i("_x86_in_register_ps", 0, &[F32x8], Some(F32x8), AVX),
+    // The channel-blocked f32 convolution's epilogue: `(out, stride,
+    // filters, pixels, v0..v7)` adds pixel q's vector of 8 filters' sums
+    // into out[l * stride + q] (an 8x8 transpose in registers natively).
+    i(
+        "_x86_add_transposed8_ps",
+        0,
+        &[
+            Ptr, I32, I32, I32, F32x8, F32x8, F32x8, F32x8, F32x8, F32x8, F32x8, F32x8,
+        ],
+        None,
+        AVX | AVX2,
+    ),
     // 1 when AMX may run (CPU, OS permission, STRATA_X86_ISA): the run-time
     // choice between the AMX and the VNNI form of an int8 kernel.
     i("_x86_amx_usable", 0, &[], Some(I32), 0),

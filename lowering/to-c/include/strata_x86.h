@@ -532,6 +532,57 @@ __attribute__((target("avx"), unused)) static inline __m256 _x86_in_register_ps(
 }
 #endif
 
+/* The channel-blocked f32 convolution's epilogue on AVX2: vector q holds
+ * the 8 filters' sums of pixel q; adds them into the NCHW output,
+ * out[l * stride + q] += v_q[l] for filters l < `filters` and pixels
+ * q < `pixels` (consecutive filters' planes `stride` floats apart, a
+ * block's pixels contiguous). Native: an 8x8 transpose in registers
+ * (vunpck{l,h}ps, vshufps, vperm2f128), then one (masked) load, add and
+ * store per filter; bit-exact with the portable form (one rounding per
+ * add). */
+STRATA_X86_EMU void strata_x86_add_transposed8_ps(void *out, int32_t stride, int32_t filters, int32_t pixels,
+                                                  strata_m256 v0, strata_m256 v1, strata_m256 v2,
+                                                  strata_m256 v3, strata_m256 v4, strata_m256 v5,
+                                                  strata_m256 v6, strata_m256 v7) {
+  const strata_m256 v[8] = {v0, v1, v2, v3, v4, v5, v6, v7};
+  float *o = (float *)out;
+  for (int32_t l = 0; l < filters; l++)
+    for (int32_t q = 0; q < pixels; q++) o[(int64_t)l * stride + q] += v[q].f[l];
+}
+#if STRATA_X86_HAVE_NATIVE
+__attribute__((target("avx,avx2"), unused)) static inline void _x86_add_transposed8_ps(
+    void *out, int32_t stride, int32_t filters, int32_t pixels, __m256 v0, __m256 v1, __m256 v2, __m256 v3,
+    __m256 v4, __m256 v5, __m256 v6, __m256 v7) {
+  /* Pairs of pixels interleaved, then quads: s[f] holds filter f (low
+   * half) and f + 4 (high half) of pixels 0-3, s[f + 4] of pixels 4-7. */
+  __m256 t0 = _mm256_unpacklo_ps(v0, v1), t1 = _mm256_unpackhi_ps(v0, v1);
+  __m256 t2 = _mm256_unpacklo_ps(v2, v3), t3 = _mm256_unpackhi_ps(v2, v3);
+  __m256 t4 = _mm256_unpacklo_ps(v4, v5), t5 = _mm256_unpackhi_ps(v4, v5);
+  __m256 t6 = _mm256_unpacklo_ps(v6, v7), t7 = _mm256_unpackhi_ps(v6, v7);
+  __m256 s[8] = {_mm256_shuffle_ps(t0, t2, 0x44), _mm256_shuffle_ps(t0, t2, 0xEE),
+                 _mm256_shuffle_ps(t1, t3, 0x44), _mm256_shuffle_ps(t1, t3, 0xEE),
+                 _mm256_shuffle_ps(t4, t6, 0x44), _mm256_shuffle_ps(t4, t6, 0xEE),
+                 _mm256_shuffle_ps(t5, t7, 0x44), _mm256_shuffle_ps(t5, t7, 0xEE)};
+  __m256 r[8] = {_mm256_permute2f128_ps(s[0], s[4], 0x20), _mm256_permute2f128_ps(s[1], s[5], 0x20),
+                 _mm256_permute2f128_ps(s[2], s[6], 0x20), _mm256_permute2f128_ps(s[3], s[7], 0x20),
+                 _mm256_permute2f128_ps(s[0], s[4], 0x31), _mm256_permute2f128_ps(s[1], s[5], 0x31),
+                 _mm256_permute2f128_ps(s[2], s[6], 0x31), _mm256_permute2f128_ps(s[3], s[7], 0x31)};
+  float *o = (float *)out;
+  if (pixels >= 8) {
+    for (int32_t l = 0; l < filters; l++) {
+      float *p = o + (int64_t)l * stride;
+      _mm256_storeu_ps(p, _mm256_add_ps(_mm256_loadu_ps(p), r[l]));
+    }
+  } else {
+    __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(pixels), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    for (int32_t l = 0; l < filters; l++) {
+      float *p = o + (int64_t)l * stride;
+      _mm256_maskstore_ps(p, m, _mm256_add_ps(_mm256_maskload_ps(p, m), r[l]));
+    }
+  }
+}
+#endif
+
 /* AMX: the tile file and its palette-1 configuration. */
 static struct {
   uint8_t data[8][16][64];

@@ -3,7 +3,9 @@
  * tails, and an int8 matmul through sign-extended i16 pairs (vpmaddwd)
  * with the extreme values, vpmaddubsw's saturating u8 x s8 pairs, vpaddw, and
  * Strata's int8 packing helpers (every loop of their native forms: 32,
- * 16, 8 and single elements, odd n), checked
+ * 16, 8 and single elements, odd n), and the channel-blocked
+ * convolution's transposing epilogue (all 8 filters x 8 pixels, and
+ * masked: fewer filters and pixels, the rest of each row untouched), checked
  * by tests/x86_header.rs: the portable and native builds print the same
  * bits. */
 #include <stdio.h>
@@ -14,11 +16,13 @@
 #define PAIR _x86_pair_i8_i16
 #define FLIP _x86_flip_i8_u8
 #define QUAD _x86_quad_u8
+#define ADD_T8 _x86_add_transposed8_ps
 #else
 #define WIDEN strata_x86_widen_i8_i16
 #define PAIR strata_x86_pair_i8_i16
 #define FLIP strata_x86_flip_i8_u8
 #define QUAD strata_x86_quad_u8
+#define ADD_T8 strata_x86_add_transposed8_ps
 #endif
 
 enum { M = 11, K = 29, N = 21 };
@@ -138,6 +142,37 @@ int main(void) {
   printf("add_epi16 %08x %08x %08x %08x %08x %08x %08x %08x\n", (unsigned)out[0], (unsigned)out[1],
          (unsigned)out[2], (unsigned)out[3], (unsigned)out[4], (unsigned)out[5], (unsigned)out[6],
          (unsigned)out[7]);
+  /* The blocked convolution's epilogue: out[l * 13 + q] += v_q[l] for
+   * (filters, pixels) = (8, 8), (5, 3), (8, 7), (1, 1) into one buffer,
+   * each call 2 floats further; checked against the definition. */
+  float planes[8 * 13 + 8], want[8 * 13 + 8];
+  for (int k = 0; k < 8 * 13 + 8; k++) {
+    s = s * 1664525u + 1013904223u;
+    planes[k] = want[k] = (float)(int32_t)s / 65536.0f;
+  }
+  const int shapes[4][2] = {{8, 8}, {5, 3}, {8, 7}, {1, 1}};
+  for (int t = 0; t < 4; t++) {
+    float v[8][8];
+    for (int q = 0; q < 8; q++)
+      for (int l = 0; l < 8; l++) {
+        s = s * 1664525u + 1013904223u;
+        v[q][l] = (float)(int32_t)s / 1048576.0f;
+      }
+    __m256 vv[8];
+    for (int q = 0; q < 8; q++) vv[q] = _mm256_loadu_ps(v[q]);
+    ADD_T8(planes + 2 * t, 13, shapes[t][0], shapes[t][1], vv[0], vv[1], vv[2], vv[3], vv[4], vv[5], vv[6],
+           vv[7]);
+    for (int l = 0; l < shapes[t][0]; l++)
+      for (int q = 0; q < shapes[t][1]; q++) want[2 * t + l * 13 + q] += v[q][l];
+  }
+  uint32_t ht = 2166136261u;
+  for (int k = 0; k < 8 * 13 + 8; k++) {
+    uint32_t bits;
+    memcpy(&bits, &planes[k], 4);
+    ht = (ht ^ bits) * 16777619u;
+    if (memcmp(&planes[k], &want[k], 4) != 0) printf("WRONG add_transposed8 at %d: %g, want %g\n", k, planes[k], want[k]);
+  }
+  printf("add_transposed8 hash %08x\n", ht);
   uint32_t h = 2166136261u;
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) { uint32_t bits; memcpy(&bits, &c[i][j], 4); h = (h ^ bits) * 16777619u; }

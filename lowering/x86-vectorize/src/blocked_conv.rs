@@ -112,10 +112,6 @@ pub struct Plan {
 /// weights of a group and the output.
 const INPUT_IN_L2_BYTES: i64 = 1 << 20;
 
-/// Accumulator budget: 28 zmm, plus `v` weight vectors and one broadcast
-/// within 32.
-const MAX_ACC: i64 = 28;
-
 /// Estimated cycles of one window row (one channel, one kh: KW taps) of a
 /// block of `rows` x `p` pixels x `v` vectors: 2 FMA ports, 2 load ports
 /// (`KW v` weight loads, one broadcast per input column read), the
@@ -129,14 +125,19 @@ fn step_cycles(d: &Conv, rows: i64, p: i64, v: i64) -> f64 {
 }
 
 /// Cycles to add one block's result into the NCHW output and to start
-/// it: per 16 pixels of each of the `v` vectors a 16x16 transpose (64
-/// two-source permutes, one port) and 16 masked load-add-stores, each to
-/// another output plane (4 cycles each: with 1.5, as for a cached access,
-/// the model took this kernel for 64x56x56 1x1->256, measured 0.85 of the
-/// flat kernel's speed).
-fn epilogue_cycles(pix: i64, v: i64) -> f64 {
-    let chunks = (pix + 15) / 16;
-    (chunks * v) as f64 * (64.0 + 16.0 * 4.0) + 30.0
+/// it: per `lanes` pixels of each of the `v` vectors a transpose (16x16:
+/// 64 two-source permutes; 8x8: 24 shuffles; one port) and `lanes`
+/// masked load-add-stores, each to another output plane (4 cycles each:
+/// with 1.5, as for a cached access, the model took this kernel for
+/// 64x56x56 1x1->256, measured 0.85 of the flat kernel's speed).
+fn epilogue_cycles(pix: i64, v: i64, simd: Simd) -> f64 {
+    let lanes = simd.lanes();
+    let transpose = match simd {
+        Simd::Avx512 => 64.0,
+        Simd::Avx2 => 24.0,
+    };
+    let chunks = (pix + lanes - 1) / lanes;
+    (chunks * v) as f64 * (transpose + lanes as f64 * 4.0) + 30.0
 }
 
 /// Cycles per weight element for packing the weights inside the call.
@@ -144,11 +145,12 @@ pub const PACK_CYCLES: f64 = 1.5;
 
 /// Modelled cycles of the whole convolution with plan `p` (one batch
 /// element), packing excluded.
-pub fn cost(d: &Conv, p: Plan) -> f64 {
+pub fn cost(d: &Conv, p: Plan, simd: Simd) -> f64 {
+    let lanes = simd.lanes();
     let taps = (d.c * d.kh) as f64;
-    let groups = d.f / (16 * p.v);
-    let rest = d.f - groups * 16 * p.v;
-    let tail_v = (rest + 15) / 16;
+    let groups = d.f / (lanes * p.v);
+    let rest = d.f - groups * lanes * p.v;
+    let tail_v = (rest + lanes - 1) / lanes;
     let row_blocks = [(d.oh / p.rows, p.rows), (1, d.oh % p.rows)];
     let col_blocks = [(d.ow / p.p, p.p), (1, d.ow % p.p)];
     let mut total = 0.0;
@@ -163,16 +165,20 @@ pub fn cost(d: &Conv, p: Plan) -> f64 {
                 }
                 let pix = rows * cols;
                 let count = (ng * nr * nc) as f64;
-                total += count * (taps * step_cycles(d, rows, cols, v) + epilogue_cycles(pix, v));
+                total +=
+                    count * (taps * step_cycles(d, rows, cols, v) + epilogue_cycles(pix, v, simd));
             }
         }
     }
     total
 }
 
-/// Chooses `(v, rows, p)` minimising [`cost`] under the register budget.
-pub fn plan(d: &Conv) -> (Plan, f64) {
-    let fb = (d.f + 15) / 16;
+/// Chooses `(v, rows, p)` minimising [`cost`] under the register budget
+/// ([`direct_conv::registers`]: the accumulators, `KW v` weight vectors
+/// and one broadcast).
+pub fn plan(d: &Conv, simd: Simd) -> (Plan, f64) {
+    let (max_acc, regs) = direct_conv::registers(simd);
+    let fb = (d.f + simd.lanes() - 1) / simd.lanes();
     let mut best = (
         f64::INFINITY,
         Plan {
@@ -182,15 +188,15 @@ pub fn plan(d: &Conv) -> (Plan, f64) {
         },
     );
     for v in 1..=fb.min(4) {
-        for p in 1..=d.ow.min(MAX_ACC / v) {
+        for p in 1..=d.ow.min(max_acc / v) {
             let max_rows = if p == d.ow { d.oh } else { 1 };
             for rows in 1..=max_rows {
                 let acc = rows * p * v;
-                if acc > MAX_ACC || acc + v * d.kw + 1 > 32 {
+                if acc > max_acc || acc + v * d.kw + 1 > regs {
                     break;
                 }
                 let plan = Plan { v, rows, p };
-                let c = cost(d, plan);
+                let c = cost(d, plan, simd);
                 if c < best.0 {
                     best = (c, plan);
                 }
@@ -201,22 +207,23 @@ pub fn plan(d: &Conv) -> (Plan, f64) {
 }
 
 /// Packs FCHW weights `raw` (row-major `[f][c][kh][kw]`) into
-/// `[ceil(f/16)][c][kh][kw][16]`, zero filters past `f`.
-pub fn pack_const(raw: &[f32], f: i64, c: i64, kh: i64, kw: i64) -> Vec<f32> {
-    let fb = (f + 15) / 16;
+/// `[ceil(f/lanes)][c][kh][kw][lanes]`, zero filters past `f`.
+pub fn pack_const(raw: &[f32], f: i64, c: i64, kh: i64, kw: i64, lanes: i64) -> Vec<f32> {
+    let fb = (f + lanes - 1) / lanes;
     let taps = c * kh * kw;
-    let mut out = vec![0.0f32; (fb * taps * 16) as usize];
+    let mut out = vec![0.0f32; (fb * taps * lanes) as usize];
     for fi in 0..f {
         for t in 0..taps {
-            out[(((fi / 16) * taps + t) * 16 + fi % 16) as usize] = raw[(fi * taps + t) as usize];
+            out[(((fi / lanes) * taps + t) * lanes + fi % lanes) as usize] =
+                raw[(fi * taps + t) as usize];
         }
     }
     out
 }
 
-/// The packed weights' shape.
-pub fn packed_shape(d: &Conv) -> [i64; 5] {
-    [(d.f + 15) / 16, d.c, d.kh, d.kw, 16]
+/// The packed weights' shape for vectors of `lanes` filters.
+pub fn packed_shape(d: &Conv, lanes: i64) -> [i64; 5] {
+    [(d.f + lanes - 1) / lanes, d.c, d.kh, d.kw, lanes]
 }
 
 /// Operands: the NCHW input, the packed weights (or `None`: `raw` is
@@ -229,15 +236,27 @@ pub struct Operands {
 }
 
 /// How much slower the flat kernel runs than its model says, relative to
-/// this kernel's model: fit on paired measurements of both kernels on
+/// this kernel's model, fit on paired measurements of both kernels on
 /// ResNet-50's layers (docs/x86-kernels.md, `path=flat` against
-/// `path=blocked`, 10-12 alternations of the two binaries), where the flat
-/// kernel's time over the blocked one's came out 1.03-1.33 times what the
-/// two models predict (most on 14x14 maps, whose channel rows are not
-/// 64-byte aligned, so every flat input load splits a cache line, which
-/// the load-port count does not capture). Without it the model kept the
-/// flat kernel on 256x14x14 1x1->1024, measured 1.10-1.24 times slower.
-const FLAT_MEASURED_OVER_MODEL: f64 = 1.12;
+/// `path=blocked`).
+///
+/// AVX-512 (10-12 alternations of the two binaries): the flat kernel's
+/// time over the blocked one's came out 1.03-1.33 times what the two
+/// models predict (most on 14x14 maps, whose channel rows are not 64-byte
+/// aligned, so every flat input load splits a cache line, which the
+/// load-port count does not capture). Without it the model kept the flat
+/// kernel on 256x14x14 1x1->1024, measured 1.10-1.24 times slower.
+///
+/// AVX2 (Zen 3, 3x3 layers): the models' ratio (blocked over flat time)
+/// matched the paired ratios: 7x7 maps 0.92 against 0.94 measured, 14x14
+/// 1.06 against 1.06, 28x28 0.98 against 0.92, 56x56 1.00 against
+/// 0.99-1.04; 0.98 keeps the flat kernel on ties.
+fn flat_measured_over_model(simd: Simd) -> f64 {
+    match simd {
+        Simd::Avx512 => 1.12,
+        Simd::Avx2 => 0.98,
+    }
+}
 
 /// Cycles of the GEMM path (im2col panel packed element by element,
 /// FMA kernel at about three quarters of the peak) for a strided
@@ -276,11 +295,13 @@ pub fn lower(
             per_tap * (d.c * d.kh * d.kw) as f64 + direct_conv::add_cycles(d.f, d.oh, d.ow, simd);
         (p, cycles)
     });
-    let (mut bp, mut blocked) = plan(&d);
+    let lanes = simd.lanes();
+    let (mut bp, mut blocked) = plan(&d, simd);
     if path == "blocked" {
-        // mr = pixels per block (whole rows when at least a row), nr = 16 v.
+        // mr = pixels per block (whole rows when at least a row), nr =
+        // lanes x v.
         if nr > 0 {
-            bp.v = (nr / 16).clamp(1, 4);
+            bp.v = (nr / lanes).clamp(1, 4);
         }
         if mr > 0 {
             bp.p = mr.clamp(1, d.ow);
@@ -295,26 +316,28 @@ pub fn lower(
     if konst.is_none() {
         blocked += PACK_CYCLES * (d.f * d.c * d.kh * d.kw) as f64 / d.n as f64;
     }
-    // AVX2: the flat kernel for every unit-stride window larger than 1x1
-    // (ResNet-50's 3x3 layers: 1.18-1.52x the GEMM with its im2col
-    // packing, paired, once the kernel's input vectors stay in registers),
-    // the GEMM for 1x1 layers (1.0-1.8x the flat kernel there: their B is
-    // the input itself, packed with vector copies), or when asked
+    // AVX2: a unit-stride window larger than 1x1 takes the flat kernel or
+    // this one, as the models say (ResNet-50's 3x3 layers: the flat kernel
+    // 1.18-1.52x the GEMM with its im2col packing, paired; this one on
+    // 7x7 and 28x28 maps, 1.07x and 1.09x the flat kernel), the GEMM for
+    // 1x1 layers (1.0-1.8x the flat kernel there: their B is the input
+    // itself, packed with vector copies; this kernel 0.49-0.66x the GEMM:
+    // one broadcast per FMA) and strided ones, or what `path` asks
     // (docs/x86-kernels.md).
     let whole_map_1x1 = d.kh * d.kw == 1 && unit && d.h == d.oh && d.w == d.ow && d.dh * d.dw == 1;
     let pointwise = d.kh * d.kw == 1 && (d.ow >= simd.lanes() || whole_map_1x1);
-    if simd == Simd::Avx2 && path != "flat" && (pointwise || !unit) {
+    if simd == Simd::Avx2 && path != "flat" && path != "blocked" && (pointwise || !unit) {
         return false;
     }
     let use_blocked = match path {
-        _ if simd == Simd::Avx2 => false,
         "flat" => false,
         "blocked" => true,
         _ => match flat {
-            // 1x1 included: on small maps (7x7) the flat kernel's partly
-            // empty vectors lose to 16 filters per vector (2048x7x7->512:
-            // 151-161 vs 112-117 GFLOP/s); elsewhere the model keeps flat.
-            Some((_, fc)) => blocked < fc * FLAT_MEASURED_OVER_MODEL,
+            // AVX-512, 1x1 included: on small maps (7x7) the flat
+            // kernel's partly empty vectors lose to 16 filters per vector
+            // (2048x7x7->512: 151-161 vs 112-117 GFLOP/s); elsewhere the
+            // model keeps flat.
+            Some((_, fc)) => blocked < fc * flat_measured_over_model(simd),
             None => blocked < gemm_cycles(&d),
         },
     };
@@ -338,12 +361,13 @@ pub fn lower(
             .chunks_exact(4)
             .map(|x| f32::from_le_bytes([x[0], x[1], x[2], x[3]]))
             .collect();
-        let bytes: Vec<u8> = pack_const(&floats, d.f, d.c, d.kh, d.kw)
+        let bytes: Vec<u8> = pack_const(&floats, d.f, d.c, d.kh, d.kw, lanes)
             .iter()
             .flat_map(|x| x.to_le_bytes())
             .collect();
-        let name = format!("{sym}__oihw16o");
-        crate::amx::packed_global(b.ctx, b.ir, op, &name, &packed_shape(&d), f32t, bytes)
+        let name = format!("{sym}__oihw{lanes}o");
+        let shape = packed_shape(&d, lanes);
+        crate::amx::packed_global(b.ctx, b.ir, op, &name, &shape, f32t, bytes)
     });
     let ops = Operands {
         input: vals[0],
@@ -351,22 +375,27 @@ pub fn lower(
         packed,
         output: vals[2],
     };
-    emit(b, op, &d, bp, &ops);
+    emit(b, op, &d, bp, &ops, simd);
     true
 }
 
 /// Emits the convolution before `op` (`b`'s insertion point).
-pub fn emit(b: &mut B, op: OpId, d: &Conv, p: Plan, ops: &Operands) {
-    let transpose = transpose_indices(b, op);
+pub fn emit(b: &mut B, op: OpId, d: &Conv, p: Plan, ops: &Operands, simd: Simd) {
+    let lanes = simd.lanes();
+    let transpose = match simd {
+        Simd::Avx512 => transpose_indices(b, op),
+        Simd::Avx2 => vec![],
+    };
     let (wp, packed_here) = match ops.packed {
         Some(wp) => (wp, false),
-        None => (pack_weights(b, d, ops.raw_weights), true),
+        None => (pack_weights(b, d, ops.raw_weights, lanes), true),
     };
     let k = Kernel {
         d,
         input: ops.input,
         wp,
         output: ops.output,
+        simd,
         transpose,
     };
     let (l, u, s) = (b.c(0), b.c(d.n), b.c(1));
@@ -382,20 +411,20 @@ pub fn emit(b: &mut B, op: OpId, d: &Conv, p: Plan, ops: &Operands) {
                 k.groups(b, n, p, oh0, rows, ow0, pp)
             });
         } else {
-            let groups = d.f / (16 * p.v);
-            let group = |b: &mut B, fb0: Value, v: i64, lanes: i64| {
+            let groups = d.f / (lanes * p.v);
+            let group = |b: &mut B, fb0: Value, v: i64, filters: i64| {
                 k.tiles(b, p, &mut |b, oh0, rows, ow0, pp| {
-                    k.block(b, n, fb0, v, lanes, oh0, rows, ow0, pp)
+                    k.block(b, n, fb0, v, filters, oh0, rows, ow0, pp)
                 });
             };
             b.for_const(0, groups, 1, |b, g| {
                 let fb0 = b.mulc(g, p.v);
-                group(b, fb0, p.v, 16 * p.v);
+                group(b, fb0, p.v, lanes * p.v);
             });
-            let rest = d.f - groups * 16 * p.v;
+            let rest = d.f - groups * lanes * p.v;
             if rest > 0 {
                 let fb0 = b.c(groups * p.v);
-                group(b, fb0, (rest + 15) / 16, rest);
+                group(b, fb0, (rest + lanes - 1) / lanes, rest);
             }
         }
         vec![]
@@ -405,14 +434,15 @@ pub fn emit(b: &mut B, op: OpId, d: &Conv, p: Plan, ops: &Operands) {
     }
 }
 
-/// `wp[f / 16][c][kh][kw][f % 16] = w[f][c][kh][kw]`, zeros past `F`.
-fn pack_weights(b: &mut B, d: &Conv, w: Value) -> Value {
+/// `wp[f / lanes][c][kh][kw][f % lanes] = w[f][c][kh][kw]`, zeros past
+/// `F`.
+fn pack_weights(b: &mut B, d: &Conv, w: Value, lanes: i64) -> Value {
     let f32t = b.f32();
-    let wp = b.alloc(&packed_shape(d), f32t);
-    let (fb, taps) = ((d.f + 15) / 16, d.kh * d.kw);
+    let wp = b.alloc(&packed_shape(d, lanes), f32t);
+    let (fb, taps) = ((d.f + lanes - 1) / lanes, d.kh * d.kw);
     // Filters are read sequentially (c, kh, kw contiguous).
     b.for_const(0, d.f, 1, |b, f| {
-        let (blk, lane) = (b.divc(f, 16), b.remc(f, 16));
+        let (blk, lane) = (b.divc(f, lanes), b.remc(f, lanes));
         b.for_const(0, d.c, 1, |b, c| {
             for t in 0..taps {
                 let (y, x) = (b.c(t / d.kw), b.c(t % d.kw));
@@ -421,7 +451,7 @@ fn pack_weights(b: &mut B, d: &Conv, w: Value) -> Value {
             }
         });
     });
-    if fb * 16 > d.f {
+    if fb * lanes > d.f {
         let zero = {
             let ctx = b.ctx;
             let value = ctx.intern_attr(AttrData::Float {
@@ -432,7 +462,7 @@ fn pack_weights(b: &mut B, d: &Conv, w: Value) -> Value {
             b.ir.result(op, 0)
         };
         let blk = b.c(fb - 1);
-        b.for_const(d.f % 16, 16, 1, |b, lane| {
+        b.for_const(d.f % lanes, lanes, 1, |b, lane| {
             b.for_const(0, d.c, 1, |b, c| {
                 for t in 0..taps {
                     let (y, x) = (b.c(t / d.kw), b.c(t % d.kw));
@@ -528,7 +558,9 @@ struct Kernel<'d> {
     input: Value,
     wp: Value,
     output: Value,
-    /// [`transpose_indices`].
+    simd: Simd,
+    /// [`transpose_indices`] (AVX-512; AVX2's transpose is
+    /// `_x86_add_transposed8_ps`).
     transpose: Vec<Value>,
 }
 
@@ -568,20 +600,32 @@ impl Kernel<'_> {
     #[allow(clippy::too_many_arguments)]
     fn groups(&self, b: &mut B, n: Value, p: Plan, oh0: Value, rows: i64, ow0: Value, pp: i64) {
         let d = self.d;
-        let groups = d.f / (16 * p.v);
+        let lanes = self.simd.lanes();
+        let groups = d.f / (lanes * p.v);
         b.for_const(0, groups, 1, |b, g| {
             let fb0 = b.mulc(g, p.v);
-            self.block(b, n, fb0, p.v, 16 * p.v, oh0, rows, ow0, pp);
+            self.block(b, n, fb0, p.v, lanes * p.v, oh0, rows, ow0, pp);
         });
-        let rest = d.f - groups * 16 * p.v;
+        let rest = d.f - groups * lanes * p.v;
         if rest > 0 {
             let fb0 = b.c(groups * p.v);
-            self.block(b, n, fb0, (rest + 15) / 16, rest, oh0, rows, ow0, pp);
+            self.block(
+                b,
+                n,
+                fb0,
+                (rest + lanes - 1) / lanes,
+                rest,
+                oh0,
+                rows,
+                ow0,
+                pp,
+            );
         }
     }
 
     /// One register block: the reduction over channels and taps, then the
-    /// result added to the output.
+    /// result added to the output. `filters`: how many of the block's
+    /// `lanes v` filters exist (fewer in the tail group).
     #[allow(clippy::too_many_arguments)]
     fn block(
         &self,
@@ -589,17 +633,17 @@ impl Kernel<'_> {
         n: Value,
         fb0: Value,
         v: i64,
-        lanes: i64,
+        filters: i64,
         oh0: Value,
         rows: i64,
         ow0: Value,
         p: i64,
     ) {
-        let d = self.d;
-        let vt = b.vec_f32();
+        let (d, simd) = (self.d, self.simd);
+        let full = simd.full_mask();
         let pix = (rows * p) as usize;
         let accs: Vec<Value> = (0..pix * v as usize)
-            .map(|_| b.vcall("_mm512_setzero_ps", vec![], vt))
+            .map(|_| simd.zero(b, Elem::F32))
             .collect();
         let zero = b.c(0);
         let fbs: Vec<Value> = (0..v).map(|j| b.addc(fb0, j)).collect();
@@ -611,7 +655,9 @@ impl Kernel<'_> {
         // columns the block reads, each broadcast once and used by every
         // (pixel, kw) that reads it (with stride 1 a column serves KW
         // taps; emitting per tap would make the C compiler merge the equal
-        // broadcasts across taps and run out of registers).
+        // broadcasts across taps and run out of registers). With AVX2 the
+        // weight vectors are held in registers (`load_to_register`: gcc
+        // would fold them into every FMA).
         let span = (p - 1) * d.sw + (d.kw - 1) * d.dw + 1;
         let accs = b.for_(l, u, s, accs, |b, c, mut accs| {
             for y in 0..d.kh {
@@ -622,7 +668,7 @@ impl Kernel<'_> {
                         fbs.iter()
                             .map(|&fb| {
                                 let at = b.addr(self.wp, vec![fb, c, yv, xv, zero]);
-                                b.vcall("_mm512_loadu_ps", vec![at], vt)
+                                simd.load_to_register(b, Elem::F32, at, full)
                             })
                             .collect()
                     })
@@ -636,12 +682,11 @@ impl Kernel<'_> {
                         }
                         let iw = b.addc(iw0, col);
                         let e = b.load(self.input, vec![n, c, ih, iw]);
-                        let xb = b.vcall("_mm512_set1_ps", vec![e], vt);
+                        let xb = simd.splat(b, Elem::F32, e);
                         for (q, x) in uses {
                             let i = ((r * p + q) * v) as usize;
                             for (j, &wv) in ws[x as usize].iter().enumerate() {
-                                accs[i + j] =
-                                    b.vcall("_mm512_fmadd_ps", vec![wv, xb, accs[i + j]], vt);
+                                accs[i + j] = simd.multiply_add(b, Elem::F32, accs[i + j], wv, xb);
                             }
                         }
                     }
@@ -649,16 +694,38 @@ impl Kernel<'_> {
             }
             accs
         });
-        // out[n][16 (fb0 + j) + l][pixel] += accs[pixel][j][l]: per 16
-        // pixels a transpose, then one masked load-add-store per filter.
-        // A block's pixels are contiguous in each output plane (one row,
-        // or whole rows when rows > 1).
+        match simd {
+            Simd::Avx512 => self.add_transposed16(b, n, fb0, v, filters, oh0, ow0, p, &accs),
+            Simd::Avx2 => self.add_transposed8(b, n, fb0, v, filters, oh0, ow0, p, &accs),
+        }
+    }
+
+    /// `out[n][16 (fb0 + j) + l][pixel] += accs[pixel][j][l]` for the
+    /// block's `pix` pixels (from `(oh0, ow0)`, `p` per row): per 16
+    /// pixels a transpose ([`transpose16`]), then one masked
+    /// load-add-store per filter. A block's pixels are contiguous in each
+    /// output plane (one row, or whole rows when rows > 1).
+    #[allow(clippy::too_many_arguments)]
+    fn add_transposed16(
+        &self,
+        b: &mut B,
+        n: Value,
+        fb0: Value,
+        v: i64,
+        filters: i64,
+        oh0: Value,
+        ow0: Value,
+        p: i64,
+        accs: &[Value],
+    ) {
+        let vt = b.vec_f32();
+        let pix = accs.len() as i64 / v;
         let zero_v = b.vcall("_mm512_setzero_ps", vec![], vt);
         let f0 = b.mulc(fb0, 16);
         for j in 0..v {
-            let valid = (lanes - 16 * j).min(16);
-            for c0 in (0..pix as i64).step_by(16) {
-                let count = (pix as i64 - c0).min(16);
+            let valid = (filters - 16 * j).min(16);
+            for c0 in (0..pix).step_by(16) {
+                let count = (pix - c0).min(16);
                 let rows_in: Vec<Value> = (0..16)
                     .map(|q| {
                         if q < count {
@@ -678,6 +745,41 @@ impl Kernel<'_> {
                     let sum = b.vcall("_mm512_add_ps", vec![o, col], vt);
                     b.call("_mm512_mask_storeu_ps", &[], vec![at, mask, sum], None);
                 }
+            }
+        }
+    }
+
+    /// [`Kernel::add_transposed16`] for AVX2's 8 lanes: per 8 pixels one
+    /// helper call (`_x86_add_transposed8_ps`: the 8x8 transpose in
+    /// registers, then a masked load-add-store per filter).
+    #[allow(clippy::too_many_arguments)]
+    fn add_transposed8(
+        &self,
+        b: &mut B,
+        n: Value,
+        fb0: Value,
+        v: i64,
+        filters: i64,
+        oh0: Value,
+        ow0: Value,
+        p: i64,
+        accs: &[Value],
+    ) {
+        let pix = accs.len() as i64 / v;
+        let zero_v = self.simd.zero(b, Elem::F32);
+        let plane = b.ci(self.d.oh * self.d.ow, 32);
+        let f0 = b.mulc(fb0, 8);
+        for j in 0..v {
+            let valid = b.ci((filters - 8 * j).min(8), 32);
+            for c0 in (0..pix).step_by(8) {
+                let count = (pix - c0).min(8);
+                let (oh, ow) = (b.addc(oh0, c0 / p), b.addc(ow0, c0 % p));
+                let f = b.addc(f0, 8 * j);
+                let at = b.addr(self.output, vec![n, f, oh, ow]);
+                let mut args = vec![at, plane, valid, b.ci(count, 32)];
+                args.extend((c0..c0 + count).map(|q| accs[(q * v + j) as usize]));
+                args.resize(12, zero_v);
+                b.call("_x86_add_transposed8_ps", &[], args, None);
             }
         }
     }
@@ -718,11 +820,14 @@ mod tests {
             (3, 11, 5, 3, 2),
         ] {
             let d = conv(c, hw, f, k, s);
-            let (p, _) = plan(&d);
-            let acc = p.rows * p.p * p.v;
-            assert!(acc <= MAX_ACC && acc + p.v * k < 32, "{d:?}: {p:?}");
-            if f >= 64 {
-                assert!(acc >= 14, "{d:?}: {p:?}");
+            for (simd, least) in [(Simd::Avx512, 14), (Simd::Avx2, 7)] {
+                let (max_acc, regs) = direct_conv::registers(simd);
+                let (p, _) = plan(&d, simd);
+                let acc = p.rows * p.p * p.v;
+                assert!(acc <= max_acc && acc + p.v * k < regs, "{d:?}: {p:?}");
+                if f >= 64 {
+                    assert!(acc >= least, "{d:?}: {p:?}");
+                }
             }
         }
     }
@@ -758,7 +863,7 @@ mod tests {
     fn packing_layout() {
         // 17 filters of 1 channel, 1x2 window: filter 16 goes to block 1.
         let raw: Vec<f32> = (0..34).map(|i| i as f32).collect();
-        let p = pack_const(&raw, 17, 1, 1, 2);
+        let p = pack_const(&raw, 17, 1, 1, 2, 16);
         assert_eq!(p.len(), 2 * 2 * 16);
         assert_eq!(p[0], 0.0); // f0 tap0
         assert_eq!(p[1], 2.0); // f1 tap0
