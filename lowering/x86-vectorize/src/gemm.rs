@@ -1015,8 +1015,10 @@ fn kernel(
     // overhead beside 6 broadcasts, 2 loads and 12 FMAs); unrolled four
     // times, paired: gemm 1024x700x512 1.09x, 3072x1500x128 1.05x,
     // 176x1500x1408 1.22x, conv 1x1 2048x7x7->512 1.06x (two: 1.04-1.15x).
-    // (AVX-512's 14 x 32 block has 28 FMAs per k; not measured there.)
-    let unroll = if g.elem == Elem::F32 && simd == Simd::Avx2 {
+    // Not the 4 x 24 block of narrow matmuls (A in place, four row
+    // pointers; gemm 35x700x2048 ran 0.84x unrolled), nor AVX-512's
+    // 14 x 32 (28 FMAs per k; not measured there).
+    let unroll = if g.elem == Elem::F32 && simd == Simd::Avx2 && nv <= 2 {
         4
     } else {
         1
