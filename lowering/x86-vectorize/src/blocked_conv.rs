@@ -42,6 +42,17 @@
 //! KW scalar copies, which the cost model charges: on 7x7 maps that is a
 //! third of the arithmetic, and the flat kernel wins there).
 //!
+//! # AVX2
+//!
+//! The same generator with [`Simd::Avx2`]: 8 filters per vector
+//! (`@w__oihw8o`), at most 12 accumulators with the window row's weight
+//! vectors held in registers (16 in all), and per 8 pixels one
+//! `_x86_add_transposed8_ps` (an 8x8 transpose and a masked
+//! load-add-store per filter, in `strata_x86.h`). On Zen 3 it beats the
+//! flat kernel where that wastes lanes on small maps (3x3 on 7x7: 1.07x)
+//! or where 10-12 pixels fill a row block (28x28: 1.09x), and loses on
+//! 14x14 maps (two blocks of 7 pixels: the FMA chains wait on latency).
+//!
 //! Loop order: batch, filter group (its `C KH KW 16 v` packed weights stay
 //! in L2), output row block, column block; when one image's input is
 //! larger than half the L2 (1 MiB), batch, row block, column block, filter
@@ -272,8 +283,7 @@ fn gemm_cycles(d: &Conv) -> f64 {
 /// ([`crate::direct_conv`], unit strides only) or the channel-blocked one,
 /// whichever the cost models make faster, per-call weight packing
 /// included; `path=flat` / `path=blocked` force one. False (op left for
-/// the GEMM) when the chosen form does not apply. With AVX2 only the flat
-/// kernel is written (the blocked one's epilogue transposes 16 x 16).
+/// the GEMM) when the chosen form does not apply.
 #[allow(clippy::too_many_arguments)]
 pub fn lower(
     b: &mut B,
