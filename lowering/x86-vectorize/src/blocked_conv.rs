@@ -110,12 +110,49 @@ impl Conv {
     }
 }
 
-/// Register block: `v` vectors of 16 filters x `rows` rows x `p` pixels.
+/// Register block: `v` vectors of 16 filters x `rows` rows x `p` pixels;
+/// or, `flat`, the map's pixels in row-major order cut into
+/// [`flat_blocks`] of at most `p` (`rows` 1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     pub v: i64,
     pub rows: i64,
     pub p: i64,
+    pub flat: bool,
+}
+
+/// Most blocks of a `flat` plan: each is emitted as its own code (its
+/// row segments are static), so small maps only.
+const MAX_FLAT_BLOCKS: i64 = 32;
+
+/// One block of pixels: row segments `(row, col, len)` from the tile's
+/// origin, consecutive in the output plane (so the epilogue's vectors of
+/// pixels are contiguous).
+type Segments = Vec<(i64, i64, i64)>;
+
+/// The map's `OH x OW` pixels in row-major order, cut into the fewest
+/// blocks of at most `p`, of near-equal sizes (49 pixels and `p = 12`:
+/// 10, 10, 10, 10, 9, where blocks of 12 would leave one pixel alone),
+/// each split into its row segments.
+fn flat_blocks(d: &Conv, p: i64) -> Vec<Segments> {
+    let total = d.oh * d.ow;
+    let count = (total + p - 1) / p;
+    let mut start = 0;
+    (0..count)
+        .map(|i| {
+            let size = total / count + i64::from(i < total % count);
+            let mut segments = Vec::new();
+            let mut at = start;
+            while at < start + size {
+                let (row, col) = (at / d.ow, at % d.ow);
+                let len = (d.ow - col).min(start + size - at);
+                segments.push((row, col, len));
+                at += len;
+            }
+            start += size;
+            segments
+        })
+        .collect()
 }
 
 /// The largest input image (bytes) the filter-group-outer loop order
@@ -124,14 +161,18 @@ pub struct Plan {
 const INPUT_IN_L2_BYTES: i64 = 1 << 20;
 
 /// Estimated cycles of one window row (one channel, one kh: KW taps) of a
-/// block of `rows` x `p` pixels x `v` vectors: 2 FMA ports, 2 load ports
+/// block of `v` vectors and row `segments` of pixels: 2 FMA ports, 2 load ports
 /// (`KW v` weight loads, one broadcast per input column read), the
 /// 4-cycle FMA latency per accumulator chain, plus a constant for the
 /// loop and addresses.
-fn step_cycles(d: &Conv, rows: i64, p: i64, v: i64) -> f64 {
-    let fma = (rows * p * v * d.kw) as f64 / 2.0;
-    let span = (p - 1) * d.sw + (d.kw - 1) * d.dw + 1;
-    let loads = (v * d.kw + rows * span.min(p * d.kw)) as f64 / 2.0;
+fn step_cycles(d: &Conv, segments: &[i64], v: i64) -> f64 {
+    let pix: i64 = segments.iter().sum();
+    let fma = (pix * v * d.kw) as f64 / 2.0;
+    let broadcasts: i64 = segments
+        .iter()
+        .map(|&p| ((p - 1) * d.sw + (d.kw - 1) * d.dw + 1).min(p * d.kw))
+        .sum();
+    let loads = (v * d.kw + broadcasts) as f64 / 2.0;
     fma.max(loads).max(4.0 * d.kw as f64) + 0.75 * d.kw as f64
 }
 
@@ -169,6 +210,15 @@ pub fn cost(d: &Conv, p: Plan, simd: Simd) -> f64 {
         if ng == 0 || v == 0 {
             continue;
         }
+        if p.flat {
+            for block in flat_blocks(d, p.p) {
+                let lens: Vec<i64> = block.iter().map(|s| s.2).collect();
+                let pix = lens.iter().sum();
+                total +=
+                    ng as f64 * (taps * step_cycles(d, &lens, v) + epilogue_cycles(pix, v, simd));
+            }
+            continue;
+        }
         for &(nr, rows) in &row_blocks {
             for &(nc, cols) in &col_blocks {
                 if nr == 0 || rows == 0 || nc == 0 || cols == 0 {
@@ -176,8 +226,8 @@ pub fn cost(d: &Conv, p: Plan, simd: Simd) -> f64 {
                 }
                 let pix = rows * cols;
                 let count = (ng * nr * nc) as f64;
-                total +=
-                    count * (taps * step_cycles(d, rows, cols, v) + epilogue_cycles(pix, v, simd));
+                let lens = vec![cols; rows as usize];
+                total += count * (taps * step_cycles(d, &lens, v) + epilogue_cycles(pix, v, simd));
             }
         }
     }
@@ -196,6 +246,7 @@ pub fn plan(d: &Conv, simd: Simd) -> (Plan, f64) {
             v: 1,
             rows: 1,
             p: 1,
+            flat: false,
         },
     );
     for v in 1..=fb.min(4) {
@@ -206,11 +257,35 @@ pub fn plan(d: &Conv, simd: Simd) -> (Plan, f64) {
                 if acc > max_acc || acc + v * d.kw + 1 > regs {
                     break;
                 }
-                let plan = Plan { v, rows, p };
+                let plan = Plan {
+                    v,
+                    rows,
+                    p,
+                    flat: false,
+                };
                 let c = cost(d, plan, simd);
                 if c < best.0 {
                     best = (c, plan);
                 }
+            }
+        }
+        // Flat blocks (AVX2: with 12 accumulators a row block of a 7x7 or
+        // 14x14 map holds 7 pixels, too few FMA chains for the latency;
+        // AVX-512's 28 take whole rows).
+        for p in 1..=(max_acc / v) {
+            let count = (d.oh * d.ow + p - 1) / p;
+            if simd != Simd::Avx2 || p * v + v * d.kw + 1 > regs || count > MAX_FLAT_BLOCKS {
+                continue;
+            }
+            let plan = Plan {
+                v,
+                rows: 1,
+                p,
+                flat: true,
+            };
+            let c = cost(d, plan, simd);
+            if c < best.0 {
+                best = (c, plan);
             }
         }
     }
@@ -314,6 +389,7 @@ pub fn lower(
             bp.v = (nr / lanes).clamp(1, 4);
         }
         if mr > 0 {
+            bp.flat = false;
             bp.p = mr.clamp(1, d.ow);
             bp.rows = (mr / d.ow).clamp(1, d.oh);
             if bp.rows > 1 {
@@ -417,15 +493,11 @@ pub fn emit(b: &mut B, op: OpId, d: &Conv, p: Plan, ops: &Operands, simd: Simd) 
     let pixels_outer = d.c * d.h * d.w * 4 > INPUT_IN_L2_BYTES;
     b.for_(l, u, s, vec![], |b, n, _| {
         if pixels_outer {
-            k.tiles(b, p, &mut |b, oh0, rows, ow0, pp| {
-                k.groups(b, n, p, oh0, rows, ow0, pp)
-            });
+            k.tiles(b, p, &mut |b, tile| k.groups(b, n, p, tile));
         } else {
             let groups = d.f / (lanes * p.v);
             let group = |b: &mut B, fb0: Value, v: i64, filters: i64| {
-                k.tiles(b, p, &mut |b, oh0, rows, ow0, pp| {
-                    k.block(b, n, fb0, v, filters, oh0, rows, ow0, pp)
-                });
+                k.tiles(b, p, &mut |b, tile| k.block(b, n, fb0, v, filters, tile));
             };
             b.for_const(0, groups, 1, |b, g| {
                 let fb0 = b.mulc(g, p.v);
@@ -563,6 +635,31 @@ fn transpose16(b: &mut B, idx: &[Value], mut rows: Vec<Value>) -> Vec<Value> {
     rows
 }
 
+/// A block's pixels: [`Segments`] from the origin `(oh0, ow0)`.
+struct Tile {
+    oh0: Value,
+    ow0: Value,
+    segments: Segments,
+}
+
+impl Tile {
+    fn pixels(&self) -> i64 {
+        self.segments.iter().map(|s| s.2).sum()
+    }
+
+    /// The output coordinates of the tile's pixel `q`.
+    fn position(&self, b: &mut B, q: i64) -> (Value, Value) {
+        let mut first = 0;
+        for &(r, col, len) in &self.segments {
+            if q < first + len {
+                return (b.addc(self.oh0, r), b.addc(self.ow0, col + q - first));
+            }
+            first += len;
+        }
+        unreachable!("pixel {q} past the tile's {first}")
+    }
+}
+
 struct Kernel<'d> {
     d: &'d Conv,
     input: Value,
@@ -575,23 +672,32 @@ struct Kernel<'d> {
 }
 
 impl Kernel<'_> {
-    /// Every pixel tile of the map (row blocks, then the tail rows; in
-    /// each, column blocks, then the tail columns): `each(b, oh0, rows,
-    /// ow0, p)`.
-    fn tiles(&self, b: &mut B, p: Plan, each: &mut dyn FnMut(&mut B, Value, i64, Value, i64)) {
+    /// Every pixel tile of the map: with a `flat` plan its static
+    /// [`flat_blocks`]; else row blocks, then the tail rows, in each
+    /// column blocks, then the tail columns.
+    fn tiles(&self, b: &mut B, p: Plan, each: &mut dyn FnMut(&mut B, &Tile)) {
         let d = self.d;
-        let cols = |b: &mut B,
-                    oh0: Value,
-                    rows: i64,
-                    each: &mut dyn FnMut(&mut B, Value, i64, Value, i64)| {
+        if p.flat {
+            for segments in flat_blocks(d, p.p) {
+                let (oh0, ow0) = (b.c(0), b.c(0));
+                each(b, &Tile { oh0, ow0, segments });
+            }
+            return;
+        }
+        let cols = |b: &mut B, oh0: Value, rows: i64, each: &mut dyn FnMut(&mut B, &Tile)| {
+            let rect = |oh0, ow0, p| Tile {
+                oh0,
+                ow0,
+                segments: (0..rows).map(|r| (r, 0, p)).collect(),
+            };
             let blocks = d.ow / p.p;
             b.for_const(0, blocks, 1, |b, cb| {
                 let ow0 = b.mulc(cb, p.p);
-                each(b, oh0, rows, ow0, p.p);
+                each(b, &rect(oh0, ow0, p.p));
             });
             if d.ow % p.p > 0 {
                 let ow0 = b.c(blocks * p.p);
-                each(b, oh0, rows, ow0, d.ow % p.p);
+                each(b, &rect(oh0, ow0, d.ow % p.p));
             }
         };
         let blocks = d.oh / p.rows;
@@ -607,59 +713,36 @@ impl Kernel<'_> {
 
     /// Every filter group of one pixel tile: the full groups of `v`
     /// vectors, then the tail group.
-    #[allow(clippy::too_many_arguments)]
-    fn groups(&self, b: &mut B, n: Value, p: Plan, oh0: Value, rows: i64, ow0: Value, pp: i64) {
+    fn groups(&self, b: &mut B, n: Value, p: Plan, tile: &Tile) {
         let d = self.d;
         let lanes = self.simd.lanes();
         let groups = d.f / (lanes * p.v);
         b.for_const(0, groups, 1, |b, g| {
             let fb0 = b.mulc(g, p.v);
-            self.block(b, n, fb0, p.v, lanes * p.v, oh0, rows, ow0, pp);
+            self.block(b, n, fb0, p.v, lanes * p.v, tile);
         });
         let rest = d.f - groups * lanes * p.v;
         if rest > 0 {
             let fb0 = b.c(groups * p.v);
-            self.block(
-                b,
-                n,
-                fb0,
-                (rest + lanes - 1) / lanes,
-                rest,
-                oh0,
-                rows,
-                ow0,
-                pp,
-            );
+            self.block(b, n, fb0, (rest + lanes - 1) / lanes, rest, tile);
         }
     }
 
     /// One register block: the reduction over channels and taps, then the
     /// result added to the output. `filters`: how many of the block's
     /// `lanes v` filters exist (fewer in the tail group).
-    #[allow(clippy::too_many_arguments)]
-    fn block(
-        &self,
-        b: &mut B,
-        n: Value,
-        fb0: Value,
-        v: i64,
-        filters: i64,
-        oh0: Value,
-        rows: i64,
-        ow0: Value,
-        p: i64,
-    ) {
+    fn block(&self, b: &mut B, n: Value, fb0: Value, v: i64, filters: i64, tile: &Tile) {
         let (d, simd) = (self.d, self.simd);
         let full = simd.full_mask();
-        let pix = (rows * p) as usize;
+        let pix = tile.pixels() as usize;
         let accs: Vec<Value> = (0..pix * v as usize)
             .map(|_| simd.zero(b, Elem::F32))
             .collect();
         let zero = b.c(0);
         let fbs: Vec<Value> = (0..v).map(|j| b.addc(fb0, j)).collect();
         // Input coordinates of the block's first pixel.
-        let ih0 = b.mulc(oh0, d.sh);
-        let iw0 = b.mulc(ow0, d.sw);
+        let ih0 = b.mulc(tile.oh0, d.sh);
+        let iw0 = b.mulc(tile.ow0, d.sw);
         let (l, u, s) = (b.c(0), b.c(d.c), b.c(1));
         // Per window row: the KW x v weight vectors, then the input
         // columns the block reads, each broadcast once and used by every
@@ -668,7 +751,6 @@ impl Kernel<'_> {
         // broadcasts across taps and run out of registers). With AVX2 the
         // weight vectors are held in registers (`load_to_register`: gcc
         // would fold them into every FMA).
-        let span = (p - 1) * d.sw + (d.kw - 1) * d.dw + 1;
         let accs = b.for_(l, u, s, accs, |b, c, mut accs| {
             for y in 0..d.kh {
                 let yv = b.c(y);
@@ -683,38 +765,40 @@ impl Kernel<'_> {
                             .collect()
                     })
                     .collect();
-                for r in 0..rows {
+                let mut first = 0;
+                for &(r, col0, p) in &tile.segments {
                     let ih = b.addc(ih0, r * d.sh + y * d.dh);
+                    let span = (p - 1) * d.sw + (d.kw - 1) * d.dw + 1;
                     for col in 0..span {
                         let uses = column_uses(d, p, col);
                         if uses.is_empty() {
                             continue;
                         }
-                        let iw = b.addc(iw0, col);
+                        let iw = b.addc(iw0, col0 * d.sw + col);
                         let e = b.load(self.input, vec![n, c, ih, iw]);
                         let xb = simd.splat(b, Elem::F32, e);
                         for (q, x) in uses {
-                            let i = ((r * p + q) * v) as usize;
+                            let i = ((first + q) * v) as usize;
                             for (j, &wv) in ws[x as usize].iter().enumerate() {
                                 accs[i + j] = simd.multiply_add(b, Elem::F32, accs[i + j], wv, xb);
                             }
                         }
                     }
+                    first += p;
                 }
             }
             accs
         });
         match simd {
-            Simd::Avx512 => self.add_transposed16(b, n, fb0, v, filters, oh0, ow0, p, &accs),
-            Simd::Avx2 => self.add_transposed8(b, n, fb0, v, filters, oh0, ow0, p, &accs),
+            Simd::Avx512 => self.add_transposed16(b, n, fb0, v, filters, tile, &accs),
+            Simd::Avx2 => self.add_transposed8(b, n, fb0, v, filters, tile, &accs),
         }
     }
 
     /// `out[n][16 (fb0 + j) + l][pixel] += accs[pixel][j][l]` for the
-    /// block's `pix` pixels (from `(oh0, ow0)`, `p` per row): per 16
-    /// pixels a transpose ([`transpose16`]), then one masked
-    /// load-add-store per filter. A block's pixels are contiguous in each
-    /// output plane (one row, or whole rows when rows > 1).
+    /// tile's pixels: per 16 pixels a transpose ([`transpose16`]), then
+    /// one masked load-add-store per filter. A tile's pixels are
+    /// contiguous in each output plane ([`Segments`]).
     #[allow(clippy::too_many_arguments)]
     fn add_transposed16(
         &self,
@@ -723,9 +807,7 @@ impl Kernel<'_> {
         fb0: Value,
         v: i64,
         filters: i64,
-        oh0: Value,
-        ow0: Value,
-        p: i64,
+        tile: &Tile,
         accs: &[Value],
     ) {
         let vt = b.vec_f32();
@@ -746,7 +828,7 @@ impl Kernel<'_> {
                     })
                     .collect();
                 let cols = transpose16(b, &self.transpose, rows_in);
-                let (oh, ow) = (b.addc(oh0, c0 / p), b.addc(ow0, c0 % p));
+                let (oh, ow) = tile.position(b, c0);
                 let mask = crate::gemm::mask_value(b, ((1u32 << count) - 1) as u16);
                 for (l, &col) in cols.iter().enumerate().take(valid as usize) {
                     let f = b.addc(f0, 16 * j + l as i64);
@@ -770,9 +852,7 @@ impl Kernel<'_> {
         fb0: Value,
         v: i64,
         filters: i64,
-        oh0: Value,
-        ow0: Value,
-        p: i64,
+        tile: &Tile,
         accs: &[Value],
     ) {
         let pix = accs.len() as i64 / v;
@@ -783,7 +863,7 @@ impl Kernel<'_> {
             let valid = b.ci((filters - 8 * j).min(8), 32);
             for c0 in (0..pix).step_by(8) {
                 let count = (pix - c0).min(8);
-                let (oh, ow) = (b.addc(oh0, c0 / p), b.addc(ow0, c0 % p));
+                let (oh, ow) = tile.position(b, c0);
                 let f = b.addc(f0, 8 * j);
                 let at = b.addr(self.output, vec![n, f, oh, ow]);
                 let mut args = vec![at, plane, valid, b.ci(count, 32)];
@@ -867,6 +947,25 @@ mod tests {
                 assert_eq!(x, (q, l));
             }
         }
+    }
+
+    /// Flat blocks: the fewest of at most `p` pixels, sizes within one of
+    /// each other, covering the map in order with row segments.
+    #[test]
+    fn flat_blocks_cover_the_map() {
+        let d = conv(8, 9, 8, 3, 1);
+        let blocks = flat_blocks(&d, 12);
+        let sizes: Vec<i64> = blocks.iter().map(|b| b.iter().map(|s| s.2).sum()).collect();
+        assert_eq!(sizes, vec![10, 10, 10, 10, 9]);
+        assert_eq!(blocks[0], vec![(0, 0, 7), (1, 0, 3)]);
+        assert_eq!(blocks[1], vec![(1, 3, 4), (2, 0, 6)]);
+        let mut next = 0;
+        for (row, col, len) in blocks.into_iter().flatten() {
+            assert_eq!(row * d.ow + col, next);
+            assert!(col + len <= d.ow);
+            next += len;
+        }
+        assert_eq!(next, 49);
     }
 
     #[test]

@@ -18,7 +18,13 @@
 // cases with isa=avx2 (8 filters per vector, [F/8][C][KH][KW][8], the
 // epilogue's 8x8 transposes in _x86_add_transposed8_ps), natively where
 // the CPU has AVX2 and emulated; kavx2 shows that isa=avx2 path=auto takes
-// the kernel on a 3x3 layer with constant weights on a 7x7 map.
+// the kernel on a 3x3 layer with constant weights on a 7x7 map. With
+// AVX2 the model cuts small maps into flat blocks of consecutive pixels
+// across rows (s1, pw2, konst, kavx2; bigflat, 1200 channels of 16x16,
+// with pixel tiles outermost; 64 ulps: its sums have 10800 terms, and
+// the FMAs round once where the interpreter rounds twice, 19 ulps apart
+// measured) and keeps row blocks elsewhere (s2 with two whole rows,
+// mixed, big).
 //
 // Session 5 switched this test off after a whole run failed: gcc was
 // OOM-killed (24 GiB) inlining the portable intrinsic forms into the
@@ -108,6 +114,12 @@
 // RUN: env STRATA_X86_ISA=portable strata-run %t/konst.avx2.mlir --entry konst --random-inputs --seed 5 --target c --output %t/konst.0 --output %t/konst.avx2.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t/konst.ref.npy %t/konst.avx2.portable.npy --ulps 8 | FileCheck %s --check-prefix=OK
 // RUN: strata-opt %t/konst.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 path=blocked},symbol-dce)' | FileCheck %s --check-prefix=KONST8
+// RUN: strata-run %t/bigflat.mlir --entry bigflat --random-inputs --seed 5 --output %t/bigflat.0 --output %t/bigflat.1 --output %t/bigflat.ref.npy
+// RUN: strata-opt %t/bigflat.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 path=blocked},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/bigflat.avx2.mlir
+// RUN: strata-run %t/bigflat.avx2.mlir --entry bigflat --random-inputs --seed 5 --target c --output %t/bigflat.0 --output %t/bigflat.1 --output %t/bigflat.avx2.native.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/bigflat.ref.npy %t/bigflat.avx2.native.npy --ulps 64 | FileCheck %s --check-prefix=OK
+// RUN: env STRATA_X86_ISA=portable strata-run %t/bigflat.avx2.mlir --entry bigflat --random-inputs --seed 5 --target c --output %t/bigflat.0 --output %t/bigflat.1 --output %t/bigflat.avx2.portable.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/bigflat.ref.npy %t/bigflat.avx2.portable.npy --ulps 64 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %t/kavx2.mlir --entry kavx2 --random-inputs --seed 5 --output %t/kavx2.0 --output %t/kavx2.ref.npy
 // RUN: strata-opt %t/kavx2.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/kavx2.auto.mlir
 // RUN: FileCheck %s --check-prefix=KAVX2 --input-file %t/kavx2.auto.mlir
@@ -222,5 +234,10 @@ func.func @kavx2(%i: memref<1x32x9x9xf32>, %o: memref<1x8x7x7xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%o : memref<1x8x7x7xf32>)
   linalg.conv_2d_nchw_fchw ins(%i, %w : memref<1x32x9x9xf32>, memref<8x32x3x3xf32>) outs(%o : memref<1x8x7x7xf32>)
+  return
+}
+//--- bigflat.mlir
+func.func @bigflat(%i: memref<1x1200x16x16xf32>, %w: memref<8x1200x3x3xf32>, %o: memref<1x8x14x14xf32>) {
+  linalg.conv_2d_nchw_fchw ins(%i, %w : memref<1x1200x16x16xf32>, memref<8x1200x3x3xf32>) outs(%o : memref<1x8x14x14xf32>)
   return
 }
