@@ -48,10 +48,14 @@
 //! (`@w__oihw8o`), at most 12 accumulators with the window row's weight
 //! vectors held in registers (16 in all), and per 8 pixels one
 //! `_x86_add_transposed8_ps` (an 8x8 transpose and a masked
-//! load-add-store per filter, in `strata_x86.h`). On Zen 3 it beats the
-//! flat kernel where that wastes lanes on small maps (3x3 on 7x7: 1.07x)
-//! or where 10-12 pixels fill a row block (28x28: 1.09x), and loses on
-//! 14x14 maps (two blocks of 7 pixels: the FMA chains wait on latency).
+//! load-add-store per filter, in `strata_x86.h`). A row block of a 14x14
+//! or 7x7 map holds 7 pixels, too few FMA chains for the 4-cycle latency,
+//! so small maps are cut into flat blocks instead: the pixels in
+//! row-major order, in near-equal blocks of at most 12 that cross rows
+//! ([`flat_blocks`], each block's row segments static, its own code). On
+//! Zen 3 it beats the flat kernel on ResNet-50's 3x3 layers at 7x7
+//! (1.07x with row blocks, 1.06x more with flat blocks), 14x14 (1.12x,
+//! flat blocks) and 28x28 (1.09x, row blocks of 10).
 //!
 //! Loop order: batch, filter group (its `C KH KW 16 v` packed weights stay
 //! in L2), output row block, column block; when one image's input is
@@ -333,10 +337,11 @@ pub struct Operands {
 /// load-port count does not capture). Without it the model kept the flat
 /// kernel on 256x14x14 1x1->1024, measured 1.10-1.24 times slower.
 ///
-/// AVX2 (Zen 3, 3x3 layers): the models' ratio (blocked over flat time)
-/// matched the paired ratios: 7x7 maps 0.92 against 0.94 measured, 14x14
-/// 1.06 against 1.06, 28x28 0.98 against 0.92, 56x56 1.00 against
-/// 0.99-1.04; 0.98 keeps the flat kernel on ties.
+/// AVX2 (Zen 3, 3x3 layers, row blocks): the models' ratio (blocked over
+/// flat time) matched the paired ratios: 7x7 maps 0.92 against 0.94
+/// measured, 14x14 1.06 against 1.06, 28x28 0.98 against 0.92, 56x56 1.00
+/// against 0.99-1.04; 0.98 keeps the flat kernel on ties. (With flat
+/// blocks, 14x14: 0.88 modelled, 0.90 measured.)
 fn flat_measured_over_model(simd: Simd) -> f64 {
     match simd {
         Simd::Avx512 => 1.12,
@@ -405,7 +410,8 @@ pub fn lower(
     // AVX2: a unit-stride window larger than 1x1 takes the flat kernel or
     // this one, as the models say (ResNet-50's 3x3 layers: the flat kernel
     // 1.18-1.52x the GEMM with its im2col packing, paired; this one on
-    // 7x7 and 28x28 maps, 1.07x and 1.09x the flat kernel), the GEMM for
+    // 7x7, 14x14 and 28x28 maps, 1.13x, 1.12x and 1.09x the flat kernel,
+    // the 56x56 layer a tie that keeps the flat one), the GEMM for
     // 1x1 layers (1.0-1.8x the flat kernel there: their B is the input
     // itself, packed with vector copies; this kernel 0.49-0.66x the GEMM:
     // one broadcast per FMA) and strided ones, or what `path` asks
