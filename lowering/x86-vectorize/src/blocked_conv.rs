@@ -641,6 +641,10 @@ fn transpose16(b: &mut B, idx: &[Value], mut rows: Vec<Value>) -> Vec<Value> {
     rows
 }
 
+/// A block's filters: batch index, first vector of filters, vectors, and
+/// how many of their filters exist.
+type Group = (Value, Value, i64, i64);
+
 /// A block's pixels: [`Segments`] from the origin `(oh0, ow0)`.
 struct Tile {
     oh0: Value,
@@ -796,26 +800,18 @@ impl Kernel<'_> {
             accs
         });
         match simd {
-            Simd::Avx512 => self.add_transposed16(b, n, fb0, v, filters, tile, &accs),
-            Simd::Avx2 => self.add_transposed8(b, n, fb0, v, filters, tile, &accs),
+            Simd::Avx512 => self.add_transposed16(b, &(n, fb0, v, filters), tile, &accs),
+            Simd::Avx2 => self.add_transposed8(b, &(n, fb0, v, filters), tile, &accs),
         }
     }
 
     /// `out[n][16 (fb0 + j) + l][pixel] += accs[pixel][j][l]` for the
-    /// tile's pixels: per 16 pixels a transpose ([`transpose16`]), then
-    /// one masked load-add-store per filter. A tile's pixels are
-    /// contiguous in each output plane ([`Segments`]).
-    #[allow(clippy::too_many_arguments)]
-    fn add_transposed16(
-        &self,
-        b: &mut B,
-        n: Value,
-        fb0: Value,
-        v: i64,
-        filters: i64,
-        tile: &Tile,
-        accs: &[Value],
-    ) {
+    /// tile's pixels and the group `(n, fb0, v, filters)`: per 16 pixels a
+    /// transpose ([`transpose16`]), then one masked load-add-store per
+    /// filter. A tile's pixels are contiguous in each output plane
+    /// ([`Segments`]).
+    fn add_transposed16(&self, b: &mut B, group: &Group, tile: &Tile, accs: &[Value]) {
+        let &(n, fb0, v, filters) = group;
         let vt = b.vec_f32();
         let pix = accs.len() as i64 / v;
         let zero_v = b.vcall("_mm512_setzero_ps", vec![], vt);
@@ -850,17 +846,8 @@ impl Kernel<'_> {
     /// [`Kernel::add_transposed16`] for AVX2's 8 lanes: per 8 pixels one
     /// helper call (`_x86_add_transposed8_ps`: the 8x8 transpose in
     /// registers, then a masked load-add-store per filter).
-    #[allow(clippy::too_many_arguments)]
-    fn add_transposed8(
-        &self,
-        b: &mut B,
-        n: Value,
-        fb0: Value,
-        v: i64,
-        filters: i64,
-        tile: &Tile,
-        accs: &[Value],
-    ) {
+    fn add_transposed8(&self, b: &mut B, group: &Group, tile: &Tile, accs: &[Value]) {
+        let &(n, fb0, v, filters) = group;
         let pix = accs.len() as i64 / v;
         let zero_v = self.simd.zero(b, Elem::F32);
         let plane = b.ci(self.d.oh * self.d.ow, 32);
