@@ -114,7 +114,8 @@ impl Conv {
     }
 }
 
-/// Register block: `v` vectors of 16 filters x `rows` rows x `p` pixels;
+/// Register block: `v` vectors of filters (16 or 8 each) x `rows` rows x
+/// `p` pixels;
 /// or, `flat`, the map's pixels in row-major order cut into
 /// [`flat_blocks`] of at most `p` (`rows` 1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
