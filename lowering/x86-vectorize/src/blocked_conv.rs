@@ -414,7 +414,7 @@ pub fn lower(
     // 7x7, 14x14 and 28x28 maps, 1.13x, 1.12x and 1.09x the flat kernel,
     // the 56x56 layer a tie that keeps the flat one), the GEMM for
     // 1x1 layers (1.0-1.8x the flat kernel there: their B is the input
-    // itself, packed with vector copies; this kernel 0.49-0.66x the GEMM:
+    // itself, packed with vector copies; this kernel 0.49-0.68x the GEMM:
     // one broadcast per FMA) and strided ones, or what `path` asks
     // (docs/x86-kernels.md).
     let whole_map_1x1 = d.kh * d.kw == 1 && unit && d.h == d.oh && d.w == d.ow && d.dh * d.dw == 1;
