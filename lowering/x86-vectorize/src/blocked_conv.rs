@@ -500,21 +500,15 @@ pub fn emit(b: &mut B, op: OpId, d: &Conv, p: Plan, ops: &Operands, simd: Simd) 
     let pixels_outer = d.c * d.h * d.w * 4 > INPUT_IN_L2_BYTES;
     b.for_(l, u, s, vec![], |b, n, _| {
         if pixels_outer {
-            k.tiles(b, p, &mut |b, tile| k.groups(b, n, p, tile));
-        } else {
-            let groups = d.f / (lanes * p.v);
-            let group = |b: &mut B, fb0: Value, v: i64, filters: i64| {
-                k.tiles(b, p, &mut |b, tile| k.block(b, n, fb0, v, filters, tile));
-            };
-            b.for_const(0, groups, 1, |b, g| {
-                let fb0 = b.mulc(g, p.v);
-                group(b, fb0, p.v, lanes * p.v);
+            k.tiles(b, p, &mut |b, tile| {
+                k.groups(b, p, &mut |b, fb0, v, filters| {
+                    k.block(b, n, fb0, v, filters, tile)
+                })
             });
-            let rest = d.f - groups * lanes * p.v;
-            if rest > 0 {
-                let fb0 = b.c(groups * p.v);
-                group(b, fb0, (rest + lanes - 1) / lanes, rest);
-            }
+        } else {
+            k.groups(b, p, &mut |b, fb0, v, filters| {
+                k.tiles(b, p, &mut |b, tile| k.block(b, n, fb0, v, filters, tile))
+            });
         }
         vec![]
     });
@@ -722,20 +716,21 @@ impl Kernel<'_> {
         }
     }
 
-    /// Every filter group of one pixel tile: the full groups of `v`
-    /// vectors, then the tail group.
-    fn groups(&self, b: &mut B, n: Value, p: Plan, tile: &Tile) {
+    /// Every filter group: the full groups of `v` vectors, then the tail
+    /// group: `each(b, fb0, vectors, filters)` (`filters` of the group's
+    /// `lanes vectors` exist).
+    fn groups(&self, b: &mut B, p: Plan, each: &mut dyn FnMut(&mut B, Value, i64, i64)) {
         let d = self.d;
         let lanes = self.simd.lanes();
         let groups = d.f / (lanes * p.v);
         b.for_const(0, groups, 1, |b, g| {
             let fb0 = b.mulc(g, p.v);
-            self.block(b, n, fb0, p.v, lanes * p.v, tile);
+            each(b, fb0, p.v, lanes * p.v);
         });
         let rest = d.f - groups * lanes * p.v;
         if rest > 0 {
             let fb0 = b.c(groups * p.v);
-            self.block(b, n, fb0, (rest + lanes - 1) / lanes, rest, tile);
+            each(b, fb0, (rest + lanes - 1) / lanes, rest);
         }
     }
 
