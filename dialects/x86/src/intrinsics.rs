@@ -277,8 +277,11 @@ pub const INTRINSICS: &[Intrinsic] = &[
     // The u8 x s8 kernel's activations: `flip(dst, src, n)` copies n i8
     // as u8 (x + 128, the sign bit flipped), zero bytes after them up to a
     // multiple of 4; `quad(dst, src0, src1, src2, src3, n)` writes n i32
-    // words, byte q of word j = src_q[j] + 128.
+    // words, byte q of word j = src_q[j] + 128. `copy` and `quad_i8` do
+    // the same without the offset (activations found non-negative by
+    // `nonnegative(src, n)`: 1 when none of n i8 is negative).
     i("_x86_flip_i8_u8", 0, &[Ptr, Ptr, I32], None, AVX | AVX2),
+    i("_x86_copy_i8_words", 0, &[Ptr, Ptr, I32], None, AVX | AVX2),
     i(
         "_x86_quad_u8",
         0,
@@ -286,6 +289,14 @@ pub const INTRINSICS: &[Intrinsic] = &[
         None,
         AVX | AVX2,
     ),
+    i(
+        "_x86_quad_i8",
+        0,
+        &[Ptr, Ptr, Ptr, Ptr, Ptr, I32],
+        None,
+        AVX | AVX2,
+    ),
+    i("_x86_nonnegative_i8", 0, &[Ptr, I32], Some(I32), AVX | AVX2),
     // The argument, held in a register (an empty asm the compiler cannot
     // see through): a kernel's reused vector is loaded once, not folded
     // into every FMA that reads it (x86-vectorize's AVX2 f32 blocks).

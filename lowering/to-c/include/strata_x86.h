@@ -417,53 +417,76 @@ STRATA_X86_EMU void strata_x86_pair_i8_i16(void *dst, const void *src0, const vo
   for (int32_t k = 0; k < n; k++)
     d[k] = (int32_t)((uint32_t)(uint16_t)(int16_t)a[k] | (uint32_t)(uint16_t)(int16_t)b[k] << 16);
 }
-/* The AVX2 u8 x s8 kernel's activations, offset by 128 into u8: flip: n
- * bytes x ^ 0x80, then zero bytes up to a multiple of 4 (the last word's
- * unused k, which meet zero weights); quad: n i32 words, byte q of word j
- * src_q[j] ^ 0x80. */
-STRATA_X86_EMU void strata_x86_flip_i8_u8(void *dst, const void *src, int32_t n) {
+/* The AVX2 u8 x s8 kernel's activations as bytes xor `bias`: 0x80 offsets
+ * them by 128 into u8 (flip, quad_u8: exact for every activation, with a
+ * compensation), 0 keeps them as they are (copy, quad_i8: for activations
+ * the run-time test found non-negative). flip/copy: n bytes, then zero
+ * bytes up to a multiple of 4 (the last word's unused k, which meet zero
+ * weights); quad: n i32 words, byte q of word j src_q[j] ^ bias.
+ * nonnegative: 1 when none of the n i8 is negative (the test itself). */
+static inline void strata_x86_bytes_words(void *dst, const void *src, int32_t n, uint8_t bias) {
   uint8_t *d = (uint8_t *)dst;
   const uint8_t *s = (const uint8_t *)src;
   int32_t k = 0;
-  for (; k < n; k++) d[k] = s[k] ^ 0x80u;
+  for (; k < n; k++) d[k] = s[k] ^ bias;
   for (; k % 4; k++) d[k] = 0;
 }
-STRATA_X86_EMU void strata_x86_quad_u8(void *dst, const void *src0, const void *src1, const void *src2,
-                                       const void *src3, int32_t n) {
+static inline void strata_x86_bytes_quads(void *dst, const void *const src[4], int32_t n, uint8_t bias) {
   int32_t *d = (int32_t *)dst;
-  const uint8_t *s[4] = {(const uint8_t *)src0, (const uint8_t *)src1, (const uint8_t *)src2,
-                         (const uint8_t *)src3};
+  const uint8_t *s[4] = {(const uint8_t *)src[0], (const uint8_t *)src[1], (const uint8_t *)src[2],
+                         (const uint8_t *)src[3]};
   for (int32_t j = 0; j < n; j++) {
     uint32_t w = 0;
-    for (int q = 0; q < 4; q++) w |= (uint32_t)(s[q][j] ^ 0x80u) << (8 * q);
+    for (int q = 0; q < 4; q++) w |= (uint32_t)(uint8_t)(s[q][j] ^ bias) << (8 * q);
     d[j] = (int32_t)w;
   }
 }
+STRATA_X86_EMU void strata_x86_flip_i8_u8(void *dst, const void *src, int32_t n) {
+  strata_x86_bytes_words(dst, src, n, 0x80u);
+}
+STRATA_X86_EMU void strata_x86_copy_i8_words(void *dst, const void *src, int32_t n) {
+  strata_x86_bytes_words(dst, src, n, 0);
+}
+STRATA_X86_EMU void strata_x86_quad_u8(void *dst, const void *src0, const void *src1, const void *src2,
+                                       const void *src3, int32_t n) {
+  const void *const src[4] = {src0, src1, src2, src3};
+  strata_x86_bytes_quads(dst, src, n, 0x80u);
+}
+STRATA_X86_EMU void strata_x86_quad_i8(void *dst, const void *src0, const void *src1, const void *src2,
+                                       const void *src3, int32_t n) {
+  const void *const src[4] = {src0, src1, src2, src3};
+  strata_x86_bytes_quads(dst, src, n, 0);
+}
+STRATA_X86_EMU int32_t strata_x86_nonnegative_i8(const void *src, int32_t n) {
+  const int8_t *s = (const int8_t *)src;
+  for (int32_t k = 0; k < n; k++)
+    if (s[k] < 0) return 0;
+  return 1;
+}
 #if STRATA_X86_HAVE_NATIVE
-__attribute__((target("avx,avx2"), unused)) static inline void _x86_flip_i8_u8(void *dst, const void *src,
-                                                                                int32_t n) {
+__attribute__((target("avx,avx2"), unused)) static inline void strata_x86_avx2_bytes_words(void *dst, const void *src,
+                                                                                           int32_t n, uint8_t bias) {
   uint8_t *d = (uint8_t *)dst;
   const uint8_t *s = (const uint8_t *)src;
-  const __m256i bias = _mm256_set1_epi8((char)0x80);
+  const __m256i b = _mm256_set1_epi8((char)bias);
   int32_t k = 0;
   for (; k + 32 <= n; k += 32)
-    _mm256_storeu_si256((__m256i *)(d + k), _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(s + k)), bias));
-  for (; k < n; k++) d[k] = s[k] ^ 0x80u;
+    _mm256_storeu_si256((__m256i *)(d + k), _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(s + k)), b));
+  for (; k < n; k++) d[k] = s[k] ^ bias;
   for (; k % 4; k++) d[k] = 0;
 }
-__attribute__((target("avx,avx2"), unused)) static inline void _x86_quad_u8(void *dst, const void *src0,
-                                                                             const void *src1, const void *src2,
-                                                                             const void *src3, int32_t n) {
+__attribute__((target("avx,avx2"), unused)) static inline void strata_x86_avx2_bytes_quads(
+    void *dst, const void *src0, const void *src1, const void *src2, const void *src3, int32_t n, uint8_t bias) {
   int32_t *d = (int32_t *)dst;
   const uint8_t *a = (const uint8_t *)src0, *b = (const uint8_t *)src1, *c = (const uint8_t *)src2,
                 *e = (const uint8_t *)src3;
-  const __m128i bias = _mm_set1_epi8((char)0x80);
+  const __m128i x80 = _mm_set1_epi8((char)bias);
   int32_t j = 0;
   for (; j + 16 <= n; j += 16) {
-    __m128i x0 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(a + j)), bias);
-    __m128i x1 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(b + j)), bias);
-    __m128i x2 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(c + j)), bias);
-    __m128i x3 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(e + j)), bias);
+    __m128i x0 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(a + j)), x80);
+    __m128i x1 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(b + j)), x80);
+    __m128i x2 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(c + j)), x80);
+    __m128i x3 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(e + j)), x80);
     __m128i lo01 = _mm_unpacklo_epi8(x0, x1), hi01 = _mm_unpackhi_epi8(x0, x1);
     __m128i lo23 = _mm_unpacklo_epi8(x2, x3), hi23 = _mm_unpackhi_epi8(x2, x3);
     _mm_storeu_si128((__m128i *)(d + j), _mm_unpacklo_epi16(lo01, lo23));
@@ -472,17 +495,52 @@ __attribute__((target("avx,avx2"), unused)) static inline void _x86_quad_u8(void
     _mm_storeu_si128((__m128i *)(d + j + 12), _mm_unpackhi_epi16(hi01, hi23));
   }
   for (; j + 8 <= n; j += 8) {
-    __m128i x0 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(a + j)), bias);
-    __m128i x1 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(b + j)), bias);
-    __m128i x2 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(c + j)), bias);
-    __m128i x3 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(e + j)), bias);
+    __m128i x0 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(a + j)), x80);
+    __m128i x1 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(b + j)), x80);
+    __m128i x2 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(c + j)), x80);
+    __m128i x3 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(e + j)), x80);
     __m128i lo01 = _mm_unpacklo_epi8(x0, x1), lo23 = _mm_unpacklo_epi8(x2, x3);
     _mm_storeu_si128((__m128i *)(d + j), _mm_unpacklo_epi16(lo01, lo23));
     _mm_storeu_si128((__m128i *)(d + j + 4), _mm_unpackhi_epi16(lo01, lo23));
   }
   for (; j < n; j++)
-    d[j] = (int32_t)((uint32_t)(a[j] ^ 0x80u) | (uint32_t)(b[j] ^ 0x80u) << 8 | (uint32_t)(c[j] ^ 0x80u) << 16 |
-                     (uint32_t)(e[j] ^ 0x80u) << 24);
+    d[j] = (int32_t)((uint32_t)(uint8_t)(a[j] ^ bias) | (uint32_t)(uint8_t)(b[j] ^ bias) << 8 |
+                     (uint32_t)(uint8_t)(c[j] ^ bias) << 16 | (uint32_t)(uint8_t)(e[j] ^ bias) << 24);
+}
+__attribute__((target("avx,avx2"), unused)) static inline void _x86_flip_i8_u8(void *dst, const void *src,
+                                                                                int32_t n) {
+  strata_x86_avx2_bytes_words(dst, src, n, 0x80u);
+}
+__attribute__((target("avx,avx2"), unused)) static inline void _x86_copy_i8_words(void *dst, const void *src,
+                                                                                   int32_t n) {
+  strata_x86_avx2_bytes_words(dst, src, n, 0);
+}
+__attribute__((target("avx,avx2"), unused)) static inline void _x86_quad_u8(void *dst, const void *src0,
+                                                                             const void *src1, const void *src2,
+                                                                             const void *src3, int32_t n) {
+  strata_x86_avx2_bytes_quads(dst, src0, src1, src2, src3, n, 0x80u);
+}
+__attribute__((target("avx,avx2"), unused)) static inline void _x86_quad_i8(void *dst, const void *src0,
+                                                                             const void *src1, const void *src2,
+                                                                             const void *src3, int32_t n) {
+  strata_x86_avx2_bytes_quads(dst, src0, src1, src2, src3, n, 0);
+}
+/* 128 bytes OR-ed per step, their sign bits tested once. */
+__attribute__((target("avx,avx2"), unused)) static inline int32_t _x86_nonnegative_i8(const void *src, int32_t n) {
+  const uint8_t *s = (const uint8_t *)src;
+  int32_t k = 0;
+  for (; k + 128 <= n; k += 128) {
+    __m256i x = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(s + k)),
+                                _mm256_loadu_si256((const __m256i *)(s + k + 32)));
+    __m256i y = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(s + k + 64)),
+                                _mm256_loadu_si256((const __m256i *)(s + k + 96)));
+    if (_mm256_movemask_epi8(_mm256_or_si256(x, y))) return 0;
+  }
+  for (; k + 32 <= n; k += 32)
+    if (_mm256_movemask_epi8(_mm256_loadu_si256((const __m256i *)(s + k)))) return 0;
+  for (; k < n; k++)
+    if (s[k] & 0x80u) return 0;
+  return 1;
 }
 #endif
 #if STRATA_X86_HAVE_NATIVE

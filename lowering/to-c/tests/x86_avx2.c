@@ -3,7 +3,9 @@
  * tails, and an int8 matmul through sign-extended i16 pairs (vpmaddwd)
  * with the extreme values, vpmaddubsw's saturating u8 x s8 pairs, vpaddw, and
  * Strata's int8 packing helpers (every loop of their native forms: 32,
- * 16, 8 and single elements, odd n), and the channel-blocked
+ * 16, 8 and single elements, odd n; with and without the +128 offset,
+ * the latter also checked against its definition) and the activations'
+ * sign test (a negative byte in each of its loops), and the channel-blocked
  * convolution's transposing epilogue (all 8 filters x 8 pixels, and
  * masked: fewer filters and pixels, the rest of each row untouched), checked
  * by tests/x86_header.rs: the portable and native builds print the same
@@ -16,12 +18,18 @@
 #define PAIR _x86_pair_i8_i16
 #define FLIP _x86_flip_i8_u8
 #define QUAD _x86_quad_u8
+#define COPY _x86_copy_i8_words
+#define QUAD_I8 _x86_quad_i8
+#define NONNEGATIVE _x86_nonnegative_i8
 #define ADD_T8 _x86_add_transposed8_ps
 #else
 #define WIDEN strata_x86_widen_i8_i16
 #define PAIR strata_x86_pair_i8_i16
 #define FLIP strata_x86_flip_i8_u8
 #define QUAD strata_x86_quad_u8
+#define COPY strata_x86_copy_i8_words
+#define QUAD_I8 strata_x86_quad_i8
+#define NONNEGATIVE strata_x86_nonnegative_i8
 #define ADD_T8 strata_x86_add_transposed8_ps
 #endif
 
@@ -117,6 +125,41 @@ int main(void) {
   for (int k = 0; k < 40; k++) hu = (hu ^ (uint32_t)quads[k]) * 16777619u;
   printf("u8 packing hash %08x, flipped[3] %u flipped[37..40] %u %u %u %u, quad[5] %08x\n", hu, flipped[3],
          flipped[37], flipped[38], flipped[39], flipped[40], (unsigned)quads[5]);
+  /* Without the offset: the bytes as they are, the same zero padding. */
+  uint8_t copied[44];
+  memset(copied, 0xEE, sizeof copied);
+  int32_t quads_i8[40] = {0};
+  COPY(copied, bytes[1], 37);
+  QUAD_I8(quads_i8, rows[0], rows[1], rows[2], rows[3], 29);
+  for (int k = 0; k < 40; k++) {
+    uint8_t want = k < 37 ? (uint8_t)bytes[1][k] : 0;
+    if (copied[k] != want) printf("WRONG copy_i8_words at %d: %u, want %u\n", k, copied[k], want);
+  }
+  for (int j = 0; j < 29; j++) {
+    uint32_t want = 0;
+    for (int q = 0; q < 4; q++) want |= (uint32_t)(uint8_t)rows[q][j] << (8 * q);
+    if ((uint32_t)quads_i8[j] != want) printf("WRONG quad_i8 at %d: %08x, want %08x\n", j, (unsigned)quads_i8[j], want);
+  }
+  if (quads_i8[29] != 0) printf("WRONG quad_i8 wrote word 29\n");
+  /* The sign test over 300 bytes (two 128-byte steps, one 32-byte step,
+   * 12 single bytes), with one negative byte in each of those parts, and
+   * over fewer bytes than the negative one's position. */
+  int8_t acts[300];
+  for (int k = 0; k < 300; k++) {
+    s = s * 1664525u + 1013904223u;
+    acts[k] = (int8_t)((s >> 8) & 0x7F);
+  }
+  const int at[] = {0, 127, 200, 260, 299};
+  printf("nonnegative: all %d", NONNEGATIVE(acts, 300));
+  for (int i = 0; i < 5; i++) {
+    int8_t keep = acts[at[i]];
+    acts[at[i]] = i % 2 ? -128 : -1;
+    int got = NONNEGATIVE(acts, 300), before = NONNEGATIVE(acts, at[i]);
+    printf(", -%d at %d: %d (%d before)", i % 2 ? 128 : 1, at[i], got, before);
+    if (got != 0 || before != 1) printf(" WRONG");
+    acts[at[i]] = keep;
+  }
+  printf("\n");
   /* vpmaddubsw: random bytes, then 255 x 127 twice (saturates at 32767)
    * and 255 x -128 twice (at -32768) in the first lanes. */
   int32_t ua[8], sb[8];

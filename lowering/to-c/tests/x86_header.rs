@@ -53,13 +53,15 @@ fn cpu_has_avx2_fma() -> bool {
 }
 
 /// Builds `source` portable, and native with `flags` where `cpu_has`: the
-/// two print the same.
+/// two print the same, and nothing WRONG.
 fn compare(source: &str, flags: &[&str], cpu_has: bool) {
     let Some(portable) = build_and_run(source, "portable", &["-DSTRATA_X86_PORTABLE"]) else {
         eprintln!("no C compiler; skipped");
         return;
     };
     assert!(portable.starts_with("native=0\n"), "{portable}");
+    // Checks against a helper's definition print WRONG where they fail.
+    assert!(!portable.contains("WRONG"), "{portable}");
     if !cfg!(target_arch = "x86_64") || !cpu_has {
         eprintln!("this CPU lacks {flags:?}; native build of {source} not run");
         return;

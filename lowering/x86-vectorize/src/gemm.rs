@@ -213,6 +213,38 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
     }
 }
 
+/// [`emit_with`] twice under a run-time test of the activations' sign:
+/// `plain`, the bytes form without the offset ([`Int8Product::Bytes`]
+/// with `offset: false`, exact only when no activation is negative), when
+/// `_x86_nonnegative_i8` finds none of the `count` i8 of `activations`
+/// (contiguous from its first element, a memref of rank `rank`)
+/// negative; else `otherwise`, exact for every activation. Activations
+/// after a ReLU (quantized with zero point 0) take the first; the test is
+/// one pass over them, against the kernel's K passes per output.
+pub fn emit_by_sign(
+    b: &mut B,
+    g: &Gemm,
+    activations: (Value, usize, i64),
+    plain: (&Blocking, &Prep),
+    otherwise: (&Blocking, &Prep),
+) {
+    let (memref, rank, count) = activations;
+    let zero = b.c(0);
+    let first = b.addr(memref, vec![zero; rank]);
+    let n = b.ci(count, 32);
+    let i32t = b.int(32);
+    let nonnegative = b
+        .call("_x86_nonnegative_i8", &[], vec![first, n], Some(i32t))
+        .unwrap();
+    let no = b.ci(0, 32);
+    let cond = b.cmpi(1, nonnegative, no);
+    b.if_else(
+        cond,
+        |b| emit_with(b, g, plain.0, plain.1),
+        |b| emit_with(b, g, otherwise.0, otherwise.1),
+    );
+}
+
 /// Packed slots for `k` reduction steps: one per k (f32), one i32 word
 /// per [`Int8Product::k_per_word`] k (int8).
 fn slots(elem: Elem, bl: &Blocking, k: i64) -> i64 {
@@ -580,13 +612,15 @@ impl Panel<'_> {
     /// AVX2 int8: `count` columns from local column `j` (global `n`),
     /// consecutive in B, as words of [`Int8Product::k_per_word`] k with one
     /// call per word row: i16 pairs (`_x86_pair_i8_i16` of rows `2q`, `2q +
-    /// 1` of B) or u8 quads (`_x86_quad_u8` of rows `4q .. 4q + 3`, each +
-    /// 128); a last partial word element by element.
+    /// 1` of B) or byte quads (`_x86_quad_u8` of rows `4q .. 4q + 3`, each
+    /// plus 128, or `_x86_quad_i8` without the offset); a last partial
+    /// word element by element.
     fn words_span(&self, b: &mut B, j: Value, n: Value, count: Value) {
         let (g, bl, at, bp, p) = (self.g, self.bl, self.at, self.bufs.bp, self.p);
         let per = bl.int8.k_per_word();
-        let helper = match per {
-            2 => "_x86_pair_i8_i16",
+        let helper = match bl.int8 {
+            Int8Product::Bytes { offset: false, .. } => "_x86_quad_i8",
+            _ if per == 2 => "_x86_pair_i8_i16",
             _ => "_x86_quad_u8",
         };
         let full = at.kb / per;
@@ -694,7 +728,11 @@ fn field(int8: Int8Product, operand_a: bool) -> Field {
         Int8Product::Pairs => Field::Half,
         Int8Product::Vnni if operand_a => Field::OffsetByte,
         Int8Product::Vnni => Field::Byte,
-        Int8Product::Bytes { activations_a, .. } if activations_a == operand_a => Field::OffsetByte,
+        Int8Product::Bytes {
+            activations_a,
+            offset: true,
+            ..
+        } if activations_a == operand_a => Field::OffsetByte,
         Int8Product::Bytes { .. } => Field::Byte,
     }
 }
@@ -840,13 +878,19 @@ fn pack_a(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, m0: Value, r
     let per = bl.int8.k_per_word();
     let field = field(bl.int8, true);
     // A row whose k are consecutive is packed in one call: sign-extended
-    // to i16 (pairs) or offset into u8 (the bytes form's activations).
+    // to i16 (pairs), or offset into u8 or copied (the bytes form's
+    // activations).
     let row_helper = match bl.int8 {
         Int8Product::Pairs => Some("_x86_widen_i8_i16"),
         Int8Product::Bytes {
             activations_a: true,
+            offset,
             ..
-        } => Some("_x86_flip_i8_u8"),
+        } => Some(if offset {
+            "_x86_flip_i8_u8"
+        } else {
+            "_x86_copy_i8_words"
+        }),
         _ => None,
     }
     .filter(|_| g.a_unit_k);
@@ -1259,33 +1303,40 @@ fn int8_weights(
 /// How many words' products [`Int8Product::Bytes`] may sum in i16 for
 /// `name` and stay exact (its `i16_words`: 2 or 1), or None: its weights
 /// are not constant, or some `vpmaddubsw` pair sum could saturate.
+/// `offset`: for activations offset into u8 (any i8), else for
+/// non-negative ones used as they are (the form [`emit_by_sign`] runs).
 ///
 /// An i16 lane multiplies weights (k `2j`, `2j + 1` of a word, and with
-/// two words also those of the next word) with activations offset into
-/// u8 (0..=255), so its sum lies in `[-255 W-, 255 W+]`, `W+` and `W-`
-/// the sums of the lane's positive weights and of its negative weights'
-/// magnitudes: it fits i16 when both are at most 128. Weights in
-/// [-64, 63] (7-bit quantization, ONNX Runtime's `reduce_range` for
-/// this instruction) always pass for one word, [-32, 31] for two;
-/// full-range 8-bit weights mostly do not.
+/// two words also those of the next word) with u8 activations, so its
+/// sum lies in `[-a W-, a W+]`, `W+` and `W-` the sums of the lane's
+/// positive weights and of its negative weights' magnitudes, `a` the
+/// largest activation: 255 offset, which fits i16 when both sums are at
+/// most 128, or 127 for non-negative i8, at most 258. Offset, weights in
+/// [-64, 63] (7-bit quantization, ONNX Runtime's `reduce_range` for this
+/// instruction) always pass for one word, [-32, 31] for two, and
+/// full-range 8-bit weights mostly do not; non-negative, every weight
+/// passes for one word (2 x 128 <= 258) and [-64, 63] for two.
 pub fn bytes_exact(
     ctx: &strata_ir::Context,
     ir: &strata_ir::Ir,
     op: strata_ir::OpId,
     name: &str,
     vals: &[Value],
+    offset: bool,
 ) -> Option<i64> {
     let (_, w, _, k) = int8_weights(ctx, ir, op, name, vals)?;
+    let largest = if offset { 255 } else { 127 };
     [2i64, 1].into_iter().find(|&words| {
         w.chunks(k as usize)
-            .all(|row| i16_lanes_fit(row, words as usize))
+            .all(|row| i16_lanes_fit(row, words as usize, largest))
     })
 }
 
 /// Whether every i16 lane of [`bytes_exact`] fits for one output's K
-/// weights `row`, `words` words per lane: lane `j` (0 or 1) of group `g`
-/// holds k `4 words g + 4 q + 2 j + {0, 1}` for `q < words`.
-fn i16_lanes_fit(row: &[i8], words: usize) -> bool {
+/// weights `row`, `words` words per lane, activations up to `largest`:
+/// lane `j` (0 or 1) of group `g` holds k `4 words g + 4 q + 2 j + {0, 1}`
+/// for `q < words`.
+fn i16_lanes_fit(row: &[i8], words: usize, largest: i32) -> bool {
     row.chunks(4 * words).all(|group| {
         (0..2).all(|lane| {
             let (mut pos, mut neg) = (0i32, 0i32);
@@ -1297,7 +1348,7 @@ fn i16_lanes_fit(row: &[i8], words: usize) -> bool {
                     }
                 }
             }
-            pos <= 128 && neg <= 128
+            largest * pos <= i16::MAX as i32 && largest * neg <= -(i16::MIN as i32)
         })
     })
 }
@@ -1305,9 +1356,9 @@ fn i16_lanes_fit(row: &[i8], words: usize) -> bool {
 /// [`Int8Product::Bytes`]' packed weights and compensation (see
 /// [`prepare`]): a matmul's B as `@<sym>__i8x4_b<nr>`, `[ceil(N / nr)]
 /// [ceil(K / 4)][nr]` words of four k bytes, a convolution's filters as
-/// `@<sym>__i8x4_a<mr>`, `[ceil(F / mr)][ceil(K / 4)][mr]`; and
-/// `@<sym>__comp_{b,a}<n>`, minus 128 x each output's weight sum, by
-/// panel (zero past the outputs).
+/// `@<sym>__i8x4_a<mr>`, `[ceil(F / mr)][ceil(K / 4)][mr]`; and, with the
+/// activations' offset, `@<sym>__comp_{b,a}<n>`, minus 128 x each
+/// output's weight sum, by panel (zero past the outputs).
 fn bytes_weights(
     ctx: &strata_ir::Context,
     ir: &mut strata_ir::Ir,
@@ -1324,11 +1375,6 @@ fn bytes_weights(
     let panels = (outputs + width - 1) / width;
     let slots = (k + 3) / 4;
     let words = pack_weight_words(&w, outputs, k, width, slots, 4, &consecutive_k(k, 4));
-    let mut comp = vec![0u8; (panels * width * 4) as usize];
-    for (o, row) in w.chunks(k as usize).enumerate() {
-        let sum: i32 = row.iter().map(|&x| x as i32).sum();
-        comp[o * 4..o * 4 + 4].copy_from_slice(&sum.wrapping_mul(-128).to_le_bytes());
-    }
     let i32t = ctx.signless(32);
     let packed = crate::amx::packed_global(
         ctx,
@@ -1339,19 +1385,23 @@ fn bytes_weights(
         i32t,
         words,
     )?;
-    let comp = crate::amx::packed_global(
-        ctx,
-        ir,
-        op,
-        &format!("{sym}__comp_{side}{width}"),
-        &[panels, width],
-        i32t,
-        comp,
-    )?;
-    let mut prep = Prep {
-        comp: Some(comp),
-        ..Prep::default()
-    };
+    let mut prep = Prep::default();
+    if let Int8Product::Bytes { offset: true, .. } = bl.int8 {
+        let mut comp = vec![0u8; (panels * width * 4) as usize];
+        for (o, row) in w.chunks(k as usize).enumerate() {
+            let sum: i32 = row.iter().map(|&x| x as i32).sum();
+            comp[o * 4..o * 4 + 4].copy_from_slice(&sum.wrapping_mul(-128).to_le_bytes());
+        }
+        prep.comp = Some(crate::amx::packed_global(
+            ctx,
+            ir,
+            op,
+            &format!("{sym}__comp_{side}{width}"),
+            &[panels, width],
+            i32t,
+            comp,
+        )?);
+    }
     match side {
         "b" => prep.b_packed = Some(packed),
         _ => prep.a_packed = Some(packed),
@@ -1550,5 +1600,34 @@ pub fn erase_unused_get_global(ctx: &strata_ir::Context, ir: &mut strata_ir::Ir,
         if ctx.op_name_str(ir.op_name(def)) == "memref.get_global" && !ir.has_uses(v) {
             let _ = ir.erase_op(def);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::i16_lanes_fit;
+
+    /// The bounds of [`super::bytes_exact`]: a lane's weights may sum to
+    /// 128 per sign with activations offset into u8 (up to 255), to 258
+    /// with non-negative i8 ones (up to 127).
+    #[test]
+    fn i16_lane_bounds() {
+        // One word: lanes (k0, k1) and (k2, k3).
+        assert!(i16_lanes_fit(&[-64, -64, 63, 63], 1, 255));
+        assert!(!i16_lanes_fit(&[-64, -65, 0, 0], 1, 255));
+        assert!(!i16_lanes_fit(&[0, 0, 64, 65], 1, 255));
+        assert!(!i16_lanes_fit(&[-128, -128, 127, 127], 1, 255));
+        assert!(i16_lanes_fit(&[-128, -128, 127, 127], 1, 127));
+        // Two words: lane 0 holds k 0, 1, 4, 5 and lane 1 k 2, 3, 6, 7.
+        assert!(i16_lanes_fit(&[32, 32, 0, 0, 32, 32, 0, 0], 2, 255));
+        assert!(!i16_lanes_fit(&[32, 32, 0, 0, 32, 33, 0, 0], 2, 255));
+        assert!(i16_lanes_fit(&[32, 32, 33, 33, 32, 33, 33, 33], 2, 127));
+        assert!(i16_lanes_fit(&[-64, -64, 63, 63, -64, -64, 63, 63], 2, 127));
+        assert!(i16_lanes_fit(&[-65, -65, 0, 0, -64, -64, 0, 0], 2, 127));
+        assert!(!i16_lanes_fit(&[-65, -65, 0, 0, -65, -64, 0, 0], 2, 127));
+        assert!(!i16_lanes_fit(&[0, 0, 65, 65, 0, 0, 64, 65], 2, 127));
+        // A K tail: the missing k are zero weights.
+        assert!(i16_lanes_fit(&[-128, -128, 127], 1, 127));
+        assert!(!i16_lanes_fit(&[-128, -128, 127, 127, -3], 2, 127));
     }
 }

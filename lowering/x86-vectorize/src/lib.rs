@@ -28,7 +28,8 @@
 //! of them (run on the module, constant int8 weights are packed at compile
 //! time); `avx2` writes every kernel for AVX2 + FMA (8 lanes, 16
 //! registers; int8 through exact i16 products, or u8 x s8 ones where the
-//! constant weights prove them exact, [`simd::Int8Product`]) for CPUs without
+//! constant weights prove them exact, or under a run-time test that the
+//! activations are non-negative, [`simd::Int8Product`]) for CPUs without
 //! AVX-512; `native` is `auto` when the compiling machine has AVX-512F,
 //! else `avx2` when it has AVX2 and FMA (as `-march=native` picks for
 //! the host); `scalar` leaves the ops alone (for `convert-linalg-to-loops`).
@@ -72,8 +73,10 @@ pub struct X86Vectorize {
     pub path: String,
     /// AVX2 int8: `auto` takes the u8 x s8 product where constant weights
     /// prove it exact ([`gemm::bytes_exact`]), summing two words in i16
-    /// where they allow; `bytes` one word per `vpmaddwd`; `pairs` always
-    /// the i16 pairs.
+    /// where they allow, and adds the form without the offset for
+    /// non-negative activations where it is faster
+    /// ([`gemm::emit_by_sign`]); `bytes` one word per `vpmaddwd`;
+    /// `pairs` always the i16 pairs.
     pub int8: String,
 }
 
@@ -129,7 +132,7 @@ impl Pass for X86Vectorize {
             ),
             PassOption::string(
                 "int8",
-                "AVX2 int8 product: auto (u8 x s8 vpmaddubsw where the constant weights prove no i16 sum saturates, two words per vpmaddwd where they allow, else i16 pairs), bytes (one word per vpmaddwd) or pairs (vpmaddwd on i16 always)",
+                "AVX2 int8 product: auto (u8 x s8 vpmaddubsw where the constant weights prove no i16 sum saturates, two words per vpmaddwd where they allow, else i16 pairs; plus a faster form for activations a run-time test finds non-negative), bytes (the same with one word per vpmaddwd) or pairs (vpmaddwd on i16 always)",
                 &mut self.int8,
             ),
         ]
@@ -457,21 +460,57 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
         }
         _ => return false,
     };
-    let bytes = match (simd, elem, opts.int8.as_str()) {
-        (Simd::Avx2, Elem::I8, "auto" | "bytes") => gemm::bytes_exact(ctx, ir, op, &name, &vals),
+    // AVX2 int8: the u8 x s8 bytes form where the constant weights prove
+    // it exact with the activations offset into u8, else the i16 pairs;
+    // and, where it would be faster, the bytes form without the offset
+    // for activations a run-time test finds non-negative (exact for more
+    // weights: every one for one word per vpmaddwd).
+    let words = |offset: bool| match (simd, elem, opts.int8.as_str()) {
+        (Simd::Avx2, Elem::I8, "auto" | "bytes") => {
+            gemm::bytes_exact(ctx, ir, op, &name, &vals, offset).map(|words| {
+                if opts.int8 == "bytes" {
+                    1
+                } else {
+                    words
+                }
+            })
+        }
         _ => None,
     };
-    let int8 = match (simd, bytes) {
+    let (offset_words, plain_words) = (words(true), words(false));
+    let product = |words: Option<i64>, offset: bool| match (simd, words) {
         (Simd::Avx512, _) => Int8Product::Vnni,
-        (Simd::Avx2, Some(words)) => Int8Product::Bytes {
+        (Simd::Avx2, Some(i16_words)) => Int8Product::Bytes {
             activations_a: name == "linalg.matmul",
-            i16_words: if opts.int8 == "bytes" { 1 } else { words },
+            i16_words,
+            offset,
         },
         (Simd::Avx2, None) => Int8Product::Pairs,
     };
+    // k per vpmaddwd: 2 for the pairs, 4 per word summed in i16.
+    let k_rate = |words: Option<i64>| words.map_or(2, |w| 4 * w);
+    let by_sign = (k_rate(plain_words) > k_rate(offset_words))
+        .then(|| contiguous_i8(ctx, ir, vals[0]))
+        .flatten();
+    let int8 = product(offset_words, true);
     let mut blocking = blocking(&gemm, simd, int8, opts, name == "linalg.matmul");
     let outer_k_one = gemm.ko.iter().all(|&e| e == 1);
     let prep = gemm::prepare(ctx, ir, op, &name, &vals, elem, outer_k_one, &mut blocking);
+    // The form for non-negative activations, its weights packed too (a
+    // zero fill of C, erased above, is known to both).
+    let plain = by_sign.and_then(|activations| {
+        let int8 = product(plain_words, false);
+        let mut bl = self::blocking(&gemm, simd, int8, opts, name == "linalg.matmul");
+        let p = gemm::prepare(ctx, ir, op, &name, &vals, elem, outer_k_one, &mut bl);
+        (bl.int8 == int8).then_some((
+            activations,
+            bl,
+            gemm::Prep {
+                c_zero: prep.c_zero,
+                ..p
+            },
+        ))
+    });
     let mut b = B {
         ctx,
         loc: ir.op_loc(op),
@@ -485,6 +524,8 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
         } else {
             amx::emit_or(&mut b, &gemm, &prep, |b| gemm::emit(b, &gemm, &blocking));
         }
+    } else if let Some((activations, bl, p)) = &plain {
+        gemm::emit_by_sign(&mut b, &gemm, *activations, (bl, p), (&blocking, &prep));
     } else {
         gemm::emit_with(&mut b, &gemm, &blocking, &prep);
     }
@@ -545,6 +586,23 @@ fn f32_special(
             &mut b, op, vals, shapes, st, di, &opts.path, opts.mr, opts.nr, simd,
         ),
         _ => false,
+    }
+}
+
+/// An i8 memref whose elements are all contiguous (static shape, identity
+/// layout; fewer than 2^31 of them): itself, its rank and element count,
+/// for one pass over them ([`gemm::emit_by_sign`]).
+fn contiguous_i8(ctx: &Context, ir: &Ir, v: Value) -> Option<(Value, usize, i64)> {
+    match ctx.type_data(ir.value_type(v)) {
+        strata_ir::TypeData::MemRef {
+            shape,
+            layout: None,
+            ..
+        } if shape.iter().all(|&d| d >= 0) => {
+            let count: i64 = shape.iter().product();
+            (count < i32::MAX as i64).then_some((v, shape.len(), count))
+        }
+        _ => None,
     }
 }
 

@@ -31,17 +31,24 @@ pub enum Int8Product {
     /// for every input.
     Pairs,
     /// AVX2 `vpmaddubsw` then `vpmaddwd` with ones: four k per word, the
-    /// activations offset by 128 into u8 and the constant weights as s8
-    /// bytes, which were checked at compile time so that no i16 pair sum
-    /// can saturate ([`crate::gemm::bytes_exact`]): exact for every
-    /// activation. The offset's compensation (128 x the weights' sum per
-    /// output) is a compile-time constant. `activations_a`: the
-    /// activations are A (a matmul), else B (an NCHW convolution).
-    /// `i16_words`: how many consecutive words' pair sums are added in
-    /// i16 (`vpaddw`) before one `vpmaddwd`: 2 where the weights prove
-    /// that four products' sums fit too (6-bit weights; three multiplies
-    /// per 64 products instead of four).
-    Bytes { activations_a: bool, i16_words: i64 },
+    /// activations as u8 and the constant weights as s8 bytes, which were
+    /// checked at compile time so that no i16 pair sum can saturate
+    /// ([`crate::gemm::bytes_exact`]). `offset`: the activations are
+    /// offset by 128 into u8, exact for every activation, the offset's
+    /// compensation (128 x the weights' sum per output) a compile-time
+    /// constant; without it the activations' bytes are used as they are,
+    /// which is exact only when none is negative, tested at run time
+    /// ([`crate::gemm::emit_by_sign`]). `activations_a`: the activations
+    /// are A (a matmul), else B (an NCHW convolution). `i16_words`: how
+    /// many consecutive words' pair sums are added in i16 (`vpaddw`)
+    /// before one `vpmaddwd`: 2 where the weights prove that four
+    /// products' sums fit too (three multiplies per 64 products instead
+    /// of four).
+    Bytes {
+        activations_a: bool,
+        i16_words: i64,
+        offset: bool,
+    },
 }
 
 impl Int8Product {

@@ -3,19 +3,22 @@
 // no i16 pair sum can saturate (every pair's positive and negative parts
 // each sum to at most 128; gemm::bytes_exact). The weights below are in
 // [-64, 63] with pairs at that bound ((127, 1), (-128, 0), (-64, -64),
-// (127, -128), ...); the activations come from npy_int8.py: full range,
-// a third each 127 and -128, so pairs of extremes meet the bound pairs.
+// (127, -128), ...); the activations come from npy_int8.py: full range, a
+// third each 127 and -128, so pairs of extremes meet the bound pairs.
 // Every form runs natively and emulated and must equal the interpreter bit
 // for bit; mmbad has one pair at (127, 2), past the bound, and must take
-// the i16 pairs instead, as int8=pairs does. mm2's weights are in
-// [-32, 31] with lanes of two words at the bound ((127, 1, 0, 0),
-// (32, 32, 32, 32), (64, -128, 64, 0), ...), so two words' products are
-// summed in i16 before vpmaddwd; mm1 has one lane at (32, 32, 32, 33)
-// and must take one word per vpmaddwd. cvn's output rows are 3 pixels,
-// so an 8-lane vector of B spans up to four of them: packed a row
-// segment at a time (both products). mmfill zero-fills its output first:
-// the fill is erased and the first of its three K blocks starts from zero
-// accumulators (both products; the random output is overwritten).
+// the i16 pairs instead, as int8=pairs does, for activations with negative
+// values (int8_sign.mlir tests the form it takes without them). mm2's
+// weights are in [-32, 31] with lanes of two words at the bound ((127, 1,
+// 0, 0), (32, 32, 32, 32), (64, -128, 64, 0), ...), so two words' products
+// are summed in i16 before vpmaddwd; mm1 has one lane at (32, 32, 32, 33)
+// and must take one word per vpmaddwd (for activations with negative
+// values; two without them, where the lane's sum is at most 129 x 127).
+// cvn's output rows are 3 pixels, so an 8-lane vector of B spans up to
+// four of them: packed a row segment at a time (both products). mmfill
+// zero-fills its output first: the fill is erased and the first of its
+// three K blocks starts from zero accumulators (both products; the random
+// output is overwritten).
 //
 // RUN: split-file %s %t
 // RUN: python3 %S/../../utils/npy_int8.py %t/mm.x.npy 23x42 --seed 3
@@ -34,7 +37,7 @@
 // RUN: strata-opt %t/mm.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 int8=pairs},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' | FileCheck %s --check-prefix=PAIRS
 // RUN: strata-run %t/mmbad.mlir --entry mmbad --input %t/mm.x.npy --random-inputs --seed 5 --output %t/mmbad.0 --output %t/mmbad.ref.npy
 // RUN: strata-opt %t/mmbad.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/mmbad.v.mlir
-// RUN: FileCheck %s --check-prefix=PAIRS < %t/mmbad.v.mlir
+// RUN: FileCheck %s --check-prefix=BAD < %t/mmbad.v.mlir
 // RUN: strata-run %t/mmbad.v.mlir --entry mmbad --input %t/mm.x.npy --random-inputs --seed 5 --target c --output %t/mmbad.0 --output %t/mmbad.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t/mmbad.ref.npy %t/mmbad.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: strata-run %t/cv.mlir --entry cv --input %t/cv.x.npy --random-inputs --seed 5 --output %t/cv.0 --output %t/cv.ref.npy
@@ -70,7 +73,7 @@
 // RUN: strata-opt %t/mm2.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 int8=bytes},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' | FileCheck %s --check-prefix=ONE
 // RUN: strata-run %t/mm1.mlir --entry mm1 --input %t/mm.x.npy --random-inputs --seed 5 --output %t/mm1.0 --output %t/mm1.ref.npy
 // RUN: strata-opt %t/mm1.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/mm1.v.mlir
-// RUN: FileCheck %s --check-prefix=ONE < %t/mm1.v.mlir
+// RUN: FileCheck %s --check-prefix=ONESIGN --strict-whitespace < %t/mm1.v.mlir
 // RUN: strata-run %t/mm1.v.mlir --entry mm1 --input %t/mm.x.npy --random-inputs --seed 5 --target c --output %t/mm1.0 --output %t/mm1.native.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t/mm1.ref.npy %t/mm1.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
 
@@ -177,6 +180,12 @@ func.func @mmfill(%x: memref<23x42xi8>, %y: memref<23x21xi32>) {
 // MM-NOT: _x86_widen_i8_i16
 // MMSMALL: memref.global "private" constant @w__i8x4_b8 : memref<3x11x8xi32> = dense<
 // MMSMALL: x86.call "_mm256_maddubs_epi16"
+// BAD: x86.call "_x86_nonnegative_i8"
+// BAD: } else {
+// BAD-NOT: maddubs
+// BAD-NOT: __comp_
+// BAD: x86.call "_x86_widen_i8_i16"
+// BAD-NOT: maddubs
 // PAIRS-NOT: maddubs
 // PAIRS: memref.global "private" constant @w{{.*}}__i16x2_b16 : memref<2x21x16xi32> = dense<
 // PAIRS-NOT: maddubs
@@ -199,6 +208,11 @@ func.func @mmfill(%x: memref<23x42xi8>, %y: memref<23x21xi32>) {
 // TWO: x86.call "_mm256_madd_epi16"
 // ONE: x86.call "_mm256_maddubs_epi16"
 // ONE-NOT: _mm256_add_epi16"
+// ONESIGN: x86.call "_x86_nonnegative_i8"
+// ONESIGN: x86.call "_mm256_add_epi16"
+// ONESIGN: {{^}}    } else {
+// ONESIGN: x86.call "_mm256_maddubs_epi16"
+// ONESIGN-NOT: _mm256_add_epi16"
 // CVN: memref.global "private" constant @wn__i8x4_a6 : memref<2x12x6xi32> = dense<
 // CVN: scf.if
 // CVN: x86.call "_x86_quad_u8"
