@@ -520,6 +520,7 @@ fn block(b: &mut B, cx: &Ctx, batch: &[Value], m0: Value, n0: Value, tm: i64, tn
                     n: Some(n),
                     ko: &[],
                     k: None,
+                    k_split: None,
                 };
                 let (mem, ix) = (g.c)(b, &idx);
                 (b.addr(mem, ix), b.c(g.n * 4))
@@ -602,6 +603,7 @@ fn copy_tail(b: &mut B, cx: &Ctx, batch: &[Value], buf: Value, m0: i64, rows: i6
             n: Some(n),
             ko: &[],
             k: None,
+            k_split: None,
         };
         let (mem, ix) = (g.c)(b, &idx);
         let src = b.addr(mem, ix);
@@ -663,6 +665,7 @@ fn pack_b(b: &mut B, cx: &Ctx, batch: &[Value], bp: Value, kflat: i64) {
                         n: Some(n),
                         ko: kos,
                         k: Some(k),
+                        k_split: None,
                     };
                     let (mem, i) = (g.b)(b, &idx);
                     let x = b.load(mem, i);
@@ -703,6 +706,7 @@ fn pack_b(b: &mut B, cx: &Ctx, batch: &[Value], bp: Value, kflat: i64) {
                             n: Some(n),
                             ko: kos,
                             k: Some(k),
+                            k_split: None,
                         };
                         let (mem, i) = (g.b)(b, &idx);
                         let src = b.addr(mem, i);
@@ -762,6 +766,7 @@ fn pack_a(b: &mut B, cx: &Ctx, batch: &[Value], ap: Value, kflat: i64, ko: &[i64
                 n: None,
                 ko: kos,
                 k: Some(k),
+                k_split: None,
             };
             if cx.prep.a_unit_k {
                 let (full, tail) = (g.kin / 64, g.kin % 64);

@@ -29,6 +29,9 @@ pub struct Idx<'v> {
     pub n: Option<Value>,
     pub ko: &'v [Value],
     pub k: Option<Value>,
+    /// B's k split as `(k / period, k % period)` ([`Gemm::b_k_period`]),
+    /// the remainder static, in place of `k`.
+    pub k_split: Option<(Value, i64)>,
 }
 
 /// Memref and indices of one element.
@@ -55,6 +58,12 @@ pub struct Gemm<'a> {
     /// runs of this many (an NCHW convolution's output row at unit width
     /// stride): a packed vector inside one run is one load (0: none).
     pub b_run: i64,
+    /// B's k is two indices, `k / period` and `k % period` (an AVX2 NCHW
+    /// convolution's channel and tap, period KH KW; 0: none): int8
+    /// packing walks K in groups of whole words and periods, so that the
+    /// tap of every byte is static ([`Idx::k_split`]) and only the channel
+    /// is computed, once per group.
+    pub b_k_period: i64,
 }
 
 /// Block sizes: microkernel `mr` rows x `lanes * nvec` columns, `kc` of
@@ -245,6 +254,15 @@ pub fn emit_by_sign(
     );
 }
 
+/// The least common multiple of `a` and `b` (both positive).
+pub(crate) fn lcm(a: i64, b: i64) -> i64 {
+    let (mut x, mut y) = (a, b);
+    while y != 0 {
+        (x, y) = (y, x % y);
+    }
+    a / x * b
+}
+
 /// Packed slots for `k` reduction steps: one per k (f32), one i32 word
 /// per [`Int8Product::k_per_word`] k (int8).
 fn slots(elem: Elem, bl: &Blocking, k: i64) -> i64 {
@@ -381,6 +399,15 @@ impl At<'_> {
         let idx = self.idx(None, Some(n), Some(k));
         (g.b)(b, &idx)
     }
+    /// B's element `(k, n)` with k split ([`Gemm::b_k_period`]): `k /
+    /// period` and the static `k % period`.
+    fn b_split(&self, b: &mut B, g: &Gemm, n: Value, split: (Value, i64)) -> (Value, Vec<Value>) {
+        let idx = Idx {
+            k_split: Some(split),
+            ..self.idx(None, Some(n), None)
+        };
+        (g.b)(b, &idx)
+    }
     /// C's element `(m, n)` here.
     fn c(&self, b: &mut B, g: &Gemm, m: Value, n: Value) -> (Value, Vec<Value>) {
         let idx = self.idx(Some(m), Some(n), None);
@@ -393,6 +420,7 @@ impl At<'_> {
             n,
             ko: self.ko,
             k,
+            k_split: None,
         }
     }
 }
@@ -624,10 +652,45 @@ impl Panel<'_> {
             _ => "_x86_quad_u8",
         };
         let full = at.kb / per;
-        if full > 0 {
-            let i32t = b.int(32);
-            let len = b.cast("index_cast", count, i32t);
-            b.for_const(0, full, 1, |b, q| {
+        let i32t = b.int(32);
+        let len = b.cast("index_cast", count, i32t);
+        // With B's k split (channel, tap): groups of whole words and whole
+        // periods (36 k of a 3x3 window), each byte's tap static and the
+        // channel computed once per group, where each byte's k had taken
+        // two divisions (the index arithmetic was four fifths of the
+        // packing's instructions; the blocking keeps K blocks whole
+        // groups).
+        let period = g.b_k_period;
+        let group = lcm(per, period.max(1));
+        let groups = if period > 1 && bl.kc % group == 0 {
+            at.kb / group
+        } else {
+            0
+        };
+        if groups > 0 {
+            let words_per_group = group / per;
+            let c0 = b.divc(at.kc0, period);
+            b.for_const(0, groups, 1, |b, gi| {
+                let first_word = b.mulc(gi, words_per_group);
+                let channels = b.mulc(gi, group / period);
+                let channel0 = b.add(c0, channels);
+                for w in 0..words_per_group {
+                    let q = b.addc(first_word, w);
+                    let mut args = vec![b.addr(bp, vec![p, q, j])];
+                    for qq in 0..per {
+                        let local = w * per + qq;
+                        let channel = b.addc(channel0, local / period);
+                        let (mem, i) = at.b_split(b, g, n, (channel, local % period));
+                        args.push(b.addr(mem, i));
+                    }
+                    args.push(len);
+                    b.call(helper, &[], args, None);
+                }
+            });
+        }
+        let grouped = groups * group / per;
+        if full > grouped {
+            b.for_const(grouped, full, 1, |b, q| {
                 let k = b.mulc(q, per);
                 let k = b.add(at.kc0, k);
                 let mut args = vec![b.addr(bp, vec![p, q, j])];

@@ -342,6 +342,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
                 a_unit_k: true,
                 b_unit_n: true,
                 b_run: 0,
+                b_k_period: 0,
             }
         }
         "linalg.conv_2d_nhwc_hwcf" => {
@@ -374,6 +375,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
                 a_unit_k: true,
                 b_unit_n: true,
                 b_run: 0,
+                b_k_period: 0,
             }
         }
         "linalg.conv_2d_nchw_fchw" => {
@@ -430,12 +432,14 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
                 b: Box::new(move |b: &mut B, i: &Idx| {
                     let n = i.n.unwrap();
                     let (oh, owi) = (b.divc(n, ow), b.remc(n, ow));
-                    let (ch, tap_h, tap_w) = if flat_k {
-                        let k = i.k.unwrap();
-                        let (ch, tap) = (b.divc(k, kh * kw), b.remc(k, kh * kw));
-                        (ch, b.divc(tap, kw), b.remc(tap, kw))
-                    } else {
-                        (i.k.unwrap(), i.ko[0], i.ko[1])
+                    let (ch, tap_h, tap_w) = match (flat_k, i.k_split) {
+                        (true, Some((ch, tap))) => (ch, b.c(tap / kw), b.c(tap % kw)),
+                        (true, None) => {
+                            let k = i.k.unwrap();
+                            let (ch, tap) = (b.divc(k, kh * kw), b.remc(k, kh * kw));
+                            (ch, b.divc(tap, kw), b.remc(tap, kw))
+                        }
+                        (false, _) => (i.k.unwrap(), i.ko[0], i.ko[1]),
                     };
                     let h = window_index(b, oh, st[0], tap_h, di[0]);
                     let x = window_index(b, owi, st[1], tap_w, di[1]);
@@ -456,6 +460,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
                     && shapes[0][2] == o[2]
                     && shapes[0][3] == o[3],
                 b_run: if unit_width_stride { ow } else { 0 },
+                b_k_period: if flat_k { kh * kw } else { 0 },
             }
         }
         _ => return false,
@@ -661,12 +666,14 @@ fn blocking(
     let mut kc = or(o.kc, kc).max(4);
     if g.elem == Elem::I8 {
         // Whole words per K block, and whole groups of words summed in
-        // i16 (their pairing is by global K slot).
+        // i16 (their pairing is by global K slot); with B's k split,
+        // whole periods too (`Gemm::b_k_period`: the packing's groups).
         let words = match int8 {
             Int8Product::Bytes { i16_words, .. } => i16_words,
             _ => 1,
         };
-        kc = (kc + 4 * words - 1) / (4 * words) * (4 * words);
+        let unit = gemm::lcm(4 * words, g.b_k_period.max(1));
+        kc = (kc + unit - 1) / unit * unit;
     }
     let mc = (or(o.mc, 8 * mr) / mr).max(1) * mr;
     let pb = (or(o.nc, nc) / (lanes * nvec)).max(1);
