@@ -480,13 +480,13 @@ __attribute__((target("avx,avx2"), unused)) static inline void strata_x86_avx2_b
   int32_t *d = (int32_t *)dst;
   const uint8_t *a = (const uint8_t *)src0, *b = (const uint8_t *)src1, *c = (const uint8_t *)src2,
                 *e = (const uint8_t *)src3;
-  const __m128i x80 = _mm_set1_epi8((char)bias);
+  const __m128i flip = _mm_set1_epi8((char)bias);
   int32_t j = 0;
   for (; j + 16 <= n; j += 16) {
-    __m128i x0 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(a + j)), x80);
-    __m128i x1 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(b + j)), x80);
-    __m128i x2 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(c + j)), x80);
-    __m128i x3 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(e + j)), x80);
+    __m128i x0 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(a + j)), flip);
+    __m128i x1 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(b + j)), flip);
+    __m128i x2 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(c + j)), flip);
+    __m128i x3 = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(e + j)), flip);
     __m128i lo01 = _mm_unpacklo_epi8(x0, x1), hi01 = _mm_unpackhi_epi8(x0, x1);
     __m128i lo23 = _mm_unpacklo_epi8(x2, x3), hi23 = _mm_unpackhi_epi8(x2, x3);
     _mm_storeu_si128((__m128i *)(d + j), _mm_unpacklo_epi16(lo01, lo23));
@@ -495,10 +495,10 @@ __attribute__((target("avx,avx2"), unused)) static inline void strata_x86_avx2_b
     _mm_storeu_si128((__m128i *)(d + j + 12), _mm_unpackhi_epi16(hi01, hi23));
   }
   for (; j + 8 <= n; j += 8) {
-    __m128i x0 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(a + j)), x80);
-    __m128i x1 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(b + j)), x80);
-    __m128i x2 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(c + j)), x80);
-    __m128i x3 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(e + j)), x80);
+    __m128i x0 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(a + j)), flip);
+    __m128i x1 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(b + j)), flip);
+    __m128i x2 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(c + j)), flip);
+    __m128i x3 = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(e + j)), flip);
     __m128i lo01 = _mm_unpacklo_epi8(x0, x1), lo23 = _mm_unpacklo_epi8(x2, x3);
     _mm_storeu_si128((__m128i *)(d + j), _mm_unpacklo_epi16(lo01, lo23));
     _mm_storeu_si128((__m128i *)(d + j + 4), _mm_unpackhi_epi16(lo01, lo23));
