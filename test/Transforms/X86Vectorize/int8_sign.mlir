@@ -19,13 +19,17 @@
 // start from zero accumulators) and has K blocks of 16. cvfull's output
 // rows are 9 pixels, so its 8-lane vectors cross rows (packed a row
 // segment at a time by _x86_quad_i8); cvfs2 has stride 2 (packed element
-// by element).
+// by element). cvb2 has a batch of 2, whose second image's last
+// activation is the only negative one in cv.l.npy: the test must read the
+// whole input and take the pairs.
 //
 // RUN: split-file %s %t
 // RUN: python3 %S/../../utils/npy_int8.py %t/mm.x.npy 23x42 --seed 3
 // RUN: python3 %S/../../utils/npy_int8.py %t/mm.p.npy 23x42 --seed 3 --nonnegative
 // RUN: python3 %S/../../utils/npy_int8.py %t/cv.x.npy 1x6x9x11 --seed 4
 // RUN: python3 %S/../../utils/npy_int8.py %t/cv.p.npy 1x6x9x11 --seed 4 --nonnegative
+// RUN: python3 %S/../../utils/npy_int8.py %t/cvb.p.npy 2x6x9x11 --seed 4 --nonnegative
+// RUN: python3 %S/../../utils/npy_int8.py %t/cvb.l.npy 2x6x9x11 --seed 4 --nonnegative --last -128
 
 // RUN: strata-opt %t/mmfull.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2 kc=16},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/mmfull.v.mlir
 // RUN: FileCheck %s --check-prefix=FULL --strict-whitespace < %t/mmfull.v.mlir
@@ -87,6 +91,19 @@
 // RUN: python3 %S/../../utils/npy_compare.py %t/cv7.p.ref.npy %t/cv7.p.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
 // RUN: env STRATA_X86_ISA=portable strata-run %t/cv7.v.mlir --entry cv7 --input %t/cv.p.npy --random-inputs --seed 5 --target c --output %t/cv7.0 --output %t/cv7.p.portable.npy
 // RUN: python3 %S/../../utils/npy_compare.py %t/cv7.p.ref.npy %t/cv7.p.portable.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: strata-opt %t/cvb2.mlir '--pass-pipeline=builtin.module(x86-vectorize{isa=avx2},symbol-dce,func.func(convert-linalg-to-loops,lower-affine))' > %t/cvb2.v.mlir
+// RUN: FileCheck %s --check-prefix=CVB2 --strict-whitespace < %t/cvb2.v.mlir
+// RUN: strata-run %t/cvb2.mlir --entry cvb2 --input %t/cvb.p.npy --random-inputs --seed 5 --output %t/cvb2.0 --output %t/cvb2.p.ref.npy
+// RUN: strata-run %t/cvb2.v.mlir --entry cvb2 --input %t/cvb.p.npy --random-inputs --seed 5 --target c --output %t/cvb2.0 --output %t/cvb2.p.native.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/cvb2.p.ref.npy %t/cvb2.p.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: env STRATA_X86_ISA=portable strata-run %t/cvb2.v.mlir --entry cvb2 --input %t/cvb.p.npy --random-inputs --seed 5 --target c --output %t/cvb2.0 --output %t/cvb2.p.portable.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/cvb2.p.ref.npy %t/cvb2.p.portable.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: strata-run %t/cvb2.mlir --entry cvb2 --input %t/cvb.l.npy --random-inputs --seed 5 --output %t/cvb2.0 --output %t/cvb2.l.ref.npy
+// RUN: strata-run %t/cvb2.v.mlir --entry cvb2 --input %t/cvb.l.npy --random-inputs --seed 5 --target c --output %t/cvb2.0 --output %t/cvb2.l.native.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/cvb2.l.ref.npy %t/cvb2.l.native.npy --ulps 0 | FileCheck %s --check-prefix=OK
+// RUN: env STRATA_X86_ISA=portable strata-run %t/cvb2.v.mlir --entry cvb2 --input %t/cvb.l.npy --random-inputs --seed 5 --target c --output %t/cvb2.0 --output %t/cvb2.l.portable.npy
+// RUN: python3 %S/../../utils/npy_compare.py %t/cvb2.l.ref.npy %t/cvb2.l.portable.npy --ulps 0 | FileCheck %s --check-prefix=OK
+
 // OK: bit-exact
 
 //--- mmfull.mlir
@@ -120,6 +137,14 @@ memref.global "private" constant @wcf : memref<7x6x3x3xi8> = dense<"0x8080808080
 func.func @cvfs2(%x: memref<1x6x9x11xi8>, %y: memref<1x7x4x5xi32>) {
   %w = memref.get_global @wcf : memref<7x6x3x3xi8>
   linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : memref<1x6x9x11xi8>, memref<7x6x3x3xi8>) outs(%y : memref<1x7x4x5xi32>)
+  return
+}
+
+//--- cvb2.mlir
+memref.global "private" constant @wcf : memref<7x6x3x3xi8> = dense<"0x8080808080808080808080808080808080808080808080808080808080808080808080808080808080808080808080808080808080807F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F916B1049D6A01B4E2C3589DD070FEF7A1C511FEA5D5F2F2F00DD728F79B07C8E7AFB22EEF92277B529C9CF267ED5BEC5AC691957A8E98080808080808080808080808080808080808080808080808080808080808080808080808080808080808080808080808080808080807F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F7F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F807F">
+func.func @cvb2(%x: memref<2x6x9x11xi8>, %y: memref<2x7x7x9xi32>) {
+  %w = memref.get_global @wcf : memref<7x6x3x3xi8>
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : memref<2x6x9x11xi8>, memref<7x6x3x3xi8>) outs(%y : memref<2x7x7x9xi32>)
   return
 }
 
@@ -198,3 +223,9 @@ func.func @cv7(%x: memref<1x6x9x11xi8>, %y: memref<1x7x7x9xi32>) {
 // CV7: x86.call "_x86_quad_u8"
 // CV7: x86.call "_mm256_maddubs_epi16"
 // CV7-NOT: _mm256_add_epi16"
+
+// CVB2-LABEL: func.func @cvb2
+// CVB2: x86.call "_x86_nonnegative_i8"(%{{.*}}, %c1188_i32)
+// CVB2: x86.call "_x86_quad_i8"
+// CVB2: {{^}}    } else {
+// CVB2: x86.call "_x86_pair_i8_i16"
