@@ -20,7 +20,7 @@
 // rows are 9 pixels, so its 8-lane vectors cross rows (packed a row
 // segment at a time by _x86_quad_i8); cvfs2 has stride 2 (packed element
 // by element). cvb2 has a batch of 2, whose second image's last
-// activation is the only negative one in cv.l.npy: the test must read the
+// activation is the only negative one in cvb.l.npy: the test must read the
 // whole input and take the pairs.
 //
 // RUN: split-file %s %t
