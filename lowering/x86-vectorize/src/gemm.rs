@@ -654,6 +654,17 @@ impl Panel<'_> {
         let full = at.kb / per;
         let i32t = b.int(32);
         let len = b.cast("index_cast", count, i32t);
+        // Word row `q` in one helper call, byte `qq` of each word at
+        // `element(qq)`.
+        let word_row = |b: &mut B, q: Value, element: &mut WordByte| {
+            let mut args = vec![b.addr(bp, vec![p, q, j])];
+            for qq in 0..per {
+                let (mem, i) = element(b, qq);
+                args.push(b.addr(mem, i));
+            }
+            args.push(len);
+            b.call(helper, &[], args, None);
+        };
         // With B's k split (channel, tap): groups of whole words and whole
         // periods (36 k of a 3x3 window), each byte's tap static and the
         // channel computed once per group, where each byte's k had taken
@@ -676,33 +687,23 @@ impl Panel<'_> {
                 let channel0 = b.add(c0, channels);
                 for w in 0..words_per_group {
                     let q = b.addc(first_word, w);
-                    let mut args = vec![b.addr(bp, vec![p, q, j])];
-                    for qq in 0..per {
+                    word_row(b, q, &mut |b, qq| {
                         let local = w * per + qq;
                         let channel = b.addc(channel0, local / period);
-                        let (mem, i) = at.b_split(b, g, n, (channel, local % period));
-                        args.push(b.addr(mem, i));
-                    }
-                    args.push(len);
-                    b.call(helper, &[], args, None);
+                        at.b_split(b, g, n, (channel, local % period))
+                    });
                 }
             });
         }
         let grouped = groups * group / per;
-        if full > grouped {
-            b.for_const(grouped, full, 1, |b, q| {
-                let k = b.mulc(q, per);
-                let k = b.add(at.kc0, k);
-                let mut args = vec![b.addr(bp, vec![p, q, j])];
-                for qq in 0..per {
-                    let kk = b.addc(k, qq);
-                    let (mem, i) = at.b(b, g, n, kk);
-                    args.push(b.addr(mem, i));
-                }
-                args.push(len);
-                b.call(helper, &[], args, None);
+        b.for_const(grouped, full, 1, |b, q| {
+            let k = b.mulc(q, per);
+            let k = b.add(at.kc0, k);
+            word_row(b, q, &mut |b, qq| {
+                let kk = b.addc(k, qq);
+                at.b(b, g, n, kk)
             });
-        }
+        });
         let rest = at.kb % per;
         if rest > 0 {
             // The last word: its k past the block zero.
@@ -802,6 +803,9 @@ fn field(int8: Int8Product, operand_a: bool) -> Field {
 
 /// Where global k of one row of A or column of B is (memref, indices).
 type KElement<'a> = dyn FnMut(&mut B, Value) -> (Value, Vec<Value>) + 'a;
+
+/// Where byte `qq` (static) of a packed word is (memref, indices).
+type WordByte<'a> = dyn FnMut(&mut B, i64) -> (Value, Vec<Value>) + 'a;
 
 /// Packs the K block's `kb` k of one row of A or column of B into words
 /// of `per` k (`field`): `element(k)` is where global k is, `store(q,
