@@ -89,6 +89,12 @@ const fn i(
     }
 }
 
+/// The arguments of the transposing epilogue helpers: output, plane
+/// stride, filters, pixels and the 8 pixels' vectors.
+const TRANSPOSED8: [Kind; 12] = [
+    Ptr, I32, I32, I32, F32x8, F32x8, F32x8, F32x8, F32x8, F32x8, F32x8, F32x8,
+];
+
 /// Every intrinsic Strata emits.
 pub const INTRINSICS: &[Intrinsic] = &[
     i("_mm512_setzero_ps", 0, &[], Some(F32x16), AVX512F),
@@ -301,15 +307,15 @@ pub const INTRINSICS: &[Intrinsic] = &[
     // see through): a kernel's reused vector is loaded once, not folded
     // into every FMA that reads it (x86-vectorize's AVX2 f32 blocks).
     i("_x86_in_register_ps", 0, &[F32x8], Some(F32x8), AVX),
-    // The channel-blocked f32 convolution's epilogue: `(out, stride,
-    // filters, pixels, v0..v7)` adds pixel q's vector of 8 filters' sums
-    // into out[l * stride + q] (an 8x8 transpose in registers natively).
+    // The f32 kernels' transposing epilogue (the channel-blocked and the
+    // pointwise convolution): `(out, stride, filters, pixels, v0..v7)`
+    // adds pixel q's vector of 8 filters' sums into out[l * stride + q],
+    // or stores it there (an 8x8 transpose in registers natively).
+    i("_x86_add_transposed8_ps", 0, &TRANSPOSED8, None, AVX | AVX2),
     i(
-        "_x86_add_transposed8_ps",
+        "_x86_store_transposed8_ps",
         0,
-        &[
-            Ptr, I32, I32, I32, F32x8, F32x8, F32x8, F32x8, F32x8, F32x8, F32x8, F32x8,
-        ],
+        &TRANSPOSED8,
         None,
         AVX | AVX2,
     ),

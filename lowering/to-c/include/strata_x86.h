@@ -590,27 +590,43 @@ __attribute__((target("avx"), unused)) static inline __m256 _x86_in_register_ps(
 }
 #endif
 
-/* The channel-blocked f32 convolution's epilogue on AVX2: vector q holds
- * the 8 filters' sums of pixel q; adds them into the NCHW output,
+/* The f32 kernels' transposing epilogue on AVX2 (the channel-blocked
+ * convolution, the pointwise one): vector q holds the 8 filters' sums of
+ * pixel q; `_x86_add_transposed8_ps` adds them into the NCHW output,
  * out[l * stride + q] += v_q[l] for filters l < `filters` and pixels
  * q < `pixels` (consecutive filters' planes `stride` floats apart, a
- * block's pixels contiguous). Native: an 8x8 transpose in registers
- * (vunpck{l,h}ps, vshufps, vperm2f128), then one (masked) load, add and
- * store per filter; bit-exact with the portable form (one rounding per
- * add). */
+ * block's pixels contiguous), `_x86_store_transposed8_ps` stores them
+ * there (an output whose zero fill was dropped). Native: an 8x8 transpose
+ * in registers (vunpck{l,h}ps, vshufps, vperm2f128), then one (masked)
+ * load, add and store, or store, per filter; bit-exact with the portable
+ * form (one rounding per add). One implementation each, `add` 0 or 1. */
+STRATA_X86_EMU void strata_x86_transposed8_ps(void *out, int32_t stride, int32_t filters, int32_t pixels, int add,
+                                              const strata_m256 *v) {
+  float *o = (float *)out;
+  for (int32_t l = 0; l < filters; l++)
+    for (int32_t q = 0; q < pixels; q++) {
+      float *p = &o[(int64_t)l * stride + q];
+      *p = add ? *p + v[q].f[l] : v[q].f[l];
+    }
+}
 STRATA_X86_EMU void strata_x86_add_transposed8_ps(void *out, int32_t stride, int32_t filters, int32_t pixels,
                                                   strata_m256 v0, strata_m256 v1, strata_m256 v2,
                                                   strata_m256 v3, strata_m256 v4, strata_m256 v5,
                                                   strata_m256 v6, strata_m256 v7) {
   const strata_m256 v[8] = {v0, v1, v2, v3, v4, v5, v6, v7};
-  float *o = (float *)out;
-  for (int32_t l = 0; l < filters; l++)
-    for (int32_t q = 0; q < pixels; q++) o[(int64_t)l * stride + q] += v[q].f[l];
+  strata_x86_transposed8_ps(out, stride, filters, pixels, 1, v);
+}
+STRATA_X86_EMU void strata_x86_store_transposed8_ps(void *out, int32_t stride, int32_t filters, int32_t pixels,
+                                                    strata_m256 v0, strata_m256 v1, strata_m256 v2,
+                                                    strata_m256 v3, strata_m256 v4, strata_m256 v5,
+                                                    strata_m256 v6, strata_m256 v7) {
+  const strata_m256 v[8] = {v0, v1, v2, v3, v4, v5, v6, v7};
+  strata_x86_transposed8_ps(out, stride, filters, pixels, 0, v);
 }
 #if STRATA_X86_HAVE_NATIVE
-__attribute__((target("avx,avx2"), unused)) static inline void _x86_add_transposed8_ps(
-    void *out, int32_t stride, int32_t filters, int32_t pixels, __m256 v0, __m256 v1, __m256 v2, __m256 v3,
-    __m256 v4, __m256 v5, __m256 v6, __m256 v7) {
+__attribute__((target("avx,avx2"), unused)) static inline void strata_x86_avx2_transposed8_ps(
+    void *out, int32_t stride, int32_t filters, int32_t pixels, int add, __m256 v0, __m256 v1, __m256 v2,
+    __m256 v3, __m256 v4, __m256 v5, __m256 v6, __m256 v7) {
   /* Pairs of pixels interleaved, then quads: s[f] holds filter f (low
    * half) and f + 4 (high half) of pixels 0-3, s[f + 4] of pixels 4-7. */
   __m256 t0 = _mm256_unpacklo_ps(v0, v1), t1 = _mm256_unpackhi_ps(v0, v1);
@@ -629,15 +645,25 @@ __attribute__((target("avx,avx2"), unused)) static inline void _x86_add_transpos
   if (pixels >= 8) {
     for (int32_t l = 0; l < filters; l++) {
       float *p = o + (int64_t)l * stride;
-      _mm256_storeu_ps(p, _mm256_add_ps(_mm256_loadu_ps(p), r[l]));
+      _mm256_storeu_ps(p, add ? _mm256_add_ps(_mm256_loadu_ps(p), r[l]) : r[l]);
     }
   } else {
     __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(pixels), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
     for (int32_t l = 0; l < filters; l++) {
       float *p = o + (int64_t)l * stride;
-      _mm256_maskstore_ps(p, m, _mm256_add_ps(_mm256_maskload_ps(p, m), r[l]));
+      _mm256_maskstore_ps(p, m, add ? _mm256_add_ps(_mm256_maskload_ps(p, m), r[l]) : r[l]);
     }
   }
+}
+__attribute__((target("avx,avx2"), unused)) static inline void _x86_add_transposed8_ps(
+    void *out, int32_t stride, int32_t filters, int32_t pixels, __m256 v0, __m256 v1, __m256 v2, __m256 v3,
+    __m256 v4, __m256 v5, __m256 v6, __m256 v7) {
+  strata_x86_avx2_transposed8_ps(out, stride, filters, pixels, 1, v0, v1, v2, v3, v4, v5, v6, v7);
+}
+__attribute__((target("avx,avx2"), unused)) static inline void _x86_store_transposed8_ps(
+    void *out, int32_t stride, int32_t filters, int32_t pixels, __m256 v0, __m256 v1, __m256 v2, __m256 v3,
+    __m256 v4, __m256 v5, __m256 v6, __m256 v7) {
+  strata_x86_avx2_transposed8_ps(out, stride, filters, pixels, 0, v0, v1, v2, v3, v4, v5, v6, v7);
 }
 #endif
 

@@ -5,9 +5,10 @@
  * Strata's int8 packing helpers (every loop of their native forms: 32,
  * 16, 8 and single elements, odd n; with and without the +128 offset,
  * the latter also checked against its definition) and the activations'
- * sign test (a negative byte in each of its loops), and the channel-blocked
- * convolution's transposing epilogue (all 8 filters x 8 pixels, and
- * masked: fewer filters and pixels, the rest of each row untouched), checked
+ * sign test (a negative byte in each of its loops), and the f32
+ * convolutions' transposing epilogue, adding and storing (all 8 filters x
+ * 8 pixels, and masked: fewer filters and pixels, the rest of each row
+ * untouched), checked
  * by tests/x86_header.rs: the portable and native builds print the same
  * bits. */
 #include <stdio.h>
@@ -22,6 +23,7 @@
 #define QUAD_I8 _x86_quad_i8
 #define NONNEGATIVE _x86_nonnegative_i8
 #define ADD_T8 _x86_add_transposed8_ps
+#define STORE_T8 _x86_store_transposed8_ps
 #else
 #define WIDEN strata_x86_widen_i8_i16
 #define PAIR strata_x86_pair_i8_i16
@@ -31,6 +33,7 @@
 #define QUAD_I8 strata_x86_quad_i8
 #define NONNEGATIVE strata_x86_nonnegative_i8
 #define ADD_T8 strata_x86_add_transposed8_ps
+#define STORE_T8 strata_x86_store_transposed8_ps
 #endif
 
 enum { M = 11, K = 29, N = 21 };
@@ -207,15 +210,21 @@ int main(void) {
            vv[7]);
     for (int l = 0; l < shapes[t][0]; l++)
       for (int q = 0; q < shapes[t][1]; q++) want[2 * t + l * 13 + q] += v[q][l];
+    /* The storing form, one float further on: it overwrites what the
+     * adding form just wrote there. */
+    STORE_T8(planes + 2 * t + 1, 13, shapes[t][0], shapes[t][1], vv[0], vv[1], vv[2], vv[3], vv[4], vv[5],
+             vv[6], vv[7]);
+    for (int l = 0; l < shapes[t][0]; l++)
+      for (int q = 0; q < shapes[t][1]; q++) want[2 * t + 1 + l * 13 + q] = v[q][l];
   }
   uint32_t ht = 2166136261u;
   for (int k = 0; k < 8 * 13 + 8; k++) {
     uint32_t bits;
     memcpy(&bits, &planes[k], 4);
     ht = (ht ^ bits) * 16777619u;
-    if (memcmp(&planes[k], &want[k], 4) != 0) printf("WRONG add_transposed8 at %d: %g, want %g\n", k, planes[k], want[k]);
+    if (memcmp(&planes[k], &want[k], 4) != 0) printf("WRONG transposed8 at %d: %g, want %g\n", k, planes[k], want[k]);
   }
-  printf("add_transposed8 hash %08x\n", ht);
+  printf("transposed8 hash %08x\n", ht);
   uint32_t h = 2166136261u;
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) { uint32_t bits; memcpy(&bits, &c[i][j], 4); h = (h ^ bits) * 16777619u; }

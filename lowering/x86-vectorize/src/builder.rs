@@ -127,6 +127,19 @@ impl<'a> B<'a> {
         );
         self.ir.result(op, 0)
     }
+    /// `memref.collapse_shape` of `m` (identity layout, element `elem`)
+    /// into `shape`, its dimensions grouped as `groups` says.
+    pub fn collapse(&mut self, m: Value, groups: &[Vec<i64>], shape: &[i64], elem: Type) -> Value {
+        let ty = self.ctx.memref_type(shape, elem);
+        let groups = strata_dialect_tensor::syntax::reassociation_attr(self.ctx, groups);
+        let op = self.op(
+            "memref.collapse_shape",
+            vec![m],
+            vec![ty],
+            vec![("reassociation", groups)],
+        );
+        self.ir.result(op, 0)
+    }
     pub fn dealloc(&mut self, m: Value) {
         self.op("memref.dealloc", vec![m], vec![], vec![]);
     }

@@ -52,6 +52,9 @@ pub struct Gemm<'a> {
     /// A's elements for consecutive k (within the inner K) are
     /// consecutive: a row of an AVX2 int8 A block is packed with one call.
     pub a_unit_k: bool,
+    /// A's elements for consecutive m are consecutive (the pointwise
+    /// convolution's input): f32 A panels are packed by vector copies.
+    pub a_unit_m: bool,
     /// B's elements for consecutive n are consecutive (vector packing).
     pub b_unit_n: bool,
     /// Otherwise, consecutive n are consecutive in memory within aligned
@@ -157,7 +160,8 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
                 b_const: prep.b_packed.is_some(),
                 // A packed per call into panels of the kernel's rows.
                 ap: (bl.pack_a && prep.a_packed.is_none()).then(|| {
-                    let panels = bl.mc.max(bl.mr) / bl.mr;
+                    // A spare panel for `pack_a`'s vector copies.
+                    let panels = bl.mc.max(bl.mr) / bl.mr + i64::from(g.a_unit_m);
                     b.alloc(&[panels, bl.kc.min(g.kin).max(1), bl.mr], f)
                 }),
                 comp: None,
@@ -929,7 +933,34 @@ fn pack_a(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, m0: Value, r
     if g.elem == Elem::F32 {
         // `ap[row / mr][k][row % mr]`: a kernel's rows of one k together.
         let (zero, one) = (b.c(0), b.c(1));
-        b.for_(zero, rows, one, vec![], |b, r, _| {
+        // Rows of one k consecutive in A: whole panels by masked vector
+        // copies, k outer so that A is read in order; the rest below.
+        // Rows of one k consecutive in A: whole panels by vector copies
+        // of mr floats (the load masked, the store not: AMD's masked
+        // stores are microcoded; its spill into the next k is
+        // overwritten next, into the next panel before that panel is
+        // packed, past the last into a spare panel); the rest below.
+        let vector_rows = if g.a_unit_m && bl.mr <= bl.simd.lanes() {
+            let panels = b.divc(rows, bl.mr);
+            let mask = ((1u32 << bl.mr) - 1) as u16;
+            b.for_(zero, panels, one, vec![], |b, panel, _| {
+                let r = b.mulc(panel, bl.mr);
+                let m = b.add(m0, r);
+                b.for_const(0, at.kb, 1, |b, k| {
+                    let kk = b.add(at.kc0, k);
+                    let (mem, i) = at.a(b, g, m, kk);
+                    let src = b.addr(mem, i);
+                    let x = bl.simd.load(b, Elem::F32, src, mask);
+                    let dst = b.addr(ap, vec![panel, k, zero]);
+                    bl.simd.store(b, Elem::F32, dst, x, bl.simd.full_mask());
+                });
+                vec![]
+            });
+            b.mulc(panels, bl.mr)
+        } else {
+            zero
+        };
+        b.for_(vector_rows, rows, one, vec![], |b, r, _| {
             let m = b.add(m0, r);
             let (panel, lane) = (b.divc(r, bl.mr), b.remc(r, bl.mr));
             b.for_const(0, at.kb, 1, |b, k| {

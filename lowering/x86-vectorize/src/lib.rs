@@ -50,6 +50,7 @@ pub mod builder;
 pub mod direct_conv;
 pub mod gemm;
 pub mod gemv;
+pub mod pointwise;
 pub mod simd;
 
 use builder::B;
@@ -154,13 +155,13 @@ impl Pass for X86Vectorize {
             )
             .into());
         }
-        if !["auto", "gemm", "flat", "blocked"].contains(&self.path.as_str()) {
+        if !["auto", "gemm", "flat", "blocked", "pointwise"].contains(&self.path.as_str()) {
             return Err(strata_ir::verifier::emit_op_error(
                 ctx,
                 pc.ir_mut(),
                 root,
                 format!(
-                    "x86-vectorize: unknown path '{}' (expected auto, gemm, flat or blocked)",
+                    "x86-vectorize: unknown path '{}' (expected auto, gemm, flat, blocked or pointwise)",
                     self.path
                 ),
             )
@@ -340,6 +341,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
                 b: Box::new(move |_, i: &Idx| (bm, vec![i.k.unwrap(), i.n.unwrap()])),
                 c: Box::new(move |_, i: &Idx| (c, vec![i.m.unwrap(), i.n.unwrap()])),
                 a_unit_k: true,
+                a_unit_m: false,
                 b_unit_n: true,
                 b_run: 0,
                 b_k_period: 0,
@@ -373,6 +375,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
                     (c, vec![i.batch[0], oh, owi, i.n.unwrap()])
                 }),
                 a_unit_k: true,
+                a_unit_m: false,
                 b_unit_n: true,
                 b_run: 0,
                 b_k_period: 0,
@@ -398,18 +401,12 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
                     ir,
                     at: InsertPoint::Before(op),
                 };
-                let rows = ctx.memref_type(&[w[0], w[1] * kh * kw], elems[1]);
-                let groups = strata_dialect_tensor::syntax::reassociation_attr(
-                    ctx,
+                let view = tb.collapse(
+                    bm,
                     &[vec![0], vec![1, 2, 3]],
+                    &[w[0], w[1] * kh * kw],
+                    elems[1],
                 );
-                let collapse = tb.op(
-                    "memref.collapse_shape",
-                    vec![bm],
-                    vec![rows],
-                    vec![("reassociation", groups)],
-                );
-                let view = ir.result(collapse, 0);
                 collapsed_weights = Some(view);
                 view
             } else {
@@ -454,6 +451,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
                 // input's pixels in order; at unit width stride, an
                 // output row's pixels are consecutive.
                 a_unit_k: flat_k || kh * kw == 1,
+                a_unit_m: false,
                 b_unit_n: w[2] == 1
                     && w[3] == 1
                     && unit_stride
@@ -587,9 +585,13 @@ fn f32_special(
             gemv::emit(&mut b, &g);
             true
         }
-        "linalg.conv_2d_nchw_fchw" => blocked_conv::lower(
-            &mut b, op, vals, shapes, st, di, &opts.path, opts.mr, opts.nr, simd,
-        ),
+        "linalg.conv_2d_nchw_fchw" => {
+            let d = blocked_conv::Conv::from_shapes(shapes, st, di);
+            pointwise::lower(&mut b, op, &d, vals, opts, simd)
+                || blocked_conv::lower(
+                    &mut b, op, vals, shapes, st, di, &opts.path, opts.mr, opts.nr, simd,
+                )
+        }
         _ => false,
     }
 }
