@@ -69,8 +69,10 @@ pub struct X86Vectorize {
     pub mc: i64,
     pub nc: i64,
     /// `auto`: f32 GEMV-like matmuls and stride-1 NCHW convolutions take
-    /// their own kernels ([`gemv`], [`direct_conv`]); `gemm`: everything
-    /// through the blocked GEMM.
+    /// their own kernels ([`gemv`], [`direct_conv`], [`blocked_conv`],
+    /// [`pointwise`]) where their models say; `gemm`: everything through
+    /// the blocked GEMM; `flat`, `blocked`, `pointwise`: that convolution
+    /// kernel where it applies.
     pub path: String,
     /// AVX2 int8: `auto` takes the u8 x s8 product where constant weights
     /// prove it exact ([`gemm::bytes_exact`]), summing two words in i16
@@ -128,7 +130,7 @@ impl Pass for X86Vectorize {
             ),
             PassOption::string(
                 "path",
-                "auto (direct f32 conv / GEMV kernels where they apply), gemm, or flat / blocked (force that NCHW conv kernel; flat also for int8 with AVX2 and constant weights)",
+                "auto (direct f32 conv / GEMV kernels where they apply), gemm, or flat / blocked / pointwise (force that NCHW conv kernel; flat also for int8 with AVX2 and constant weights; pointwise: AVX2 f32 1x1 layers with constant weights as pixels x filters)",
                 &mut self.path,
             ),
             PassOption::string(
