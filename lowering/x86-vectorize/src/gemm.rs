@@ -933,8 +933,6 @@ fn pack_a(b: &mut B, g: &Gemm, bl: &Blocking, bufs: &Bufs, at: &At, m0: Value, r
     if g.elem == Elem::F32 {
         // `ap[row / mr][k][row % mr]`: a kernel's rows of one k together.
         let (zero, one) = (b.c(0), b.c(1));
-        // Rows of one k consecutive in A: whole panels by masked vector
-        // copies, k outer so that A is read in order; the rest below.
         // Rows of one k consecutive in A: whole panels by vector copies
         // of mr floats (the load masked, the store not: AMD's masked
         // stores are microcoded; its spill into the next k is
