@@ -1256,10 +1256,32 @@ fn add_compensation(
     }
 }
 
+/// Erases the `linalg.fill` of C (`c`) with zero right before `op`, if
+/// any, where the kernels can start from zero accumulators instead
+/// ([`Prep::c_zero`]: f32 and AVX2 int8 without an outer K,
+/// `outer_k_one`; AVX-512 int8 leaves it to AMX, which absorbs it
+/// itself), and says whether it did. Apart from [`prepare`], which may
+/// run more than once for one op (a form per activations' sign).
+#[allow(clippy::too_many_arguments)]
+pub fn take_zero_fill(
+    ctx: &strata_ir::Context,
+    ir: &mut strata_ir::Ir,
+    op: strata_ir::OpId,
+    c: Value,
+    elem: Elem,
+    simd: Simd,
+    outer_k_one: bool,
+) -> bool {
+    // f32 and AVX2 int8 (whose C, an i32 of each output, is as large as
+    // f32's: gemm 4224x1500x176 read and wrote 25 MB more per call).
+    if (elem == Elem::I8 && simd == Simd::Avx512) || !outer_k_one {
+        return false;
+    }
+    crate::amx::zero_fill_before(ctx, ir, op, c).is_some_and(|fill| ir.erase_op(fill).is_ok())
+}
+
 /// Compile-time facts for an op about to be emitted with blocking `bl`
-/// ([`Prep`]): for f32 and AVX2 int8, a `linalg.fill` of C with zero
-/// right before it is erased (the first K block starts from zero; only
-/// without an outer K, `outer_k_one`); a matmul's constant B (a `memref.get_global` of a
+/// ([`Prep`], its `c_zero` from [`take_zero_fill`]): a matmul's constant B (a `memref.get_global` of a
 /// constant global with a dense initializer, visible when the pass runs on
 /// the module) is packed into a new constant global `@<sym>__f32_b<nr>`
 /// (f32), `@<sym>__i16x2_b<nr>` (AVX2 int8 pairs) or `@<sym>__i8x4_b<nr>`
@@ -1284,27 +1306,13 @@ pub fn prepare(
     if elem == Elem::I8 && bl.simd == Simd::Avx512 {
         return prep;
     }
-    // f32 and AVX2 int8 (whose C, an i32 of each output, is as large as
-    // f32's: gemm 4224x1500x176 read and wrote 25 MB more per call).
-    if outer_k_one {
-        if let Some(fill) = crate::amx::zero_fill_before(ctx, ir, op, vals[2]) {
-            if ir.erase_op(fill).is_ok() {
-                prep.c_zero = true;
-            }
-        }
-    }
     if let Int8Product::Bytes { .. } = bl.int8 {
         let packed = match elem {
             Elem::I8 if outer_k_one => bytes_weights(ctx, ir, op, name, vals, bl),
             _ => None,
         };
         match packed {
-            Some(bytes) => {
-                return Prep {
-                    c_zero: prep.c_zero,
-                    ..bytes
-                }
-            }
+            Some(bytes) => return bytes,
             None => bl.int8 = Int8Product::Pairs,
         }
     }

@@ -500,21 +500,18 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
     let int8 = product(offset_words, true);
     let mut blocking = blocking(&gemm, simd, int8, opts, name == "linalg.matmul");
     let outer_k_one = gemm.ko.iter().all(|&e| e == 1);
-    let prep = gemm::prepare(ctx, ir, op, &name, &vals, elem, outer_k_one, &mut blocking);
+    let c_zero = gemm::take_zero_fill(ctx, ir, op, vals[2], elem, simd, outer_k_one);
+    let prep = gemm::Prep {
+        c_zero,
+        ..gemm::prepare(ctx, ir, op, &name, &vals, elem, outer_k_one, &mut blocking)
+    };
     // The form for non-negative activations, its weights packed too (a
     // zero fill of C, erased above, is known to both).
     let plain = by_sign.and_then(|activations| {
         let int8 = product(plain_words, false);
         let mut bl = self::blocking(&gemm, simd, int8, opts, name == "linalg.matmul");
         let p = gemm::prepare(ctx, ir, op, &name, &vals, elem, outer_k_one, &mut bl);
-        (bl.int8 == int8).then_some((
-            activations,
-            bl,
-            gemm::Prep {
-                c_zero: prep.c_zero,
-                ..p
-            },
-        ))
+        (bl.int8 == int8).then_some((activations, bl, gemm::Prep { c_zero, ..p }))
     });
     let mut b = B {
         ctx,
