@@ -8,9 +8,11 @@
 //! of 2048x7x7->512 in `perf` for 2% of the work. Here M is the pixels and
 //! N the filters, over the same generator ([`gemm`]):
 //!
-//! * A is the input read in place: a kernel's rows are consecutive pixels
-//!   of one channel, so its broadcasts come from one pointer and nothing
-//!   is packed;
+//! * A is the input, whose pixels of one channel are consecutive: packed
+//!   per K block into panels of the kernel's 5 (or 4) pixels by one vector
+//!   copy per channel (`Gemm::a_unit_m`; read in place, a 7x7 map's
+//!   channel rows 196 bytes apart, it lost the gain), where the other
+//!   orientation packs the whole input as B too;
 //! * B is the constant weights, packed at compile time into panels of 16
 //!   filters (`@<w>__f32_a16`, [`gemm::weight_panels`]: the `F x C`
 //!   weights as panels of rows are B's panels of columns);
@@ -23,8 +25,8 @@
 //! (`_x86_store_transposed8_ps`).
 //!
 //! [`lower`] takes it where a cycle model of both orientations' kernel
-//! tiles (FMA issue against the 4-cycle latency of a tile's chains), the
-//! other's packing and this one's transposing pass says it is faster;
+//! tiles (FMA issue against the latency of a tile's chains), the other's
+//! packing and this one's transposing pass says it is faster;
 //! `path=pointwise` forces it on any layer it applies to.
 
 use crate::blocked_conv::Conv;
@@ -64,7 +66,7 @@ fn tile_cycles(m: i64, n: i64, mr: i64) -> f64 {
 }
 
 /// Cycles per input element of the filters x pixels GEMM's per-call
-/// packing of B (vector copies; 6-10% of 512x28x28->128 in `perf`).
+/// packing of B (vector copies; about 6% of 512x28x28->128 in `perf`).
 const PACK_CYCLES: f64 = 0.6;
 /// Cycles per output element of the transposing pass (8 x 8 shuffles and
 /// a load-add-store or a store per filter row of 8 pixels).
