@@ -845,23 +845,47 @@ impl Kernel<'_> {
     fn add_transposed8(&self, b: &mut B, group: &Group, tile: &Tile, accs: &[Value]) {
         let &(n, fb0, v, filters) = group;
         let pix = accs.len() as i64 / v;
-        let zero_v = self.simd.zero(b, Elem::F32);
-        let plane = b.ci(self.d.oh * self.d.ow, 32);
+        let plane = self.d.oh * self.d.ow;
         let f0 = b.mulc(fb0, 8);
         for j in 0..v {
-            let valid = b.ci((filters - 8 * j).min(8), 32);
             for c0 in (0..pix).step_by(8) {
                 let count = (pix - c0).min(8);
                 let (oh, ow) = tile.position(b, c0);
                 let f = b.addc(f0, 8 * j);
                 let at = b.addr(self.output, vec![n, f, oh, ow]);
-                let mut args = vec![at, plane, valid, b.ci(count, 32)];
-                args.extend((c0..c0 + count).map(|q| accs[(q * v + j) as usize]));
-                args.resize(12, zero_v);
-                b.call("_x86_add_transposed8_ps", &[], args, None);
+                let pixels: Vec<Value> = (c0..c0 + count)
+                    .map(|q| accs[(q * v + j) as usize])
+                    .collect();
+                let filters = (filters - 8 * j).min(8);
+                transposed8(b, "_x86_add_transposed8_ps", at, plane, filters, &pixels);
             }
         }
     }
+}
+
+/// One call of an AVX2 transposing epilogue helper
+/// (`_x86_add_transposed8_ps` or `_x86_store_transposed8_ps`): `pixels`
+/// (at most 8) vectors of 8 filters' values into the NCHW output at `at`,
+/// its filter planes `plane` floats apart, `filters` of the 8 lanes valid;
+/// the helper's missing pixel vectors are zeros it does not read.
+pub(crate) fn transposed8(
+    b: &mut B,
+    helper: &str,
+    at: Value,
+    plane: i64,
+    filters: i64,
+    pixels: &[Value],
+) {
+    let zero = Simd::Avx2.zero(b, Elem::F32);
+    let mut args = vec![
+        at,
+        b.ci(plane, 32),
+        b.ci(filters, 32),
+        b.ci(pixels.len() as i64, 32),
+    ];
+    args.extend_from_slice(pixels);
+    args.resize(12, zero);
+    b.call(helper, &[], args, None);
 }
 
 #[cfg(test)]

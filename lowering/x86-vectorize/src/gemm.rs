@@ -1262,7 +1262,6 @@ fn add_compensation(
 /// `outer_k_one`; AVX-512 int8 leaves it to AMX, which absorbs it
 /// itself), and says whether it did. Apart from [`prepare`], which may
 /// run more than once for one op (a form per activations' sign).
-#[allow(clippy::too_many_arguments)]
 pub fn take_zero_fill(
     ctx: &strata_ir::Context,
     ir: &mut strata_ir::Ir,

@@ -202,20 +202,15 @@ fn transpose_into(b: &mut B, d: &Conv, scratch: Value, output: Value, store: boo
     };
     let simd = Simd::Avx2;
     let block = |b: &mut B, n: Value, f0: Value, p0: Value, filters: i64, count: i64| {
-        let zero = simd.zero(b, Elem::F32);
-        let mut args = vec![
-            b.addr(output, vec![n, f0, p0]),
-            b.ci(pixels, 32),
-            b.ci(filters, 32),
-            b.ci(count, 32),
-        ];
-        for q in 0..count {
-            let p = b.addc(p0, q);
-            let at = b.addr(scratch, vec![n, p, f0]);
-            args.push(simd.load(b, Elem::F32, at, simd.full_mask()));
-        }
-        args.resize(12, zero);
-        b.call(helper, &[], args, None);
+        let rows: Vec<Value> = (0..count)
+            .map(|q| {
+                let p = b.addc(p0, q);
+                let at = b.addr(scratch, vec![n, p, f0]);
+                simd.load(b, Elem::F32, at, simd.full_mask())
+            })
+            .collect();
+        let at = b.addr(output, vec![n, f0, p0]);
+        crate::blocked_conv::transposed8(b, helper, at, pixels, filters, &rows);
     };
     let (full_f, full_p) = (d.f / LANES * LANES, pixels / LANES * LANES);
     let (l, u, s) = (b.c(0), b.c(d.n), b.c(1));
