@@ -40,6 +40,15 @@ pub enum TypeConstraint {
 }
 
 impl TypeConstraint {
+    /// The one type this constraint admits, if it admits exactly one
+    /// (formats may then leave the type out).
+    pub fn unique_type(&self, ctx: &Context) -> Option<Type> {
+        match self {
+            TypeConstraint::Is(ty) => Some(*ty),
+            TypeConstraint::Index => Some(ctx.index_type()),
+            _ => None,
+        }
+    }
     pub fn check(&self, ctx: &Context, ty: Type) -> bool {
         use TypeConstraint::*;
         match self {

@@ -42,17 +42,39 @@ macro_rules! define_op {
             $(traits: [$($tr:ident),* $(,)?],)?
             $(operands: [$($oname:ident : $oarity:ident($ocons:expr)),* $(,)?],)?
             $(results: [$($rname:ident : $rarity:ident($rcons:expr)),* $(,)?],)?
-            $(attributes: [$($aname:ident : $aarity:ident($acons:expr)),* $(,)?],)?
+            $(attributes: [$($aname:ident : $aarity:ident($acons:expr $(, default = $adefault:expr)? $(, syntax = $asyntax:expr)?)),* $(,)?],)?
             $(regions: [$($gname:ident : $gkind:ident),* $(,)?],)?
             $(successors: [$($sname:ident : $skind:ident),* $(,)?],)?
             $(types_match: [$([$($tm:ident),* $(,)?]),* $(,)?],)?
             $(default_dialect: $dialect:literal,)?
-            $(format: $format:literal,)?
+            $(format: $format:expr,)?
+            $(directives: [$($directive:expr),* $(,)?],)?
+            $(parse: $parse:expr,)?
+            $(print: $print:expr,)?
+            $(verify_invariants: $verify_invariants:expr,)?
+            $(verify: $verify:expr,)?
+            $(infer_result_types: $infer:expr,)?
+            $(fold: $fold:expr,)?
+            $(canonicalize: $canonicalize:expr,)?
+            $(result_names: [$($result_name:literal),* $(,)?],)?
+            $(asm_result_names: $asm_result_names:expr,)?
+            $(block_arg_names: $block_arg_names:expr,)?
+            $(interfaces: [$($iface:ty => $iface_impl:expr $(; verify = $iface_verify:expr)?),* $(,)?],)?
         }
     ) => {
         $(#[$meta])*
         #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
         $vis struct $name(pub $crate::OpId);
+
+        impl $crate::rewrite::TypedOp for $name {
+            const NAME: &'static str = $opname;
+            fn from_op(op: $crate::OpId) -> Self {
+                Self(op)
+            }
+            fn op(self) -> $crate::OpId {
+                self.0
+            }
+        }
 
         #[allow(non_snake_case, clippy::too_many_arguments, dead_code)]
         impl $name {
@@ -64,23 +86,24 @@ macro_rules! define_op {
                 $(def.summary = $summary.into();)?
                 def.traits = $crate::OpTraits::NONE $($(.union($crate::OpTraits::$tr))*)?;
                 def.operands = vec![$($($crate::opdef::ValueDef {
-                    name: stringify!($oname).into(),
+                    name: stringify!($oname).trim_start_matches("r#").into(),
                     arity: $crate::__op_arity!($oarity),
                     constraint: $ocons,
                 }),*)?];
                 def.results = vec![$($($crate::opdef::ValueDef {
-                    name: stringify!($rname).into(),
+                    name: stringify!($rname).trim_start_matches("r#").into(),
                     arity: $crate::__op_arity!($rarity),
                     constraint: $rcons,
                 }),*)?];
                 def.attributes = vec![$($($crate::opdef::AttrDef {
-                    name: stringify!($aname).into(),
+                    name: stringify!($aname).trim_start_matches("r#").into(),
                     optional: $crate::__op_attr_optional!($aarity),
                     constraint: $acons,
-                    syntax: None,
+                    syntax: None $(.or(Some($asyntax)))?,
+                    default: None $(.or(Some($adefault as fn(&$crate::Context) -> $crate::Attribute)))?,
                 }),*)?];
                 def.regions = vec![$($($crate::opdef::RegionDef {
-                    name: stringify!($gname).into(),
+                    name: stringify!($gname).trim_start_matches("r#").into(),
                     variadic: $crate::__op_region_variadic!($gkind),
                     single_block: $crate::__op_region_single_block!($gkind),
                 }),*)?];
@@ -88,20 +111,55 @@ macro_rules! define_op {
                     name: stringify!($sname).into(),
                     variadic: $crate::__op_successor_variadic!($skind),
                 }),*)?];
-                $(def.type_equalities = vec![$(vec![$(stringify!($tm).to_string()),*]),*];)?
+                $(def.type_equalities = vec![$(vec![$(stringify!($tm).trim_start_matches("r#").to_string()),*]),*];)?
                 $(def.default_dialect = Some($dialect.into());)?
+                let directives: &[&'static $crate::format::CustomDirective] = &[$($($directive),*)?];
+                let _ = directives;
                 $(
-                    match $crate::format::AssemblyFormat::parse($format, &def) {
+                    match $crate::format::AssemblyFormat::parse_with_directives($format, &def, directives) {
                         Ok(format) => def.format = Some(::std::sync::Arc::new(format)),
                         Err(message) => panic!("invalid assembly format for '{}': {}", $opname, message),
                     }
                 )?
+                $(def.hooks.parse = Some($parse);)?
+                $(def.hooks.print = Some($print);)?
+                $(def.hooks.verify_invariants = Some($verify_invariants);)?
+                $(def.hooks.verify = Some($verify);)?
+                $(def.hooks.infer_result_types = Some($infer);)?
+                $(def.hooks.fold = Some($fold);)?
+                $(def.hooks.canonicalization_patterns = Some($canonicalize);)?
+                $(def.hooks.result_names = Some(|_, _, _, set| {
+                    let names: &[&str] = &[$($result_name),*];
+                    for (index, name) in names.iter().enumerate() {
+                        set(index, name);
+                    }
+                });)?
+                $(def.hooks.result_names = Some($asm_result_names);)?
+                $(def.hooks.block_arg_names = Some($block_arg_names);)?
+                $($(
+                    def.interfaces.insert::<$iface>(::std::sync::Arc::new($iface_impl));
+                    $(def.interfaces.verifiers.push($iface_verify);)?
+                )*)?
                 def
             }
 
             /// The typed view of `op` if it is this op.
+            #[inline]
             pub fn wrap(ctx: &$crate::Context, ir: &$crate::Ir, op: $crate::OpId) -> Option<Self> {
                 (ctx.op_name_str(ir.op_name(op)) == $opname).then_some(Self(op))
+            }
+
+            /// Whether `op` is this op.
+            #[inline]
+            pub fn is(ctx: &$crate::Context, ir: &$crate::Ir, op: $crate::OpId) -> bool {
+                ctx.op_name_str(ir.op_name(op)) == $opname
+            }
+
+            /// The typed view of the op defining `value`, if it is this op
+            /// (MLIR's `value.getDefiningOp<OpTy>()`).
+            #[inline]
+            pub fn defining(ctx: &$crate::Context, ir: &$crate::Ir, value: $crate::Value) -> Option<Self> {
+                ir.defining_op(value).and_then(|op| Self::wrap(ctx, ir, op))
             }
 
             pub fn op(self) -> $crate::OpId {
@@ -110,45 +168,47 @@ macro_rules! define_op {
 
             $($(
                 pub fn $oname(self, ctx: &$crate::Context, ir: &$crate::Ir) -> $crate::__op_value_accessor_type!($oarity) {
-                    let group = $crate::opdef::named_group(ctx, ir, self.0, stringify!($oname), false);
+                    let group = $crate::opdef::named_group(ctx, ir, self.0, stringify!($oname).trim_start_matches("r#"), false);
                     $crate::__op_value_accessor_body!($oarity, group)
                 }
             )*)?
 
             $($(
                 pub fn $rname(self, ctx: &$crate::Context, ir: &$crate::Ir) -> $crate::__op_value_accessor_type!($rarity) {
-                    let group = $crate::opdef::named_group(ctx, ir, self.0, stringify!($rname), true);
+                    let group = $crate::opdef::named_group(ctx, ir, self.0, stringify!($rname).trim_start_matches("r#"), true);
                     $crate::__op_value_accessor_body!($rarity, group)
                 }
             )*)?
 
             $($(
                 pub fn $aname(self, ctx: &$crate::Context, ir: &$crate::Ir) -> $crate::__op_attr_accessor_type!($aarity) {
-                    let value = ir.attr(ctx, self.0, stringify!($aname));
-                    $crate::__op_attr_accessor_body!($aarity, value)
+                    let value = ir.attr(ctx, self.0, stringify!($aname).trim_start_matches("r#"));
+                    $crate::__op_attr_accessor_body!($aarity, value, ctx, [$($adefault)?])
                 }
             )*)?
 
             $($(
                 pub fn $gname(self, ir: &$crate::Ir) -> $crate::RegionId {
-                    let index = Self::definition_region_index(stringify!($gname));
+                    let index = Self::definition_region_index(stringify!($gname).trim_start_matches("r#"));
                     ir.region(self.0, index)
                 }
             )*)?
 
             fn definition_region_index(name: &str) -> usize {
-                let names: &[&str] = &[$($(stringify!($gname)),*)?];
+                let names: &[&str] = &[$($(stringify!($gname).trim_start_matches("r#")),*)?];
                 names.iter().position(|n| *n == name).unwrap_or(0)
             }
 
-            /// Creates the op at the builder's cursor; regions are created empty.
-            pub fn build(
-                builder: &mut $crate::builder::OpBuilder,
+            /// Creates the op at the builder's cursor; regions are created
+            /// empty, default-valued attributes left `None` get their default.
+            pub fn build<'c>(
+                builder: &mut impl $crate::builder::OpCreator<'c>,
                 $($($oname: $crate::__op_operand_param!($oarity),)*)?
                 $($($rname: $crate::__op_result_param!($rarity),)*)?
                 $($($aname: $crate::__op_attr_param!($aarity),)*)?
             ) -> Self {
-                let mut state = builder.state($opname);
+                let ctx = builder.ctx();
+                let mut state = $crate::OperationState::new(ctx, $opname, builder.loc());
                 let mut operand_segments: Vec<i32> = Vec::new();
                 $($(
                     let before = state.operands.len();
@@ -161,10 +221,9 @@ macro_rules! define_op {
                     $crate::__op_push_values!($rarity, state.result_types, $rname);
                     result_segments.push((state.result_types.len() - before) as i32);
                 )*)?
-                let ctx = builder.ctx;
                 let mut properties: Vec<$crate::NamedAttr> = Vec::new();
                 $($(
-                    $crate::__op_push_attr!($aarity, properties, ctx, stringify!($aname), $aname);
+                    $crate::__op_push_attr!($aarity, properties, ctx, stringify!($aname).trim_start_matches("r#"), $aname, [$($adefault)?]);
                 )*)?
                 let arities: &[&str] = &[$($(stringify!($oarity)),*)?];
                 if arities.iter().filter(|a| **a != "single").count() > 1 {
@@ -175,7 +234,7 @@ macro_rules! define_op {
                     properties.push((ctx.intern_str("resultSegmentSizes"), ctx.dense_i32_array(&result_segments)));
                 }
                 state.properties = ctx.dictionary_attr(properties);
-                let regions: &[&str] = &[$($(stringify!($gname)),*)?];
+                let regions: &[&str] = &[$($(stringify!($gname).trim_start_matches("r#")),*)?];
                 state.num_regions = regions.len();
                 $($(
                     $crate::__op_push_successor!($skind, state.successors, $sname);
@@ -206,6 +265,9 @@ macro_rules! __op_attr_optional {
         false
     };
     (optional) => {
+        true
+    };
+    (defaulted) => {
         true
     };
 }
@@ -264,15 +326,19 @@ macro_rules! __op_value_accessor_body {
 macro_rules! __op_attr_accessor_type {
     (required) => { $crate::Attribute };
     (optional) => { Option<$crate::Attribute> };
+    (defaulted) => { $crate::Attribute };
 }
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __op_attr_accessor_body {
-    (required, $value:ident) => {
+    (required, $value:ident, $ctx:ident, [$($default:expr)?]) => {
         $value.expect("verified op has its required attribute")
     };
-    (optional, $value:ident) => {
+    (optional, $value:ident, $ctx:ident, [$($default:expr)?]) => {
         $value
+    };
+    (defaulted, $value:ident, $ctx:ident, [$default:expr]) => {
+        $value.unwrap_or_else(|| ($default)($ctx))
     };
 }
 #[doc(hidden)]
@@ -294,6 +360,7 @@ macro_rules! __op_result_param {
 macro_rules! __op_attr_param {
     (required) => { $crate::Attribute };
     (optional) => { Option<$crate::Attribute> };
+    (defaulted) => { Option<$crate::Attribute> };
 }
 #[doc(hidden)]
 #[macro_export]
@@ -311,13 +378,19 @@ macro_rules! __op_push_values {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __op_push_attr {
-    (required, $list:ident, $ctx:ident, $name:expr, $value:ident) => {
+    (required, $list:ident, $ctx:ident, $name:expr, $value:ident, [$($default:expr)?]) => {
         $list.push(($ctx.intern_str($name), $value))
     };
-    (optional, $list:ident, $ctx:ident, $name:expr, $value:ident) => {
+    (optional, $list:ident, $ctx:ident, $name:expr, $value:ident, [$($default:expr)?]) => {
         if let Some(v) = $value {
             $list.push(($ctx.intern_str($name), v));
         }
+    };
+    (defaulted, $list:ident, $ctx:ident, $name:expr, $value:ident, [$default:expr]) => {
+        $list.push((
+            $ctx.intern_str($name),
+            $value.unwrap_or_else(|| ($default)($ctx)),
+        ))
     };
 }
 #[doc(hidden)]

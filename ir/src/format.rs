@@ -17,7 +17,7 @@ use crate::asm::lexer::TokenKind;
 use crate::asm::parser::{OpParser, UnresolvedOperand};
 use crate::asm::printer::OpPrinter;
 use crate::attributes::Attribute;
-use crate::constraints::{AttrConstraint, TypeConstraint};
+use crate::constraints::AttrConstraint;
 use crate::context::Context;
 use crate::diagnostics::{DiagResult, Diagnostic};
 use crate::ir::{BlockId, Ir, OpId, RegionId, Value};
@@ -72,6 +72,144 @@ pub enum Element {
         otherwise: Vec<Element>,
         anchor: Anchor,
     },
+    /// `custom<Name>(args)`: a piece of syntax written in Rust.
+    Custom {
+        directive: &'static CustomDirective,
+        args: Vec<DirectiveArg>,
+    },
+}
+
+// ========================================================================
+// Custom directives
+// ========================================================================
+
+/// A `custom<Name>(...)` directive (MLIR's custom directives): syntax that
+/// the declarative language cannot express, written once in Rust and
+/// named by any format that needs it. Its arguments are format variables
+/// (`$offsets`, `$static_offsets`), `type(...)` directives, or `ref(...)`
+/// of something parsed earlier; the directive parses into one slot per
+/// argument and prints from the op's values for them.
+///
+/// The directives every dialect shares live in [`crate::directives`] and
+/// are known to every format; a dialect passes its own to
+/// [`AssemblyFormat::parse_with_directives`] (`directives: [...]` in
+/// `define_op!`).
+pub struct CustomDirective {
+    pub name: &'static str,
+    pub parse: for<'a> fn(&mut OpParser<'_, 'a>, &mut DirectiveSlots<'a>) -> DiagResult<()>,
+    pub print: fn(&mut OpPrinter, OpId, &DirectiveValues),
+}
+
+impl std::fmt::Debug for CustomDirective {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "custom<{}>", self.name)
+    }
+}
+
+/// What one argument of a custom directive stands for.
+#[derive(Clone, Debug)]
+pub enum DirectiveArg {
+    Operand(usize),
+    Attribute(usize),
+    Type(TypeTarget),
+    Region(usize),
+    Successor(usize),
+    /// `ref(...)`: read-only, already parsed by an earlier element.
+    Ref(Box<DirectiveArg>),
+}
+
+/// One argument's parsed value.
+#[derive(Clone, Debug)]
+pub enum Slot<'a> {
+    Operands(Vec<UnresolvedOperand<'a>>),
+    Attribute(Option<Attribute>),
+    Types(Vec<Type>),
+    Regions(Vec<RegionId>),
+    Successors(Vec<BlockId>),
+}
+
+/// The slots a custom directive's parser fills, one per argument in order.
+pub struct DirectiveSlots<'a> {
+    slots: Vec<Slot<'a>>,
+}
+
+impl<'a> DirectiveSlots<'a> {
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+    pub fn set_operands(&mut self, index: usize, operands: Vec<UnresolvedOperand<'a>>) {
+        self.slots[index] = Slot::Operands(operands);
+    }
+    pub fn set_attribute(&mut self, index: usize, attr: Attribute) {
+        self.slots[index] = Slot::Attribute(Some(attr));
+    }
+    pub fn set_types(&mut self, index: usize, types: Vec<Type>) {
+        self.slots[index] = Slot::Types(types);
+    }
+    pub fn push_region(&mut self, index: usize, region: RegionId) {
+        match &mut self.slots[index] {
+            Slot::Regions(regions) => regions.push(region),
+            other => *other = Slot::Regions(vec![region]),
+        }
+    }
+    pub fn push_successor(&mut self, index: usize, block: BlockId) {
+        match &mut self.slots[index] {
+            Slot::Successors(blocks) => blocks.push(block),
+            other => *other = Slot::Successors(vec![block]),
+        }
+    }
+    /// The attribute of a `ref($attr)` argument (or one set already).
+    pub fn attribute(&self, index: usize) -> Option<Attribute> {
+        match &self.slots[index] {
+            Slot::Attribute(attr) => *attr,
+            _ => None,
+        }
+    }
+    /// The types of a `ref(type($x))` argument (or ones set already).
+    pub fn types(&self, index: usize) -> &[Type] {
+        match &self.slots[index] {
+            Slot::Types(types) => types,
+            _ => &[],
+        }
+    }
+    /// The operands of a `ref($x)` argument (or ones set already).
+    pub fn operands(&self, index: usize) -> &[UnresolvedOperand<'a>] {
+        match &self.slots[index] {
+            Slot::Operands(operands) => operands,
+            _ => &[],
+        }
+    }
+}
+
+/// The op's values for a custom directive's arguments, for its printer.
+pub struct DirectiveValues {
+    operands: Vec<Vec<Value>>,
+    attributes: Vec<Option<Attribute>>,
+    types: Vec<Vec<Type>>,
+    regions: Vec<Vec<RegionId>>,
+    successors: Vec<Vec<BlockId>>,
+}
+
+impl DirectiveValues {
+    /// The values of an operand argument (empty for other kinds).
+    pub fn operands(&self, index: usize) -> &[Value] {
+        &self.operands[index]
+    }
+    pub fn attribute(&self, index: usize) -> Option<Attribute> {
+        self.attributes[index]
+    }
+    pub fn types(&self, index: usize) -> &[Type] {
+        &self.types[index]
+    }
+    pub fn regions(&self, index: usize) -> &[RegionId] {
+        &self.regions[index]
+    }
+    pub fn successors(&self, index: usize) -> &[BlockId] {
+        &self.successors[index]
+    }
 }
 
 /// A parsed assembly format.
@@ -98,6 +236,8 @@ enum FormatToken {
     Caret,
     Colon,
     Comma,
+    Less,
+    Greater,
 }
 
 fn tokenize(source: &str) -> Result<Vec<FormatToken>, String> {
@@ -130,6 +270,14 @@ fn tokenize(source: &str) -> Result<Vec<FormatToken>, String> {
             }
             b',' => {
                 tokens.push(FormatToken::Comma);
+                i += 1;
+            }
+            b'<' => {
+                tokens.push(FormatToken::Less);
+                i += 1;
+            }
+            b'>' => {
+                tokens.push(FormatToken::Greater);
                 i += 1;
             }
             b'`' => {
@@ -177,16 +325,28 @@ struct FormatReader<'d> {
     tokens: Vec<FormatToken>,
     pos: usize,
     def: &'d OpDefinition,
+    directives: &'d [&'static CustomDirective],
     attributes_in_format: Vec<String>,
 }
 
 impl AssemblyFormat {
-    /// Parses `source` against the names declared in `def`.
+    /// Parses `source` against the names declared in `def`; `custom<...>`
+    /// may name the shared directives of [`crate::directives`].
     pub fn parse(source: &str, def: &OpDefinition) -> Result<AssemblyFormat, String> {
+        Self::parse_with_directives(source, def, &[])
+    }
+
+    /// [`Self::parse`], where `custom<...>` may also name `directives`.
+    pub fn parse_with_directives(
+        source: &str,
+        def: &OpDefinition,
+        directives: &[&'static CustomDirective],
+    ) -> Result<AssemblyFormat, String> {
         let mut reader = FormatReader {
             tokens: tokenize(source)?,
             pos: 0,
             def,
+            directives,
             attributes_in_format: Vec::new(),
         };
         let elements = reader.elements(false)?;
@@ -310,14 +470,70 @@ impl FormatReader<'_> {
                     self.expect(FormatToken::RParen, "')'")?;
                     Ok(Element::FunctionalType(inputs, results))
                 }
-                "custom" => Err(
-                    "custom<...> directives are not supported; give the op a parse/print hook"
-                        .into(),
-                ),
+                "custom" => self.custom_directive(),
                 other => Err(format!("unknown assembly format directive '{other}'")),
             },
             Some(FormatToken::LParen) => self.optional_group(),
             other => Err(format!("unexpected {other:?} in assembly format")),
+        }
+    }
+
+    /// `custom<Name>(arg, ...)`.
+    fn custom_directive(&mut self) -> Result<Element, String> {
+        self.expect(FormatToken::Less, "'<' after 'custom'")?;
+        let Some(FormatToken::Word(name)) = self.next() else {
+            return Err("expected a directive name in custom<...>".into());
+        };
+        self.expect(
+            FormatToken::Greater,
+            "'>' after the custom directive's name",
+        )?;
+        let directive = self
+            .directives
+            .iter()
+            .chain(crate::directives::SHARED)
+            .find(|d| d.name == name)
+            .copied()
+            .ok_or_else(|| format!("unknown custom directive '{name}'"))?;
+        self.expect(FormatToken::LParen, "'(' after custom<...>")?;
+        let mut args = Vec::new();
+        if self.peek() != Some(&FormatToken::RParen) {
+            loop {
+                args.push(self.directive_arg()?);
+                if self.peek() != Some(&FormatToken::Comma) {
+                    break;
+                }
+                self.pos += 1;
+            }
+        }
+        self.expect(FormatToken::RParen, "')' closing custom<...>")?;
+        Ok(Element::Custom { directive, args })
+    }
+
+    fn directive_arg(&mut self) -> Result<DirectiveArg, String> {
+        match self.next() {
+            Some(FormatToken::Word(w)) if w == "ref" => {
+                self.expect(FormatToken::LParen, "'(' after 'ref'")?;
+                let inner = self.directive_arg()?;
+                self.expect(FormatToken::RParen, "')' closing ref(...)")?;
+                Ok(DirectiveArg::Ref(Box::new(inner)))
+            }
+            Some(FormatToken::Word(w)) if w == "type" => {
+                self.expect(FormatToken::LParen, "'('")?;
+                let target = self.type_target()?;
+                self.expect(FormatToken::RParen, "')'")?;
+                Ok(DirectiveArg::Type(target))
+            }
+            Some(FormatToken::Variable(name)) => Ok(match self.variable(&name)? {
+                Element::Operand(i) => DirectiveArg::Operand(i),
+                Element::Attribute(i) => DirectiveArg::Attribute(i),
+                Element::Region(i) => DirectiveArg::Region(i),
+                Element::Successor(i) => DirectiveArg::Successor(i),
+                _ => unreachable!("variable() returns variables"),
+            }),
+            other => Err(format!(
+                "unexpected {other:?} as an argument of a custom directive"
+            )),
         }
     }
 
@@ -549,6 +765,9 @@ fn parse_element<'a>(
         }
         Element::AttrDict { with_keyword } => p.parse_optional_attr_dict(*with_keyword)?,
         Element::PropDict => p.parse_optional_properties()?,
+        Element::Custom { directive, args } => {
+            parse_custom(directive, args, def, p, parsed)?;
+        }
         Element::Optional {
             then, otherwise, ..
         } => {
@@ -557,6 +776,75 @@ fn parse_element<'a>(
                 parse_elements(rest, def, p, parsed)?;
             } else {
                 parse_elements(otherwise, def, p, parsed)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs a custom directive's parser and stores what it parsed.
+fn parse_custom<'a>(
+    directive: &CustomDirective,
+    args: &[DirectiveArg],
+    def: &OpDefinition,
+    p: &mut OpParser<'_, 'a>,
+    parsed: &mut Parsed<'a>,
+) -> DiagResult<()> {
+    let empty = |arg: &DirectiveArg| match arg {
+        DirectiveArg::Operand(_) => Slot::Operands(Vec::new()),
+        DirectiveArg::Attribute(_) => Slot::Attribute(None),
+        DirectiveArg::Type(_) => Slot::Types(Vec::new()),
+        DirectiveArg::Region(_) => Slot::Regions(Vec::new()),
+        DirectiveArg::Successor(_) => Slot::Successors(Vec::new()),
+        DirectiveArg::Ref(_) => unreachable!("handled below"),
+    };
+    let slots = args
+        .iter()
+        .map(|arg| match arg {
+            DirectiveArg::Ref(inner) => match &**inner {
+                DirectiveArg::Operand(i) => {
+                    Slot::Operands(parsed.operands[*i].clone().unwrap_or_default())
+                }
+                DirectiveArg::Attribute(i) => Slot::Attribute(parsed.attributes[*i]),
+                DirectiveArg::Type(target) => Slot::Types(
+                    match target {
+                        TypeTarget::Operand(i) => parsed.operand_types[*i].clone(),
+                        TypeTarget::Result(i) => parsed.result_types[*i].clone(),
+                        TypeTarget::AllOperands => parsed.all_operand_types.clone(),
+                        TypeTarget::AllResults => parsed.all_result_types.clone(),
+                    }
+                    .unwrap_or_default(),
+                ),
+                DirectiveArg::Region(i) => Slot::Regions(parsed.regions[*i].clone()),
+                DirectiveArg::Successor(i) => Slot::Successors(parsed.successors[*i].clone()),
+                DirectiveArg::Ref(_) => empty(inner),
+            },
+            other => empty(other),
+        })
+        .collect();
+    let mut slots = DirectiveSlots { slots };
+    (directive.parse)(p, &mut slots)?;
+    for (arg, slot) in args.iter().zip(slots.slots) {
+        match (arg, slot) {
+            (DirectiveArg::Operand(i), Slot::Operands(operands)) => {
+                parsed.operands[*i] = Some(operands)
+            }
+            (DirectiveArg::Attribute(i), Slot::Attribute(attr)) => {
+                if attr.is_some() {
+                    parsed.attributes[*i] = attr;
+                }
+            }
+            (DirectiveArg::Type(target), Slot::Types(types)) => store_types(target, types, parsed),
+            (DirectiveArg::Region(i), Slot::Regions(regions)) => parsed.regions[*i].extend(regions),
+            (DirectiveArg::Successor(i), Slot::Successors(blocks)) => {
+                parsed.successors[*i].extend(blocks)
+            }
+            (DirectiveArg::Ref(_), _) => {}
+            (arg, _) => {
+                return Err(p.error_here(format!(
+                    "custom<{}> stored the wrong kind of value for {arg:?} of '{}'",
+                    directive.name, def.name
+                )))
             }
         }
     }
@@ -846,7 +1134,10 @@ fn finish_parse<'a>(
         let sizes = ctx.dense_i32_array(&result_sizes);
         p.add_property("resultSegmentSizes", sizes);
     }
-    for (i, attr) in parsed.attributes.iter().enumerate() {
+    for (i, attr) in parsed.attributes.iter_mut().enumerate() {
+        if attr.is_none() {
+            *attr = def.attributes[i].default.map(|default| default(ctx));
+        }
         if let Some(attr) = attr {
             if def.properties_for_attributes {
                 p.add_property(&def.attributes[i].name, *attr);
@@ -959,14 +1250,14 @@ fn infer_missing_types(
     // Constraints naming exactly one type.
     for (i, spec) in def.operands.iter().enumerate() {
         if parsed.operand_types[i].is_none() {
-            if let TypeConstraint::Is(ty) = spec.constraint {
+            if let Some(ty) = spec.constraint.unique_type(ctx) {
                 parsed.operand_types[i] = Some(vec![ty; operands[i].len()]);
             }
         }
     }
     for (i, spec) in def.results.iter().enumerate() {
         if parsed.result_types[i].is_none() {
-            if let TypeConstraint::Is(ty) = spec.constraint {
+            if let Some(ty) = spec.constraint.unique_type(ctx) {
                 if spec.arity == Arity::Single {
                     parsed.result_types[i] = Some(vec![ty]);
                 }
@@ -980,6 +1271,23 @@ fn infer_missing_types(
             .cloned();
         let hook = def.hooks.infer_result_types;
         if hook.is_some() || interface.is_some() {
+            // Inference reads the operand types, so the generated parser
+            // checks their constraints first (at the op name).
+            for (i, spec) in def.operands.iter().enumerate() {
+                for &ty in parsed.operand_types[i].iter().flatten() {
+                    if !spec.constraint.check(ctx, ty) {
+                        return Err(p.error_at(
+                            p.name_offset,
+                            format!(
+                                "'{}' must be {}, but got '{}'",
+                                spec.name,
+                                spec.constraint.describe(ctx),
+                                crate::asm::printer::type_to_string(ctx, ty)
+                            ),
+                        ));
+                    }
+                }
+            }
             let operand_types: Vec<Type> = parsed
                 .operand_types
                 .iter()
@@ -1141,8 +1449,11 @@ fn present(anchor: &Anchor, c: &PrintContext, p: &OpPrinter) -> bool {
     match anchor {
         Anchor::Operand(i) => !c.operands[*i].is_empty(),
         Anchor::Attribute(i) => {
-            let name = &c.def.attributes[*i].name;
-            p.ir.attr(ctx, c.op, name).is_some()
+            let attr_def = &c.def.attributes[*i];
+            match p.ir.attr(ctx, c.op, &attr_def.name) {
+                None => false,
+                Some(value) => attr_def.default.is_none_or(|default| default(ctx) != value),
+            }
         }
         Anchor::Region(i) => {
             p.ir.regions(c.op)
@@ -1287,6 +1598,10 @@ fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: 
             p.write(") -> ");
             p.w.print_result_types(&results);
         }
+        Element::Custom { directive, args } => {
+            let values = directive_values(args, c, p);
+            (directive.print)(p, c.op, &values);
+        }
         Element::PropDict => {
             let props = p.ir.properties(c.op);
             let entries: Vec<_> = ctx
@@ -1308,6 +1623,42 @@ fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: 
         }
         _ => {}
     }
+}
+
+/// The op's values for a custom directive's arguments.
+fn directive_values(args: &[DirectiveArg], c: &PrintContext, p: &OpPrinter) -> DirectiveValues {
+    let ctx = p.ctx();
+    let mut values = DirectiveValues {
+        operands: Vec::new(),
+        attributes: Vec::new(),
+        types: Vec::new(),
+        regions: Vec::new(),
+        successors: Vec::new(),
+    };
+    for arg in args {
+        let arg = match arg {
+            DirectiveArg::Ref(inner) => &**inner,
+            other => other,
+        };
+        let (mut operands, mut attribute, mut types, mut regions, mut successors) =
+            (Vec::new(), None, Vec::new(), Vec::new(), Vec::new());
+        match arg {
+            DirectiveArg::Operand(i) => operands = c.operands[*i].clone(),
+            DirectiveArg::Attribute(i) => {
+                attribute = p.ir.attr(ctx, c.op, &c.def.attributes[*i].name)
+            }
+            DirectiveArg::Type(target) => types = types_of(target, c, p),
+            DirectiveArg::Region(i) => regions.extend(p.ir.regions(c.op).get(*i).copied()),
+            DirectiveArg::Successor(_) => successors = p.ir.successors(c.op).to_vec(),
+            DirectiveArg::Ref(_) => {}
+        }
+        values.operands.push(operands);
+        values.attributes.push(attribute);
+        values.types.push(types);
+        values.regions.push(regions);
+        values.successors.push(successors);
+    }
+    values
 }
 
 /// Builds a diagnostic for a format string that does not fit its op.

@@ -19,6 +19,7 @@ pub mod context;
 mod define_op;
 pub mod diagnostics;
 pub mod dialect;
+pub mod directives;
 pub mod dominance;
 pub mod entity;
 pub mod fold;

@@ -95,6 +95,10 @@ pub struct AttrDef {
     /// attribute has its own spelling (enums such as `slt`, flags such as
     /// `fastmath<fast>`); by default the builtin attribute syntax is used.
     pub syntax: Option<AttrSyntax>,
+    /// The value a default-valued attribute (MLIR's `DefaultValuedAttr`)
+    /// takes when the text or the builder leaves it out; an optional group
+    /// anchored on it is printed only when the value differs.
+    pub default: Option<fn(&Context) -> crate::attributes::Attribute>,
 }
 
 impl AttrDef {
@@ -104,6 +108,7 @@ impl AttrDef {
             optional: false,
             constraint,
             syntax: None,
+            default: None,
         }
     }
     pub fn optional(name: &str, constraint: crate::constraints::AttrConstraint) -> Self {
@@ -112,6 +117,7 @@ impl AttrDef {
             optional: true,
             constraint,
             syntax: None,
+            default: None,
         }
     }
     pub fn with_syntax(mut self, syntax: AttrSyntax) -> Self {
@@ -313,6 +319,16 @@ impl OpDefinition {
     }
     pub fn has_trait(&self, t: OpTraits) -> bool {
         self.traits.contains(t)
+    }
+    /// The properties a builder sets when it is given none: every
+    /// default-valued attribute at its default (MLIR's builders store
+    /// `DefaultValuedAttr`s).
+    pub fn default_properties(&self, ctx: &Context) -> crate::attributes::Attribute {
+        ctx.dictionary_attr(
+            self.attributes
+                .iter()
+                .filter_map(|a| Some((ctx.intern_str(&a.name), (a.default?)(ctx)))),
+        )
     }
     /// The op's implementation of interface `I`, if any.
     pub fn interface<I: ?Sized + Send + Sync + 'static>(&self) -> Option<&Arc<I>> {

@@ -55,6 +55,65 @@ strata_ir::define_op! {
     }
 }
 
+/// `<type>`: a dialect's own directive, next to the shared ones.
+const ANGLED_TYPE: strata_ir::format::CustomDirective = strata_ir::format::CustomDirective {
+    name: "AngledType",
+    parse: |p, slots| {
+        p.expect(strata_ir::asm::lexer::TokenKind::Less, "'<'")?;
+        let ty = p.parse_type()?;
+        p.expect(strata_ir::asm::lexer::TokenKind::Greater, "'>'")?;
+        slots.set_types(0, vec![ty]);
+        Ok(())
+    },
+    print: |p, _, values| {
+        p.write("<");
+        p.print_types(values.types(0).to_vec());
+        p.write(">");
+    },
+};
+
+fn one(ctx: &Context) -> strata_ir::Attribute {
+    ctx.integer_attr(ctx.signless(64), 1)
+}
+
+fn verify_slice(
+    ctx: &Context,
+    ir: &Ir,
+    op: strata_ir::OpId,
+) -> strata_ir::diagnostics::DiagResult<()> {
+    let slice = SliceOp(op);
+    let statics = ctx
+        .dense_array_i64(slice.static_offsets(ctx, ir))
+        .unwrap_or_default();
+    let dynamic = statics.iter().filter(|&&s| s == strata_ir::DYNAMIC).count();
+    if dynamic != slice.offsets(ctx, ir).len() {
+        return Err(strata_ir::verifier::emit_op_error(
+            ctx,
+            ir,
+            op,
+            "expected one offset operand per dynamic offset",
+        ));
+    }
+    Ok(())
+}
+
+strata_ir::define_op! {
+    /// A mixed static/dynamic offset list, a default-valued stride and a
+    /// type in angle brackets: the shared and a local custom directive.
+    pub struct SliceOp = "demo.slice" {
+        operands: [source: single(TypeConstraint::Any), offsets: variadic(TypeConstraint::Index)],
+        results: [result: single(TypeConstraint::Any)],
+        attributes: [
+            static_offsets: required(AttrConstraint::DenseI64Array),
+            stride: defaulted(AttrConstraint::Integer(Some(64)), default = one),
+        ],
+        format: "$source `` custom<DynamicIndexList>($offsets, $static_offsets) (`stride` $stride^)? attr-dict `:` type($source) `to` custom<AngledType>(type($result))",
+        directives: [&ANGLED_TYPE],
+        verify: verify_slice,
+        result_names: ["slice"],
+    }
+}
+
 struct Demo;
 impl Dialect for Demo {
     fn name(&self) -> &str {
@@ -67,6 +126,7 @@ impl Dialect for Demo {
             CallOp::definition(),
             PairOp::definition(),
             YieldOp::definition(),
+            SliceOp::definition(),
         ]
     }
 }
@@ -181,5 +241,100 @@ fn builder_and_accessors() {
     assert_eq!(
         printed,
         "module {\n  %0 = demo.const 7 : i32\n  %1 = demo.addi %0, %0 : i32\n  %2:2 = demo.call @f(%0) : (i32) -> (i32, i32)\n}\n"
+    );
+}
+
+#[test]
+fn custom_directives_and_default_valued_attributes() {
+    let ctx = context();
+    let text = r#"module {
+  %0 = "test.src"() : () -> index
+  %1 = "test.src"() : () -> i32
+  %slice = demo.slice %1[0, %0, -3] : i32 to <i8>
+  %slice_0 = demo.slice %1[] stride 4 : i32 to <i8>
+}
+"#;
+    assert_eq!(roundtrip(&ctx, text, false).unwrap(), text);
+    let generic = roundtrip(&ctx, text, true).unwrap();
+    // The default is stored, the dynamic offset is an operand.
+    assert!(
+        generic.contains(
+            r#""demo.slice"(%1, %0) <{static_offsets = array<i64: 0, -9223372036854775808, -3>, stride = 1 : i64}> : (i32, index) -> i8"#
+        ),
+        "{generic}"
+    );
+    assert_eq!(roundtrip(&ctx, &generic, false).unwrap(), text);
+    // The op's own verifier runs.
+    let err = roundtrip(
+        &ctx,
+        "%0 = \"test.src\"() : () -> i32\n%1 = \"demo.slice\"(%0) <{static_offsets = array<i64: -9223372036854775808>}> : (i32) -> i8\n",
+        false,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        "'demo.slice' op expected one offset operand per dynamic offset"
+    );
+    // The shared directive's errors.
+    let err = roundtrip(
+        &ctx,
+        "%0 = \"test.src\"() : () -> i32\n%1 = demo.slice %0[x] : i32 to <i8>\n",
+        false,
+    )
+    .unwrap_err();
+    assert_eq!(err, "custom op 'demo.slice' expected integer value");
+    let err = roundtrip(
+        &ctx,
+        "%0 = \"test.src\"() : () -> i32\n%1 = demo.slice %0[99999999999999999999] : i32 to <i8>\n",
+        false,
+    )
+    .unwrap_err();
+    assert_eq!(err, "integer value too large");
+}
+
+#[test]
+fn typed_handles_match_and_build_through_any_creator() {
+    use strata_ir::rewrite::{PatternRewriter, RewritePatternSet, TypedOp};
+    let ctx = context();
+    let mut ir = Ir::new();
+    let info = SourceInfo {
+        file_name: "t.mlir".into(),
+        first_line: 0,
+    };
+    let text = "module {\n  %0 = \"test.src\"() : () -> i32\n  %1 = demo.addi %0, %0 : i32\n}\n";
+    let module = parse_source(&ctx, &mut ir, text, &info).unwrap();
+    let body = ir.entry_block(ir.region(module, 0)).unwrap();
+    let add = ir.block_ops(body).nth(1).unwrap();
+    assert_eq!(AddOp::wrap(&ctx, &ir, add), Some(AddOp(add)));
+    assert_eq!(
+        <AddOp as TypedOp>::wrap_op(&ctx, &ir, add),
+        Some(AddOp(add))
+    );
+    assert!(ConstOp::wrap(&ctx, &ir, add).is_none());
+    let sum = ir.result(add, 0);
+    assert_eq!(AddOp::defining(&ctx, &ir, sum), Some(AddOp(add)));
+
+    // A typed pattern rewrites `x + x` into `x + 7`, building through the rewriter.
+    let mut set = RewritePatternSet::new();
+    set.add_op_fn::<AddOp>(&ctx, 1, "AddSelf", |add, r: &mut PatternRewriter| {
+        let ctx = r.ctx();
+        let lhs = add.lhs(ctx, r.ir());
+        if lhs != add.rhs(ctx, r.ir()) {
+            return Err(strata_ir::rewrite::NoMatch);
+        }
+        let ty = r.ir().value_type(lhs);
+        let seven = ConstOp::build(r, ty, ctx.integer_attr(ty, 7), None);
+        let seven = r.ir().result(seven.op(), 0);
+        let new = AddOp::build(r, lhs, seven, ty);
+        let value = r.ir().result(new.op(), 0);
+        r.replace_op(add.op(), &[value]);
+        Ok(())
+    });
+    let frozen = set.freeze();
+    strata_ir::rewrite::walk_and_apply_patterns(&ctx, &mut ir, module, &frozen, None);
+    let printed = print_op(&ctx, &ir, module, &PrintOptions::default());
+    assert_eq!(
+        printed,
+        "module {\n  %0 = \"test.src\"() : () -> i32\n  %1 = demo.const 7 : i32\n  %2 = demo.addi %0, %1 : i32\n}\n"
     );
 }

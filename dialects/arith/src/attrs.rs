@@ -3,10 +3,14 @@
 //! integer parameter), predicates and rounding modes (plain integers, as
 //! MLIR stores its `I64EnumAttr`s / `I32EnumAttr`s).
 
+use crate::semantics::{CMPF_PREDICATES, CMPI_PREDICATES};
 use strata_ir::asm::lexer::TokenKind;
-use strata_ir::asm::parser::Parser;
+use strata_ir::asm::parser::{OpParser, Parser};
+use strata_ir::asm::printer::OpPrinter;
 use strata_ir::asm::AsmWriter;
+use strata_ir::constraints::AttrConstraint;
 use strata_ir::diagnostics::DiagResult;
+use strata_ir::opdef::AttrSyntax;
 use strata_ir::{AttrData, Attribute, Context};
 
 /// A bit enum: its attribute mnemonic, flag names with bits, and the named
@@ -156,3 +160,129 @@ pub fn print_dialect_attribute(ctx: &Context, attr: Attribute, out: &mut AsmWrit
     }
     false
 }
+
+// ---------------------------------------------------------------------------
+// Spellings inside the ops' assembly formats
+// ---------------------------------------------------------------------------
+
+/// The flags' spelling after the `fastmath` / `overflow` keywords: `<nsw>`.
+const fn flags_syntax(parse: SyntaxParse, print: SyntaxPrint) -> AttrSyntax {
+    AttrSyntax { parse, print }
+}
+
+type SyntaxParse = fn(&mut OpParser) -> DiagResult<Option<Attribute>>;
+type SyntaxPrint = fn(&mut OpPrinter, Attribute);
+
+fn parse_flags_body(e: &BitEnum, p: &mut OpParser) -> DiagResult<Option<Attribute>> {
+    let bits = e.parse_body(p.parser)?;
+    Ok(Some(e.attr(p.ctx(), bits)))
+}
+
+fn print_flags_body(e: &BitEnum, p: &mut OpPrinter, attr: Attribute) {
+    let bits = e.bits(p.ctx(), attr).unwrap_or(0);
+    p.write(&format!("<{}>", e.to_text(bits)));
+}
+
+/// `$fastmath` in a format: `<fast>` (MLIR's `Arith_FastMathAttr` with its
+/// mnemonic left out).
+pub const FASTMATH_SYNTAX: AttrSyntax = flags_syntax(
+    |p| parse_flags_body(&FASTMATH, p),
+    |p, a| print_flags_body(&FASTMATH, p, a),
+);
+
+/// `$overflowFlags` in a format: `<nsw, nuw>`.
+pub const OVERFLOW_SYNTAX: AttrSyntax = flags_syntax(
+    |p| parse_flags_body(&OVERFLOW, p),
+    |p, a| print_flags_body(&OVERFLOW, p, a),
+);
+
+/// `#arith.fastmath<none>`, the default of a default-valued `fastmath`.
+pub fn no_fastmath(ctx: &Context) -> Attribute {
+    FASTMATH.attr(ctx, 0)
+}
+
+/// `#arith.overflow<none>`, the default of `overflowFlags`.
+pub fn no_overflow(ctx: &Context) -> Attribute {
+    OVERFLOW.attr(ctx, 0)
+}
+
+/// The constraint of a `#arith.<mnemonic>` attribute.
+pub fn flags_constraint(e: &BitEnum) -> AttrConstraint {
+    AttrConstraint::DialectAttr {
+        dialect: "arith".into(),
+        name: e.mnemonic.into(),
+    }
+}
+
+/// `$roundingmode` in a format: one of [`ROUNDING_MODES`], stored as an
+/// `i32` (MLIR's `Arith_RoundingModeAttr`); absent when the next word is
+/// not a rounding mode.
+pub const ROUNDING_MODE_SYNTAX: AttrSyntax = AttrSyntax {
+    parse: |p| {
+        if !p.is(TokenKind::BareIdent) {
+            return Ok(None);
+        }
+        let word = p.parser.text();
+        let Some(mode) = ROUNDING_MODES.iter().position(|m| *m == word) else {
+            return Ok(None);
+        };
+        p.parser.advance();
+        let ctx = p.ctx();
+        Ok(Some(ctx.integer_attr(ctx.signless(32), mode as i128)))
+    },
+    print: |p, attr| {
+        let mode = p.ctx().integer_value(attr).unwrap_or(-1);
+        if let Some(word) = usize::try_from(mode)
+            .ok()
+            .and_then(|m| ROUNDING_MODES.get(m))
+        {
+            p.write(word);
+        }
+    },
+};
+
+/// An `I64EnumAttr` spelled by its case name, as a keyword or a string,
+/// with MLIR's error for an unknown case.
+fn parse_enum_case(
+    p: &mut OpParser,
+    attr_name: &str,
+    cases: &[&str],
+) -> DiagResult<Option<Attribute>> {
+    let word = match p.parser.kind() {
+        TokenKind::BareIdent => p.parser.text().to_string(),
+        TokenKind::String => p.parser.text().trim_matches('"').to_string(),
+        _ => String::new(),
+    };
+    let Some(index) = cases.iter().position(|c| *c == word) else {
+        return Err(p.error_here(format!(
+            "expected string or keyword containing one of the following enum values for attribute '{attr_name}' [{}]",
+            cases.join(", ")
+        )));
+    };
+    p.parser.advance();
+    let ctx = p.ctx();
+    Ok(Some(ctx.integer_attr(ctx.signless(64), index as i128)))
+}
+
+fn print_enum_case(p: &mut OpPrinter, attr: Attribute, cases: &[&str]) {
+    let index = p.ctx().integer_value(attr).unwrap_or(-1);
+    p.write(
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| cases.get(i))
+            .copied()
+            .unwrap_or("?"),
+    );
+}
+
+/// `$predicate` of `arith.cmpi`: `slt`, `eq`, ...
+pub const CMPI_PREDICATE_SYNTAX: AttrSyntax = AttrSyntax {
+    parse: |p| parse_enum_case(p, "predicate", &CMPI_PREDICATES),
+    print: |p, a| print_enum_case(p, a, &CMPI_PREDICATES),
+};
+
+/// `$predicate` of `arith.cmpf`: `olt`, `une`, ...
+pub const CMPF_PREDICATE_SYNTAX: AttrSyntax = AttrSyntax {
+    parse: |p| parse_enum_case(p, "predicate", &CMPF_PREDICATES),
+    print: |p, a| print_enum_case(p, a, &CMPF_PREDICATES),
+};

@@ -2,8 +2,7 @@
 //! `OpBuilder`, a `PatternRewriter` or `Ir::create_op`, with the
 //! default-valued properties MLIR's builders set.
 
-use crate::attrs::{FASTMATH, OVERFLOW};
-use crate::ops::{spec_of, Kind};
+use crate::attrs::OVERFLOW;
 use strata_ir::builder::OpBuilder;
 use strata_ir::{
     AttrData, Attribute, Context, InsertPoint, Ir, Location, OpId, OperationState, Type, Value,
@@ -19,20 +18,10 @@ pub fn constant_state(ctx: &Context, value: Attribute, ty: Type, loc: Location) 
 
 /// The default properties of `name` (`overflowFlags`/`fastmath` = none).
 pub fn default_properties(ctx: &Context, name: &str) -> Attribute {
-    let mut entries = Vec::new();
-    match spec_of(name).map(|s| s.kind) {
-        Some(Kind::IntBinary(crate::ops::IntFlags::Overflow)) => {
-            entries.push((ctx.intern_str("overflowFlags"), OVERFLOW.attr(ctx, 0)))
-        }
-        Some(Kind::FloatBinary | Kind::FloatUnary | Kind::Cmpf) => {
-            entries.push((ctx.intern_str("fastmath"), FASTMATH.attr(ctx, 0)))
-        }
-        Some(Kind::Cast { overflow: true, .. }) => {
-            entries.push((ctx.intern_str("overflowFlags"), OVERFLOW.attr(ctx, 0)))
-        }
-        _ => {}
+    match ctx.op_definition(ctx.op_name(name)) {
+        Some(def) => def.default_properties(ctx),
+        None => ctx.dictionary_attr([]),
     }
-    ctx.dictionary_attr(entries)
 }
 
 /// A binary op `name` (`arith.addi`, `arith.mulf`, ...) on two values of type `ty`.

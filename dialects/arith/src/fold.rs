@@ -3,7 +3,6 @@
 //! element for vector and tensor constants; algebraic identities return an
 //! existing value; commutative ops move a constant to the right.
 
-use crate::ops::{spec_of, Kind};
 use crate::semantics::{self, float_from_bits, float_to_bits, mask, sext, Scalar, ScalarType};
 use smallvec::smallvec;
 use strata_ir::fold::{FoldOutcome, OpFoldResult};
@@ -250,69 +249,140 @@ fn is_signed_min(v: u128, w: u32) -> bool {
 /// in MLIR's order, then the trait folds MLIR tries when those fail
 /// (`Idempotent` for `andi`/`ori`, `CastOpInterface`'s identity cast; the
 /// commutative one is `strata_ir::fold::fold_op`'s).
-pub(crate) fn fold(
+/// The operands' constants a folder may use: MLIR's folders give up on an
+/// `IntegerAttr` of another type than the operand's (a `test.constant` of
+/// `i64` feeding an `i32` op, say), so such a constant counts as unknown.
+fn typed_constants(
     ctx: &Context,
-    ir: &mut Ir,
+    ir: &Ir,
     op: OpId,
     operands: &[Option<Attribute>],
-) -> FoldOutcome {
-    let name = ctx.op_name_str(ir.op_name(op));
-    let Some(spec) = spec_of(name) else {
-        return FoldOutcome::Failed;
-    };
-    if spec.kind == Kind::Constant {
-        return attr_result(ir.attr(ctx, op, "value"));
-    }
-    // A constant operand counts when its attribute has the operand's type:
-    // MLIR's folders give up on an `IntegerAttr` of another type (a
-    // `test.constant` of `i64` feeding an `i32` op, say).
-    let consts: Vec<Option<Elements>> = operands
+) -> Vec<Option<Elements>> {
+    operands
         .iter()
         .enumerate()
         .map(|(i, a)| {
             let e = decode(ctx, (*a)?)?;
             (e.ty == ir.value_type(ir.operand(op, i))).then_some(e)
         })
-        .collect();
-    match spec.kind {
-        Kind::IntBinary(_) => fold_int_binary(ctx, ir, op, name, &consts),
-        Kind::FloatBinary => fold_float_binary(ctx, ir, op, name, &consts),
-        Kind::FloatUnary => {
-            // negf(negf(x)) -> x
-            let inner = ir.defining_op(ir.operand(op, 0));
-            if let Some(inner) = inner.filter(|&i| ctx.op_name_str(ir.op_name(i)) == "arith.negf") {
-                return FoldOutcome::value(ir.operand(inner, 0));
-            }
-            let Some(x) = &consts[0] else {
-                return FoldOutcome::Failed;
-            };
-            let ty = result_type(ir, op);
-            attr_result(map_elements(ctx, ty, &[x], |a| match a[0] {
-                Scalar::Float(f, k) => Some(Scalar::Float(-f, k)),
-                _ => None,
-            }))
-        }
-        Kind::Cmpi => fold_cmpi(ctx, ir, op, &consts),
-        Kind::Cmpf => fold_cmpf(ctx, ir, op, &consts),
-        Kind::Select => fold_select(ctx, ir, op, &consts),
-        Kind::Cast { .. } => {
-            let own = fold_cast(ctx, ir, op, name, &consts);
-            if !matches!(own, FoldOutcome::Failed | FoldOutcome::InPlace) {
-                return own;
-            }
-            // CastOpInterface: a cast to its own type is its operand.
-            let input = ir.operand(op, 0);
-            if ir.value_type(input) == result_type(ir, op) {
-                return FoldOutcome::value(input);
-            }
-            own
-        }
-        Kind::AddUIExtended | Kind::MulExtended => fold_extended(ctx, ir, op, name, &consts),
-        Kind::ScalingExt | Kind::ScalingTrunc | Kind::Constant => FoldOutcome::Failed,
-    }
+        .collect()
 }
 
-fn fold_extended(
+/// `arith.constant`: its value.
+pub(crate) fn fold_constant(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    _: &[Option<Attribute>],
+) -> FoldOutcome {
+    attr_result(ir.attr(ctx, op, "value"))
+}
+
+/// The integer binary ops.
+pub(crate) fn fold_int_binary(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    operands: &[Option<Attribute>],
+) -> FoldOutcome {
+    let consts = typed_constants(ctx, ir, op, operands);
+    int_binary_fold(ctx, ir, op, ctx.op_name_str(ir.op_name(op)), &consts)
+}
+
+/// The float binary ops.
+pub(crate) fn fold_float_binary(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    operands: &[Option<Attribute>],
+) -> FoldOutcome {
+    let consts = typed_constants(ctx, ir, op, operands);
+    float_binary_fold(ctx, ir, op, ctx.op_name_str(ir.op_name(op)), &consts)
+}
+
+/// `arith.negf`: `negf(negf(x)) -> x`, constants negated.
+pub(crate) fn fold_negf(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    operands: &[Option<Attribute>],
+) -> FoldOutcome {
+    if let Some(inner) = crate::NegFOp::defining(ctx, ir, ir.operand(op, 0)) {
+        return FoldOutcome::value(ir.operand(inner.op(), 0));
+    }
+    let consts = typed_constants(ctx, ir, op, operands);
+    let Some(x) = &consts[0] else {
+        return FoldOutcome::Failed;
+    };
+    let ty = result_type(ir, op);
+    attr_result(map_elements(ctx, ty, &[x], |a| match a[0] {
+        Scalar::Float(f, k) => Some(Scalar::Float(-f, k)),
+        _ => None,
+    }))
+}
+
+pub(crate) fn fold_cmpi(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    operands: &[Option<Attribute>],
+) -> FoldOutcome {
+    let consts = typed_constants(ctx, ir, op, operands);
+    cmpi_fold(ctx, ir, op, &consts)
+}
+
+pub(crate) fn fold_cmpf(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    operands: &[Option<Attribute>],
+) -> FoldOutcome {
+    let consts = typed_constants(ctx, ir, op, operands);
+    cmpf_fold(ctx, ir, op, &consts)
+}
+
+pub(crate) fn fold_select(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    operands: &[Option<Attribute>],
+) -> FoldOutcome {
+    let consts = typed_constants(ctx, ir, op, operands);
+    select_fold(ctx, ir, op, &consts)
+}
+
+/// The casts: their own folds, then `CastOpInterface`'s (a cast to its
+/// own type is its operand).
+pub(crate) fn fold_cast(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    operands: &[Option<Attribute>],
+) -> FoldOutcome {
+    let consts = typed_constants(ctx, ir, op, operands);
+    let own = cast_fold(ctx, ir, op, ctx.op_name_str(ir.op_name(op)), &consts);
+    if !matches!(own, FoldOutcome::Failed | FoldOutcome::InPlace) {
+        return own;
+    }
+    let input = ir.operand(op, 0);
+    if ir.value_type(input) == result_type(ir, op) {
+        return FoldOutcome::value(input);
+    }
+    own
+}
+
+/// `addui_extended`, `mulsi_extended`, `mului_extended`.
+pub(crate) fn fold_extended(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    operands: &[Option<Attribute>],
+) -> FoldOutcome {
+    let consts = typed_constants(ctx, ir, op, operands);
+    extended_fold(ctx, ir, op, ctx.op_name_str(ir.op_name(op)), &consts)
+}
+
+fn extended_fold(
     ctx: &Context,
     ir: &Ir,
     op: OpId,
@@ -545,7 +615,7 @@ fn int_binary_identity(
     }
 }
 
-fn fold_int_binary(
+fn int_binary_fold(
     ctx: &Context,
     ir: &Ir,
     op: OpId,
@@ -626,7 +696,7 @@ fn fold_xor_of_xor(ctx: &Context, ir: &Ir, lhs: Value, rhs: Value) -> Option<Val
 /// Fast-math `nnan` and `nsz`.
 const NNAN_NSZ: u64 = 2 | 8;
 
-fn fold_float_binary(
+fn float_binary_fold(
     ctx: &Context,
     ir: &Ir,
     op: OpId,
@@ -693,7 +763,7 @@ fn integer_width(ctx: &Context, ty: Type) -> Option<u32> {
     }
 }
 
-fn fold_cmpi(ctx: &Context, ir: &mut Ir, op: OpId, consts: &[Option<Elements>]) -> FoldOutcome {
+fn cmpi_fold(ctx: &Context, ir: &mut Ir, op: OpId, consts: &[Option<Elements>]) -> FoldOutcome {
     let ty = result_type(ir, op);
     let Some(pred) = predicate(ctx, ir, op).filter(|p| (0..10).contains(p)) else {
         return FoldOutcome::Failed;
@@ -753,7 +823,7 @@ fn fold_cmpi(ctx: &Context, ir: &mut Ir, op: OpId, consts: &[Option<Elements>]) 
 }
 
 /// MLIR's `CmpFOp::fold`: scalar constants only; one NaN operand decides.
-fn fold_cmpf(ctx: &Context, ir: &Ir, op: OpId, consts: &[Option<Elements>]) -> FoldOutcome {
+fn cmpf_fold(ctx: &Context, ir: &Ir, op: OpId, consts: &[Option<Elements>]) -> FoldOutcome {
     let Some(pred) = predicate(ctx, ir, op) else {
         return FoldOutcome::Failed;
     };
@@ -778,7 +848,7 @@ fn fold_cmpf(ctx: &Context, ir: &Ir, op: OpId, consts: &[Option<Elements>]) -> F
     }
 }
 
-fn fold_select(ctx: &Context, ir: &Ir, op: OpId, consts: &[Option<Elements>]) -> FoldOutcome {
+fn select_fold(ctx: &Context, ir: &Ir, op: OpId, consts: &[Option<Elements>]) -> FoldOutcome {
     let (c, t, f) = (ir.operand(op, 0), ir.operand(op, 1), ir.operand(op, 2));
     if t == f {
         return FoldOutcome::value(t);
@@ -866,7 +936,7 @@ fn index_cast_width(ctx: &Context, ty: Type) -> u32 {
         .unwrap_or(64)
 }
 
-fn fold_cast(
+fn cast_fold(
     ctx: &Context,
     ir: &mut Ir,
     op: OpId,

@@ -10,9 +10,9 @@
 pub mod atomic;
 pub mod attrs;
 pub mod build;
-mod canonicalize;
+pub(crate) mod canonicalize;
 pub mod fold;
-mod ops;
+pub mod ops;
 pub mod semantics;
 
 use std::sync::Arc;
@@ -21,7 +21,7 @@ use strata_ir::asm::AsmWriter;
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::{Attribute, Context, Dialect, InsertPoint, Ir, Location, OpDefinition, OpId, Type};
 
-pub use ops::{is_arith_constant, op_names};
+pub use ops::*;
 
 /// The dialect object to load into a [`Context`].
 pub struct ArithDialect;

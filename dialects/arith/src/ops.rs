@@ -1,194 +1,31 @@
-//! The ops of the arith dialect: one table, one parser and printer per
-//! family (binary, unary, cast, compare, ...) reading the table.
+//! The ops of the arith dialect, each declared once with `define_op!`: its
+//! operands, results and properties with their constraints, its traits, its
+//! assembly format (MLIR's, from `ArithOps.td`) and the code attached to it
+//! (verifier, folder, canonicalization patterns). Families of ops that MLIR
+//! derives from one ODS base class (`Arith_IntBinaryOpWithOverflowFlags`,
+//! `Arith_FloatBinaryOp`, ...) are declared through one small macro each,
+//! so an op is one line naming what sets it apart.
 //!
-//! Default-valued properties (`overflowFlags`, `fastmath`) are always
-//! stored, as MLIR does, so the generic form shows
+//! Default-valued properties (`overflowFlags`, the binary ops' `fastmath`)
+//! are always stored, as MLIR does, so the generic form shows
 //! `<{overflowFlags = #arith.overflow<none>}>`; the custom form prints a
-//! flag group only when it is not the default.
+//! flag group only when it is not the default. `arith.constant` and
+//! `arith.select` have hand-written syntax, as in MLIR.
 
-use crate::attrs::{FASTMATH, OVERFLOW, ROUNDING_MODES};
+use crate::attrs::{
+    flags_constraint, no_fastmath, no_overflow, CMPF_PREDICATE_SYNTAX, CMPI_PREDICATE_SYNTAX,
+    FASTMATH, FASTMATH_SYNTAX, OVERFLOW, OVERFLOW_SYNTAX, ROUNDING_MODE_SYNTAX,
+};
+use crate::canonicalize::patterns;
+use crate::fold;
 use crate::semantics::{CMPF_PREDICATES, CMPI_PREDICATES};
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::{type_to_string, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
-use strata_ir::opdef::{Arity, AttrDef, ValueDef};
 use strata_ir::verifier::{cast_incompatible, emit_op_error};
-use strata_ir::{
-    AttrData, Attribute, Context, Ir, OpDefinition, OpId, OpTraits, Signedness, Type, TypeData,
-};
-
-/// Flags an integer binary op carries.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub(crate) enum IntFlags {
-    None,
-    Overflow,
-    Exact,
-}
-
-/// The families of arith ops.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub(crate) enum Kind {
-    Constant,
-    IntBinary(IntFlags),
-    FloatBinary,
-    FloatUnary,
-    /// `from`/`to` constraint, and which optional properties the cast has.
-    Cast {
-        from: Like,
-        to: Like,
-        overflow: bool,
-        fastmath: bool,
-        rounding: bool,
-    },
-    Cmpi,
-    Cmpf,
-    Select,
-    AddUIExtended,
-    MulExtended,
-    ScalingExt,
-    ScalingTrunc,
-}
-
-/// Element-type families of MLIR's `*Like` constraints.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub(crate) enum Like {
-    IntOrIndex,
-    FixedInt,
-    Float,
-    IndexCast,
-    Bitcast,
-}
-
-pub(crate) struct Spec {
-    pub name: &'static str,
-    pub kind: Kind,
-    pub commutative: bool,
-}
-
-const fn spec(name: &'static str, kind: Kind, commutative: bool) -> Spec {
-    Spec {
-        name,
-        kind,
-        commutative,
-    }
-}
-
-const fn cast(name: &'static str, from: Like, to: Like) -> Spec {
-    spec(
-        name,
-        Kind::Cast {
-            from,
-            to,
-            overflow: false,
-            fastmath: false,
-            rounding: false,
-        },
-        false,
-    )
-}
-
-use IntFlags as F;
-use Kind as K;
-
-pub(crate) const SPECS: &[Spec] = &[
-    spec("arith.constant", K::Constant, false),
-    spec("arith.addi", K::IntBinary(F::Overflow), true),
-    spec("arith.subi", K::IntBinary(F::Overflow), false),
-    spec("arith.muli", K::IntBinary(F::Overflow), true),
-    spec("arith.divsi", K::IntBinary(F::Exact), false),
-    spec("arith.divui", K::IntBinary(F::Exact), false),
-    spec("arith.ceildivsi", K::IntBinary(F::None), false),
-    spec("arith.ceildivui", K::IntBinary(F::None), false),
-    spec("arith.floordivsi", K::IntBinary(F::None), false),
-    spec("arith.remsi", K::IntBinary(F::None), false),
-    spec("arith.remui", K::IntBinary(F::None), false),
-    spec("arith.andi", K::IntBinary(F::None), true),
-    spec("arith.ori", K::IntBinary(F::None), true),
-    spec("arith.xori", K::IntBinary(F::None), true),
-    spec("arith.shli", K::IntBinary(F::Overflow), false),
-    spec("arith.shrsi", K::IntBinary(F::Exact), false),
-    spec("arith.shrui", K::IntBinary(F::Exact), false),
-    spec("arith.minsi", K::IntBinary(F::None), true),
-    spec("arith.maxsi", K::IntBinary(F::None), true),
-    spec("arith.minui", K::IntBinary(F::None), true),
-    spec("arith.maxui", K::IntBinary(F::None), true),
-    spec("arith.addf", K::FloatBinary, true),
-    spec("arith.subf", K::FloatBinary, false),
-    spec("arith.mulf", K::FloatBinary, true),
-    spec("arith.divf", K::FloatBinary, false),
-    spec("arith.remf", K::FloatBinary, false),
-    spec("arith.minimumf", K::FloatBinary, true),
-    spec("arith.maximumf", K::FloatBinary, true),
-    spec("arith.minnumf", K::FloatBinary, true),
-    spec("arith.maxnumf", K::FloatBinary, true),
-    spec("arith.negf", K::FloatUnary, false),
-    spec("arith.cmpi", K::Cmpi, false),
-    spec("arith.cmpf", K::Cmpf, false),
-    spec("arith.select", K::Select, false),
-    spec("arith.addui_extended", K::AddUIExtended, true),
-    spec("arith.mulsi_extended", K::MulExtended, true),
-    spec("arith.mului_extended", K::MulExtended, true),
-    cast("arith.extsi", Like::FixedInt, Like::FixedInt),
-    cast("arith.extui", Like::FixedInt, Like::FixedInt),
-    spec(
-        "arith.trunci",
-        K::Cast {
-            from: Like::FixedInt,
-            to: Like::FixedInt,
-            overflow: true,
-            fastmath: false,
-            rounding: false,
-        },
-        false,
-    ),
-    spec(
-        "arith.extf",
-        K::Cast {
-            from: Like::Float,
-            to: Like::Float,
-            overflow: false,
-            fastmath: true,
-            rounding: false,
-        },
-        false,
-    ),
-    spec(
-        "arith.truncf",
-        K::Cast {
-            from: Like::Float,
-            to: Like::Float,
-            overflow: false,
-            fastmath: true,
-            rounding: true,
-        },
-        false,
-    ),
-    cast("arith.sitofp", Like::FixedInt, Like::Float),
-    cast("arith.uitofp", Like::FixedInt, Like::Float),
-    cast("arith.fptosi", Like::Float, Like::FixedInt),
-    cast("arith.fptoui", Like::Float, Like::FixedInt),
-    cast("arith.index_cast", Like::IndexCast, Like::IndexCast),
-    cast("arith.index_castui", Like::IndexCast, Like::IndexCast),
-    cast("arith.bitcast", Like::Bitcast, Like::Bitcast),
-    spec("arith.scaling_extf", K::ScalingExt, false),
-    spec("arith.scaling_truncf", K::ScalingTrunc, false),
-];
-
-/// The names of every arith op.
-pub fn op_names() -> impl Iterator<Item = &'static str> {
-    SPECS.iter().map(|s| s.name)
-}
-
-pub(crate) fn spec_of(name: &str) -> Option<&'static Spec> {
-    SPECS.iter().find(|s| s.name == name)
-}
-
-/// Whether `op` is an `arith.constant`.
-pub fn is_arith_constant(ctx: &Context, ir: &Ir, op: OpId) -> bool {
-    ctx.op_name_str(ir.op_name(op)) == "arith.constant"
-}
+use strata_ir::{AttrData, Attribute, Context, Ir, OpId, Signedness, Type, TypeData};
 
 // ---------------------------------------------------------------------------
 // Type constraints, with MLIR's descriptions
@@ -207,345 +44,572 @@ fn is_int_or_index(ctx: &Context, ty: Type) -> bool {
     ctx.is_index(ty) || ctx.is_signless_integer(ty)
 }
 
-fn int_or_index_like(ctx: &Context, ty: Type) -> bool {
-    scalar_like(ctx, ty, is_int_or_index)
-}
-
-fn fixed_int_like(ctx: &Context, ty: Type) -> bool {
-    scalar_like(ctx, ty, |c, t| c.is_signless_integer(t))
-}
-
-fn float_like(ctx: &Context, ty: Type) -> bool {
-    scalar_like(ctx, ty, |c, t| c.is_float(t))
-}
-
-fn bool_like(ctx: &Context, ty: Type) -> bool {
-    scalar_like(ctx, ty, |c, t| {
-        c.is_signless_integer(t) && c.integer_width(t) == Some(1)
-    })
-}
-
 fn memref_of(ctx: &Context, ty: Type, elem: fn(&Context, Type) -> bool) -> bool {
     matches!(ctx.type_data(ty), TypeData::MemRef { element, .. } | TypeData::UnrankedMemRef { element, .. } if elem(ctx, *element))
-}
-
-fn index_cast_like(ctx: &Context, ty: Type) -> bool {
-    int_or_index_like(ctx, ty) || memref_of(ctx, ty, is_int_or_index)
 }
 
 fn int_or_float(ctx: &Context, ty: Type) -> bool {
     ctx.is_signless_integer(ty) || ctx.is_float(ty)
 }
 
-fn bitcast_like(ctx: &Context, ty: Type) -> bool {
-    scalar_like(ctx, ty, int_or_float) || memref_of(ctx, ty, int_or_float)
-}
+/// `SignlessIntegerOrIndexLike`.
+const INT_LIKE: TypeConstraint = TypeConstraint::Predicate(
+    |ctx, ty| scalar_like(ctx, ty, is_int_or_index),
+    "signless-integer-like",
+);
 
-fn constraint(like: Like) -> TypeConstraint {
-    match like {
-        Like::IntOrIndex => TypeConstraint::Predicate(int_or_index_like, "signless-integer-like"),
-        Like::FixedInt => {
-            TypeConstraint::Predicate(fixed_int_like, "signless-fixed-width-integer-like")
+/// `SignlessFixedWidthIntegerLike`.
+const FIXED_INT_LIKE: TypeConstraint = TypeConstraint::Predicate(
+    |ctx, ty| scalar_like(ctx, ty, |c, t| c.is_signless_integer(t)),
+    "signless-fixed-width-integer-like",
+);
+
+/// `FloatLike`.
+const FLOAT_LIKE: TypeConstraint = TypeConstraint::Predicate(
+    |ctx, ty| scalar_like(ctx, ty, |c, t| c.is_float(t)),
+    "floating-point-like",
+);
+
+/// `BoolLike`.
+const BOOL_LIKE: TypeConstraint = TypeConstraint::Predicate(
+    |ctx, ty| {
+        scalar_like(ctx, ty, |c, t| {
+            c.is_signless_integer(t) && c.integer_width(t) == Some(1)
+        })
+    },
+    "bool-like",
+);
+
+/// `IndexCastTypeConstraint`.
+const INDEX_CAST_LIKE: TypeConstraint = TypeConstraint::Predicate(
+    |ctx, ty| scalar_like(ctx, ty, is_int_or_index) || memref_of(ctx, ty, is_int_or_index),
+    "signless-integer-like or memref of signless-integer",
+);
+
+/// `BitcastTypeConstraint`.
+const BITCAST_LIKE: TypeConstraint = TypeConstraint::Predicate(
+    |ctx, ty| scalar_like(ctx, ty, int_or_float) || memref_of(ctx, ty, int_or_float),
+    "signless-integer-or-float-like or memref of signless-integer or float",
+);
+
+// ---------------------------------------------------------------------------
+// Op families (MLIR's ODS base classes)
+// ---------------------------------------------------------------------------
+
+/// `Arith_IntBinaryOp` and its flag-carrying variants: `flags: none`,
+/// `flags: overflow` (`overflow<nsw, nuw>`) or `flags: exact`.
+macro_rules! int_binary_op {
+    ($(#[$doc:meta])* $name:ident = $op:literal, [$($tr:ident),*], flags: none $(, canonicalize: $canon:expr)?) => {
+        strata_ir::define_op! {
+            $(#[$doc])*
+            pub struct $name = $op {
+                traits: [PURE, SAME_OPERANDS_AND_RESULT_TYPE, ELEMENTWISE $(, $tr)*],
+                operands: [lhs: single(INT_LIKE), rhs: single(INT_LIKE)],
+                results: [result: single(INT_LIKE)],
+                format: "$lhs `,` $rhs attr-dict `:` type($result)",
+                fold: fold::fold_int_binary,
+                $(canonicalize: $canon,)?
+            }
         }
-        Like::Float => TypeConstraint::Predicate(float_like, "floating-point-like"),
-        Like::IndexCast => TypeConstraint::Predicate(
-            index_cast_like,
-            "signless-integer-like or memref of signless-integer",
-        ),
-        Like::Bitcast => TypeConstraint::Predicate(
-            bitcast_like,
-            "signless-integer-or-float-like or memref of signless-integer or float",
-        ),
-    }
+    };
+    ($(#[$doc:meta])* $name:ident = $op:literal, [$($tr:ident),*], flags: overflow $(, canonicalize: $canon:expr)?) => {
+        strata_ir::define_op! {
+            $(#[$doc])*
+            pub struct $name = $op {
+                traits: [PURE, SAME_OPERANDS_AND_RESULT_TYPE, ELEMENTWISE $(, $tr)*],
+                operands: [lhs: single(INT_LIKE), rhs: single(INT_LIKE)],
+                results: [result: single(INT_LIKE)],
+                attributes: [overflowFlags: defaulted(flags_constraint(&OVERFLOW), default = no_overflow, syntax = OVERFLOW_SYNTAX)],
+                format: "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)",
+                fold: fold::fold_int_binary,
+                $(canonicalize: $canon,)?
+            }
+        }
+    };
+    ($(#[$doc:meta])* $name:ident = $op:literal, [$($tr:ident),*], flags: exact $(, canonicalize: $canon:expr)?) => {
+        strata_ir::define_op! {
+            $(#[$doc])*
+            pub struct $name = $op {
+                traits: [PURE, SAME_OPERANDS_AND_RESULT_TYPE, ELEMENTWISE $(, $tr)*],
+                operands: [lhs: single(INT_LIKE), rhs: single(INT_LIKE)],
+                results: [result: single(INT_LIKE)],
+                attributes: [isExact: optional(AttrConstraint::Unit)],
+                format: "$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)",
+                fold: fold::fold_int_binary,
+                $(canonicalize: $canon,)?
+            }
+        }
+    };
 }
 
-fn bool_constraint() -> TypeConstraint {
-    TypeConstraint::Predicate(bool_like, "bool-like")
+/// `Arith_FloatBinaryOp`: `fastmath<...>` defaulting to `none`.
+macro_rules! float_binary_op {
+    ($(#[$doc:meta])* $name:ident = $op:literal, [$($tr:ident),*] $(, canonicalize: $canon:expr)?) => {
+        strata_ir::define_op! {
+            $(#[$doc])*
+            pub struct $name = $op {
+                traits: [PURE, SAME_OPERANDS_AND_RESULT_TYPE, ELEMENTWISE $(, $tr)*],
+                operands: [lhs: single(FLOAT_LIKE), rhs: single(FLOAT_LIKE)],
+                results: [result: single(FLOAT_LIKE)],
+                attributes: [fastmath: defaulted(flags_constraint(&FASTMATH), default = no_fastmath, syntax = FASTMATH_SYNTAX)],
+                format: "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+                fold: fold::fold_float_binary,
+                $(canonicalize: $canon,)?
+            }
+        }
+    };
 }
 
-fn value(name: &str, constraint: TypeConstraint) -> ValueDef {
-    ValueDef {
-        name: name.into(),
-        arity: Arity::Single,
-        constraint,
-    }
-}
-
-fn fastmath_attr(optional_default: bool) -> AttrDef {
-    let _ = optional_default;
-    AttrDef::optional(
-        "fastmath",
-        AttrConstraint::DialectAttr {
-            dialect: "arith".into(),
-            name: "fastmath".into(),
-        },
-    )
-}
-
-fn overflow_attr() -> AttrDef {
-    AttrDef::optional(
-        "overflowFlags",
-        AttrConstraint::DialectAttr {
-            dialect: "arith".into(),
-            name: "overflow".into(),
-        },
-    )
+/// `Arith_CastOp` without flags: `$in attr-dict : type($in) to type($out)`.
+macro_rules! cast_op {
+    ($(#[$doc:meta])* $name:ident = $op:literal, $from:expr => $to:expr, $rule:expr $(, canonicalize: $canon:expr)?) => {
+        strata_ir::define_op! {
+            $(#[$doc])*
+            pub struct $name = $op {
+                traits: [PURE, ELEMENTWISE],
+                operands: [r#in: single($from)],
+                results: [out: single($to)],
+                format: "$in attr-dict `:` type($in) `to` type($out)",
+                verify: |ctx, ir, op| verify_cast(ctx, ir, op, $rule),
+                fold: fold::fold_cast,
+                $(canonicalize: $canon,)?
+            }
+        }
+    };
 }
 
 // ---------------------------------------------------------------------------
-// Definitions
+// The ops
 // ---------------------------------------------------------------------------
 
-pub(crate) fn definitions() -> Vec<OpDefinition> {
-    SPECS.iter().map(definition).collect()
+strata_ir::define_op! {
+    /// An integer, float or elements constant.
+    pub struct ConstantOp = "arith.constant" {
+        summary: "integer or floating point constant",
+        traits: [PURE, CONSTANT_LIKE],
+        results: [result: single(TypeConstraint::Any)],
+        attributes: [value: required(AttrConstraint::Any)],
+        types_match: [[value, result]],
+        parse: parse_constant,
+        print: print_constant,
+        verify: verify_constant,
+        fold: fold::fold_constant,
+        asm_result_names: constant_result_names,
+    }
 }
 
-fn definition(spec: &Spec) -> OpDefinition {
-    let mut def = OpDefinition::new(spec.name);
-    def.traits = OpTraits::PURE;
-    if spec.commutative {
-        def.traits = def.traits | OpTraits::COMMUTATIVE;
+int_binary_op!(
+    /// Integer addition.
+    AddIOp = "arith.addi", [COMMUTATIVE], flags: overflow, canonicalize: patterns::<AddIOp>
+);
+int_binary_op!(
+    /// Integer subtraction.
+    SubIOp = "arith.subi", [], flags: overflow, canonicalize: patterns::<SubIOp>
+);
+int_binary_op!(
+    /// Integer multiplication.
+    MulIOp = "arith.muli", [COMMUTATIVE], flags: overflow, canonicalize: patterns::<MulIOp>
+);
+int_binary_op!(
+    /// Signed integer division, rounding toward zero.
+    DivSIOp = "arith.divsi", [], flags: exact
+);
+int_binary_op!(
+    /// Unsigned integer division.
+    DivUIOp = "arith.divui", [], flags: exact
+);
+int_binary_op!(
+    /// Signed integer division, rounding toward positive infinity.
+    CeilDivSIOp = "arith.ceildivsi", [], flags: none
+);
+int_binary_op!(
+    /// Unsigned integer division, rounding up.
+    CeilDivUIOp = "arith.ceildivui", [], flags: none
+);
+int_binary_op!(
+    /// Signed integer division, rounding toward negative infinity.
+    FloorDivSIOp = "arith.floordivsi", [], flags: none
+);
+int_binary_op!(
+    /// Signed remainder (the sign of the dividend).
+    RemSIOp = "arith.remsi", [], flags: none
+);
+int_binary_op!(
+    /// Unsigned remainder.
+    RemUIOp = "arith.remui", [], flags: none
+);
+int_binary_op!(
+    /// Bitwise and.
+    AndIOp = "arith.andi", [COMMUTATIVE], flags: none, canonicalize: patterns::<AndIOp>
+);
+int_binary_op!(
+    /// Bitwise or.
+    OrIOp = "arith.ori", [COMMUTATIVE], flags: none, canonicalize: patterns::<OrIOp>
+);
+int_binary_op!(
+    /// Bitwise exclusive or.
+    XOrIOp = "arith.xori", [COMMUTATIVE], flags: none, canonicalize: patterns::<XOrIOp>
+);
+int_binary_op!(
+    /// Shift left.
+    ShLIOp = "arith.shli", [], flags: overflow
+);
+int_binary_op!(
+    /// Arithmetic (sign-filling) shift right.
+    ShRSIOp = "arith.shrsi", [], flags: exact
+);
+int_binary_op!(
+    /// Logical (zero-filling) shift right.
+    ShRUIOp = "arith.shrui", [], flags: exact
+);
+int_binary_op!(
+    /// Signed minimum.
+    MinSIOp = "arith.minsi", [COMMUTATIVE], flags: none
+);
+int_binary_op!(
+    /// Signed maximum.
+    MaxSIOp = "arith.maxsi", [COMMUTATIVE], flags: none
+);
+int_binary_op!(
+    /// Unsigned minimum.
+    MinUIOp = "arith.minui", [COMMUTATIVE], flags: none
+);
+int_binary_op!(
+    /// Unsigned maximum.
+    MaxUIOp = "arith.maxui", [COMMUTATIVE], flags: none
+);
+
+float_binary_op!(
+    /// Floating-point addition.
+    AddFOp = "arith.addf", [COMMUTATIVE]
+);
+float_binary_op!(
+    /// Floating-point subtraction.
+    SubFOp = "arith.subf", []
+);
+float_binary_op!(
+    /// Floating-point multiplication.
+    MulFOp = "arith.mulf", [COMMUTATIVE], canonicalize: patterns::<MulFOp>
+);
+float_binary_op!(
+    /// Floating-point division.
+    DivFOp = "arith.divf", [], canonicalize: patterns::<DivFOp>
+);
+float_binary_op!(
+    /// Floating-point remainder (C's `fmod`).
+    RemFOp = "arith.remf", []
+);
+float_binary_op!(
+    /// Minimum, propagating NaN (IEEE 754-2019 `minimum`).
+    MinimumFOp = "arith.minimumf", [COMMUTATIVE]
+);
+float_binary_op!(
+    /// Maximum, propagating NaN (IEEE 754-2019 `maximum`).
+    MaximumFOp = "arith.maximumf", [COMMUTATIVE]
+);
+float_binary_op!(
+    /// Minimum, ignoring a NaN operand (IEEE 754-2019 `minimumNumber`).
+    MinNumFOp = "arith.minnumf", [COMMUTATIVE]
+);
+float_binary_op!(
+    /// Maximum, ignoring a NaN operand (IEEE 754-2019 `maximumNumber`).
+    MaxNumFOp = "arith.maxnumf", [COMMUTATIVE]
+);
+
+strata_ir::define_op! {
+    /// Floating-point negation.
+    pub struct NegFOp = "arith.negf" {
+        traits: [PURE, SAME_OPERANDS_AND_RESULT_TYPE, ELEMENTWISE],
+        operands: [operand: single(FLOAT_LIKE)],
+        results: [result: single(FLOAT_LIKE)],
+        attributes: [fastmath: defaulted(flags_constraint(&FASTMATH), default = no_fastmath, syntax = FASTMATH_SYNTAX)],
+        format: "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+        fold: fold::fold_negf,
     }
-    let int = || constraint(Like::IntOrIndex);
-    let float = || constraint(Like::Float);
-    match spec.kind {
-        K::Constant => {
-            def.summary = "integer or floating point constant".into();
-            def.traits = def.traits | OpTraits::CONSTANT_LIKE;
-            def.results = vec![value("result", TypeConstraint::Any)];
-            def.attributes = vec![AttrDef::required("value", AttrConstraint::Any)];
-            def.type_equalities = vec![vec!["value".into(), "result".into()]];
-            def.hooks.parse = Some(parse_constant);
-            def.hooks.print = Some(print_constant);
-            def.hooks.verify = Some(verify_constant);
-            def.hooks.result_names = Some(constant_result_names);
-        }
-        K::IntBinary(flags) => {
-            def.traits =
-                def.traits | OpTraits::SAME_OPERANDS_AND_RESULT_TYPE | OpTraits::ELEMENTWISE;
-            def.operands = vec![value("lhs", int()), value("rhs", int())];
-            def.results = vec![value("result", int())];
-            match flags {
-                F::Overflow => def.attributes.push(overflow_attr()),
-                F::Exact => def
-                    .attributes
-                    .push(AttrDef::optional("isExact", AttrConstraint::Unit)),
-                F::None => {}
-            }
-            def.hooks.parse = Some(parse_binary);
-            def.hooks.print = Some(print_binary);
-        }
-        K::FloatBinary => {
-            def.traits =
-                def.traits | OpTraits::SAME_OPERANDS_AND_RESULT_TYPE | OpTraits::ELEMENTWISE;
-            def.operands = vec![value("lhs", float()), value("rhs", float())];
-            def.results = vec![value("result", float())];
-            def.attributes.push(fastmath_attr(true));
-            def.hooks.parse = Some(parse_binary);
-            def.hooks.print = Some(print_binary);
-        }
-        K::FloatUnary => {
-            def.traits =
-                def.traits | OpTraits::SAME_OPERANDS_AND_RESULT_TYPE | OpTraits::ELEMENTWISE;
-            def.operands = vec![value("operand", float())];
-            def.results = vec![value("result", float())];
-            def.attributes.push(fastmath_attr(true));
-            def.hooks.parse = Some(parse_unary);
-            def.hooks.print = Some(print_unary);
-        }
-        K::Cast {
-            from,
-            to,
-            overflow,
-            fastmath,
-            rounding,
-        } => {
-            def.traits = def.traits | OpTraits::ELEMENTWISE;
-            def.operands = vec![value("in", constraint(from))];
-            def.results = vec![value("out", constraint(to))];
-            if rounding {
-                def.attributes.push(AttrDef::optional(
-                    "roundingmode",
-                    AttrConstraint::Integer(Some(32)),
-                ));
-            }
-            if fastmath {
-                def.attributes.push(fastmath_attr(false));
-            }
-            if overflow {
-                def.attributes.push(overflow_attr());
-            }
-            def.hooks.parse = Some(parse_cast);
-            def.hooks.print = Some(print_cast);
-            def.hooks.verify = Some(verify_cast);
-        }
-        K::Cmpi | K::Cmpf => {
-            def.traits = def.traits | OpTraits::SAME_OPERANDS_TYPE | OpTraits::ELEMENTWISE;
-            let operand = if spec.kind == K::Cmpi { int() } else { float() };
-            def.operands = vec![value("lhs", operand.clone()), value("rhs", operand)];
-            def.results = vec![value("result", bool_constraint())];
-            def.attributes.push(AttrDef::required(
-                "predicate",
-                AttrConstraint::Integer(Some(64)),
-            ));
-            if spec.kind == K::Cmpf {
-                def.attributes.push(fastmath_attr(true));
-            }
-            def.hooks.parse = Some(parse_cmp);
-            def.hooks.print = Some(print_cmp);
-            def.hooks.verify = Some(verify_cmp);
-        }
-        K::Select => {
-            def.traits = def.traits | OpTraits::ELEMENTWISE;
-            def.operands = vec![
-                value("condition", bool_constraint()),
-                value("true_value", TypeConstraint::Any),
-                value("false_value", TypeConstraint::Any),
-            ];
-            def.results = vec![value("result", TypeConstraint::Any)];
-            def.hooks.parse = Some(parse_select);
-            def.hooks.print = Some(print_select);
-            def.hooks.verify = Some(verify_select);
-        }
-        K::AddUIExtended => {
-            def.operands = vec![value("lhs", int()), value("rhs", int())];
-            def.results = vec![value("sum", int()), value("overflow", bool_constraint())];
-            def.hooks.result_names = Some(|_, _, _, set| {
-                set(0, "sum");
-                set(1, "overflow");
-            });
-            def.hooks.parse = Some(parse_extended);
-            def.hooks.print = Some(print_extended);
-            def.hooks.verify = Some(verify_extended);
-        }
-        K::MulExtended => {
-            def.operands = vec![value("lhs", int()), value("rhs", int())];
-            def.results = vec![value("low", int()), value("high", int())];
-            def.hooks.result_names = Some(|_, _, _, set| {
-                set(0, "low");
-                set(1, "high");
-            });
-            def.hooks.parse = Some(parse_extended);
-            def.hooks.print = Some(print_extended);
-            def.hooks.verify = Some(verify_extended);
-        }
-        K::ScalingExt | K::ScalingTrunc => {
-            def.traits = def.traits | OpTraits::ELEMENTWISE;
-            def.operands = vec![value("in", float()), value("scale", float())];
-            def.results = vec![value("out", float())];
-            if spec.kind == K::ScalingTrunc {
-                def.attributes.push(AttrDef::optional(
-                    "roundingmode",
-                    AttrConstraint::Integer(Some(32)),
-                ));
-            }
-            def.attributes.push(fastmath_attr(false));
-            def.hooks.parse = Some(parse_scaling);
-            def.hooks.print = Some(print_scaling);
-        }
-    }
-    def.hooks.fold = Some(crate::fold::fold);
-    def.hooks.canonicalization_patterns = crate::canonicalize::patterns_for(spec.name);
-    def
 }
 
-/// Names of the properties the custom forms spell themselves.
-const SPELLED: &[&str] = &[
-    "value",
-    "overflowFlags",
-    "fastmath",
-    "isExact",
-    "predicate",
-    "roundingmode",
-];
-
-fn has_attr(p: &OpParser, name: &str) -> bool {
-    p.definition.attributes.iter().any(|a| a.name == name)
+strata_ir::define_op! {
+    /// Integer comparison; the result is `i1` of the operands' shape.
+    pub struct CmpIOp = "arith.cmpi" {
+        traits: [PURE, SAME_OPERANDS_TYPE, ELEMENTWISE],
+        operands: [lhs: single(INT_LIKE), rhs: single(INT_LIKE)],
+        results: [result: single(BOOL_LIKE)],
+        attributes: [predicate: required(AttrConstraint::Integer(Some(64)), syntax = CMPI_PREDICATE_SYNTAX)],
+        format: "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)",
+        verify: |ctx, ir, op| verify_cmp(ctx, ir, op, &CMPI_PREDICATES),
+        infer_result_types: |ctx, types, _| Ok(vec![i1_same_shape(ctx, types[0])]),
+        fold: fold::fold_cmpi,
+        canonicalize: patterns::<CmpIOp>,
+    }
 }
 
-fn def_has_attr(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> bool {
-    ctx.op_definition(ir.op_name(op))
-        .is_some_and(|d| d.attributes.iter().any(|a| a.name == name))
+strata_ir::define_op! {
+    /// Floating-point comparison, ordered or unordered.
+    pub struct CmpFOp = "arith.cmpf" {
+        traits: [PURE, SAME_OPERANDS_TYPE, ELEMENTWISE],
+        operands: [lhs: single(FLOAT_LIKE), rhs: single(FLOAT_LIKE)],
+        results: [result: single(BOOL_LIKE)],
+        attributes: [
+            predicate: required(AttrConstraint::Integer(Some(64)), syntax = CMPF_PREDICATE_SYNTAX),
+            fastmath: defaulted(flags_constraint(&FASTMATH), default = no_fastmath, syntax = FASTMATH_SYNTAX),
+        ],
+        format: "$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)",
+        verify: |ctx, ir, op| verify_cmp(ctx, ir, op, &CMPF_PREDICATES),
+        infer_result_types: |ctx, types, _| Ok(vec![i1_same_shape(ctx, types[0])]),
+        fold: fold::fold_cmpf,
+        canonicalize: patterns::<CmpFOp>,
+    }
 }
 
-/// Whether `fastmath` is a default-valued property (MLIR's `DefaultValuedAttr`).
-fn fastmath_is_default_valued(name: &str) -> bool {
-    matches!(
-        spec_of(name).map(|s| s.kind),
-        Some(K::FloatBinary | K::FloatUnary | K::Cmpf)
-    )
+strata_ir::define_op! {
+    /// `condition ? true_value : false_value`, elementwise for a shaped condition.
+    pub struct SelectOp = "arith.select" {
+        traits: [PURE, ELEMENTWISE],
+        operands: [
+            condition: single(BOOL_LIKE),
+            true_value: single(TypeConstraint::Any),
+            false_value: single(TypeConstraint::Any),
+        ],
+        results: [result: single(TypeConstraint::Any)],
+        parse: parse_select,
+        print: print_select,
+        verify: verify_select,
+        fold: fold::fold_select,
+        canonicalize: patterns::<SelectOp>,
+    }
 }
 
-/// Parses the optional flag groups an op declares, in MLIR's order:
-/// rounding mode, `exact`, `fastmath<...>`, `overflow<...>`.
-fn parse_flags(p: &mut OpParser) -> DiagResult<()> {
-    let ctx = p.ctx();
-    if has_attr(p, "roundingmode") && p.is(TokenKind::BareIdent) {
-        let word = p.parser.text();
-        if let Some(mode) = ROUNDING_MODES.iter().position(|m| *m == word) {
-            p.parser.advance();
-            p.add_property(
-                "roundingmode",
-                ctx.integer_attr(ctx.signless(32), mode as i128),
-            );
-        }
+strata_ir::define_op! {
+    /// Unsigned addition with the carry as a second result.
+    pub struct AddUIExtendedOp = "arith.addui_extended" {
+        traits: [PURE, COMMUTATIVE],
+        operands: [lhs: single(INT_LIKE), rhs: single(INT_LIKE)],
+        results: [sum: single(INT_LIKE), overflow: single(BOOL_LIKE)],
+        types_match: [[lhs, rhs, sum]],
+        format: "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)",
+        verify: verify_add_extended,
+        fold: fold::fold_extended,
+        canonicalize: patterns::<AddUIExtendedOp>,
+        result_names: ["sum", "overflow"],
     }
-    if has_attr(p, "isExact") && p.consume_keyword("exact") {
-        p.add_property("isExact", ctx.unit_attr());
-    }
-    if has_attr(p, "fastmath") {
-        if p.consume_keyword("fastmath") {
-            let bits = FASTMATH.parse_body(p.parser)?;
-            p.add_property("fastmath", FASTMATH.attr(ctx, bits));
-        } else if fastmath_is_default_valued(&p.definition.name) {
-            p.add_property("fastmath", FASTMATH.attr(ctx, 0));
-        }
-    }
-    if has_attr(p, "overflowFlags") {
-        if p.consume_keyword("overflow") {
-            let bits = OVERFLOW.parse_body(p.parser)?;
-            p.add_property("overflowFlags", OVERFLOW.attr(ctx, bits));
-        } else {
-            p.add_property("overflowFlags", OVERFLOW.attr(ctx, 0));
-        }
-    }
-    Ok(())
 }
 
-fn print_flags(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    if let Some(mode) =
-        p.ir.attr(ctx, op, "roundingmode")
-            .and_then(|a| ctx.integer_value(a))
-    {
-        if let Some(word) = ROUNDING_MODES.get(mode as usize) {
-            p.write(" ");
-            p.write(word);
+strata_ir::define_op! {
+    /// Signed multiplication giving the low and high halves of the product.
+    pub struct MulSIExtendedOp = "arith.mulsi_extended" {
+        traits: [PURE, COMMUTATIVE],
+        operands: [lhs: single(INT_LIKE), rhs: single(INT_LIKE)],
+        results: [low: single(INT_LIKE), high: single(INT_LIKE)],
+        types_match: [[lhs, rhs, low, high]],
+        format: "$lhs `,` $rhs attr-dict `:` type($lhs)",
+        verify: verify_mul_extended,
+        fold: fold::fold_extended,
+        canonicalize: patterns::<MulSIExtendedOp>,
+        result_names: ["low", "high"],
+    }
+}
+
+strata_ir::define_op! {
+    /// Unsigned multiplication giving the low and high halves of the product.
+    pub struct MulUIExtendedOp = "arith.mului_extended" {
+        traits: [PURE, COMMUTATIVE],
+        operands: [lhs: single(INT_LIKE), rhs: single(INT_LIKE)],
+        results: [low: single(INT_LIKE), high: single(INT_LIKE)],
+        types_match: [[lhs, rhs, low, high]],
+        format: "$lhs `,` $rhs attr-dict `:` type($lhs)",
+        verify: verify_mul_extended,
+        fold: fold::fold_extended,
+        canonicalize: patterns::<MulUIExtendedOp>,
+        result_names: ["low", "high"],
+    }
+}
+
+cast_op!(
+    /// Sign extension to a wider integer.
+    ExtSIOp = "arith.extsi", FIXED_INT_LIKE => FIXED_INT_LIKE, CastRule::Widens,
+    canonicalize: patterns::<ExtSIOp>
+);
+cast_op!(
+    /// Zero extension to a wider integer.
+    ExtUIOp = "arith.extui", FIXED_INT_LIKE => FIXED_INT_LIKE, CastRule::Widens
+);
+
+strata_ir::define_op! {
+    /// Truncation to a narrower integer.
+    pub struct TruncIOp = "arith.trunci" {
+        traits: [PURE, ELEMENTWISE],
+        operands: [r#in: single(FIXED_INT_LIKE)],
+        results: [out: single(FIXED_INT_LIKE)],
+        attributes: [overflowFlags: defaulted(flags_constraint(&OVERFLOW), default = no_overflow, syntax = OVERFLOW_SYNTAX)],
+        format: "$in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)",
+        verify: |ctx, ir, op| verify_cast(ctx, ir, op, CastRule::Narrows),
+        fold: fold::fold_cast,
+        canonicalize: patterns::<TruncIOp>,
+    }
+}
+
+strata_ir::define_op! {
+    /// Extension to a wider floating-point type.
+    pub struct ExtFOp = "arith.extf" {
+        traits: [PURE, ELEMENTWISE],
+        operands: [r#in: single(FLOAT_LIKE)],
+        results: [out: single(FLOAT_LIKE)],
+        attributes: [fastmath: optional(flags_constraint(&FASTMATH), syntax = FASTMATH_SYNTAX)],
+        format: "$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)",
+        verify: |ctx, ir, op| verify_cast(ctx, ir, op, CastRule::Widens),
+        fold: fold::fold_cast,
+    }
+}
+
+strata_ir::define_op! {
+    /// Truncation to a narrower floating-point type, with an optional rounding mode.
+    pub struct TruncFOp = "arith.truncf" {
+        traits: [PURE, ELEMENTWISE],
+        operands: [r#in: single(FLOAT_LIKE)],
+        results: [out: single(FLOAT_LIKE)],
+        attributes: [
+            roundingmode: optional(AttrConstraint::Integer(Some(32)), syntax = ROUNDING_MODE_SYNTAX),
+            fastmath: optional(flags_constraint(&FASTMATH), syntax = FASTMATH_SYNTAX),
+        ],
+        format: "$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)",
+        verify: |ctx, ir, op| verify_cast(ctx, ir, op, CastRule::Narrows),
+        fold: fold::fold_cast,
+        canonicalize: patterns::<TruncFOp>,
+    }
+}
+
+cast_op!(
+    /// Signed integer to floating point.
+    SIToFPOp = "arith.sitofp", FIXED_INT_LIKE => FLOAT_LIKE, CastRule::Any
+);
+cast_op!(
+    /// Unsigned integer to floating point.
+    UIToFPOp = "arith.uitofp", FIXED_INT_LIKE => FLOAT_LIKE, CastRule::Any
+);
+cast_op!(
+    /// Floating point to signed integer, rounding toward zero.
+    FPToSIOp = "arith.fptosi", FLOAT_LIKE => FIXED_INT_LIKE, CastRule::Any
+);
+cast_op!(
+    /// Floating point to unsigned integer, rounding toward zero.
+    FPToUIOp = "arith.fptoui", FLOAT_LIKE => FIXED_INT_LIKE, CastRule::Any
+);
+cast_op!(
+    /// Between `index` and a signless integer, sign-extending or truncating.
+    IndexCastOp = "arith.index_cast", INDEX_CAST_LIKE => INDEX_CAST_LIKE,
+    CastRule::IndexToOrFromInteger, canonicalize: patterns::<IndexCastOp>
+);
+cast_op!(
+    /// Between `index` and a signless integer, zero-extending or truncating.
+    IndexCastUIOp = "arith.index_castui", INDEX_CAST_LIKE => INDEX_CAST_LIKE,
+    CastRule::IndexToOrFromInteger, canonicalize: patterns::<IndexCastUIOp>
+);
+cast_op!(
+    /// Reinterprets the bits as another type of the same width.
+    BitcastOp = "arith.bitcast", BITCAST_LIKE => BITCAST_LIKE, CastRule::SameWidth,
+    canonicalize: patterns::<BitcastOp>
+);
+
+strata_ir::define_op! {
+    /// Extension of a float scaled by a power of two (OCP microscaling).
+    pub struct ScalingExtFOp = "arith.scaling_extf" {
+        traits: [PURE, ELEMENTWISE],
+        operands: [r#in: single(FLOAT_LIKE), scale: single(FLOAT_LIKE)],
+        results: [out: single(FLOAT_LIKE)],
+        attributes: [fastmath: optional(flags_constraint(&FASTMATH), syntax = FASTMATH_SYNTAX)],
+        format: "$in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)",
+    }
+}
+
+strata_ir::define_op! {
+    /// Truncation of a float divided by a power of two (OCP microscaling).
+    pub struct ScalingTruncFOp = "arith.scaling_truncf" {
+        traits: [PURE, ELEMENTWISE],
+        operands: [r#in: single(FLOAT_LIKE), scale: single(FLOAT_LIKE)],
+        results: [out: single(FLOAT_LIKE)],
+        attributes: [
+            roundingmode: optional(AttrConstraint::Integer(Some(32)), syntax = ROUNDING_MODE_SYNTAX),
+            fastmath: optional(flags_constraint(&FASTMATH), syntax = FASTMATH_SYNTAX),
+        ],
+        format: "$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)",
+    }
+}
+
+/// Declares the dialect's op list once: the definitions to register and
+/// the names.
+macro_rules! op_list {
+    ($($op:ident),* $(,)?) => {
+        /// Every arith op's definition, in MLIR's order.
+        pub(crate) fn definitions() -> Vec<strata_ir::OpDefinition> {
+            vec![$($op::definition()),*]
         }
-    }
-    if def_has_attr(ctx, p.ir, op, "isExact") && p.ir.attr(ctx, op, "isExact").is_some() {
-        p.write(" exact");
-    }
-    if let Some(bits) =
-        p.ir.attr(ctx, op, "fastmath")
-            .and_then(|a| FASTMATH.bits(ctx, a))
-    {
-        if bits != 0 || !fastmath_is_default_valued(ctx.op_name_str(p.ir.op_name(op))) {
-            p.write(&format!(" fastmath<{}>", FASTMATH.to_text(bits)));
-        }
-    }
-    if let Some(bits) =
-        p.ir.attr(ctx, op, "overflowFlags")
-            .and_then(|a| OVERFLOW.bits(ctx, a))
-    {
-        if bits != 0 {
-            p.write(&format!(" overflow<{}>", OVERFLOW.to_text(bits)));
-        }
-    }
+
+        /// The names of every arith op.
+        pub const OP_NAMES: &[&str] = &[$($op::NAME),*];
+    };
+}
+
+op_list!(
+    ConstantOp,
+    AddIOp,
+    SubIOp,
+    MulIOp,
+    DivSIOp,
+    DivUIOp,
+    CeilDivSIOp,
+    CeilDivUIOp,
+    FloorDivSIOp,
+    RemSIOp,
+    RemUIOp,
+    AndIOp,
+    OrIOp,
+    XOrIOp,
+    ShLIOp,
+    ShRSIOp,
+    ShRUIOp,
+    MinSIOp,
+    MaxSIOp,
+    MinUIOp,
+    MaxUIOp,
+    AddFOp,
+    SubFOp,
+    MulFOp,
+    DivFOp,
+    RemFOp,
+    MinimumFOp,
+    MaximumFOp,
+    MinNumFOp,
+    MaxNumFOp,
+    NegFOp,
+    CmpIOp,
+    CmpFOp,
+    SelectOp,
+    AddUIExtendedOp,
+    MulSIExtendedOp,
+    MulUIExtendedOp,
+    ExtSIOp,
+    ExtUIOp,
+    TruncIOp,
+    ExtFOp,
+    TruncFOp,
+    SIToFPOp,
+    UIToFPOp,
+    FPToSIOp,
+    FPToUIOp,
+    IndexCastOp,
+    IndexCastUIOp,
+    BitcastOp,
+    ScalingExtFOp,
+    ScalingTruncFOp,
+);
+
+/// Whether `op` is an `arith.constant`.
+pub fn is_arith_constant(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    ConstantOp::is(ctx, ir, op)
 }
 
 // ---------------------------------------------------------------------------
-// Custom syntax
+// Hand-written syntax and verifiers
 // ---------------------------------------------------------------------------
 
 /// The type of a typed attribute (integer, float, elements).
@@ -574,7 +638,7 @@ fn parse_constant(p: &mut OpParser) -> DiagResult<()> {
 }
 
 fn print_constant(p: &mut OpPrinter, op: OpId) {
-    p.print_optional_attr_dict(op, SPELLED, false);
+    p.print_optional_attr_dict(op, &["value"], false);
     let ctx = p.ctx();
     if let Some(v) = p.ir.attr(ctx, op, "value") {
         p.write(" ");
@@ -665,81 +729,6 @@ fn constant_result_names(ctx: &Context, ir: &Ir, op: OpId, set: &mut dyn FnMut(u
     }
 }
 
-/// `$lhs , $rhs flags attr-dict : type`
-fn parse_binary(p: &mut OpParser) -> DiagResult<()> {
-    let lhs = p.parse_operand()?;
-    p.expect(TokenKind::Comma, "','")?;
-    let rhs = p.parse_operand()?;
-    parse_flags(p)?;
-    p.parse_optional_attr_dict(false)?;
-    let ty = p.parse_colon_type()?;
-    p.add_operands(&[lhs, rhs], &[ty, ty])?;
-    p.add_result_types(&[ty]);
-    Ok(())
-}
-
-fn print_binary(p: &mut OpPrinter, op: OpId) {
-    p.write(" ");
-    let (lhs, rhs) = (p.ir.operand(op, 0), p.ir.operand(op, 1));
-    p.print_operand(lhs);
-    p.write(", ");
-    p.print_operand(rhs);
-    print_flags(p, op);
-    p.print_optional_attr_dict(op, SPELLED, false);
-    p.write(" : ");
-    let ty = p.ir.value_type(p.ir.result(op, 0));
-    p.print_type(ty);
-}
-
-/// `$operand flags attr-dict : type`
-fn parse_unary(p: &mut OpParser) -> DiagResult<()> {
-    let operand = p.parse_operand()?;
-    parse_flags(p)?;
-    p.parse_optional_attr_dict(false)?;
-    let ty = p.parse_colon_type()?;
-    p.add_operands(&[operand], &[ty])?;
-    p.add_result_types(&[ty]);
-    Ok(())
-}
-
-fn print_unary(p: &mut OpPrinter, op: OpId) {
-    p.write(" ");
-    let operand = p.ir.operand(op, 0);
-    p.print_operand(operand);
-    print_flags(p, op);
-    p.print_optional_attr_dict(op, SPELLED, false);
-    p.write(" : ");
-    let ty = p.ir.value_type(p.ir.result(op, 0));
-    p.print_type(ty);
-}
-
-/// `$in flags attr-dict : type($in) to type($out)`
-fn parse_cast(p: &mut OpParser) -> DiagResult<()> {
-    let operand = p.parse_operand()?;
-    parse_flags(p)?;
-    p.parse_optional_attr_dict(false)?;
-    let from = p.parse_colon_type()?;
-    p.expect_keyword("to")?;
-    let to = p.parse_type()?;
-    p.add_operands(&[operand], &[from])?;
-    p.add_result_types(&[to]);
-    Ok(())
-}
-
-fn print_cast(p: &mut OpPrinter, op: OpId) {
-    p.write(" ");
-    let operand = p.ir.operand(op, 0);
-    p.print_operand(operand);
-    print_flags(p, op);
-    p.print_optional_attr_dict(op, SPELLED, false);
-    p.write(" : ");
-    let from = p.ir.value_type(operand);
-    p.print_type(from);
-    p.write(" to ");
-    let to = p.ir.value_type(p.ir.result(op, 0));
-    p.print_type(to);
-}
-
 /// The shape of a shaped type (`None` for scalars and unranked types), with
 /// the scalable flags of a vector.
 fn shape_of(ctx: &Context, ty: Type) -> Option<(u8, Vec<i64>, Vec<bool>)> {
@@ -794,8 +783,7 @@ fn elem_width(ctx: &Context, ty: Type) -> Option<u32> {
 /// predicate of the op's invariants), `SameOperandsAndResultShape`
 /// (dynamic dimensions compatible, scalable ones must agree), then
 /// `CastOpInterface` (encodings, widths, index/integer).
-fn verify_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    let name = ctx.op_name_str(ir.op_name(op));
+fn verify_cast(ctx: &Context, ir: &Ir, op: OpId, rule: CastRule) -> DiagResult<()> {
     let from = ir.value_type(ir.operand(op, 0));
     let to = ir.value_type(ir.result(op, 0));
     if tensor_dims(ctx, from) != tensor_dims(ctx, to) {
@@ -842,21 +830,36 @@ fn verify_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         }
         Err(cast_incompatible(ctx, ir, op, from, to))
     };
-    match name {
-        "arith.extsi" | "arith.extui" | "arith.extf" => wider(true)?,
-        "arith.trunci" | "arith.truncf" => wider(false)?,
-        "arith.index_cast" | "arith.index_castui" => {
+    match rule {
+        CastRule::Widens => wider(true)?,
+        CastRule::Narrows => wider(false)?,
+        CastRule::IndexToOrFromInteger => {
             let (fe, te) = (ctx.element_type_or_self(from), ctx.element_type_or_self(to));
             if ctx.is_index(fe) == ctx.is_index(te) {
                 return Err(cast_incompatible(ctx, ir, op, from, to));
             }
         }
-        "arith.bitcast" if fw != tw => {
+        CastRule::SameWidth if fw != tw => {
             return Err(cast_incompatible(ctx, ir, op, from, to));
         }
-        _ => {}
+        CastRule::SameWidth | CastRule::Any => {}
     }
     Ok(())
+}
+
+/// What `CastOpInterface::areCastCompatible` asks of a cast's element types.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum CastRule {
+    /// extsi, extui, extf.
+    Widens,
+    /// trunci, truncf.
+    Narrows,
+    /// index_cast, index_castui: one side index, the other an integer.
+    IndexToOrFromInteger,
+    /// bitcast.
+    SameWidth,
+    /// The integer/float conversions.
+    Any,
 }
 
 /// `i1` with the shape of `ty` (MLIR's `getI1SameShape`).
@@ -884,86 +887,7 @@ pub(crate) fn i1_same_shape(ctx: &Context, ty: Type) -> Type {
     }
 }
 
-fn predicates(name: &str) -> &'static [&'static str] {
-    if name == "arith.cmpi" {
-        &CMPI_PREDICATES
-    } else {
-        &CMPF_PREDICATES
-    }
-}
-
-/// `$predicate , $lhs , $rhs flags attr-dict : type($lhs)`
-fn parse_cmp(p: &mut OpParser) -> DiagResult<()> {
-    let ctx = p.ctx();
-    let table = predicates(&p.definition.name);
-    let word = if p.is(TokenKind::BareIdent) {
-        p.parser.text().to_string()
-    } else if p.is(TokenKind::String) {
-        p.parser.text().trim_matches('"').to_string()
-    } else {
-        return Err(p.error_here("expected string or keyword containing one of the following enum values for attribute 'predicate' [".to_string() + &table.join(", ") + "]"));
-    };
-    let Some(index) = table.iter().position(|w| *w == word) else {
-        return Err(p.error_here(format!(
-            "expected string or keyword containing one of the following enum values for attribute 'predicate' [{}]",
-            table.join(", ")
-        )));
-    };
-    p.parser.advance();
-    p.add_property(
-        "predicate",
-        ctx.integer_attr(ctx.signless(64), index as i128),
-    );
-    p.expect(TokenKind::Comma, "','")?;
-    let lhs = p.parse_operand()?;
-    p.expect(TokenKind::Comma, "','")?;
-    let rhs = p.parse_operand()?;
-    parse_flags(p)?;
-    p.parse_optional_attr_dict(false)?;
-    let ty = p.parse_colon_type()?;
-    // The result type is inferred from `lhs`'s, so the generated parser
-    // checks its constraint first (at the op name, `custom op` prefix).
-    let (ok, what) = if p.definition.name == "arith.cmpi" {
-        (int_or_index_like(ctx, ty), "signless-integer-like")
-    } else {
-        (float_like(ctx, ty), "floating-point-like")
-    };
-    if !ok {
-        return Err(p.error_at(
-            p.name_offset,
-            format!(
-                "'lhs' must be {what}, but got '{}'",
-                type_to_string(ctx, ty)
-            ),
-        ));
-    }
-    p.add_operands(&[lhs, rhs], &[ty, ty])?;
-    p.add_result_types(&[i1_same_shape(ctx, ty)]);
-    Ok(())
-}
-
-fn print_cmp(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    let table = predicates(ctx.op_name_str(p.ir.op_name(op)));
-    let pred =
-        p.ir.attr(ctx, op, "predicate")
-            .and_then(|a| ctx.integer_value(a))
-            .unwrap_or(0);
-    p.write(" ");
-    p.write(table.get(pred as usize).copied().unwrap_or("?"));
-    p.write(", ");
-    let (lhs, rhs) = (p.ir.operand(op, 0), p.ir.operand(op, 1));
-    p.print_operand(lhs);
-    p.write(", ");
-    p.print_operand(rhs);
-    print_flags(p, op);
-    p.print_optional_attr_dict(op, SPELLED, false);
-    p.write(" : ");
-    let ty = p.ir.value_type(lhs);
-    p.print_type(ty);
-}
-
-fn verify_cmp(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+fn verify_cmp(ctx: &Context, ir: &Ir, op: OpId, predicates: &[&str]) -> DiagResult<()> {
     let lhs = ir.value_type(ir.operand(op, 0));
     let result = ir.value_type(ir.result(op, 0));
     if i1_same_shape(ctx, lhs) != result {
@@ -974,19 +898,18 @@ fn verify_cmp(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             "failed to verify that result type has i1 element type and same shape as operands",
         ));
     }
-    let name = ctx.op_name_str(ir.op_name(op));
     let pred = ir
         .attr(ctx, op, "predicate")
         .and_then(|a| ctx.integer_value(a))
         .unwrap_or(-1);
-    if pred < 0 || pred as usize >= predicates(name).len() {
+    if pred < 0 || pred as usize >= predicates.len() {
         return Err(emit_op_error(
             ctx,
             ir,
             op,
             format!(
                 "attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: {}",
-                (0..predicates(name).len()).map(|i| i.to_string()).collect::<Vec<_>>().join(", ")
+                (0..predicates.len()).map(|i| i.to_string()).collect::<Vec<_>>().join(", ")
             ),
         ));
     }
@@ -1016,7 +939,7 @@ fn print_select(p: &mut OpPrinter, op: OpId) {
     p.write(" ");
     let operands: Vec<_> = p.ir.operands(op).collect();
     p.print_operands(operands.iter().copied());
-    p.print_optional_attr_dict(op, SPELLED, false);
+    p.print_optional_attr_dict(op, &[], false);
     p.write(" : ");
     let cond = p.ir.value_type(operands[0]);
     if p.ctx().is_shaped(cond) {
@@ -1084,57 +1007,30 @@ fn verify_select(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-/// addui_extended: `$lhs , $rhs attr-dict : type($sum) , type($overflow)`;
-/// mul*_extended: `$lhs , $rhs attr-dict : type($lhs)`.
-fn parse_extended(p: &mut OpParser) -> DiagResult<()> {
-    let lhs = p.parse_operand()?;
-    p.expect(TokenKind::Comma, "','")?;
-    let rhs = p.parse_operand()?;
-    p.parse_optional_attr_dict(false)?;
-    let ty = p.parse_colon_type()?;
-    let second = if p.definition.name == "arith.addui_extended" {
-        p.expect(TokenKind::Comma, "','")?;
-        p.parse_type()?
-    } else {
-        ty
-    };
-    p.add_operands(&[lhs, rhs], &[ty, ty])?;
-    p.add_result_types(&[ty, second]);
-    Ok(())
-}
-
-fn print_extended(p: &mut OpPrinter, op: OpId) {
-    p.write(" ");
-    let operands: Vec<_> = p.ir.operands(op).collect();
-    p.print_operands(operands.iter().copied());
-    p.print_optional_attr_dict(op, SPELLED, false);
-    p.write(" : ");
-    let ty = p.ir.value_type(p.ir.result(op, 0));
-    p.print_type(ty);
-    if p.ctx().op_name_str(p.ir.op_name(op)) == "arith.addui_extended" {
-        p.write(", ");
-        let second = p.ir.value_type(p.ir.result(op, 1));
-        p.print_type(second);
+/// `addui_extended`: `AllTypesMatch<["lhs", "rhs", "sum"]>`, then `Elementwise`.
+fn verify_add_extended(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let lhs = ir.value_type(ir.operand(op, 0));
+    let rhs = ir.value_type(ir.operand(op, 1));
+    let sum = ir.value_type(ir.result(op, 0));
+    if lhs != rhs || lhs != sum {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "failed to verify that all of {lhs, rhs, sum} have same type",
+        ));
     }
+    verify_elementwise(ctx, ir, op)
 }
 
-fn verify_extended(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    let name = ctx.op_name_str(ir.op_name(op));
+/// `mulsi_extended`, `mului_extended`: `AllTypesMatch<["lhs", "rhs", "low", "high"]>`,
+/// then `Elementwise`.
+fn verify_mul_extended(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let lhs = ir.value_type(ir.operand(op, 0));
     let rhs = ir.value_type(ir.operand(op, 1));
     let first = ir.value_type(ir.result(op, 0));
     let second = ir.value_type(ir.result(op, 1));
-    if name == "arith.addui_extended" {
-        if lhs != rhs || lhs != first {
-            return Err(emit_op_error(
-                ctx,
-                ir,
-                op,
-                "failed to verify that all of {lhs, rhs, sum} have same type",
-            ));
-        }
-        return verify_elementwise(ctx, ir, op);
-    } else if lhs != rhs || lhs != first || lhs != second {
+    if lhs != rhs || lhs != first || lhs != second {
         return Err(emit_op_error(
             ctx,
             ir,
@@ -1203,35 +1099,4 @@ fn verify_elementwise(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         return error("all non-scalar operands/results must have the same shape and base type");
     }
     Ok(())
-}
-
-/// `$in , $scale flags attr-dict : type($in) , type($scale) to type($out)`
-fn parse_scaling(p: &mut OpParser) -> DiagResult<()> {
-    let x = p.parse_operand()?;
-    p.expect(TokenKind::Comma, "','")?;
-    let s = p.parse_operand()?;
-    parse_flags(p)?;
-    p.parse_optional_attr_dict(false)?;
-    let xt = p.parse_colon_type()?;
-    p.expect(TokenKind::Comma, "','")?;
-    let st = p.parse_type()?;
-    p.expect_keyword("to")?;
-    let out = p.parse_type()?;
-    p.add_operands(&[x, s], &[xt, st])?;
-    p.add_result_types(&[out]);
-    Ok(())
-}
-
-fn print_scaling(p: &mut OpPrinter, op: OpId) {
-    p.write(" ");
-    let operands: Vec<_> = p.ir.operands(op).collect();
-    p.print_operands(operands.iter().copied());
-    print_flags(p, op);
-    p.print_optional_attr_dict(op, SPELLED, false);
-    p.write(" : ");
-    let types: Vec<_> = operands.iter().map(|&v| p.ir.value_type(v)).collect();
-    p.print_types(types);
-    p.write(" to ");
-    let out = p.ir.value_type(p.ir.result(op, 0));
-    p.print_type(out);
 }

@@ -10,7 +10,7 @@ use strata_ir::{Attribute, Context, OpId, Type, TypeData};
 
 pub fn register(registry: &mut Registry) {
     registry.register("arith.constant", constant);
-    for name in strata_dialect_arith::op_names() {
+    for name in strata_dialect_arith::OP_NAMES.iter().copied() {
         match name {
             "arith.constant" => {}
             "arith.negf" => registry.register(name, negf),
@@ -72,7 +72,9 @@ fn constant(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Flow>
 
 fn name(it: &Interpreter, op: OpId) -> &'static str {
     let n = it.ctx.op_name_str(it.ir.op_name(op));
-    strata_dialect_arith::op_names()
+    strata_dialect_arith::OP_NAMES
+        .iter()
+        .copied()
         .find(|x| *x == n)
         .unwrap_or("?")
 }

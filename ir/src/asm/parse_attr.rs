@@ -198,10 +198,12 @@ impl<'a> Parser<'a> {
         }
         let text = self.text();
         self.advance();
-        let ty = if self.consume_if(TokenKind::Colon) {
-            self.parse_type()?
-        } else if let Some(t) = expected {
+        // With a type given, a `:` after the literal belongs to the caller
+        // (MLIR's `parseDecOrHexAttr`: `stride 4 : i32` in a format).
+        let ty = if let Some(t) = expected {
             t
+        } else if self.consume_if(TokenKind::Colon) {
+            self.parse_type()?
         } else if tok_kind == TokenKind::Float {
             ctx.float_type(FloatKind::F64)
         } else {

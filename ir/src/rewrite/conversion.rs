@@ -1242,6 +1242,8 @@ impl<'a, 'c> Converter<'a, 'c> {
                     converter: converter.cloned(),
                 };
                 rewriter.set_insertion_point(InsertPoint::Before(op));
+                let loc = rewriter.ir().op_loc(op);
+                rewriter.set_loc(loc);
                 pattern.match_and_rewrite(op, &operands, &mut rewriter)
             };
             if applied.is_err() {

@@ -455,6 +455,7 @@ pub fn apply_patterns_greedily(
             let mut rewriter = PatternRewriter::new(ctx, ir, &mut driver);
             for pattern in patterns.for_op(name) {
                 rewriter.set_insertion_point(InsertPoint::Before(current));
+                rewriter.set_loc(rewriter.ir().op_loc(current));
                 if pattern.match_and_rewrite(current, &mut rewriter).is_ok() {
                     stats.patterns_applied += 1;
                     rewrites_this_iteration += 1;

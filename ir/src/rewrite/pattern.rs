@@ -39,6 +39,11 @@ pub trait TypedOp: Copy {
     const NAME: &'static str;
     fn from_op(op: OpId) -> Self;
     fn op(self) -> OpId;
+    /// The typed view of `op` if it is this op.
+    #[inline]
+    fn wrap_op(ctx: &Context, ir: &Ir, op: OpId) -> Option<Self> {
+        (ctx.op_name_str(ir.op_name(op)) == Self::NAME).then(|| Self::from_op(op))
+    }
 }
 
 /// A pattern on one concrete op, receiving the op already typed (MLIR's
@@ -68,6 +73,29 @@ impl<P: OpRewritePattern> RewritePattern for TypedPattern<P> {
     }
     fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter) -> RewriteResult {
         self.pattern.match_and_rewrite(P::Op::from_op(op), rewriter)
+    }
+}
+
+/// A typed pattern from a function (a row of a dialect's pattern table).
+struct TypedFnPattern<O> {
+    root: OpName,
+    benefit: PatternBenefit,
+    name: &'static str,
+    f: fn(O, &mut PatternRewriter) -> RewriteResult,
+}
+
+impl<O: TypedOp + Send + Sync> RewritePattern for TypedFnPattern<O> {
+    fn root(&self) -> Option<OpName> {
+        Some(self.root)
+    }
+    fn benefit(&self) -> PatternBenefit {
+        self.benefit
+    }
+    fn debug_name(&self) -> &str {
+        self.name
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter) -> RewriteResult {
+        (self.f)(O::from_op(op), rewriter)
     }
 }
 
@@ -119,6 +147,22 @@ impl RewritePatternSet {
     pub fn add_op<P: OpRewritePattern>(&mut self, ctx: &Context, pattern: P) -> &mut Self {
         let root = ctx.op_name(P::Op::NAME);
         self.add(TypedPattern { root, pattern })
+    }
+    /// Adds a function of the typed op as a pattern on that op.
+    pub fn add_op_fn<O: TypedOp + Send + Sync + 'static>(
+        &mut self,
+        ctx: &Context,
+        benefit: PatternBenefit,
+        name: &'static str,
+        f: fn(O, &mut PatternRewriter) -> RewriteResult,
+    ) -> &mut Self {
+        let root = ctx.op_name(O::NAME);
+        self.add(TypedFnPattern {
+            root,
+            benefit,
+            name,
+            f,
+        })
     }
     /// Adds a closure as a pattern on `root` (`None`: any op).
     pub fn add_fn<F>(
@@ -257,6 +301,10 @@ pub struct PatternRewriter<'a> {
     ir: &'a mut Ir,
     listener: &'a mut dyn RewriteListener,
     insertion: InsertPoint,
+    /// The location typed builders give the ops they create: the drivers
+    /// set it to the root op's before each pattern runs (MLIR patterns
+    /// pass `op->getLoc()` to every `create`).
+    loc: Location,
 }
 
 impl<'a> PatternRewriter<'a> {
@@ -266,7 +314,16 @@ impl<'a> PatternRewriter<'a> {
             ir,
             listener,
             insertion: InsertPoint::Detached,
+            loc: ctx.unknown_loc(),
         }
+    }
+
+    /// The location of ops created through typed builders.
+    pub fn loc(&self) -> Location {
+        self.loc
+    }
+    pub fn set_loc(&mut self, loc: Location) {
+        self.loc = loc;
     }
 
     #[inline]

@@ -40,6 +40,7 @@ pub fn walk_and_apply_patterns(
         let name = rewriter.ir().op_name(op);
         for pattern in patterns.for_op(name) {
             rewriter.set_insertion_point(InsertPoint::Before(op));
+            rewriter.set_loc(rewriter.ir().op_loc(op));
             if pattern.match_and_rewrite(op, &mut rewriter).is_ok() {
                 applied += 1;
                 break;

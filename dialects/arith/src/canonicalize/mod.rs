@@ -26,7 +26,7 @@ use crate::build::constant_state;
 use crate::fold::decode;
 use crate::semantics::{mask, sext, Scalar};
 use strata_ir::fold::constant_of_value;
-use strata_ir::rewrite::{PatternRewriter, RewritePatternSet, RewriteResult};
+use strata_ir::rewrite::{PatternRewriter, RewritePatternSet, RewriteResult, TypedOp};
 use strata_ir::{Attribute, Context, OpId, OperationState, Type, Value};
 
 /// A pattern: its root op, name, benefit and rewrite.
@@ -222,45 +222,13 @@ const PATTERNS: &[Pattern] = &[
     pat("arith.divf", "DivFOfNegF", 3, float::of_negf),
 ];
 
-/// Adds the patterns rooted on `root`.
-fn add_patterns(ctx: &Context, set: &mut RewritePatternSet, root: &'static str) {
-    for p in PATTERNS.iter().filter(|p| p.root == root) {
-        set.add_fn(Some(ctx.op_name(root)), p.benefit, p.name, p.apply);
+/// Adds the patterns rooted on `Op`, in table order: an op's
+/// `canonicalize:` hook.
+pub(crate) fn patterns<Op: TypedOp>(ctx: &Context, set: &mut RewritePatternSet) {
+    let root = ctx.op_name(Op::NAME);
+    for p in PATTERNS.iter().filter(|p| p.root == Op::NAME) {
+        set.add_fn(Some(root), p.benefit, p.name, p.apply);
     }
-}
-
-/// The pattern populator of op `name`, if it has patterns.
-pub(crate) fn patterns_for(name: &str) -> Option<fn(&Context, &mut RewritePatternSet)> {
-    macro_rules! roots {
-        ($($root:literal),* $(,)?) => {
-            match name {
-                $($root => Some(|ctx, set| add_patterns(ctx, set, $root)),)*
-                _ => None,
-            }
-        };
-    }
-    roots!(
-        "arith.addi",
-        "arith.addui_extended",
-        "arith.subi",
-        "arith.muli",
-        "arith.mulsi_extended",
-        "arith.mului_extended",
-        "arith.xori",
-        "arith.andi",
-        "arith.ori",
-        "arith.cmpi",
-        "arith.cmpf",
-        "arith.select",
-        "arith.index_cast",
-        "arith.index_castui",
-        "arith.bitcast",
-        "arith.extsi",
-        "arith.trunci",
-        "arith.truncf",
-        "arith.mulf",
-        "arith.divf",
-    )
 }
 
 // ---------------------------------------------------------------------------
