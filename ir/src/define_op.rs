@@ -19,18 +19,44 @@
 //!
 //! The declaration produces the [`OpDefinition`](crate::OpDefinition) (the
 //! data every generic mechanism reads: verifier, format engine, passes), a
-//! typed handle `AddOp(OpId)` with accessors named after the operands,
-//! results, attributes, regions and successors, and a builder taking them
-//! in declaration order. Behaviour that is code (verification beyond the
-//! constraints, folding, custom syntax) is attached by the dialect to the
-//! returned definition's hooks.
+//! typed handle `AddOp(OpId)` implementing
+//! [`TypedOp`](crate::rewrite::TypedOp), with `wrap` / `is` / `defining`
+//! to match ops and accessors named after the operands, results,
+//! attributes and regions, and a builder `AddOp::build(b, ...)` taking them
+//! in declaration order through any [`OpCreator`](crate::builder::OpCreator)
+//! (an `OpBuilder`, a `PatternRewriter`, a `ConversionPatternRewriter`).
 //!
-//! Arities: `single(C)`, `optional(C)`, `variadic(C)` for operands and
-//! results; `required(C)`, `optional(C)` for attributes; `single_block`,
-//! `any`, `variadic` for regions; `single`, `variadic` for successors.
-//! `types_match: [[a, b, c]]` declares names whose types are equal (MLIR's
-//! `AllTypesMatch`; a typed attribute counts by its type), which also lets
-//! a format spell only one of them.
+//! Everything about the op sits in the declaration, as in MLIR's ODS; the
+//! sections come in this order, all optional:
+//!
+//! | section | what |
+//! |---|---|
+//! | `summary: "..."` | one line for `--show-dialects` |
+//! | `traits: [PURE, ...]` | [`OpTraits`](crate::OpTraits) constants |
+//! | `operands: [a: single(C), ...]` | `single`, `optional`, `variadic` with a [`TypeConstraint`](crate::constraints::TypeConstraint) |
+//! | `results: [...]` | the same |
+//! | `attributes: [a: required(C), ...]` | `required`, `optional`, `defaulted(C, default = f)` (MLIR's `DefaultValuedAttr`: stored when left out, its optional group printed only when it differs), each optionally `, syntax = S` (an [`AttrSyntax`](crate::opdef::AttrSyntax): `slt`, `<nsw>`) |
+//! | `regions: [body: single_block]` | `single_block`, `any`, `variadic` |
+//! | `successors: [dest: single]` | `single`, `variadic` |
+//! | `types_match: [[a, b]]` | MLIR's `AllTypesMatch` for the format |
+//! | `default_dialect: "func"` | unprefixed op names inside the regions |
+//! | `format: "..."` | MLIR's declarative assembly format, `custom<Name>(...)` included |
+//! | `directives: [&D]` | the op's own [`CustomDirective`](crate::format::CustomDirective)s (the shared ones, [`crate::directives`], need no mention) |
+//! | `parse: f, print: g` | hand-written syntax, where MLIR has `hasCustomAssemblyFormat` |
+//! | `verify_invariants: f` | checks before the nested ops (MLIR's `verify`) |
+//! | `verify: f` | checks after the nested ops (MLIR's `verifyRegions`) |
+//! | `infer_result_types: f` | result types from operand types and properties |
+//! | `fold: f` | a [`FoldHook`](crate::fold::FoldHook) |
+//! | `canonicalize: f` | adds the op's canonicalization patterns |
+//! | `result_names: ["sum", ...]` | fixed names for the printer (`%sum`) |
+//! | `asm_result_names: f` | computed names (`%c0`, `%true`) |
+//! | `block_arg_names: f` | names of a region's block arguments |
+//! | `interfaces: [dyn I => Impl; verify = f, ...]` | interface implementations, with their verifiers |
+//!
+//! A Rust keyword as a name is written raw (`r#in`); the op sees `in`.
+//! Families of ops that MLIR derives from one base class are declared
+//! through a small macro of the dialect expanding to `define_op!`
+//! (dialects/arith/src/ops.rs is the model).
 
 /// Declares an op; see the module documentation.
 #[macro_export]
