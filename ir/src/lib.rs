@@ -10,6 +10,10 @@
 //! - [`verifier`]: structural, dominance and per-op checks.
 //! - [`diagnostics`]: errors as values, rendered the way mlir-opt does.
 
+#[doc = include_str!("../../docs/dialects.md")]
+#[cfg(doctest)]
+pub struct AddingDialectsGuide;
+
 pub mod asm;
 pub mod attributes;
 pub mod builder;

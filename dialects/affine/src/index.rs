@@ -7,12 +7,12 @@
 //! constant folds are MLIR 22's; [`delinearize`] and [`linearize`] are the
 //! arithmetic shared with the interpreter.
 
-use strata_dialect_memref::syntax::{parse_dynamic_index_list_in, print_dynamic_index_list_in};
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
+use strata_ir::directives::{parse_dynamic_index_list, print_dynamic_index_list, Delimiter};
 use strata_ir::fold::{FoldOutcome, OpFoldResult};
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{Attribute, Context, Ir, OpDefinition, OpId, Value, DYNAMIC};
@@ -115,12 +115,13 @@ pub fn linearize(indices: &[i64], basis: &[i64]) -> i64 {
 fn parse_basis<'a>(
     p: &mut OpParser<'_, 'a>,
 ) -> DiagResult<(Vec<strata_ir::asm::parser::UnresolvedOperand<'a>>, Vec<i64>)> {
-    parse_dynamic_index_list_in(p, TokenKind::LParen, TokenKind::RParen)
+    let (statics, dynamic) = parse_dynamic_index_list(p, Delimiter::Paren)?;
+    Ok((dynamic, statics))
 }
 
 fn print_basis(p: &mut OpPrinter, op: OpId, dynamic: &[Value]) {
     let statics = static_basis(p.ctx(), p.ir, op);
-    print_dynamic_index_list_in(p, dynamic, &statics, ("(", ")"));
+    print_dynamic_index_list(p, &statics, dynamic, Delimiter::Paren);
 }
 
 fn parse_delinearize(p: &mut OpParser) -> DiagResult<()> {

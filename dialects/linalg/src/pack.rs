@@ -63,7 +63,7 @@ fn parse_pack(p: &mut OpParser) -> DiagResult<()> {
     p.add_property("inner_dims_pos", ctx.dense_i64_array(&pos));
     p.expect_keyword("inner_tiles")?;
     p.expect(TokenKind::Equal, "'='")?;
-    let (tiles, dyn_tiles) = parse_dynamic_index_list(p)?;
+    let (tiles, dyn_tiles) = parse_dynamic_index_list(p, Delimiter::Square)?;
     p.add_property("static_inner_tiles", ctx.dense_i64_array(&tiles));
     p.expect_keyword("into")?;
     let dest = p.parse_operand()?;
@@ -119,6 +119,7 @@ fn print_pack(pr: &mut OpPrinter, op: OpId) {
         pr,
         &i64_array_prop(ctx, ir, op, "static_inner_tiles"),
         &tiles,
+        Delimiter::Square,
     );
     pr.write(" into ");
     pr.print_operand(ir.operand(op, 1));

@@ -9,6 +9,7 @@ use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
+use strata_ir::directives::{parse_dynamic_index_list, print_dynamic_index_list, Delimiter};
 use strata_ir::{AttrData, Context, Ir, OpDefinition, OpId, TypeData, Value};
 
 strata_ir::define_op! {
@@ -382,9 +383,9 @@ const MIXED: [&str; 3] = ["static_offsets", "static_sizes", "static_strides"];
 fn parse_subview(p: &mut OpParser) -> DiagResult<()> {
     let index = p.ctx().index_type();
     let source = p.parse_operand()?;
-    let (offsets, static_offsets) = parse_dynamic_index_list(p)?;
-    let (sizes, static_sizes) = parse_dynamic_index_list(p)?;
-    let (strides, static_strides) = parse_dynamic_index_list(p)?;
+    let (static_offsets, offsets) = parse_dynamic_index_list(p, Delimiter::Square)?;
+    let (static_sizes, sizes) = parse_dynamic_index_list(p, Delimiter::Square)?;
+    let (static_strides, strides) = parse_dynamic_index_list(p, Delimiter::Square)?;
     p.parse_optional_attr_dict(false)?;
     let source_ty = p.parse_colon_type()?;
     p.expect_keyword("to")?;
@@ -411,7 +412,7 @@ fn print_mixed_lists(p: &mut OpPrinter, op: OpId, separator: [&str; 3]) {
     for (i, name) in MIXED.iter().enumerate() {
         p.write(separator[i]);
         let statics = static_list(ctx, p.ir, op, name);
-        print_dynamic_index_list(p, &g[i + 1], &statics);
+        print_dynamic_index_list(p, &statics, &g[i + 1], Delimiter::Square);
     }
 }
 
@@ -435,15 +436,15 @@ fn parse_reinterpret_cast(p: &mut OpParser) -> DiagResult<()> {
     p.expect_keyword("to")?;
     p.expect_keyword("offset")?;
     p.expect(TokenKind::Colon, "':'")?;
-    let (offsets, static_offsets) = parse_dynamic_index_list(p)?;
+    let (static_offsets, offsets) = parse_dynamic_index_list(p, Delimiter::Square)?;
     p.expect(TokenKind::Comma, "','")?;
     p.expect_keyword("sizes")?;
     p.expect(TokenKind::Colon, "':'")?;
-    let (sizes, static_sizes) = parse_dynamic_index_list(p)?;
+    let (static_sizes, sizes) = parse_dynamic_index_list(p, Delimiter::Square)?;
     p.expect(TokenKind::Comma, "','")?;
     p.expect_keyword("strides")?;
     p.expect(TokenKind::Colon, "':'")?;
-    let (strides, static_strides) = parse_dynamic_index_list(p)?;
+    let (static_strides, strides) = parse_dynamic_index_list(p, Delimiter::Square)?;
     p.parse_optional_attr_dict(false)?;
     let source_ty = p.parse_colon_type()?;
     p.expect_keyword("to")?;
@@ -486,7 +487,7 @@ fn parse_expand_shape(p: &mut OpParser) -> DiagResult<()> {
     let src = p.parse_operand()?;
     let reassociation = p.parse_attribute(None)?;
     p.expect_keyword("output_shape")?;
-    let (shape, static_shape) = parse_dynamic_index_list(p)?;
+    let (static_shape, shape) = parse_dynamic_index_list(p, Delimiter::Square)?;
     p.parse_optional_attr_dict(false)?;
     let src_ty = p.parse_colon_type()?;
     p.expect_keyword("into")?;
@@ -512,7 +513,7 @@ fn print_expand_shape(p: &mut OpPrinter, op: OpId) {
     }
     p.write(" output_shape ");
     let statics = static_list(ctx, ir, op, "static_output_shape");
-    print_dynamic_index_list(p, &operands[1..], &statics);
+    print_dynamic_index_list(p, &statics, &operands[1..], Delimiter::Square);
     p.print_optional_attr_dict(op, &["reassociation", "static_output_shape"], false);
     p.write(" : ");
     p.print_type(ir.value_type(operands[0]));

@@ -27,7 +27,7 @@ pub use crate::canonicalize::Bound;
 use crate::canonicalize::{constant_int, trip_count};
 use crate::syntax::{block_args, parse_assignment_list, print_assignment_list, types_of};
 use strata_dialect_tensor::syntax::{
-    i64_array_prop, parse_dynamic_index_list_in, print_dynamic_index_list_in, Delimiter,
+    i64_array_prop, parse_dynamic_index_list, print_dynamic_index_list, Delimiter,
 };
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::OpParser;
@@ -267,7 +267,7 @@ fn parse_forall(p: &mut OpParser) -> DiagResult<()> {
     let mut statics: [Vec<i64>; 3] = Default::default();
     let mut counts = [0usize; 3];
     if p.consume_keyword("in") {
-        let (ubs, dynamic) = parse_dynamic_index_list_in(p, Delimiter::Paren)?;
+        let (ubs, dynamic) = parse_dynamic_index_list(p, Delimiter::Paren)?;
         p.add_operands(&dynamic, &vec![index; dynamic.len()])?;
         counts[1] = dynamic.len();
         statics = [vec![0; n], ubs, vec![1; n]];
@@ -279,7 +279,7 @@ fn parse_forall(p: &mut OpParser) -> DiagResult<()> {
             } else if k == 2 {
                 p.expect_keyword("step")?;
             }
-            let (values, dynamic) = parse_dynamic_index_list_in(p, Delimiter::Paren)?;
+            let (values, dynamic) = parse_dynamic_index_list(p, Delimiter::Paren)?;
             p.add_operands(&dynamic, &vec![index; dynamic.len()])?;
             counts[k] = dynamic.len();
             statics[k] = values;
@@ -382,7 +382,7 @@ fn print_forall(p: &mut OpPrinter, op: OpId) {
     let groups = groups(ctx, ir, op);
     let list = |p: &mut OpPrinter, k: usize| {
         let statics = i64_array_prop(ctx, ir, op, STATIC_NAMES[k]);
-        print_dynamic_index_list_in(p, &statics, &groups[k], Delimiter::Paren);
+        print_dynamic_index_list(p, &statics, &groups[k], Delimiter::Paren);
     };
     p.write(" (");
     p.print_operands(args.iter().take(n).copied());

@@ -500,9 +500,9 @@ pub(crate) fn parse_offsets_sizes_strides<'a>(
     [Vec<i64>; 3],
     [Vec<strata_ir::asm::parser::UnresolvedOperand<'a>>; 3],
 )> {
-    let (so, dof) = parse_dynamic_index_list(p)?;
-    let (ss, dsz) = parse_dynamic_index_list(p)?;
-    let (st, dst) = parse_dynamic_index_list(p)?;
+    let (so, dof) = parse_dynamic_index_list(p, Delimiter::Square)?;
+    let (ss, dsz) = parse_dynamic_index_list(p, Delimiter::Square)?;
+    let (st, dst) = parse_dynamic_index_list(p, Delimiter::Square)?;
     Ok(([so, ss, st], [dof, dsz, dst]))
 }
 
@@ -535,7 +535,7 @@ pub(crate) fn print_offsets_sizes_strides(pr: &mut OpPrinter, op: OpId, first_gr
         }
         let statics = i64_array_prop(ctx, ir, op, name);
         let dynamics = groups.get(first_group + i).cloned().unwrap_or_default();
-        print_dynamic_index_list(pr, &statics, &dynamics);
+        print_dynamic_index_list(pr, &statics, &dynamics, Delimiter::Square);
     }
 }
 
@@ -746,9 +746,9 @@ fn parse_pad(p: &mut OpParser) -> DiagResult<()> {
         p.add_property("nofold", unit);
     }
     p.expect_keyword("low")?;
-    let (low, dlow) = parse_dynamic_index_list(p)?;
+    let (low, dlow) = parse_dynamic_index_list(p, Delimiter::Square)?;
     p.expect_keyword("high")?;
-    let (high, dhigh) = parse_dynamic_index_list(p)?;
+    let (high, dhigh) = parse_dynamic_index_list(p, Delimiter::Square)?;
     p.parse_region(&[])?;
     p.parse_optional_attr_dict(false)?;
     let src_ty = p.parse_colon_type()?;
@@ -776,9 +776,19 @@ fn print_pad(pr: &mut OpPrinter, op: OpId) {
     }
     let groups = operand_segments(ctx, ir, op);
     pr.write(" low");
-    print_dynamic_index_list(pr, &i64_array_prop(ctx, ir, op, "static_low"), &groups[1]);
+    print_dynamic_index_list(
+        pr,
+        &i64_array_prop(ctx, ir, op, "static_low"),
+        &groups[1],
+        Delimiter::Square,
+    );
     pr.write(" high");
-    print_dynamic_index_list(pr, &i64_array_prop(ctx, ir, op, "static_high"), &groups[2]);
+    print_dynamic_index_list(
+        pr,
+        &i64_array_prop(ctx, ir, op, "static_high"),
+        &groups[2],
+        Delimiter::Square,
+    );
     pr.write(" ");
     pr.print_region(ir.region(op, 0), true, true);
     pr.print_optional_attr_dict(
@@ -919,7 +929,7 @@ fn parse_expand(p: &mut OpParser) -> DiagResult<()> {
     let src = p.parse_operand()?;
     let reassoc = parse_reassociation(p)?;
     p.expect_keyword("output_shape")?;
-    let (statics, dynamics) = parse_dynamic_index_list(p)?;
+    let (statics, dynamics) = parse_dynamic_index_list(p, Delimiter::Square)?;
     p.parse_optional_attr_dict(false)?;
     let src_ty = p.parse_colon_type()?;
     p.expect_keyword("into")?;
@@ -949,6 +959,7 @@ fn print_expand(pr: &mut OpPrinter, op: OpId) {
         pr,
         &i64_array_prop(ctx, ir, op, "static_output_shape"),
         &dynamics,
+        Delimiter::Square,
     );
     pr.print_optional_attr_dict(op, &["reassociation", "static_output_shape"], false);
     pr.write(" : ");

@@ -1,14 +1,14 @@
 //! Pieces of custom syntax shared by the tensor, linalg, bufferization and
-//! memref-like ops: MLIR's "mixed static/dynamic" index lists (`[0, %i]`,
-//! stored as a static `array<i64>` with [`DYNAMIC`] holes plus the dynamic
-//! operands), bracketed integer lists (`[1, 0]`), reassociations
-//! (`[[0, 1], [2]]`), and small accessors used by several verifiers.
+//! memref-like ops: bracketed integer lists (`[1, 0]`), reassociations
+//! (`[[0, 1], [2]]`), and small accessors used by several verifiers. The
+//! mixed static/dynamic index lists (`[0, %i]`) are
+//! `strata_ir::directives`, re-exported here.
 //!
 //! They live here, in the lowest of the tensor-family crates, so that every
 //! op that spells these lists reads and writes them one way.
 
 use strata_ir::asm::lexer::TokenKind;
-use strata_ir::asm::parser::{OpParser, UnresolvedOperand};
+use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::opdef::AttrSyntax;
@@ -39,113 +39,9 @@ pub fn parse_ranked_tensor_type(p: &mut OpParser) -> DiagResult<Type> {
     Ok(ty)
 }
 
-/// Parses a (possibly negative) integer literal.
-pub fn parse_i64(p: &mut OpParser) -> DiagResult<i64> {
-    let negative = p.consume_if(TokenKind::Minus);
-    if !p.is(TokenKind::Integer) {
-        return Err(p.error_here("expected integer value"));
-    }
-    let text = p.parser.text();
-    let value = if let Some(hex) = text.strip_prefix("0x") {
-        i64::from_str_radix(hex, 16).ok()
-    } else {
-        text.parse::<i64>().ok()
-    };
-    let Some(value) = value else {
-        return Err(p.error_here("integer value too large"));
-    };
-    p.parser.advance();
-    Ok(if negative { -value } else { value })
-}
-
-/// Parses MLIR's `parseDynamicIndexList`: `[` (int | %ssa) (`,` ...)* `]`.
-/// Returns the static values (DYNAMIC where an SSA value stands) and the
-/// SSA operands in order.
-pub fn parse_dynamic_index_list<'a>(
-    p: &mut OpParser<'_, 'a>,
-) -> DiagResult<(Vec<i64>, Vec<UnresolvedOperand<'a>>)> {
-    parse_dynamic_index_list_in(p, Delimiter::Square)
-}
-
-/// The brackets around a dynamic index list (MLIR's `OpAsmParser::Delimiter`):
-/// `[...]` for slices, `(...)` for `scf.forall` bounds.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Delimiter {
-    Square,
-    Paren,
-}
-
-impl Delimiter {
-    fn tokens(self) -> [(TokenKind, &'static str, &'static str); 2] {
-        match self {
-            Delimiter::Square => [
-                (TokenKind::LSquare, "'['", "["),
-                (TokenKind::RSquare, "']'", "]"),
-            ],
-            Delimiter::Paren => [
-                (TokenKind::LParen, "'('", "("),
-                (TokenKind::RParen, "')'", ")"),
-            ],
-        }
-    }
-}
-
-/// [`parse_dynamic_index_list`] with the given brackets.
-pub fn parse_dynamic_index_list_in<'a>(
-    p: &mut OpParser<'_, 'a>,
-    delimiter: Delimiter,
-) -> DiagResult<(Vec<i64>, Vec<UnresolvedOperand<'a>>)> {
-    let [(open, open_what, _), (close, close_what, _)] = delimiter.tokens();
-    let mut statics = Vec::new();
-    let mut dynamics = Vec::new();
-    p.expect(open, open_what)?;
-    if p.consume_if(close) {
-        return Ok((statics, dynamics));
-    }
-    loop {
-        if let Some(operand) = p.parse_optional_operand()? {
-            statics.push(DYNAMIC);
-            dynamics.push(operand);
-        } else {
-            statics.push(parse_i64(p)?);
-        }
-        if !p.consume_if(TokenKind::Comma) {
-            break;
-        }
-    }
-    p.expect(close, close_what)?;
-    Ok((statics, dynamics))
-}
-
-/// Prints `[0, %i, 4]` from static values and the dynamic operands.
-pub fn print_dynamic_index_list(pr: &mut OpPrinter, statics: &[i64], dynamics: &[Value]) {
-    print_dynamic_index_list_in(pr, statics, dynamics, Delimiter::Square)
-}
-
-/// [`print_dynamic_index_list`] with the given brackets.
-pub fn print_dynamic_index_list_in(
-    pr: &mut OpPrinter,
-    statics: &[i64],
-    dynamics: &[Value],
-    delimiter: Delimiter,
-) {
-    let [(_, _, open), (_, _, close)] = delimiter.tokens();
-    pr.write(open);
-    let mut next = dynamics.iter();
-    for (i, &s) in statics.iter().enumerate() {
-        if i > 0 {
-            pr.write(", ");
-        }
-        if s == DYNAMIC {
-            if let Some(&v) = next.next() {
-                pr.print_operand(v);
-            }
-        } else {
-            pr.write(&s.to_string());
-        }
-    }
-    pr.write(close);
-}
+pub use strata_ir::directives::{
+    parse_dynamic_index_list, parse_i64, print_dynamic_index_list, Delimiter,
+};
 
 /// Parses `[1, 2, 3]` (possibly empty).
 pub fn parse_i64_list(p: &mut OpParser) -> DiagResult<Vec<i64>> {

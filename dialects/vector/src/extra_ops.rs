@@ -305,7 +305,10 @@ const KIND_SYNTAX: AttrSyntax = AttrSyntax {
 const DENSE_I64_LIST: AttrSyntax = AttrSyntax {
     parse: |p| {
         let loc = p.loc();
-        let (dynamic, values) = strata_dialect_memref::syntax::parse_dynamic_index_list(p)?;
+        let (values, dynamic) = strata_ir::directives::parse_dynamic_index_list(
+            p,
+            strata_ir::directives::Delimiter::Square,
+        )?;
         if !dynamic.is_empty() {
             return Err(Diagnostic::error(loc, "expected integer value"));
         }
@@ -313,7 +316,12 @@ const DENSE_I64_LIST: AttrSyntax = AttrSyntax {
     },
     print: |p, attr| {
         let values = p.ctx().dense_array_i64(attr).unwrap_or_default();
-        strata_dialect_memref::syntax::print_dynamic_index_list(p, &[], &values);
+        strata_ir::directives::print_dynamic_index_list(
+            p,
+            &values,
+            &[],
+            strata_ir::directives::Delimiter::Square,
+        );
     },
 };
 

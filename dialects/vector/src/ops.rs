@@ -5,13 +5,13 @@
 //! MLIR's space before the position list).
 
 use crate::attrs::{iterator_type_attr, kind_attr, kind_of, parse_kind_body, CombiningKind};
-use strata_dialect_memref::syntax::{parse_dynamic_index_list, print_dynamic_index_list};
 use strata_ir::affine::AffineMap;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
+use strata_ir::directives::{parse_dynamic_index_list, print_dynamic_index_list, Delimiter};
 use strata_ir::{AttrData, Context, Ir, OpDefinition, OpId, Type, TypeData, Value};
 
 strata_ir::define_op! {
@@ -283,7 +283,7 @@ fn static_position(ctx: &Context, ir: &Ir, op: OpId) -> Vec<i64> {
 fn parse_transpose(p: &mut OpParser) -> DiagResult<()> {
     let v = p.parse_operand()?;
     p.expect(TokenKind::Comma, "','")?;
-    let (_, perm) = parse_dynamic_index_list(p)?;
+    let (perm, _) = parse_dynamic_index_list(p, Delimiter::Square)?;
     p.add_property("permutation", p.ctx().dense_i64_array(&perm));
     p.parse_optional_attr_dict(false)?;
     let from = p.parse_colon_type()?;
@@ -704,7 +704,7 @@ fn print_transfer_write(p: &mut OpPrinter, op: OpId) {
 fn parse_extract(p: &mut OpParser) -> DiagResult<()> {
     let index = p.ctx().index_type();
     let source = p.parse_operand()?;
-    let (dynamic, statics) = parse_dynamic_index_list(p)?;
+    let (statics, dynamic) = parse_dynamic_index_list(p, Delimiter::Square)?;
     p.add_property("static_position", p.ctx().dense_i64_array(&statics));
     p.parse_optional_attr_dict(false)?;
     let result = p.parse_colon_type()?;
@@ -721,7 +721,12 @@ fn print_extract(p: &mut OpPrinter, op: OpId) {
     let operands: Vec<Value> = ir.operands(op).collect();
     p.write(" ");
     p.print_operand(operands[0]);
-    print_dynamic_index_list(p, &operands[1..], &static_position(ctx, ir, op));
+    print_dynamic_index_list(
+        p,
+        &static_position(ctx, ir, op),
+        &operands[1..],
+        Delimiter::Square,
+    );
     p.print_optional_attr_dict(op, &["static_position"], false);
     p.write(" : ");
     p.print_type(ir.value_type(ir.result(op, 0)));
@@ -734,7 +739,7 @@ fn parse_insert(p: &mut OpParser) -> DiagResult<()> {
     let value = p.parse_operand()?;
     p.expect(TokenKind::Comma, "','")?;
     let dest = p.parse_operand()?;
-    let (dynamic, statics) = parse_dynamic_index_list(p)?;
+    let (statics, dynamic) = parse_dynamic_index_list(p, Delimiter::Square)?;
     p.add_property("static_position", p.ctx().dense_i64_array(&statics));
     p.parse_optional_attr_dict(false)?;
     let vty = p.parse_colon_type()?;
@@ -755,7 +760,12 @@ fn print_insert(p: &mut OpPrinter, op: OpId) {
     p.write(", ");
     p.print_operand(operands[1]);
     p.write(" ");
-    print_dynamic_index_list(p, &operands[2..], &static_position(ctx, ir, op));
+    print_dynamic_index_list(
+        p,
+        &static_position(ctx, ir, op),
+        &operands[2..],
+        Delimiter::Square,
+    );
     p.print_optional_attr_dict(op, &["static_position"], false);
     p.write(" : ");
     p.print_type(ir.value_type(operands[0]));
