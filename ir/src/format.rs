@@ -23,6 +23,7 @@ use crate::diagnostics::{DiagResult, Diagnostic};
 use crate::ir::{BlockId, Ir, OpId, RegionId, Value};
 use crate::opdef::{Arity, OpDefinition, OpTraits};
 use crate::types::Type;
+use smallvec::SmallVec;
 
 /// Whose types a `type(...)` directive names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,8 +47,9 @@ pub enum Anchor {
 /// One piece of a format.
 #[derive(Clone, Debug)]
 pub enum Element {
-    /// A keyword or punctuation, printed and expected verbatim.
-    Literal(String),
+    /// A keyword or punctuation, printed and expected verbatim; the
+    /// punctuation's token kind is resolved when the format is read.
+    Literal(String, Option<TokenKind>),
     /// `` ` ` ``: a space.
     Space,
     /// `` `` ``: no space before the next element.
@@ -219,6 +221,50 @@ pub struct AssemblyFormat {
     pub elements: Vec<Element>,
     /// Attributes spelled by the format; `attr-dict` leaves them out.
     pub attributes_in_format: Vec<String>,
+    /// The groups of operands, results and typed attributes whose types
+    /// are equal (declared `types_match` plus what the traits imply),
+    /// resolved to indices once so parsing an op looks nothing up by name.
+    type_groups: Vec<Vec<TypeSlot>>,
+}
+
+/// Whose type one member of a type-equality group is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TypeSlot {
+    Operand(usize),
+    Result(usize),
+    Attribute(usize),
+}
+
+/// The type-equality groups of `def` as slots.
+fn type_groups(def: &OpDefinition) -> Vec<Vec<TypeSlot>> {
+    let slot = |name: &str| {
+        if let Some(i) = def.operands.iter().position(|o| o.name == name) {
+            Some(TypeSlot::Operand(i))
+        } else if let Some(i) = def.results.iter().position(|r| r.name == name) {
+            Some(TypeSlot::Result(i))
+        } else {
+            def.attributes
+                .iter()
+                .position(|a| a.name == name)
+                .map(TypeSlot::Attribute)
+        }
+    };
+    let mut groups: Vec<Vec<TypeSlot>> = def
+        .type_equalities
+        .iter()
+        .map(|names| names.iter().filter_map(|n| slot(n)).collect())
+        .collect();
+    let operands = (0..def.operands.len()).map(TypeSlot::Operand);
+    if def.has_trait(OpTraits::SAME_OPERANDS_AND_RESULT_TYPE) {
+        groups.push(
+            operands
+                .chain((0..def.results.len()).map(TypeSlot::Result))
+                .collect(),
+        );
+    } else if def.has_trait(OpTraits::SAME_OPERANDS_TYPE) {
+        groups.push(operands.collect());
+    }
+    groups
 }
 
 // ========================================================================
@@ -357,6 +403,7 @@ impl AssemblyFormat {
             source: source.into(),
             elements,
             attributes_in_format: reader.attributes_in_format,
+            type_groups: type_groups(def),
         })
     }
 }
@@ -437,7 +484,10 @@ impl FormatReader<'_> {
                 "" => Element::NoSpace,
                 " " => Element::Space,
                 "\\n" => Element::Newline,
-                _ => Element::Literal(text),
+                _ => {
+                    let kind = punctuation_kind(&text);
+                    Element::Literal(text, kind)
+                }
             }),
             Some(FormatToken::Variable(name)) => self.variable(&name),
             Some(FormatToken::Word(word)) => match word.as_str() {
@@ -592,36 +642,41 @@ impl FormatReader<'_> {
 // ========================================================================
 
 /// What the text gave, by declared group, before types are known.
+/// Kept inline for the usual few groups of one or two values, so parsing
+/// an op allocates nothing here.
 struct Parsed<'a> {
-    operands: Vec<Option<Vec<UnresolvedOperand<'a>>>>,
-    operand_types: Vec<Option<Vec<Type>>>,
-    result_types: Vec<Option<Vec<Type>>>,
-    attributes: Vec<Option<Attribute>>,
-    regions: Vec<Vec<RegionId>>,
-    successors: Vec<Vec<BlockId>>,
-    all_operands: Option<Vec<UnresolvedOperand<'a>>>,
-    all_operand_types: Option<Vec<Type>>,
-    all_result_types: Option<Vec<Type>>,
+    operands: SmallVec<[Option<OperandList<'a>>; 4]>,
+    operand_types: SmallVec<[Option<TypeList>; 4]>,
+    result_types: SmallVec<[Option<TypeList>; 2]>,
+    attributes: SmallVec<[Option<Attribute>; 4]>,
+    regions: SmallVec<[SmallVec<[RegionId; 1]>; 2]>,
+    successors: SmallVec<[SmallVec<[BlockId; 1]>; 2]>,
+    all_operands: Option<OperandList<'a>>,
+    all_operand_types: Option<TypeList>,
+    all_result_types: Option<TypeList>,
     all_regions: Option<Vec<RegionId>>,
 }
+
+type OperandList<'a> = SmallVec<[UnresolvedOperand<'a>; 2]>;
+type TypeList = SmallVec<[Type; 2]>;
 
 /// Parses an op's text after its name according to `format`.
 pub fn parse_with_format(format: &AssemblyFormat, p: &mut OpParser) -> DiagResult<()> {
     let def = p.definition.clone();
     let mut parsed = Parsed {
-        operands: vec![None; def.operands.len()],
-        operand_types: vec![None; def.operands.len()],
-        result_types: vec![None; def.results.len()],
-        attributes: vec![None; def.attributes.len()],
-        regions: vec![Vec::new(); def.regions.len()],
-        successors: vec![Vec::new(); def.successors.len()],
+        operands: smallvec::smallvec![None; def.operands.len()],
+        operand_types: smallvec::smallvec![None; def.operands.len()],
+        result_types: smallvec::smallvec![None; def.results.len()],
+        attributes: smallvec::smallvec![None; def.attributes.len()],
+        regions: smallvec::smallvec![SmallVec::new(); def.regions.len()],
+        successors: smallvec::smallvec![SmallVec::new(); def.successors.len()],
         all_operands: None,
         all_operand_types: None,
         all_result_types: None,
         all_regions: None,
     };
     parse_elements(&format.elements, &def, p, &mut parsed)?;
-    finish_parse(&def, p, parsed)
+    finish_parse(format, &def, p, &mut parsed)
 }
 
 fn parse_elements<'a>(
@@ -661,8 +716,8 @@ fn punctuation_kind(text: &str) -> Option<TokenKind> {
     })
 }
 
-fn consume_literal(p: &mut OpParser, text: &str) -> bool {
-    match punctuation_kind(text) {
+fn consume_literal(p: &mut OpParser, text: &str, kind: Option<TokenKind>) -> bool {
+    match kind {
         Some(kind) => p.consume_if(kind),
         None => p.consume_keyword(text),
     }
@@ -675,13 +730,13 @@ fn parse_element<'a>(
     parsed: &mut Parsed<'a>,
 ) -> DiagResult<()> {
     match element {
-        Element::Literal(text) => {
-            if !consume_literal(p, text) {
+        Element::Literal(text, kind) => {
+            if !consume_literal(p, text, *kind) {
                 // MLIR's generated parsers call `parseComma()` & co. for
                 // punctuation (a token error) and `parseKeyword` for words
                 // (the op's error, prefixed `custom op 'NAME'`).
                 let message = format!("expected '{text}'");
-                return Err(if punctuation_kind(text).is_some() {
+                return Err(if kind.is_some() {
                     p.token_error_here(message)
                 } else {
                     p.error_here(message)
@@ -691,13 +746,13 @@ fn parse_element<'a>(
         Element::Space | Element::NoSpace | Element::Newline => {}
         Element::Operand(i) => {
             let operands = match def.operands[*i].arity {
-                Arity::Single => vec![p.parse_operand()?],
+                Arity::Single => smallvec::smallvec![p.parse_operand()?],
                 Arity::Optional => p.parse_optional_operand()?.into_iter().collect(),
-                Arity::Variadic => p.parse_operand_list()?,
+                Arity::Variadic => p.parse_operand_list()?.into(),
             };
             parsed.operands[*i] = Some(operands);
         }
-        Element::AllOperands => parsed.all_operands = Some(p.parse_operand_list()?),
+        Element::AllOperands => parsed.all_operands = Some(p.parse_operand_list()?.into()),
         Element::Attribute(i) => {
             let attr = parse_format_attribute(def, *i, p)?;
             match attr {
@@ -742,7 +797,7 @@ fn parse_element<'a>(
             if p.is(TokenKind::CaretIdent) {
                 p.parser.parse_comma_list(|parser| {
                     let block = parser.parse_successor()?;
-                    parsed.successors.push(vec![block]);
+                    parsed.successors.push(smallvec::smallvec![block]);
                     Ok(())
                 })?;
             }
@@ -760,8 +815,8 @@ fn parse_element<'a>(
             }
             p.expect(TokenKind::Arrow, "'->' in functional type")?;
             let result_types = p.parser.parse_function_result_types()?;
-            store_types(inputs, input_types, parsed);
-            store_types(results, result_types, parsed);
+            store_types(inputs, input_types.into(), parsed);
+            store_types(results, result_types.into(), parsed);
         }
         Element::AttrDict { with_keyword } => p.parse_optional_attr_dict(*with_keyword)?,
         Element::PropDict => p.parse_optional_properties()?,
@@ -803,7 +858,7 @@ fn parse_custom<'a>(
         .map(|arg| match arg {
             DirectiveArg::Ref(inner) => match &**inner {
                 DirectiveArg::Operand(i) => {
-                    Slot::Operands(parsed.operands[*i].clone().unwrap_or_default())
+                    Slot::Operands(parsed.operands[*i].clone().unwrap_or_default().to_vec())
                 }
                 DirectiveArg::Attribute(i) => Slot::Attribute(parsed.attributes[*i]),
                 DirectiveArg::Type(target) => Slot::Types(
@@ -813,10 +868,11 @@ fn parse_custom<'a>(
                         TypeTarget::AllOperands => parsed.all_operand_types.clone(),
                         TypeTarget::AllResults => parsed.all_result_types.clone(),
                     }
-                    .unwrap_or_default(),
+                    .unwrap_or_default()
+                    .to_vec(),
                 ),
-                DirectiveArg::Region(i) => Slot::Regions(parsed.regions[*i].clone()),
-                DirectiveArg::Successor(i) => Slot::Successors(parsed.successors[*i].clone()),
+                DirectiveArg::Region(i) => Slot::Regions(parsed.regions[*i].to_vec()),
+                DirectiveArg::Successor(i) => Slot::Successors(parsed.successors[*i].to_vec()),
                 DirectiveArg::Ref(_) => empty(inner),
             },
             other => empty(other),
@@ -827,14 +883,16 @@ fn parse_custom<'a>(
     for (arg, slot) in args.iter().zip(slots.slots) {
         match (arg, slot) {
             (DirectiveArg::Operand(i), Slot::Operands(operands)) => {
-                parsed.operands[*i] = Some(operands)
+                parsed.operands[*i] = Some(operands.into())
             }
             (DirectiveArg::Attribute(i), Slot::Attribute(attr)) => {
                 if attr.is_some() {
                     parsed.attributes[*i] = attr;
                 }
             }
-            (DirectiveArg::Type(target), Slot::Types(types)) => store_types(target, types, parsed),
+            (DirectiveArg::Type(target), Slot::Types(types)) => {
+                store_types(target, types.into(), parsed)
+            }
             (DirectiveArg::Region(i), Slot::Regions(regions)) => parsed.regions[*i].extend(regions),
             (DirectiveArg::Successor(i), Slot::Successors(blocks)) => {
                 parsed.successors[*i].extend(blocks)
@@ -859,7 +917,7 @@ fn parse_optional_first<'a>(
     parsed: &mut Parsed<'a>,
 ) -> DiagResult<bool> {
     match element {
-        Element::Literal(text) => Ok(consume_literal(p, text)),
+        Element::Literal(text, kind) => Ok(consume_literal(p, text, *kind)),
         Element::Operand(i) => {
             if !p.is(TokenKind::PercentIdent) {
                 return Ok(false);
@@ -1022,14 +1080,14 @@ fn parse_types_for(
     target: &TypeTarget,
     def: &OpDefinition,
     p: &mut OpParser,
-) -> DiagResult<Vec<Type>> {
+) -> DiagResult<TypeList> {
     let single = match target {
         TypeTarget::Operand(i) => def.operands[*i].arity == Arity::Single,
         TypeTarget::Result(i) => def.results[*i].arity == Arity::Single,
         _ => false,
     };
     if single {
-        return Ok(vec![p.parse_type()?]);
+        return Ok(smallvec::smallvec![p.parse_type()?]);
     }
     let optional = match target {
         TypeTarget::Operand(i) => def.operands[*i].arity == Arity::Optional,
@@ -1037,15 +1095,15 @@ fn parse_types_for(
         _ => false,
     };
     if !token_starts_type(p) {
-        return Ok(Vec::new());
+        return Ok(TypeList::new());
     }
     if optional {
-        return Ok(vec![p.parse_type()?]);
+        return Ok(smallvec::smallvec![p.parse_type()?]);
     }
-    p.parse_type_list()
+    Ok(p.parse_type_list()?.into())
 }
 
-fn store_types(target: &TypeTarget, types: Vec<Type>, parsed: &mut Parsed) {
+fn store_types(target: &TypeTarget, types: TypeList, parsed: &mut Parsed) {
     match target {
         TypeTarget::Operand(i) => parsed.operand_types[*i] = Some(types),
         TypeTarget::Result(i) => parsed.result_types[*i] = Some(types),
@@ -1056,13 +1114,14 @@ fn store_types(target: &TypeTarget, types: Vec<Type>, parsed: &mut Parsed) {
 
 /// Fills in types the text left out, resolves operands and builds the op state.
 fn finish_parse<'a>(
+    format: &AssemblyFormat,
     def: &OpDefinition,
     p: &mut OpParser<'_, 'a>,
-    mut parsed: Parsed<'a>,
+    parsed: &mut Parsed<'a>,
 ) -> DiagResult<()> {
     let ctx = p.ctx();
     // Group operands: either per group or all at once.
-    let operand_groups: Vec<Vec<UnresolvedOperand<'a>>> = match parsed.all_operands.take() {
+    let operand_groups: SmallVec<[OperandList<'a>; 4]> = match parsed.all_operands.take() {
         Some(all) => split_evenly(def, all),
         None => parsed
             .operands
@@ -1091,12 +1150,12 @@ fn finish_parse<'a>(
             }
         }
     }
-    infer_missing_types(def, ctx, &operand_groups, &mut parsed, p)?;
+    infer_missing_types(format, def, ctx, &operand_groups, parsed, p)?;
 
     // Resolve operands.
-    let mut segment_sizes = Vec::new();
+    let mut segment_sizes: SmallVec<[i32; 4]> = SmallVec::new();
     for (i, group) in operand_groups.iter().enumerate() {
-        let types = parsed.operand_types[i].clone().unwrap_or_default();
+        let types = parsed.operand_types[i].take().unwrap_or_default();
         if types.len() != group.len() {
             return Err(p.error_here(format!(
                 "{} operands present, but expected {} (operand group '{}')",
@@ -1118,9 +1177,9 @@ fn finish_parse<'a>(
         let sizes = ctx.dense_i32_array(&segment_sizes);
         p.add_property("operandSegmentSizes", sizes);
     }
-    let mut result_sizes = Vec::new();
-    for types in parsed.result_types.iter() {
-        let types = types.clone().unwrap_or_default();
+    let mut result_sizes: SmallVec<[i32; 2]> = SmallVec::new();
+    for types in parsed.result_types.iter_mut() {
+        let types = types.take().unwrap_or_default();
         result_sizes.push(types.len() as i32);
         p.add_result_types(&types);
     }
@@ -1136,7 +1195,7 @@ fn finish_parse<'a>(
     }
     for (i, attr) in parsed.attributes.iter_mut().enumerate() {
         if attr.is_none() {
-            *attr = def.attributes[i].default.map(|default| default(ctx));
+            *attr = def.attributes[i].default_value(ctx);
         }
         if let Some(attr) = attr {
             if def.properties_for_attributes {
@@ -1147,10 +1206,10 @@ fn finish_parse<'a>(
         }
     }
     // Regions in declaration order; declared regions the text left out are empty.
-    let mut ordered: Vec<RegionId> = Vec::new();
     if let Some(all) = parsed.all_regions.take() {
-        ordered = all;
-    } else {
+        p.regions = all;
+    } else if !def.regions.is_empty() || !p.regions.is_empty() {
+        let mut ordered: Vec<RegionId> = Vec::new();
         for (i, regions) in parsed.regions.iter().enumerate() {
             if regions.is_empty() && !def.regions[i].variadic {
                 let region = p.add_empty_region();
@@ -1160,19 +1219,16 @@ fn finish_parse<'a>(
                 ordered.extend(regions.iter().copied());
             }
         }
+        p.regions = ordered;
     }
-    p.regions = ordered;
-    for block in parsed.successors.into_iter().flatten() {
-        p.add_successor(block);
+    for block in parsed.successors.iter().flatten() {
+        p.add_successor(*block);
     }
     Ok(())
 }
 
 /// Splits a flat operand list over the groups when there is at most one variable group.
-fn split_evenly<'a>(
-    def: &OpDefinition,
-    all: Vec<UnresolvedOperand<'a>>,
-) -> Vec<Vec<UnresolvedOperand<'a>>> {
+fn split_evenly<'a>(def: &OpDefinition, all: OperandList<'a>) -> SmallVec<[OperandList<'a>; 4]> {
     let fixed = def
         .operands
         .iter()
@@ -1195,55 +1251,43 @@ fn split_evenly<'a>(
 
 /// Applies type equalities, traits and constraints to types the format did not spell.
 fn infer_missing_types(
+    format: &AssemblyFormat,
     def: &OpDefinition,
     ctx: &Context,
-    operands: &[Vec<UnresolvedOperand>],
+    operands: &[OperandList],
     parsed: &mut Parsed,
     p: &OpParser,
 ) -> DiagResult<()> {
-    // Named groups of equal types: declared equalities plus trait-implied ones.
-    let mut groups: Vec<Vec<String>> = def.type_equalities.clone();
-    if def.has_trait(OpTraits::SAME_OPERANDS_AND_RESULT_TYPE) {
-        groups.push(
-            def.operands
-                .iter()
-                .chain(&def.results)
-                .map(|v| v.name.clone())
-                .collect(),
-        );
-    } else if def.has_trait(OpTraits::SAME_OPERANDS_TYPE) {
-        groups.push(def.operands.iter().map(|v| v.name.clone()).collect());
-    }
-    let known = |parsed: &Parsed, name: &str| -> Option<Type> {
-        if let Some(i) = def.operands.iter().position(|o| o.name == name) {
-            return parsed.operand_types[i]
+    // Groups of equal types: declared equalities plus trait-implied ones.
+    let known = |parsed: &Parsed, slot: TypeSlot| -> Option<Type> {
+        match slot {
+            TypeSlot::Operand(i) => parsed.operand_types[i]
                 .as_ref()
-                .and_then(|t| t.first().copied());
-        }
-        if let Some(i) = def.results.iter().position(|r| r.name == name) {
-            return parsed.result_types[i]
+                .and_then(|t| t.first().copied()),
+            TypeSlot::Result(i) => parsed.result_types[i]
                 .as_ref()
-                .and_then(|t| t.first().copied());
+                .and_then(|t| t.first().copied()),
+            TypeSlot::Attribute(i) => {
+                parsed.attributes[i].and_then(|a| typed_attribute_type(ctx, a))
+            }
         }
-        if let Some(i) = def.attributes.iter().position(|a| a.name == name) {
-            return parsed.attributes[i].and_then(|a| typed_attribute_type(ctx, a));
-        }
-        None
     };
-    for group in &groups {
-        let Some(ty) = group.iter().find_map(|n| known(parsed, n)) else {
+    for group in &format.type_groups {
+        let Some(ty) = group.iter().find_map(|&slot| known(parsed, slot)) else {
             continue;
         };
-        for name in group {
-            if let Some(i) = def.operands.iter().position(|o| &o.name == name) {
-                if parsed.operand_types[i].is_none() {
-                    parsed.operand_types[i] = Some(vec![ty; operands[i].len()]);
+        for &slot in group {
+            match slot {
+                TypeSlot::Operand(i) if parsed.operand_types[i].is_none() => {
+                    parsed.operand_types[i] = Some(smallvec::smallvec![ty; operands[i].len()]);
                 }
-            }
-            if let Some(i) = def.results.iter().position(|r| &r.name == name) {
-                if parsed.result_types[i].is_none() && def.results[i].arity == Arity::Single {
-                    parsed.result_types[i] = Some(vec![ty]);
+                TypeSlot::Result(i)
+                    if parsed.result_types[i].is_none()
+                        && def.results[i].arity == Arity::Single =>
+                {
+                    parsed.result_types[i] = Some(smallvec::smallvec![ty]);
                 }
+                _ => {}
             }
         }
     }
@@ -1251,7 +1295,7 @@ fn infer_missing_types(
     for (i, spec) in def.operands.iter().enumerate() {
         if parsed.operand_types[i].is_none() {
             if let Some(ty) = spec.constraint.unique_type(ctx) {
-                parsed.operand_types[i] = Some(vec![ty; operands[i].len()]);
+                parsed.operand_types[i] = Some(smallvec::smallvec![ty; operands[i].len()]);
             }
         }
     }
@@ -1259,7 +1303,7 @@ fn infer_missing_types(
         if parsed.result_types[i].is_none() {
             if let Some(ty) = spec.constraint.unique_type(ctx) {
                 if spec.arity == Arity::Single {
-                    parsed.result_types[i] = Some(vec![ty]);
+                    parsed.result_types[i] = Some(smallvec::smallvec![ty]);
                 }
             }
         }
@@ -1310,10 +1354,10 @@ fn infer_missing_types(
                 (None, None) => unreachable!("checked above"),
             };
             if def.results.len() == 1 {
-                parsed.result_types[0] = Some(inferred);
+                parsed.result_types[0] = Some(inferred.into());
             } else if inferred.len() == def.results.len() {
                 for (i, ty) in inferred.into_iter().enumerate() {
-                    parsed.result_types[i].get_or_insert_with(|| vec![ty]);
+                    parsed.result_types[i].get_or_insert_with(|| smallvec::smallvec![ty]);
                 }
             }
         }
@@ -1395,16 +1439,15 @@ pub fn print_with_format(format: &AssemblyFormat, p: &mut OpPrinter, op: OpId) {
     let ctx = p.ctx();
     let def = ctx
         .op_definition(p.ir.op_name(op))
-        .expect("formatted op is registered")
-        .clone();
-    let operands = value_groups(ctx, p.ir, op, &def, false);
-    let results = value_groups(ctx, p.ir, op, &def, true);
+        .expect("formatted op is registered");
+    let operands = print_groups(ctx, p.ir, op, def, false);
+    let results = print_groups(ctx, p.ir, op, def, true);
     let mut state = PrintState {
         should_emit_space: true,
         last_was_punctuation: false,
     };
     let context = PrintContext {
-        def: &def,
+        def,
         format,
         op,
         operands,
@@ -1417,8 +1460,36 @@ struct PrintContext<'d> {
     def: &'d OpDefinition,
     format: &'d AssemblyFormat,
     op: OpId,
-    operands: Vec<Vec<Value>>,
-    results: Vec<Vec<Value>>,
+    operands: Groups,
+    results: Groups,
+}
+
+/// The values of each operand or result group, without allocating for
+/// the usual handful of single values.
+type Groups = smallvec::SmallVec<[smallvec::SmallVec<[Value; 1]>; 4]>;
+
+fn print_groups(ctx: &Context, ir: &Ir, op: OpId, def: &OpDefinition, results: bool) -> Groups {
+    let specs = if results { &def.results } else { &def.operands };
+    let count = if results {
+        ir.num_results(op)
+    } else {
+        ir.num_operands(op)
+    };
+    if count == specs.len() && specs.iter().all(|s| s.arity == Arity::Single) {
+        return (0..count)
+            .map(|i| {
+                smallvec::smallvec![if results {
+                    ir.result(op, i)
+                } else {
+                    ir.operand(op, i)
+                }]
+            })
+            .collect();
+    }
+    value_groups(ctx, ir, op, def, results)
+        .into_iter()
+        .map(|g| g.into_iter().collect())
+        .collect()
 }
 
 fn print_elements(
@@ -1452,7 +1523,7 @@ fn present(anchor: &Anchor, c: &PrintContext, p: &OpPrinter) -> bool {
             let attr_def = &c.def.attributes[*i];
             match p.ir.attr(ctx, c.op, &attr_def.name) {
                 None => false,
-                Some(value) => attr_def.default.is_none_or(|default| default(ctx) != value),
+                Some(value) => attr_def.default_value(ctx) != Some(value),
             }
         }
         Anchor::Region(i) => {
@@ -1467,8 +1538,8 @@ fn present(anchor: &Anchor, c: &PrintContext, p: &OpPrinter) -> bool {
 
 fn types_of(target: &TypeTarget, c: &PrintContext, p: &OpPrinter) -> Vec<Type> {
     let values: Vec<Value> = match target {
-        TypeTarget::Operand(i) => c.operands[*i].clone(),
-        TypeTarget::Result(i) => c.results[*i].clone(),
+        TypeTarget::Operand(i) => c.operands[*i].to_vec(),
+        TypeTarget::Result(i) => c.results[*i].to_vec(),
         TypeTarget::AllOperands => p.ir.operands(c.op).collect(),
         TypeTarget::AllResults => p.ir.results(c.op).collect(),
     };
@@ -1477,7 +1548,7 @@ fn types_of(target: &TypeTarget, c: &PrintContext, p: &OpPrinter) -> Vec<Type> {
 
 fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: &mut PrintState) {
     match element {
-        Element::Literal(text) => {
+        Element::Literal(text, _) => {
             if state.should_emit_space && should_emit_space_before(text, state.last_was_punctuation)
             {
                 p.write(" ");
@@ -1522,15 +1593,16 @@ fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: 
             return;
         }
         Element::AttrDict { with_keyword } => {
-            let mut elided: Vec<&str> = c
-                .format
-                .attributes_in_format
-                .iter()
-                .map(|s| s.as_str())
-                .collect();
-            elided.push("operandSegmentSizes");
-            elided.push("resultSegmentSizes");
-            p.print_optional_attr_dict(c.op, &elided, *with_keyword);
+            let in_format = &c.format.attributes_in_format;
+            p.print_optional_attr_dict_except(
+                c.op,
+                |name| {
+                    name == "operandSegmentSizes"
+                        || name == "resultSegmentSizes"
+                        || in_format.iter().any(|a| a == name)
+                },
+                *with_keyword,
+            );
             state.last_was_punctuation = false;
             return;
         }
@@ -1543,10 +1615,10 @@ fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: 
     state.should_emit_space = true;
     let ctx = p.ctx();
     match element {
-        Element::Operand(i) => {
-            let values = c.operands[*i].clone();
-            p.print_operands(values);
-        }
+        Element::Operand(i) => match c.operands[*i].as_slice() {
+            [value] => p.print_operand(*value),
+            values => p.print_operands(values.iter().copied()),
+        },
         Element::AllOperands => {
             let values: Vec<Value> = p.ir.operands(c.op).collect();
             p.print_operands(values);
@@ -1586,10 +1658,18 @@ fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: 
                 p.print_successor(block);
             }
         }
-        Element::Type(target) => {
-            let types = types_of(target, c, p);
-            p.print_types(types);
-        }
+        Element::Type(target) => match target {
+            TypeTarget::Operand(i) => {
+                p.print_types(c.operands[*i].iter().map(|&v| p.ir.value_type(v)))
+            }
+            TypeTarget::Result(i) => {
+                p.print_types(c.results[*i].iter().map(|&v| p.ir.value_type(v)))
+            }
+            _ => {
+                let types = types_of(target, c, p);
+                p.print_types(types);
+            }
+        },
         Element::FunctionalType(inputs, results) => {
             let inputs = types_of(inputs, c, p);
             let results = types_of(results, c, p);
@@ -1643,7 +1723,7 @@ fn directive_values(args: &[DirectiveArg], c: &PrintContext, p: &OpPrinter) -> D
         let (mut operands, mut attribute, mut types, mut regions, mut successors) =
             (Vec::new(), None, Vec::new(), Vec::new(), Vec::new());
         match arg {
-            DirectiveArg::Operand(i) => operands = c.operands[*i].clone(),
+            DirectiveArg::Operand(i) => operands = c.operands[*i].to_vec(),
             DirectiveArg::Attribute(i) => {
                 attribute = p.ir.attr(ctx, c.op, &c.def.attributes[*i].name)
             }

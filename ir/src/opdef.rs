@@ -99,6 +99,10 @@ pub struct AttrDef {
     /// takes when the text or the builder leaves it out; an optional group
     /// anchored on it is printed only when the value differs.
     pub default: Option<fn(&Context) -> crate::attributes::Attribute>,
+    /// The default as built in the context that last asked (keyed by the
+    /// context's address): building a dialect attribute interns it, and
+    /// the parser and printer ask once per op.
+    pub default_cache: std::sync::OnceLock<(usize, crate::attributes::Attribute)>,
 }
 
 impl AttrDef {
@@ -109,6 +113,7 @@ impl AttrDef {
             constraint,
             syntax: None,
             default: None,
+            default_cache: Default::default(),
         }
     }
     pub fn optional(name: &str, constraint: crate::constraints::AttrConstraint) -> Self {
@@ -118,6 +123,21 @@ impl AttrDef {
             constraint,
             syntax: None,
             default: None,
+            default_cache: Default::default(),
+        }
+    }
+    /// The default value in `ctx`, if the attribute has one.
+    pub fn default_value(&self, ctx: &Context) -> Option<crate::attributes::Attribute> {
+        let build = self.default?;
+        let key = ctx as *const Context as usize;
+        match self.default_cache.get() {
+            Some(&(cached_for, value)) if cached_for == key => Some(value),
+            Some(_) => Some(build(ctx)),
+            None => {
+                let value = build(ctx);
+                let _ = self.default_cache.set((key, value));
+                Some(value)
+            }
         }
     }
     pub fn with_syntax(mut self, syntax: AttrSyntax) -> Self {
@@ -327,7 +347,7 @@ impl OpDefinition {
         ctx.dictionary_attr(
             self.attributes
                 .iter()
-                .filter_map(|a| Some((ctx.intern_str(&a.name), (a.default?)(ctx)))),
+                .filter_map(|a| Some((ctx.intern_str(&a.name), a.default_value(ctx)?))),
         )
     }
     /// The op's implementation of interface `I`, if any.

@@ -1398,13 +1398,23 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
     /// Prints ` {a = 1, ...}` with the op's discardable attributes and
     /// properties merged, leaving out `elided` names; nothing when empty.
     pub fn print_optional_attr_dict(&mut self, op: OpId, elided: &[&str], with_keyword: bool) {
+        self.print_optional_attr_dict_except(op, |name| elided.contains(&name), with_keyword)
+    }
+
+    /// [`Self::print_optional_attr_dict`] leaving out the names `elided` accepts.
+    pub fn print_optional_attr_dict_except(
+        &mut self,
+        op: OpId,
+        elided: impl Fn(&str) -> bool,
+        with_keyword: bool,
+    ) {
         let ctx = self.ctx();
         let mut entries: Vec<(crate::StrId, Attribute)> = ctx
             .dictionary_entries(self.ir.properties(op))
             .iter()
             .chain(ctx.dictionary_entries(self.ir.attributes(op)))
             .copied()
-            .filter(|(name, _)| !elided.contains(&ctx.str(*name)))
+            .filter(|(name, _)| !elided(ctx.str(*name)))
             .collect();
         if entries.is_empty() {
             return;
