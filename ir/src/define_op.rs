@@ -236,12 +236,14 @@ macro_rules! define_op {
             ) -> Self {
                 let ctx = builder.ctx();
                 let mut state = $crate::OperationState::new(ctx, $opname, builder.loc());
+                #[allow(unused_mut)]
                 let mut operand_segments: Vec<i32> = Vec::new();
                 $($(
                     let before = state.operands.len();
                     $crate::__op_push_values!($oarity, state.operands, $oname);
                     operand_segments.push((state.operands.len() - before) as i32);
                 )*)?
+                #[allow(unused_mut)]
                 let mut result_segments: Vec<i32> = Vec::new();
                 $($(
                     let before = state.result_types.len();

@@ -11,7 +11,7 @@ use crate::context::Context;
 use crate::diagnostics::DiagResult;
 use crate::dialect::Dialect;
 use crate::ir::{Ir, OpId};
-use crate::opdef::{Arity, AttrDef, OpDefinition, OpTraits, RegionDef, ValueDef};
+use crate::opdef::OpDefinition;
 use crate::verifier::emit_op_error;
 
 pub struct BuiltinDialect;
@@ -26,36 +26,49 @@ impl Dialect for BuiltinDialect {
     }
 
     fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
-        vec![module_definition(), cast_definition()]
+        vec![
+            ModuleOp::definition(),
+            UnrealizedConversionCastOp::definition(),
+        ]
     }
 }
 
-fn module_definition() -> OpDefinition {
-    let mut def = OpDefinition::new("builtin.module");
-    def.summary = "A top level container operation".into();
-    def.traits = OpTraits::ISOLATED_FROM_ABOVE
-        | OpTraits::SYMBOL_TABLE
-        | OpTraits::NO_TERMINATOR
-        | OpTraits::SINGLE_BLOCK
-        | OpTraits::GRAPH_REGION
+crate::define_op! {
+    /// A top-level container: one graph region of one block, a symbol table.
+    pub struct ModuleOp = "builtin.module" {
+        summary: "A top level container operation",
         // MLIR's ModuleOp is an AffineScope: values defined at a module's
         // top level are valid affine symbols for ops nested in it.
-        | OpTraits::AFFINE_SCOPE;
-    def.attributes = vec![
-        AttrDef::optional("sym_name", AttrConstraint::String),
-        AttrDef::optional("sym_visibility", AttrConstraint::String),
-    ];
-    def.regions = vec![RegionDef {
-        name: "bodyRegion".into(),
-        variadic: false,
-        single_block: true,
-    }];
-    // Builtin ops print without their prefix inside a module, as in MLIR.
-    def.default_dialect = Some("builtin".into());
-    def.hooks.parse = Some(parse_module);
-    def.hooks.print = Some(print_module);
-    def.hooks.verify = Some(verify_module);
-    def
+        traits: [ISOLATED_FROM_ABOVE, SYMBOL_TABLE, NO_TERMINATOR, SINGLE_BLOCK, GRAPH_REGION, AFFINE_SCOPE],
+        attributes: [
+            sym_name: optional(AttrConstraint::String),
+            sym_visibility: optional(AttrConstraint::String),
+        ],
+        regions: [bodyRegion: single_block],
+        // Builtin ops print without their prefix inside a module, as in MLIR.
+        default_dialect: "builtin",
+        parse: parse_module,
+        print: print_module,
+        verify: verify_module,
+    }
+}
+
+impl ModuleOp {
+    /// A detached, empty module (its body block included), as MLIR's
+    /// `ModuleOp::create`.
+    pub fn create(ctx: &Context, ir: &mut Ir, loc: crate::Location) -> (ModuleOp, crate::BlockId) {
+        let mut builder = crate::builder::OpBuilder::new(ctx, ir);
+        builder.loc = loc;
+        let module = ModuleOp::build(&mut builder, None, None);
+        let body = ir.append_block(module.bodyRegion(ir), &[]);
+        (module, body)
+    }
+
+    /// The body block.
+    pub fn body(self, ir: &Ir) -> crate::BlockId {
+        ir.entry_block(self.bodyRegion(ir))
+            .expect("a module has its body block")
+    }
 }
 
 /// MLIR's `ModuleOp::verify`: discardable attributes need a dialect prefix.
@@ -124,23 +137,16 @@ fn print_module(p: &mut OpPrinter, op: OpId) {
     p.print_region(region, false, false);
 }
 
-fn cast_definition() -> OpDefinition {
-    let mut def = OpDefinition::new("builtin.unrealized_conversion_cast");
-    def.summary = "An unrealized conversion from one set of types to another".into();
-    def.traits = OpTraits::PURE;
-    def.operands = vec![ValueDef {
-        name: "inputs".into(),
-        arity: Arity::Variadic,
-        constraint: TypeConstraint::Any,
-    }];
-    def.results = vec![ValueDef {
-        name: "outputs".into(),
-        arity: Arity::Variadic,
-        constraint: TypeConstraint::Any,
-    }];
-    def.hooks.parse = Some(parse_cast);
-    def.hooks.print = Some(print_cast);
-    def
+crate::define_op! {
+    /// An unrealized conversion from one set of types to another.
+    pub struct UnrealizedConversionCastOp = "builtin.unrealized_conversion_cast" {
+        summary: "An unrealized conversion from one set of types to another",
+        traits: [PURE],
+        operands: [inputs: variadic(TypeConstraint::Any)],
+        results: [outputs: variadic(TypeConstraint::Any)],
+        parse: parse_cast,
+        print: print_cast,
+    }
 }
 
 /// `($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict`

@@ -40,10 +40,14 @@ pub mod model;
 
 use analyze::{Conv, Kernel, Layer, Matmul, Step};
 use model::{blocks, Caps, ConvTiles, MatmulTiles};
-use std::fmt::Write;
-use strata_ir::asm::{parse_source, SourceInfo};
+use strata_dialect_vta::ops::{AluTileOp, DramBufferOp, GemmTileOp, LoadTileOp, StoreTileOp};
+use strata_dialect_vta::types::TileType;
+use strata_ir::affine::{AffineExpr, AffineMap};
+use strata_ir::builder::{OpBuilder, OpCreator};
+use strata_ir::builtin::ModuleOp;
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{Context, DiagResult, InsertPoint, Ir, OpId};
+use strata_ir::{BlockId, Context, DiagResult, InsertPoint, Ir, OpId, Type, Value};
+use strata_vta::isa::AluOp;
 use strata_vta::{Buffer, VtaConfig};
 
 pub const PASS_NAME: &str = "linalg-to-vta";
@@ -81,48 +85,149 @@ fn check_config(config: &VtaConfig) -> Result<(), String> {
     Ok(())
 }
 
-/// Tail text for one accumulator tile.
-struct Emitter {
-    text: String,
-    next: usize,
+/// Builds the tile program at a builder's cursor: typed vta ops, and the
+/// count of tile ops for reports.
+struct Emitter<'b, 'c> {
+    b: &'b mut OpBuilder<'c>,
+    ops: usize,
 }
 
-impl Emitter {
-    fn fresh(&mut self, prefix: &str) -> String {
-        self.next += 1;
-        format!("%{prefix}{}", self.next)
+impl<'c> Emitter<'_, 'c> {
+    fn ctx(&self) -> &'c Context {
+        self.b.ctx
     }
 
-    fn tail(
+    fn tile(&self, memory: Buffer, shape: &[i64]) -> Type {
+        TileType {
+            memory,
+            shape: shape.to_vec(),
+        }
+        .to_type(self.ctx())
+    }
+
+    /// `vta.dram_buffer @name : tensor<shape x elem>` with the packing
+    /// attributes the host runtime reads (`role` is `vta.arg = N` or
+    /// `vta.result = 0`).
+    fn buffer(
         &mut self,
-        acc: &str,
-        ty: &str,
-        tail: &[Step],
-        bias: Option<(&str, &str, &str)>,
-    ) -> String {
-        let mut cur = acc.to_string();
-        for step in tail {
-            let r = self.fresh("t");
-            match step {
-                Step::Imm(op, v) => {
-                    let _ = writeln!(
-                        self.text,
-                        "  {r} = vta.alu_tile {} {cur}, {v} : {ty}",
-                        op.name()
-                    );
-                }
-                Step::AddBias => {
-                    let (b, bty, map) = bias.expect("bias step without a bias");
-                    let _ = writeln!(
-                        self.text,
-                        "  {r} = vta.alu_tile add {cur}, {b} map {map} : {ty}, {bty}"
-                    );
-                }
+        name: &str,
+        shape: &[i64],
+        elem: Type,
+        role: (&str, i64),
+        logical: &[i64],
+        pack: &[i64],
+    ) -> OpId {
+        let ctx = self.ctx();
+        let tensor = ctx.tensor_type(shape, elem);
+        let buffer =
+            DramBufferOp::build(self.b, ctx.string_attr(name), ctx.type_attr(tensor), None).op();
+        let ir = &mut *self.b.ir;
+        ir.set_attribute(ctx, buffer, role.0, Some(ctx.i64_attr(role.1)));
+        ir.set_attribute(
+            ctx,
+            buffer,
+            "vta.logical",
+            Some(ctx.dense_i64_array(logical)),
+        );
+        ir.set_attribute(ctx, buffer, "vta.pack", Some(ctx.dense_i64_array(pack)));
+        buffer
+    }
+
+    /// `vta.load_tile @buffer[offsets] (pad [...])? : ty`.
+    fn load(&mut self, buffer: &str, offsets: &[i64], pad: Option<[i64; 4]>, ty: Type) -> Value {
+        let ctx = self.ctx();
+        let load = LoadTileOp::build(
+            self.b,
+            ty,
+            ctx.symbol_ref_attr(buffer, &[]),
+            ctx.dense_i64_array(offsets),
+            pad.map(|p| ctx.dense_i64_array(&p)),
+        );
+        self.ops += 1;
+        self.b.result_of(load.op())
+    }
+
+    /// `vta.gemm_tile inp, wgt (into acc)? (maps ... bounds ...)?`.
+    fn gemm(
+        &mut self,
+        inp: Value,
+        wgt: Value,
+        acc: Option<Value>,
+        ty: Type,
+        maps_and_bounds: Option<(Vec<AffineMap>, &[i64])>,
+    ) -> Value {
+        let ctx = self.ctx();
+        let (maps, bounds) = match maps_and_bounds {
+            Some((maps, bounds)) => {
+                let maps: Vec<_> = maps.into_iter().map(|m| ctx.affine_map_attr(m)).collect();
+                (
+                    Some(ctx.array_attr(&maps)),
+                    Some(ctx.dense_i64_array(bounds)),
+                )
             }
-            cur = r;
+            None => (None, None),
+        };
+        let gemm = GemmTileOp::build(self.b, inp, wgt, acc, ty, maps, bounds);
+        self.ops += 1;
+        self.b.result_of(gemm.op())
+    }
+
+    /// The ALU tail on an accumulator tile: immediates, and the bias
+    /// (`bias`: the bias tile and its map from the accumulator's indices).
+    fn tail(&mut self, acc: Value, tail: &[Step], bias: Option<(Value, AffineMap)>) -> Value {
+        let ctx = self.ctx();
+        let ty = self.b.ir.value_type(acc);
+        let mut cur = acc;
+        for step in tail {
+            let alu = match step {
+                Step::Imm(op, v) => AluTileOp::build(
+                    self.b,
+                    cur,
+                    None,
+                    ty,
+                    ctx.string_attr(op.name()),
+                    Some(ctx.i64_attr(*v)),
+                    None,
+                ),
+                Step::AddBias => {
+                    let (b, map) = bias.clone().expect("bias step without a bias");
+                    AluTileOp::build(
+                        self.b,
+                        cur,
+                        Some(b),
+                        ty,
+                        ctx.string_attr(AluOp::Add.name()),
+                        None,
+                        Some(ctx.affine_map_attr(map)),
+                    )
+                }
+            };
+            self.ops += 1;
+            cur = self.b.result_of(alu.op());
         }
         cur
     }
+
+    /// `vta.store_tile tile, @buffer[offsets]`.
+    fn store(&mut self, tile: Value, buffer: &str, offsets: &[i64]) {
+        let ctx = self.ctx();
+        StoreTileOp::build(
+            self.b,
+            tile,
+            ctx.symbol_ref_attr(buffer, &[]),
+            ctx.dense_i64_array(offsets),
+        );
+        self.ops += 1;
+    }
+}
+
+/// `affine_map<(d0, ...) -> (results)>` over `dims` dimensions.
+fn map(dims: usize, results: Vec<AffineExpr>) -> AffineMap {
+    AffineMap::new(dims, 0, results)
+}
+
+fn d(position: usize) -> AffineExpr {
+    AffineExpr::dim(position)
 }
 
 /// Reduction chunks of an operand, loaded at first use: the weights of
@@ -134,73 +239,44 @@ impl Emitter {
 /// lets the first tile's GEMMs start after one chunk.
 struct ResidentChunks {
     resident: bool,
-    prefix: &'static str,
-    loaded: Vec<Option<String>>,
+    loaded: Vec<Option<Value>>,
 }
 
 impl ResidentChunks {
-    fn new(resident: bool, chunks: i64, prefix: &'static str) -> Self {
+    fn new(resident: bool, chunks: i64) -> Self {
         ResidentChunks {
-            prefix,
             resident,
             loaded: vec![None; chunks.max(0) as usize],
         }
     }
 
-    /// The tile of chunk `index`; `load` is the `vta.load_tile` operand
-    /// text, emitted unless a resident copy exists.
-    fn get(&mut self, e: &mut Emitter, index: usize, load: &str, ops: &mut usize) -> String {
-        if let Some(v) = &self.loaded[index] {
-            return v.clone();
+    /// The tile of chunk `index`; `load` emits the `vta.load_tile` unless
+    /// a resident copy exists.
+    fn get(
+        &mut self,
+        e: &mut Emitter,
+        index: usize,
+        load: impl FnOnce(&mut Emitter) -> Value,
+    ) -> Value {
+        if let Some(v) = self.loaded[index] {
+            return v;
         }
-        let v = e.fresh(self.prefix);
-        let _ = writeln!(e.text, "  {v} = vta.load_tile {load}");
-        *ops += 1;
+        let v = load(e);
         if self.resident {
-            self.loaded[index] = Some(v.clone());
+            self.loaded[index] = Some(v);
         }
         v
     }
 }
 
-fn buffer_decl(
-    out: &mut String,
-    name: &str,
-    shape: &[i64],
-    elem: &str,
-    role: &str,
-    logical: &[i64],
-    pack: &[usize],
-) {
-    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-    let logical: Vec<String> = logical.iter().map(|d| d.to_string()).collect();
-    let pack: Vec<String> = pack.iter().map(|d| d.to_string()).collect();
-    let _ = writeln!(
-        out,
-        "  vta.dram_buffer @{name} : tensor<{}x{elem}> {{{role}, vta.logical = array<i64: {}>, vta.pack = array<i64: {}>}}",
-        dims.join("x"),
-        logical.join(", "),
-        pack.join(", ")
-    );
-}
-
-fn conv_text(l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) -> (String, usize) {
+fn conv_program(e: &mut Emitter, l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) {
+    let ctx = e.ctx();
+    let (i8, i32) = (ctx.signless(8), ctx.signless(32));
     let logical = [p.n, p.c, p.h, p.w];
-    let mut x_role = format!("vta.arg = {} : i64", l.x_arg);
-    if model::subsamples(p) {
-        let _ = write!(
-            x_role,
-            ", vta.subsample = array<i64: 1, 1, {}, {}>",
-            p.stride[0], p.stride[1]
-        );
-    }
+    let subsample = model::subsamples(p).then(|| [1, 1, p.stride[0], p.stride[1]]);
     let p = &model::device_conv(p);
     let (co, ci) = (blocks(p.k), blocks(p.c));
     let khw = p.kh * p.kw;
-    let mut e = Emitter {
-        text: String::new(),
-        next: 0,
-    };
     let x = format!("arg{}", l.x_arg);
     let w = format!("arg{}", l.w_arg);
     let skip = model::skips_rows(p);
@@ -209,51 +285,57 @@ fn conv_text(l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) -> (String, usize) {
     } else {
         vec![p.n, ci, p.h, p.w, 1, 16]
     };
-    buffer_decl(&mut e.text, &x, &x_shape, "i8", &x_role, &logical, &[1]);
+    let x_buffer = e.buffer(
+        &x,
+        &x_shape,
+        i8,
+        ("vta.arg", l.x_arg as i64),
+        &logical,
+        &[1],
+    );
+    if let Some(factors) = subsample {
+        let attr = ctx.dense_i64_array(&factors);
+        e.b.ir
+            .set_attribute(ctx, x_buffer, "vta.subsample", Some(attr));
+    }
     // Weights as (O/16, I/16 * KH * KW) blocks: one DMA per output block.
-    buffer_decl(
-        &mut e.text,
+    e.buffer(
         &w,
         &[co, ci * khw, 16, 16],
-        "i8",
-        &format!("vta.arg = {} : i64", l.w_arg),
+        i8,
+        ("vta.arg", l.w_arg as i64),
         &[p.k, p.c, p.kh, p.kw],
         &[0, 1],
     );
     if let Some(b) = l.bias_arg {
-        buffer_decl(
-            &mut e.text,
+        e.buffer(
             &format!("arg{b}"),
             &[1, co, 1, 16],
-            "i32",
-            &format!("vta.arg = {b} : i64"),
+            i32,
+            ("vta.arg", b as i64),
             &[p.k],
             &[0],
         );
     }
-    buffer_decl(
-        &mut e.text,
+    e.buffer(
         "result",
         &[p.n, co, p.oh, p.ow, 1, 16],
-        "i8",
-        "vta.result = 0 : i64",
+        i8,
+        ("vta.result", 0),
         &[p.n, p.k, p.oh, p.ow],
         &[1],
     );
     let resident = model::weights_resident(p, t, caps);
-    let mut ops = 0usize;
+    let row_stride = if skip { 1 } else { p.stride[0] };
     for n in 0..p.n {
-        let mut inputs = ResidentChunks::new(model::input_resident(p, t, caps), ci, "x");
+        let mut inputs = ResidentChunks::new(model::input_resident(p, t, caps), ci);
         for oc0 in (0..co).step_by(t.oc as usize) {
             let occ = t.oc.min(co - oc0);
             let bias = l.bias_arg.map(|b| {
-                let v = e.fresh("b");
-                let ty = format!("!vta.tile<acc, 1x{occ}>");
-                let _ = writeln!(e.text, "  {v} = vta.load_tile @arg{b}[0, {oc0}] : {ty}");
-                ops += 1;
-                (v, ty)
+                let ty = e.tile(Buffer::Acc, &[1, occ]);
+                e.load(&format!("arg{b}"), &[0, oc0], None, ty)
             });
-            let mut weights = ResidentChunks::new(resident, ci, "w");
+            let mut weights = ResidentChunks::new(resident, ci);
             for h0 in (0..p.oh).step_by(t.h as usize) {
                 let hc = t.h.min(p.oh - h0);
                 for w0 in (0..p.ow).step_by(t.w as usize) {
@@ -269,154 +351,146 @@ fn conv_text(l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) -> (String, usize) {
                     let x0 = (-ix).max(0);
                     let y1 = (iy + rows - x_shape[2]).max(0);
                     let x1 = (ix + cols - p.w).max(0);
-                    let acc_ty = format!("!vta.tile<acc, {occ}x{hc}x{wc}>");
-                    let mut acc: Option<String> = None;
+                    let acc_ty = e.tile(Buffer::Acc, &[occ, hc, wc]);
+                    let mut acc: Option<Value> = None;
                     for ic0 in (0..ci).step_by(t.ic as usize) {
                         let icc = t.ic.min(ci - ic0);
-                        let in_ty = format!("!vta.tile<inp, {icc}x{rows}x{cols}>");
-                        let pad = if y0 + y1 + x0 + x1 > 0 {
-                            format!(" pad [{y0}, {y1}, {x0}, {x1}]")
-                        } else {
-                            String::new()
-                        };
-                        let load = format!(
-                            "@{x}[{n}, {ic0}, {}, {}]{pad} : {in_ty}",
-                            iy.max(0),
-                            ix.max(0)
-                        );
-                        let xin = inputs.get(&mut e, (ic0 / t.ic) as usize, &load, &mut ops);
+                        let in_ty = e.tile(Buffer::Inp, &[icc, rows, cols]);
+                        let pad = (y0 + y1 + x0 + x1 > 0).then_some([y0, y1, x0, x1]);
+                        let chunk = (ic0 / t.ic) as usize;
+                        let offsets = [n, ic0, iy.max(0), ix.max(0)];
+                        let xin = inputs.get(e, chunk, |e| e.load(&x, &offsets, pad, in_ty));
                         let wcols = icc * khw;
-                        let load =
-                            format!("@{w}[{oc0}, {}] : !vta.tile<wgt, {occ}x{wcols}>", ic0 * khw);
-                        let wv = weights.get(&mut e, (ic0 / t.ic) as usize, &load, &mut ops);
-                        let maps = format!(
-                            "[affine_map<(o, h, w, i, kh, kw) -> (i, h * {} + kh, w * {} + kw)>, affine_map<(o, h, w, i, kh, kw) -> (o, i * {khw} + kh * {} + kw)>, affine_map<(o, h, w, i, kh, kw) -> (o, h, w)>]",
-                            if skip { 1 } else { p.stride[0] },
-                            p.stride[1],
-                            p.kw
-                        );
-                        let r = e.fresh("c");
-                        let into = acc
-                            .as_ref()
-                            .map(|a| format!(" into {a}"))
-                            .unwrap_or_default();
-                        let _ = writeln!(
-                            e.text,
-                            "  {r} = vta.gemm_tile {xin}, {wv}{into} maps {maps} bounds [{occ}, {hc}, {wc}, {icc}, {}, {}] : {in_ty}, !vta.tile<wgt, {occ}x{wcols}> -> {acc_ty}",
-                            p.kh, p.kw
-                        );
-                        ops += 1;
-                        acc = Some(r);
+                        let w_ty = e.tile(Buffer::Wgt, &[occ, wcols]);
+                        let wv =
+                            weights.get(e, chunk, |e| e.load(&w, &[oc0, ic0 * khw], None, w_ty));
+                        // (o, h, w, i, kh, kw): the input window, the
+                        // weights' flattened (i, kh, kw) column, the output.
+                        let maps = vec![
+                            map(
+                                6,
+                                vec![d(3), d(1) * row_stride + d(4), d(2) * p.stride[1] + d(5)],
+                            ),
+                            map(6, vec![d(0), d(3) * khw + d(4) * p.kw + d(5)]),
+                            map(6, vec![d(0), d(1), d(2)]),
+                        ];
+                        let bounds = [occ, hc, wc, icc, p.kh, p.kw];
+                        acc = Some(e.gemm(xin, wv, acc, acc_ty, Some((maps, &bounds))));
                     }
                     let acc = acc.expect("at least one input-channel chunk");
-                    let map = "affine_map<(o, h, w) -> (0, o)>";
-                    let b = bias.as_ref().map(|(v, ty)| (v.as_str(), ty.as_str(), map));
-                    let out = e.tail(&acc, &acc_ty, &l.tail, b);
-                    ops += l.tail.len();
-                    let _ = writeln!(
-                        e.text,
-                        "  vta.store_tile {out}, @result[{n}, {oc0}, {h0}, {w0}] : {acc_ty}"
-                    );
-                    ops += 1;
+                    let bias = bias.map(|b| (b, map(3, vec![AffineExpr::constant(0), d(0)])));
+                    let out = e.tail(acc, &l.tail, bias);
+                    e.store(out, "result", &[n, oc0, h0, w0]);
                 }
             }
         }
     }
-    (e.text, ops)
 }
 
-fn matmul_text(l: &Layer, p: &Matmul, t: MatmulTiles, caps: Caps) -> (String, usize) {
+fn matmul_program(e: &mut Emitter, l: &Layer, p: &Matmul, t: MatmulTiles, caps: Caps) {
+    let ctx = e.ctx();
+    let (i8, i32) = (ctx.signless(8), ctx.signless(32));
     let (nb, kb) = (blocks(p.n), blocks(p.k));
-    let mut e = Emitter {
-        text: String::new(),
-        next: 0,
-    };
     let a = format!("arg{}", l.x_arg);
     let b = format!("arg{}", l.w_arg);
-    buffer_decl(
-        &mut e.text,
+    e.buffer(
         &a,
         &[p.m, kb, 1, 16],
-        "i8",
-        &format!("vta.arg = {} : i64", l.x_arg),
+        i8,
+        ("vta.arg", l.x_arg as i64),
         &[p.m, p.k],
         &[1],
     );
-    buffer_decl(
-        &mut e.text,
+    e.buffer(
         &b,
         &[nb, kb, 16, 16],
-        "i8",
-        &format!("vta.arg = {} : i64", l.w_arg),
+        i8,
+        ("vta.arg", l.w_arg as i64),
         &[p.k, p.n],
         &[1, 0],
     );
     if let Some(bi) = l.bias_arg {
-        buffer_decl(
-            &mut e.text,
+        e.buffer(
             &format!("arg{bi}"),
             &[1, nb, 1, 16],
-            "i32",
-            &format!("vta.arg = {bi} : i64"),
+            i32,
+            ("vta.arg", bi as i64),
             &[p.n],
             &[0],
         );
     }
-    buffer_decl(
-        &mut e.text,
+    e.buffer(
         "result",
         &[p.m, nb, 1, 16],
-        "i8",
-        "vta.result = 0 : i64",
+        i8,
+        ("vta.result", 0),
         &[p.m, p.n],
         &[1],
     );
-    let mut ops = 0;
     for n0 in (0..nb).step_by(t.n as usize) {
         let nc = t.n.min(nb - n0);
         let bias = l.bias_arg.map(|bi| {
-            let v = e.fresh("b");
-            let ty = format!("!vta.tile<acc, 1x{nc}>");
-            let _ = writeln!(e.text, "  {v} = vta.load_tile @arg{bi}[0, {n0}] : {ty}");
-            ops += 1;
-            (v, ty)
+            let ty = e.tile(Buffer::Acc, &[1, nc]);
+            e.load(&format!("arg{bi}"), &[0, n0], None, ty)
         });
-        let mut weights = ResidentChunks::new(model::matmul_resident(p, t, caps), kb, "w");
+        let mut weights = ResidentChunks::new(model::matmul_resident(p, t, caps), kb);
         for m0 in (0..p.m).step_by(t.m as usize) {
             let mc = t.m.min(p.m - m0);
-            let acc_ty = format!("!vta.tile<acc, {mc}x{nc}>");
-            let mut acc: Option<String> = None;
+            let acc_ty = e.tile(Buffer::Acc, &[mc, nc]);
+            let mut acc: Option<Value> = None;
             for k0 in (0..kb).step_by(t.k as usize) {
                 let kc = t.k.min(kb - k0);
-                let av = e.fresh("a");
-                let _ = writeln!(
-                    e.text,
-                    "  {av} = vta.load_tile @{a}[{m0}, {k0}] : !vta.tile<inp, {mc}x{kc}>"
-                );
-                let load = format!("@{b}[{n0}, {k0}] : !vta.tile<wgt, {nc}x{kc}>");
-                let wv = weights.get(&mut e, (k0 / t.k) as usize, &load, &mut ops);
-                let r = e.fresh("c");
-                let into = acc
-                    .as_ref()
-                    .map(|a| format!(" into {a}"))
-                    .unwrap_or_default();
-                let _ = writeln!(e.text, "  {r} = vta.gemm_tile {av}, {wv}{into} : !vta.tile<inp, {mc}x{kc}>, !vta.tile<wgt, {nc}x{kc}> -> {acc_ty}");
-                ops += 2;
-                acc = Some(r);
+                let a_ty = e.tile(Buffer::Inp, &[mc, kc]);
+                let av = e.load(&a, &[m0, k0], None, a_ty);
+                let w_ty = e.tile(Buffer::Wgt, &[nc, kc]);
+                let wv = weights.get(e, (k0 / t.k) as usize, |e| {
+                    e.load(&b, &[n0, k0], None, w_ty)
+                });
+                acc = Some(e.gemm(av, wv, acc, acc_ty, None));
             }
             let acc = acc.expect("at least one reduction chunk");
-            let map = "affine_map<(m, n) -> (0, n)>";
-            let bb = bias.as_ref().map(|(v, ty)| (v.as_str(), ty.as_str(), map));
-            let out = e.tail(&acc, &acc_ty, &l.tail, bb);
-            ops += l.tail.len();
-            let _ = writeln!(
-                e.text,
-                "  vta.store_tile {out}, @result[{m0}, {n0}] : {acc_ty}"
-            );
-            ops += 1;
+            let bias = bias.map(|b| (b, map(2, vec![AffineExpr::constant(0), d(1)])));
+            let out = e.tail(acc, &l.tail, bias);
+            e.store(out, "result", &[m0, n0]);
         }
     }
-    (e.text, ops)
+}
+
+/// Builds the tile program of `layer` with tiles `tiles` at the end of
+/// `block`; returns the number of tile ops.
+fn build_program(
+    ctx: &Context,
+    ir: &mut Ir,
+    block: BlockId,
+    layer: &Layer,
+    tiles: &[i64],
+    caps: Caps,
+) -> usize {
+    let mut builder = OpBuilder::at(ctx, ir, InsertPoint::BlockEnd(block));
+    let mut e = Emitter {
+        b: &mut builder,
+        ops: 0,
+    };
+    match &layer.kernel {
+        Kernel::Conv(p) => {
+            let t = ConvTiles {
+                oc: tiles[0],
+                h: tiles[1],
+                w: tiles[2],
+                ic: tiles[3],
+            };
+            conv_program(&mut e, layer, p, t, caps)
+        }
+        Kernel::Matmul(p) => {
+            let t = MatmulTiles {
+                m: tiles[0],
+                n: tiles[1],
+                k: tiles[2],
+            };
+            matmul_program(&mut e, layer, p, t, caps)
+        }
+    }
+    e.ops
 }
 
 /// The functions of `module` with a contraction the lowering understands.
@@ -443,16 +517,16 @@ fn find_entry(ctx: &Context, ir: &Ir, module: OpId, entry: &str) -> Result<OpId,
     }
 }
 
-/// Cycles of the tile program `body` under the simulator's cycle model.
-fn measure(config: &VtaConfig, body: &str, double_buffer: bool) -> Option<u64> {
+/// Cycles of `layer`'s tile program with `tiles` under the simulator's
+/// cycle model (schedule only, no data), built in a context of its own.
+fn measure(config: &VtaConfig, layer: &Layer, tiles: &[i64], double_buffer: bool) -> Option<u64> {
     let mut ctx = Context::new();
     strata_dialect_vta::register(&mut ctx);
     let mut ir = Ir::new();
-    let info = SourceInfo {
-        file_name: "<tune>".into(),
-        first_line: 0,
-    };
-    let module = parse_source(&ctx, &mut ir, &format!("module {{\n{body}}}\n"), &info).ok()?;
+    let (module, body) = ModuleOp::create(&ctx, &mut ir, ctx.unknown_loc());
+    let caps = Caps::new(config, double_buffer);
+    build_program(&ctx, &mut ir, body, layer, tiles, caps);
+    let module = module.op();
     if let Some(attr) = strata_dialect_vta::config::config_attr(&ctx, config) {
         ir.set_attribute(
             &ctx,
@@ -469,18 +543,18 @@ fn measure(config: &VtaConfig, body: &str, double_buffer: bool) -> Option<u64> {
         .map(|s| s.total_cycles)
 }
 
-/// The fastest of `candidates` (ranked best first by the model) under the
-/// simulator's schedule, AutoTVM's measurement step: each is compiled to a
-/// program and scheduled (no data), on all cores; ties keep the model's
-/// order. One candidate is returned as is.
-fn tune<T: Copy + Send + Sync>(
-    candidates: &[T],
-    text: &(dyn Fn(T) -> String + Sync),
+/// The fastest of `candidates` (tile sizes, ranked best first by the
+/// model) under the simulator's schedule, AutoTVM's measurement step: each
+/// is compiled to a program and scheduled (no data), on all cores; ties
+/// keep the model's order. One candidate is returned as is.
+fn tune(
+    layer: &Layer,
+    candidates: &[Vec<i64>],
     config: &VtaConfig,
     double_buffer: bool,
-) -> Option<T> {
+) -> Option<Vec<i64>> {
     if candidates.len() <= 1 {
-        return candidates.first().copied();
+        return candidates.first().cloned();
     }
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
@@ -491,7 +565,7 @@ fn tune<T: Copy + Send + Sync>(
                 scope.spawn(move || {
                     (w..candidates.len())
                         .step_by(workers)
-                        .map(|i| (i, measure(config, &text(candidates[i]), double_buffer)))
+                        .map(|i| (i, measure(config, layer, &candidates[i], double_buffer)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -507,7 +581,7 @@ fn tune<T: Copy + Send + Sync>(
     (0..candidates.len())
         .filter_map(|i| cycles[i].map(|c| (c, i)))
         .min()
-        .map(|(_, i)| candidates[i])
+        .map(|(_, i)| candidates[i].clone())
 }
 
 /// The tile sizes in effect for `layer`: explicit or from the model
@@ -528,10 +602,18 @@ pub fn tile_sizes(
             let q = model::device_conv(p);
             let t = match options.tile_sizes.as_slice() {
                 [] => {
-                    let candidates = model::ranked_conv(&q, &target, count);
-                    let text = |t| conv_text(layer, p, t, caps).0;
-                    tune(&candidates, &text, config, db)
-                        .ok_or("no tiling of this convolution fits the buffers")?
+                    let candidates: Vec<Vec<i64>> = model::ranked_conv(&q, &target, count)
+                        .into_iter()
+                        .map(|t| vec![t.oc, t.h, t.w, t.ic])
+                        .collect();
+                    let best = tune(layer, &candidates, config, db)
+                        .ok_or("no tiling of this convolution fits the buffers")?;
+                    ConvTiles {
+                        oc: best[0],
+                        h: best[1],
+                        w: best[2],
+                        ic: best[3],
+                    }
                 }
                 [oc, h, w, ic] => ConvTiles {
                     oc: *oc,
@@ -549,10 +631,17 @@ pub fn tile_sizes(
         Kernel::Matmul(p) => {
             let t = match options.tile_sizes.as_slice() {
                 [] => {
-                    let candidates = model::ranked_matmul(p, &target, count);
-                    let text = |t| matmul_text(layer, p, t, caps).0;
-                    tune(&candidates, &text, config, db)
-                        .ok_or("no tiling of this matmul fits the buffers")?
+                    let candidates: Vec<Vec<i64>> = model::ranked_matmul(p, &target, count)
+                        .into_iter()
+                        .map(|t| vec![t.m, t.n, t.k])
+                        .collect();
+                    let best = tune(layer, &candidates, config, db)
+                        .ok_or("no tiling of this matmul fits the buffers")?;
+                    MatmulTiles {
+                        m: best[0],
+                        n: best[1],
+                        k: best[2],
+                    }
                 }
                 [m, n, k] => MatmulTiles {
                     m: *m,
@@ -580,48 +669,13 @@ pub fn lower(ctx: &Context, ir: &mut Ir, module: OpId, options: &Options) -> Dia
     let layer = analyze::analyze(ctx, ir, func).map_err(|m| err(ir, func, m))?;
     let tiles = tile_sizes(&layer, &config, options).map_err(|m| err(ir, func, m))?;
     let caps = Caps::new(&config, options.double_buffer);
-    let (body, tile_ops) = match &layer.kernel {
-        Kernel::Conv(p) => conv_text(
-            &layer,
-            p,
-            ConvTiles {
-                oc: tiles[0],
-                h: tiles[1],
-                w: tiles[2],
-                ic: tiles[3],
-            },
-            caps,
-        ),
-        Kernel::Matmul(p) => matmul_text(
-            &layer,
-            p,
-            MatmulTiles {
-                m: tiles[0],
-                n: tiles[1],
-                k: tiles[2],
-            },
-            caps,
-        ),
-    };
-    let text = format!("module {{\n{body}}}\n");
-    let info = SourceInfo {
-        file_name: format!("<{PASS_NAME}>"),
-        first_line: 0,
-    };
-    let parsed = parse_source(ctx, ir, &text, &info)?;
-    let block = ir.regions(module)[0];
-    let block = ir.entry_block(block).expect("module body");
+    let block = ModuleOp(module).body(ir);
     let old: Vec<OpId> = ir.block_ops(block).collect();
     for op in old {
         ir.drop_operands(op);
         let _ = ir.erase_op(op);
     }
-    let new_block = ir.entry_block(ir.regions(parsed)[0]).expect("parsed body");
-    let new_ops: Vec<OpId> = ir.block_ops(new_block).collect();
-    for op in new_ops {
-        ir.move_op(op, InsertPoint::BlockEnd(block));
-    }
-    let _ = ir.erase_op(parsed);
+    let tile_ops = build_program(ctx, ir, block, &layer, &tiles, caps);
     ir.set_attribute(
         ctx,
         module,
