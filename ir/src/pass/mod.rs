@@ -32,7 +32,7 @@ use crate::diagnostics::Diagnostic;
 use crate::ir::{Ir, OpId};
 use crate::opdef::OpTraits;
 pub use analysis::{Analysis, AnalysisManager, PreservedAnalyses, SymbolUses};
-pub use options::{OptionValue, PassOption};
+pub use options::{OptionEnum, OptionValue, PassOption};
 pub use pipeline::{parse_pass_pipeline, PipelineError};
 use rayon::prelude::*;
 pub use registry::{PassInfo, PassRegistry};

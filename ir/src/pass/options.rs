@@ -15,6 +15,87 @@
 //! The same list parses `{top-down=false max-iterations=3}` from a
 //! pipeline, `--canonicalize="top-down=false"` from the command line, and
 //! prints the options back when a pipeline is shown.
+//!
+//! An option with a fixed set of values is an enum (MLIR's `clEnumValN`),
+//! declared with [`option_enum!`](crate::option_enum): the pass matches on
+//! the enum, `--list-passes` shows the values, and a bad value is an error
+//! that lists them.
+//!
+//! ```
+//! strata_ir::option_enum! {
+//!     /// How hard to try.
+//!     pub enum Effort {
+//!         Low = "low": "one round",
+//!         High = "high": "until nothing changes",
+//!     }
+//! }
+//! let mut effort = Effort::Low;
+//! let mut option = strata_ir::pass::PassOption::choice("effort", "How hard to try", &mut effort);
+//! assert!(option.set(Some("medium")).unwrap_err().contains("expected low or high"));
+//! option.set(Some("high")).unwrap();
+//! assert_eq!(effort, Effort::High);
+//! ```
+
+/// An enum whose values a pass option takes: each value with its spelling
+/// and a description. Implemented by [`option_enum!`](crate::option_enum).
+pub trait OptionEnum: Copy + PartialEq + Send + Sync + 'static {
+    const VALUES: &'static [(Self, &'static str, &'static str)];
+
+    /// The spelling of `self`.
+    fn spelling(self) -> &'static str {
+        Self::VALUES
+            .iter()
+            .find(|(v, _, _)| *v == self)
+            .map_or("?", |(_, s, _)| s)
+    }
+}
+
+/// Declares an enum of option values: `Variant = "spelling": "description"`.
+#[macro_export]
+macro_rules! option_enum {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $($(#[$vmeta:meta])* $variant:ident = $spelling:literal : $description:literal),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+        $vis enum $name {
+            $($(#[$vmeta])* $variant),*
+        }
+
+        impl $crate::pass::OptionEnum for $name {
+            const VALUES: &'static [(Self, &'static str, &'static str)] =
+                &[$(($name::$variant, $spelling, $description)),*];
+        }
+    };
+}
+
+/// A type-erased enum field.
+pub trait EnumField {
+    fn set_text(&mut self, text: &str) -> bool;
+    fn text(&self) -> &'static str;
+    fn choices(&self) -> Vec<(&'static str, &'static str)>;
+}
+
+impl<E: OptionEnum> EnumField for &mut E {
+    fn set_text(&mut self, text: &str) -> bool {
+        match E::VALUES.iter().find(|(_, s, _)| *s == text) {
+            Some((value, _, _)) => {
+                **self = *value;
+                true
+            }
+            None => false,
+        }
+    }
+    fn text(&self) -> &'static str {
+        (**self).spelling()
+    }
+    fn choices(&self) -> Vec<(&'static str, &'static str)> {
+        E::VALUES.iter().map(|(_, s, d)| (*s, *d)).collect()
+    }
+}
 
 /// Where an option's value goes, with its type.
 pub enum OptionValue<'a> {
@@ -23,6 +104,7 @@ pub enum OptionValue<'a> {
     Str(&'a mut String),
     IntList(&'a mut Vec<i64>),
     StrList(&'a mut Vec<String>),
+    Enum(Box<dyn EnumField + 'a>),
 }
 
 /// One declared option of a pass.
@@ -77,6 +159,34 @@ impl<'a> PassOption<'a> {
         }
     }
 
+    /// An option taking one of the values of `E`.
+    pub fn choice<E: OptionEnum>(
+        name: &'static str,
+        description: &'static str,
+        field: &'a mut E,
+    ) -> Self {
+        Self {
+            name,
+            description,
+            value: OptionValue::Enum(Box::new(field)),
+        }
+    }
+
+    /// The description with, for an enum, its values (`--list-passes`).
+    pub fn help(&self) -> String {
+        match &self.value {
+            OptionValue::Enum(field) => {
+                let values: Vec<String> = field
+                    .choices()
+                    .iter()
+                    .map(|(s, d)| format!("{s}: {d}"))
+                    .collect();
+                format!("{} ({})", self.description, values.join("; "))
+            }
+            _ => self.description.to_string(),
+        }
+    }
+
     /// Parses `text` into the field; `None` text means the bare flag `name`.
     pub fn set(&mut self, text: Option<&str>) -> Result<(), String> {
         let name = self.name;
@@ -121,6 +231,23 @@ impl<'a> PassOption<'a> {
                         .map(|s| unquote(s).to_string()),
                 );
             }
+            OptionValue::Enum(field) => {
+                let t = text
+                    .map(unquote)
+                    .ok_or_else(|| format!("option '{name}' needs a value"))?;
+                if !field.set_text(t) {
+                    let choices: Vec<&str> = field.choices().iter().map(|c| c.0).collect();
+                    let expected = match choices.split_last() {
+                        Some((last, [])) => last.to_string(),
+                        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                        None => String::new(),
+                    };
+                    // MLIR's `cl::parser<enum>` message, plus the values.
+                    return Err(format!(
+                        "for the {name} option: Cannot find option named '{t}'! (expected {expected})"
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -143,6 +270,7 @@ impl<'a> PassOption<'a> {
                 .collect::<Vec<_>>()
                 .join(","),
             OptionValue::StrList(v) => v.join(","),
+            OptionValue::Enum(field) => field.text().to_string(),
         }
     }
 }

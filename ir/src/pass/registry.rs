@@ -51,13 +51,7 @@ impl PassRegistry {
         let options = sample
             .options()
             .iter()
-            .map(|o| {
-                (
-                    o.name.to_string(),
-                    o.description.to_string(),
-                    o.value_text(),
-                )
-            })
+            .map(|o| (o.name.to_string(), o.help(), o.value_text()))
             .collect();
         let info = PassInfo {
             argument: sample.argument().to_string(),

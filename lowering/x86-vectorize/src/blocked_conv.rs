@@ -67,6 +67,7 @@ use crate::builder::B;
 use crate::direct_conv;
 use crate::gemm::Elem;
 use crate::simd::Simd;
+use crate::KernelPath;
 use strata_ir::{AttrData, OpId, Value};
 
 /// A NCHW / FCHW convolution on f32 memrefs (identity layouts).
@@ -373,7 +374,7 @@ pub fn lower(
     shapes: &[Vec<i64>],
     st: &[i64],
     di: &[i64],
-    path: &str,
+    path: KernelPath,
     mr: i64,
     nr: i64,
     simd: Simd,
@@ -388,7 +389,7 @@ pub fn lower(
     });
     let lanes = simd.lanes();
     let (mut bp, mut blocked) = plan(&d, simd);
-    if path == "blocked" {
+    if path == KernelPath::Blocked {
         // mr = pixels per block (whole rows when at least a row), nr =
         // lanes x v.
         if nr > 0 {
@@ -419,12 +420,13 @@ pub fn lower(
     // (docs/x86-kernels.md).
     let whole_map_1x1 = d.kh * d.kw == 1 && unit && d.h == d.oh && d.w == d.ow && d.dh * d.dw == 1;
     let pointwise = d.kh * d.kw == 1 && (d.ow >= simd.lanes() || whole_map_1x1);
-    if simd == Simd::Avx2 && path != "flat" && path != "blocked" && (pointwise || !unit) {
+    let forced = matches!(path, KernelPath::Flat | KernelPath::Blocked);
+    if simd == Simd::Avx2 && !forced && (pointwise || !unit) {
         return false;
     }
     let use_blocked = match path {
-        "flat" => false,
-        "blocked" => true,
+        KernelPath::Flat => false,
+        KernelPath::Blocked => true,
         _ => match flat {
             // AVX-512, 1x1 included: on small maps (7x7) the flat
             // kernel's partly empty vectors lose to 16 filters per vector

@@ -59,10 +59,43 @@ use simd::{Int8Product, Simd};
 use strata_ir::pass::{Pass, PassContext, PassOption, PassResult};
 use strata_ir::{Context, FloatKind, InsertPoint, Ir, OpId, Type, TypeData, Value};
 
+strata_ir::option_enum! {
+    /// The instruction set the kernels use.
+    pub enum Isa {
+        Auto = "auto": "AVX-512 (f32 FMA; int8 AMX tiles with a VNNI fallback)",
+        Avx512 = "avx512": "AVX-512 FMA, f32 only",
+        Vnni = "vnni": "AVX512-VNNI, int8 only",
+        Amx = "amx": "AMX tiles, int8 only",
+        Avx2 = "avx2": "AVX2 + FMA (f32; exact int8 products)",
+        Native = "native": "this machine's best",
+        Scalar = "scalar": "leave the ops for the scalar loops",
+    }
+}
+
+strata_ir::option_enum! {
+    /// Which kernel a matmul or convolution takes.
+    pub enum KernelPath {
+        Auto = "auto": "direct f32 conv / GEMV kernels where their models say",
+        Gemm = "gemm": "everything through the blocked GEMM",
+        Flat = "flat": "the flat NCHW conv kernel (also int8 with AVX2 and constant weights)",
+        Blocked = "blocked": "the channel-blocked NCHW conv kernel",
+        Pointwise = "pointwise": "AVX2 f32 1x1 layers with constant weights as pixels x filters",
+    }
+}
+
+strata_ir::option_enum! {
+    /// The AVX2 int8 product.
+    pub enum Int8Form {
+        Auto = "auto": "u8 x s8 vpmaddubsw where the constant weights prove no i16 sum saturates (two words per vpmaddwd where they allow), else i16 pairs; plus a faster form for activations a run-time test finds non-negative",
+        Bytes = "bytes": "the same with one word per vpmaddwd",
+        Pairs = "pairs": "vpmaddwd on i16 always",
+    }
+}
+
 /// The pass.
 #[derive(Clone)]
 pub struct X86Vectorize {
-    pub isa: String,
+    pub isa: Isa,
     pub mr: i64,
     pub nr: i64,
     pub kc: i64,
@@ -73,27 +106,27 @@ pub struct X86Vectorize {
     /// [`pointwise`]) where their models say; `gemm`: everything through
     /// the blocked GEMM; `flat`, `blocked`, `pointwise`: that convolution
     /// kernel where it applies.
-    pub path: String,
+    pub path: KernelPath,
     /// AVX2 int8: `auto` takes the u8 x s8 product where constant weights
     /// prove it exact ([`gemm::bytes_exact`]), summing two words in i16
     /// where they allow, and adds the form without the offset for
     /// non-negative activations where it is faster
     /// ([`gemm::emit_by_sign`]); `bytes` one word per `vpmaddwd`;
     /// `pairs` always the i16 pairs.
-    pub int8: String,
+    pub int8: Int8Form,
 }
 
 impl Default for X86Vectorize {
     fn default() -> Self {
         Self {
-            isa: "auto".into(),
+            isa: Isa::Auto,
             mr: 0,
             nr: 0,
             kc: 0,
             mc: 0,
             nc: 0,
-            path: "auto".into(),
-            int8: "auto".into(),
+            path: KernelPath::Auto,
+            int8: Int8Form::Auto,
         }
     }
 }
@@ -110,11 +143,7 @@ impl Pass for X86Vectorize {
     }
     fn options(&mut self) -> Vec<PassOption<'_>> {
         vec![
-            PassOption::string(
-                "isa",
-                "auto, avx512, vnni, amx, avx2, native (this machine's best) or scalar",
-                &mut self.isa,
-            ),
+            PassOption::choice("isa", "Instruction set", &mut self.isa),
             PassOption::int("mr", "Microkernel rows (0: default)", &mut self.mr),
             PassOption::int(
                 "nr",
@@ -128,67 +157,21 @@ impl Pass for X86Vectorize {
                 "Columns per packed B block (0: default)",
                 &mut self.nc,
             ),
-            PassOption::string(
-                "path",
-                "auto (direct f32 conv / GEMV kernels where they apply), gemm, or flat / blocked / pointwise (force that NCHW conv kernel; flat also for int8 with AVX2 and constant weights; pointwise: AVX2 f32 1x1 layers with constant weights as pixels x filters)",
-                &mut self.path,
-            ),
-            PassOption::string(
-                "int8",
-                "AVX2 int8 product: auto (u8 x s8 vpmaddubsw where the constant weights prove no i16 sum saturates, two words per vpmaddwd where they allow, else i16 pairs; plus a faster form for activations a run-time test finds non-negative), bytes (the same with one word per vpmaddwd) or pairs (vpmaddwd on i16 always)",
-                &mut self.int8,
-            ),
+            PassOption::choice("path", "Kernel choice", &mut self.path),
+            PassOption::choice("int8", "AVX2 int8 product", &mut self.int8),
         ]
     }
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
         let ctx = pc.ctx();
         let root = pc.op();
-        const ISAS: [&str; 7] = ["auto", "avx512", "vnni", "amx", "avx2", "native", "scalar"];
-        if !ISAS.contains(&self.isa.as_str()) {
-            return Err(strata_ir::verifier::emit_op_error(
-                ctx,
-                pc.ir_mut(),
-                root,
-                format!(
-                    "x86-vectorize: unknown isa '{}' (expected {})",
-                    self.isa,
-                    ISAS.join(", ")
-                ),
-            )
-            .into());
-        }
-        if !["auto", "gemm", "flat", "blocked", "pointwise"].contains(&self.path.as_str()) {
-            return Err(strata_ir::verifier::emit_op_error(
-                ctx,
-                pc.ir_mut(),
-                root,
-                format!(
-                    "x86-vectorize: unknown path '{}' (expected auto, gemm, flat, blocked or pointwise)",
-                    self.path
-                ),
-            )
-            .into());
-        }
-        if !["auto", "bytes", "pairs"].contains(&self.int8.as_str()) {
-            return Err(strata_ir::verifier::emit_op_error(
-                ctx,
-                pc.ir_mut(),
-                root,
-                format!(
-                    "x86-vectorize: unknown int8 product '{}' (expected auto, bytes or pairs)",
-                    self.int8
-                ),
-            )
-            .into());
-        }
-        if self.isa == "scalar" {
+        if self.isa == Isa::Scalar {
             return Ok(());
         }
         let opts = X86Vectorize {
-            isa: if self.isa == "native" {
-                host_isa().into()
+            isa: if self.isa == Isa::Native {
+                host_isa()
             } else {
-                self.isa.clone()
+                self.isa
             },
             ..self.clone()
         };
@@ -211,18 +194,18 @@ impl Pass for X86Vectorize {
 }
 
 /// `isa=native`: the kernels for the CPU running the compiler.
-fn host_isa() -> &'static str {
+fn host_isa() -> Isa {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx512f") {
-            return "auto";
+            return Isa::Auto;
         }
         if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
         {
-            return "avx2";
+            return Isa::Avx2;
         }
     }
-    "auto"
+    Isa::Auto
 }
 
 /// Static shape of an identity-layout memref of `elem`.
@@ -289,14 +272,14 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
     let Some(elem) = element_kind(ctx, elems[0], elems[1], elems[2]) else {
         return false;
     };
-    match (opts.isa.as_str(), elem) {
-        ("avx512", Elem::I8) | ("vnni" | "amx", Elem::F32) => return false,
+    match (opts.isa, elem) {
+        (Isa::Avx512, Elem::I8) | (Isa::Vnni | Isa::Amx, Elem::F32) => return false,
         _ => {}
     }
     let (a, bm, c) = (vals[0], vals[1], vals[2]);
     let window = |n: &str| strata_dialect_linalg::named::window_attr(ctx, ir, op, n, 2);
     let (st, di) = (window("strides"), window("dilations"));
-    let simd = if opts.isa == "avx2" {
+    let simd = if opts.isa == Isa::Avx2 {
         Simd::Avx2
     } else {
         Simd::Avx512
@@ -311,12 +294,12 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
         direct_conv::lower_i8(&mut b, op, &vals, &shapes, &st, &di, opts.mr, opts.nr)
     };
     let special = match elem {
-        _ if opts.path == "gemm" => false,
+        _ if opts.path == KernelPath::Gemm => false,
         Elem::F32 => f32_special(ctx, ir, op, &name, &vals, &shapes, &st, &di, opts, simd),
         // Only when asked: the int8 flat kernel measured 0.78-0.91x the
         // GEMM on 3x3 layers (docs/x86-kernels.md).
         Elem::I8 => {
-            opts.path == "flat"
+            opts.path == KernelPath::Flat
                 && simd == Simd::Avx2
                 && name == "linalg.conv_2d_nchw_fchw"
                 && int8_flat(ir)
@@ -470,10 +453,10 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
     // and, where it would be faster, the bytes form without the offset
     // for activations a run-time test finds non-negative (exact for more
     // weights: every one for one word per vpmaddwd).
-    let words = |offset: bool| match (simd, elem, opts.int8.as_str()) {
-        (Simd::Avx2, Elem::I8, "auto" | "bytes") => {
+    let words = |offset: bool| match (simd, elem, opts.int8) {
+        (Simd::Avx2, Elem::I8, Int8Form::Auto | Int8Form::Bytes) => {
             gemm::bytes_exact(ctx, ir, op, &name, &vals, offset).map(|words| {
-                if opts.int8 == "bytes" {
+                if opts.int8 == Int8Form::Bytes {
                     1
                 } else {
                     words
@@ -519,9 +502,9 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
         ir,
         at: InsertPoint::Before(op),
     };
-    if elem == Elem::I8 && matches!(opts.isa.as_str(), "amx" | "auto") {
+    if elem == Elem::I8 && matches!(opts.isa, Isa::Amx | Isa::Auto) {
         let prep = amx::prepare(ctx, b.ir, op, &name, &vals, &shapes, &st);
-        if opts.isa == "amx" {
+        if opts.isa == Isa::Amx {
             amx::emit(&mut b, &gemm, &prep);
         } else {
             amx::emit_or(&mut b, &gemm, &prep, |b| gemm::emit(b, &gemm, &blocking));
@@ -588,7 +571,7 @@ fn f32_special(
             let d = blocked_conv::Conv::from_shapes(shapes, st, di);
             pointwise::lower(&mut b, op, &d, vals, opts, simd)
                 || blocked_conv::lower(
-                    &mut b, op, vals, shapes, st, di, &opts.path, opts.mr, opts.nr, simd,
+                    &mut b, op, vals, shapes, st, di, opts.path, opts.mr, opts.nr, simd,
                 )
         }
         _ => false,

@@ -33,7 +33,7 @@ use crate::blocked_conv::Conv;
 use crate::builder::B;
 use crate::gemm::{self, Elem, Gemm, Idx};
 use crate::simd::{Int8Product, Simd};
-use crate::X86Vectorize;
+use crate::{KernelPath, X86Vectorize};
 use strata_ir::{OpId, Value};
 
 /// AVX2 f32 lanes, and vectors per kernel panel (16 columns).
@@ -111,13 +111,13 @@ pub fn lower(
         && d.kh * d.kw == 1
         && d.sh * d.sw == 1
         && (d.h, d.w) == (d.oh, d.ow)
-        && matches!(opts.path.as_str(), "auto" | "pointwise");
+        && matches!(opts.path, KernelPath::Auto | KernelPath::Pointwise);
     if !applies {
         return false;
     }
     let mr = if opts.mr > 0 { opts.mr } else { best_mr(d) };
     let (here, gemm_cycles) = costs(d, mr);
-    if opts.path == "auto" && here >= gemm_cycles {
+    if opts.path == KernelPath::Auto && here >= gemm_cycles {
         return false;
     }
     let f32t = b.f32();

@@ -24,7 +24,7 @@
 // RUN: not strata-opt %s '--pass-pipeline=builtin.module(func.func(x86-vectorize{path=fast}))' 2>&1 | FileCheck %s --check-prefix=BAD
 
 // OK: OK: {{[0-9]+}} elements
-// BAD: unknown path 'fast' (expected auto, gemm, flat, blocked or pointwise)
+// BAD: for the path option: Cannot find option named 'fast'! (expected auto, gemm, flat, blocked or pointwise)
 
 // The direct kernel: accumulators start at zero, a per-group result
 // buffer, no packed panel; the GEMM packs the input (im2col) instead.

@@ -52,4 +52,4 @@ func.func @f64(%a: memref<2x3xf64>, %b: memref<3x4xf64>, %c: memref<2x4xf64>) {
 // SCALAR: linalg.matmul
 // SCALAR-NOT: x86.call
 
-// BAD: x86-vectorize: unknown isa 'sse' (expected auto, avx512, vnni, amx, avx2, native, scalar)
+// BAD: for the isa option: Cannot find option named 'sse'! (expected auto, avx512, vnni, amx, avx2, native or scalar)
