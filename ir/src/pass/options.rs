@@ -30,9 +30,11 @@
 //!     }
 //! }
 //! let mut effort = Effort::Low;
-//! let mut option = strata_ir::pass::PassOption::choice("effort", "How hard to try", &mut effort);
-//! assert!(option.set(Some("medium")).unwrap_err().contains("expected low or high"));
-//! option.set(Some("high")).unwrap();
+//! {
+//!     let mut option = strata_ir::pass::PassOption::choice("effort", "How hard to try", &mut effort);
+//!     assert!(option.set(Some("medium")).unwrap_err().contains("expected low or high"));
+//!     option.set(Some("high")).unwrap();
+//! }
 //! assert_eq!(effort, Effort::High);
 //! ```
 
