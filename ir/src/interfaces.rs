@@ -303,5 +303,14 @@ pub trait LoopLikeOpInterface: Send + Sync {
 
 /// An op that refers to symbols and checks them (MLIR's `SymbolUserOpInterface`).
 pub trait SymbolUserOpInterface: Send + Sync {
-    fn verify_symbol_uses(&self, ctx: &Context, ir: &Ir, op: OpId) -> crate::DiagResult<()>;
+    /// Checks the symbols `op` names, resolving them through
+    /// `symbol_tables`, which the symbol table's verification shares among
+    /// all its users so that each table is indexed once.
+    fn verify_symbol_uses(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        symbol_tables: &mut crate::symbol_table::SymbolTableCollection,
+    ) -> crate::DiagResult<()>;
 }

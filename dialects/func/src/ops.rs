@@ -9,7 +9,7 @@ use strata_ir::asm::printer::{type_to_string, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::interfaces::{CallOpInterface, CallableOpInterface, SymbolUserOpInterface};
-use strata_ir::symbol_table::lookup_symbol_from;
+use strata_ir::symbol_table::SymbolTableCollection;
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{Attribute, Context, Diagnostic, Ir, OpDefinition, OpId, RegionId, Type};
 
@@ -416,13 +416,19 @@ fn type_list(ctx: &Context, types: impl IntoIterator<Item = Type>) -> String {
         .join(", ")
 }
 
-fn verify_call(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+fn verify_call(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    symbol_tables: &mut SymbolTableCollection,
+) -> DiagResult<()> {
     let callee = ir.attr(ctx, op, "callee").unwrap();
     let name = match ctx.attr_data(callee) {
         strata_ir::AttrData::SymbolRef { root, .. } => ctx.str(*root).to_string(),
         _ => String::new(),
     };
-    let function = lookup_symbol_from(ctx, ir, op, callee)
+    let function = symbol_tables
+        .lookup_symbol_from(ctx, ir, op, callee)
         .filter(|&f| ctx.op_name_str(ir.op_name(f)) == FuncOp::NAME);
     let Some(function) = function else {
         return Err(emit_op_error(
@@ -495,16 +501,28 @@ impl CallOpInterface for DirectCall {
 }
 
 impl SymbolUserOpInterface for DirectCall {
-    fn verify_symbol_uses(&self, ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-        verify_call(ctx, ir, op)
+    fn verify_symbol_uses(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        symbol_tables: &mut SymbolTableCollection,
+    ) -> DiagResult<()> {
+        verify_call(ctx, ir, op, symbol_tables)
     }
 }
 
 struct ConstantSymbol;
 
 impl SymbolUserOpInterface for ConstantSymbol {
-    fn verify_symbol_uses(&self, ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-        verify_constant(ctx, ir, op)
+    fn verify_symbol_uses(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        symbol_tables: &mut SymbolTableCollection,
+    ) -> DiagResult<()> {
+        verify_constant(ctx, ir, op, symbol_tables)
     }
 }
 
@@ -583,13 +601,19 @@ fn verify_call_indirect(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 // func.constant
 // ---------------------------------------------------------------------------
 
-fn verify_constant(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+fn verify_constant(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    symbol_tables: &mut SymbolTableCollection,
+) -> DiagResult<()> {
     let value = ir.attr(ctx, op, "value").unwrap();
     let name = match ctx.attr_data(value) {
         strata_ir::AttrData::SymbolRef { root, .. } => ctx.str(*root).to_string(),
         _ => String::new(),
     };
-    let function = lookup_symbol_from(ctx, ir, op, value)
+    let function = symbol_tables
+        .lookup_symbol_from(ctx, ir, op, value)
         .filter(|&f| ctx.op_name_str(ir.op_name(f)) == FuncOp::NAME);
     let Some(function) = function else {
         return Err(emit_op_error(
