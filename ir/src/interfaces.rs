@@ -208,6 +208,19 @@ pub trait CallableOpInterface: Send + Sync {
     fn result_types(&self, ctx: &Context, ir: &Ir, op: OpId) -> Vec<Type>;
 }
 
+/// How an op takes part in inlining (MLIR's `DialectInlinerInterface`,
+/// attached here to the ops it concerns). Ops without it inline with the
+/// defaults: any call may be inlined.
+pub trait InlinerInterface: Send + Sync {
+    /// Whether `call` may be replaced by the body of `callable`. The inliner
+    /// asks both the call's and the callable's implementation; either may
+    /// refuse (e.g. a `no_inline` attribute).
+    fn is_legal_to_inline(&self, ctx: &Context, ir: &Ir, call: OpId, callable: OpId) -> bool {
+        let _ = (ctx, ir, call, callable);
+        true
+    }
+}
+
 // =========================================================================
 // Control flow
 // =========================================================================

@@ -4,6 +4,10 @@
 //! `default-pipeline=canonicalize`) and erases private callables left
 //! without uses, as MLIR's inliner does.
 //!
+//! A call is left alone when either the call's or the callee's
+//! [`InlinerInterface`] refuses (the func dialect's `no_inline` on the call
+//! or on the function).
+//!
 //! Limits (documented differences from MLIR): only single-block callee
 //! bodies are inlined (MLIR also splices multi-block bodies with `cf`
 //! branches), a callee is never inlined into itself, and inlining repeats
@@ -11,7 +15,7 @@
 //! `max-iterations`, which bounds recursion).
 
 use smallvec::SmallVec;
-use strata_ir::interfaces::{interface, CallOpInterface, CallableOpInterface};
+use strata_ir::interfaces::{interface, CallOpInterface, CallableOpInterface, InlinerInterface};
 use strata_ir::ir_transfer::IrMapping as Mapping;
 use strata_ir::pass::{Pass, PassContext, PassOption, PassResult};
 use strata_ir::rewrite::{apply_patterns_greedily, GreedyRewriteConfig, RewritePatternSet};
@@ -129,6 +133,9 @@ fn inline_round(ctx: &Context, ir: &mut Ir, root: OpId) -> u64 {
         if ir.is_ancestor(callee, call) {
             continue; // recursion
         }
+        if !legal_to_inline(ctx, ir, call, callee) {
+            continue;
+        }
         let Some(callable) = interface::<dyn CallableOpInterface>(ctx, ir, callee) else {
             continue;
         };
@@ -169,6 +176,14 @@ fn inline_round(ctx: &Context, ir: &mut Ir, root: OpId) -> u64 {
         count += 1;
     }
     count
+}
+
+/// Whether `call` and `callee` allow inlining (their [`InlinerInterface`]s).
+fn legal_to_inline(ctx: &Context, ir: &Ir, call: OpId, callee: OpId) -> bool {
+    [call, callee].into_iter().all(|op| {
+        interface::<dyn InlinerInterface>(ctx, ir, op)
+            .is_none_or(|i| i.is_legal_to_inline(ctx, ir, call, callee))
+    })
 }
 
 fn erase_dead_private_callables(ctx: &Context, ir: &mut Ir, root: OpId) -> u64 {

@@ -8,7 +8,9 @@ use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::{type_to_string, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
-use strata_ir::interfaces::{CallOpInterface, CallableOpInterface, SymbolUserOpInterface};
+use strata_ir::interfaces::{
+    CallOpInterface, CallableOpInterface, InlinerInterface, SymbolUserOpInterface,
+};
 use strata_ir::symbol_table::SymbolTableCollection;
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{Attribute, Context, Diagnostic, Ir, OpDefinition, OpId, RegionId, Type};
@@ -108,6 +110,8 @@ pub(crate) fn definitions() -> Vec<OpDefinition> {
     func.hooks.verify = Some(verify_func);
     func.interfaces
         .insert::<dyn CallableOpInterface>(Arc::new(FuncCallable));
+    func.interfaces
+        .insert::<dyn InlinerInterface>(Arc::new(FuncInliner));
 
     let mut ret = ReturnOp::definition();
     ret.hooks.verify = Some(verify_return);
@@ -120,6 +124,8 @@ pub(crate) fn definitions() -> Vec<OpDefinition> {
         .insert::<dyn CallOpInterface>(Arc::new(DirectCall));
     call.interfaces
         .insert::<dyn SymbolUserOpInterface>(Arc::new(DirectCall));
+    call.interfaces
+        .insert::<dyn InlinerInterface>(Arc::new(FuncInliner));
 
     let mut indirect = CallIndirectOp::definition();
     indirect.hooks.parse = Some(parse_call_indirect);
@@ -362,6 +368,23 @@ impl CallableOpInterface for FuncCallable {
     }
     fn result_types(&self, ctx: &Context, ir: &Ir, op: OpId) -> Vec<Type> {
         function_signature(ctx, ir, op).unwrap_or_default().1
+    }
+}
+
+/// The func dialect's inlining rules (MLIR's `FuncInlinerInterface`): a
+/// `no_inline` attribute on the call or on the function forbids inlining.
+struct FuncInliner;
+
+/// The unit attribute that keeps a call, or every call of a function, from
+/// being inlined.
+const NO_INLINE_ATTR: &str = "no_inline";
+
+impl InlinerInterface for FuncInliner {
+    fn is_legal_to_inline(&self, ctx: &Context, ir: &Ir, call: OpId, callable: OpId) -> bool {
+        let marked = |op: OpId, name: &str| {
+            ctx.op_name_str(ir.op_name(op)) == name && ir.attr(ctx, op, NO_INLINE_ATTR).is_some()
+        };
+        !marked(call, CallOp::NAME) && !marked(callable, FuncOp::NAME)
     }
 }
 
