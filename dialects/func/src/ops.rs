@@ -11,9 +11,12 @@ use strata_ir::diagnostics::DiagResult;
 use strata_ir::interfaces::{
     CallOpInterface, CallableOpInterface, InlinerInterface, SymbolUserOpInterface,
 };
+use strata_ir::rewrite::{NoMatch, RewritePatternSet};
 use strata_ir::symbol_table::SymbolTableCollection;
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{Attribute, Context, Diagnostic, Ir, OpDefinition, OpId, RegionId, Type};
+use strata_ir::{
+    Attribute, Context, Diagnostic, Ir, OpDefinition, OpId, OperationState, RegionId, Type,
+};
 
 fn is_function_type(ctx: &Context, ty: Type) -> bool {
     ctx.function_signature(ty).is_some()
@@ -131,6 +134,7 @@ pub(crate) fn definitions() -> Vec<OpDefinition> {
     indirect.hooks.parse = Some(parse_call_indirect);
     indirect.hooks.print = Some(print_call_indirect);
     indirect.hooks.verify = Some(verify_call_indirect);
+    indirect.hooks.canonicalization_patterns = Some(call_indirect_patterns);
     indirect
         .interfaces
         .insert::<dyn CallOpInterface>(Arc::new(IndirectCall));
@@ -594,6 +598,27 @@ fn print_call_indirect(p: &mut OpPrinter, op: OpId) {
     p.write(" : ");
     let ty = p.ir.value_type(operands[0]);
     p.print_type(ty);
+}
+
+/// MLIR's `SimplifyIndirectCallWithKnownCallee`: an indirect call of a
+/// `func.constant` is a direct call of the function it names, which the
+/// inliner can then take.
+fn call_indirect_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    let name = Some(ctx.op_name(CallIndirectOp::NAME));
+    set.add_fn(name, 1, "SimplifyIndirectCallWithKnownCallee", |op, rw| {
+        let (ctx, ir) = (rw.ctx(), rw.ir());
+        let callee = ir
+            .defining_op(ir.operand(op, 0))
+            .filter(|&c| ctx.op_name_str(ir.op_name(c)) == ConstantOp::NAME)
+            .and_then(|c| ir.attr(ctx, c, "value"))
+            .ok_or(NoMatch)?;
+        let mut call = OperationState::new(ctx, CallOp::NAME, ir.op_loc(op));
+        call.operands = ir.operands(op).skip(1).collect();
+        call.result_types = ir.results(op).map(|v| ir.value_type(v)).collect();
+        call.properties = ctx.dictionary_attr([(ctx.intern_str("callee"), callee)]);
+        rw.replace_op_with_new(op, call);
+        Ok(())
+    });
 }
 
 fn verify_call_indirect(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
