@@ -209,8 +209,9 @@ pub trait CallableOpInterface: Send + Sync {
 }
 
 /// How an op takes part in inlining (MLIR's `DialectInlinerInterface`,
-/// attached here to the ops it concerns). Ops without it inline with the
-/// defaults: any call may be inlined.
+/// attached here to the ops it concerns: calls, callables, terminators).
+/// Ops without it inline with the defaults: any call may be inlined, and a
+/// return-like terminator ends only single-block bodies.
 pub trait InlinerInterface: Send + Sync {
     /// Whether `call` may be replaced by the body of `callable`. The inliner
     /// asks both the call's and the callable's implementation; either may
@@ -218,6 +219,20 @@ pub trait InlinerInterface: Send + Sync {
     fn is_legal_to_inline(&self, ctx: &Context, ir: &Ir, call: OpId, callable: OpId) -> bool {
         let _ = (ctx, ir, call, callable);
         true
+    }
+    /// Whether [`Self::handle_terminator`] can turn this return-like
+    /// terminator into a branch (the branch op may need a dialect that is
+    /// not loaded). Asked before anything is changed.
+    fn can_branch_to_continuation(&self, ctx: &Context) -> bool {
+        let _ = ctx;
+        false
+    }
+    /// Replaces the return-like terminator `op` of a block inlined from a
+    /// multi-block body by a branch to `continuation`, passing the returned
+    /// values as its arguments (MLIR's `handleTerminator(Operation *,
+    /// Block *)`). Only called when [`Self::can_branch_to_continuation`].
+    fn handle_terminator(&self, ctx: &Context, ir: &mut Ir, op: OpId, continuation: BlockId) {
+        let _ = (ctx, ir, op, continuation);
     }
 }
 

@@ -15,7 +15,7 @@ use strata_ir::rewrite::{NoMatch, RewritePatternSet};
 use strata_ir::symbol_table::SymbolTableCollection;
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{
-    Attribute, Context, Diagnostic, Ir, OpDefinition, OpId, OperationState, RegionId, Type,
+    Attribute, BlockId, Context, Diagnostic, Ir, OpDefinition, OpId, OperationState, RegionId, Type,
 };
 
 fn is_function_type(ctx: &Context, ty: Type) -> bool {
@@ -118,6 +118,8 @@ pub(crate) fn definitions() -> Vec<OpDefinition> {
 
     let mut ret = ReturnOp::definition();
     ret.hooks.verify = Some(verify_return);
+    ret.interfaces
+        .insert::<dyn InlinerInterface>(Arc::new(FuncInliner));
 
     let mut call = CallOp::definition();
     // The callee is checked with the module's symbol uses, not by the op's
@@ -376,7 +378,9 @@ impl CallableOpInterface for FuncCallable {
 }
 
 /// The func dialect's inlining rules (MLIR's `FuncInlinerInterface`): a
-/// `no_inline` attribute on the call or on the function forbids inlining.
+/// `no_inline` attribute on the call or on the function forbids inlining,
+/// and `func.return` in a body of several blocks becomes a `cf.br` to the
+/// block that continues the caller.
 struct FuncInliner;
 
 /// The unit attribute that keeps a call, or every call of a function, from
@@ -389,6 +393,21 @@ impl InlinerInterface for FuncInliner {
             ctx.op_name_str(ir.op_name(op)) == name && ir.attr(ctx, op, NO_INLINE_ATTR).is_some()
         };
         !marked(call, CallOp::NAME) && !marked(callable, FuncOp::NAME)
+    }
+
+    fn can_branch_to_continuation(&self, ctx: &Context) -> bool {
+        ctx.op_definition(ctx.op_name("cf.br")).is_some()
+    }
+
+    fn handle_terminator(&self, ctx: &Context, ir: &mut Ir, op: OpId, continuation: BlockId) {
+        if ctx.op_name_str(ir.op_name(op)) != ReturnOp::NAME {
+            return;
+        }
+        let mut branch = OperationState::new(ctx, "cf.br", ir.op_loc(op));
+        branch.operands = ir.operands(op).collect();
+        branch.successors = vec![continuation];
+        ir.create_op(branch, strata_ir::InsertPoint::Before(op));
+        let _ = ir.erase_op(op);
     }
 }
 
