@@ -176,21 +176,17 @@ pub fn lookup_symbol(ctx: &Context, ir: &Ir, from: OpId, reference: Attribute) -
         .flatten()
 }
 
-/// Resolves `reference` as seen from `user`: from its nearest symbol table outward.
+/// Resolves `reference` as seen from `user`: in its nearest symbol table
+/// only (MLIR's `lookupNearestSymbolFrom`); an enclosing table's symbols
+/// are not visible by a flat name from a nested one.
 pub fn lookup_symbol_from(
     ctx: &Context,
     ir: &Ir,
     user: OpId,
     reference: Attribute,
 ) -> Option<OpId> {
-    let mut table = nearest_symbol_table(ctx, ir, user);
-    while let Some(t) = table {
-        if let Some(found) = lookup_symbol(ctx, ir, t, reference) {
-            return Some(found);
-        }
-        table = nearest_symbol_table(ctx, ir, t);
-    }
-    None
+    let table = nearest_symbol_table(ctx, ir, user)?;
+    lookup_symbol(ctx, ir, table, reference)
 }
 
 /// Symbol tables indexed once each, on first use (MLIR's
@@ -250,14 +246,8 @@ impl SymbolTableCollection {
         user: OpId,
         reference: Attribute,
     ) -> Option<OpId> {
-        let mut table = nearest_symbol_table(ctx, ir, user);
-        while let Some(t) = table {
-            if let Some(found) = self.lookup_symbol_in(ctx, ir, t, reference) {
-                return Some(found);
-            }
-            table = nearest_symbol_table(ctx, ir, t);
-        }
-        None
+        let table = nearest_symbol_table(ctx, ir, user)?;
+        self.lookup_symbol_in(ctx, ir, table, reference)
     }
 }
 

@@ -33,3 +33,28 @@ func.func @dangling(%a: i32) -> i32 {
   %0 = call @missing(%a) : (i32) -> i32
   return %0 : i32
 }
+
+// -----
+
+// A flat reference resolves in the nearest symbol table only: a nested
+// module does not see its parent's functions or globals.
+func.func private @outer()
+memref.global "private" @outer_global : memref<4xf32>
+module @inner {
+  func.func @f() {
+    // expected-error @+1 {{'func.call' op 'outer' does not reference a valid function}}
+    call @outer() : () -> ()
+    return
+  }
+}
+
+// -----
+
+memref.global "private" @outer_global : memref<4xf32>
+module @inner {
+  func.func @f() -> memref<4xf32> {
+    // expected-error @+1 {{'memref.get_global' op 'outer_global' does not reference a valid global memref}}
+    %m = memref.get_global @outer_global : memref<4xf32>
+    return %m : memref<4xf32>
+  }
+}
