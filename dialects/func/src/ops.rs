@@ -627,7 +627,9 @@ fn call_indirect_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     set.add_fn(name, 1, "SimplifyIndirectCallWithKnownCallee", |op, rw| {
         let (ctx, ir) = (rw.ctx(), rw.ir());
         let callee = ir
-            .defining_op(ir.operand(op, 0))
+            .operands(op)
+            .next()
+            .and_then(|f| ir.defining_op(f))
             .filter(|&c| ctx.op_name_str(ir.op_name(c)) == ConstantOp::NAME)
             .and_then(|c| ir.attr(ctx, c, "value"))
             .ok_or(NoMatch)?;
