@@ -208,6 +208,34 @@ pub trait CallableOpInterface: Send + Sync {
     fn result_types(&self, ctx: &Context, ir: &Ir, op: OpId) -> Vec<Type>;
 }
 
+/// How an op takes part in inlining (MLIR's `DialectInlinerInterface`,
+/// attached here to the ops it concerns: calls, callables, terminators).
+/// Ops without it inline with the defaults: any call may be inlined, and a
+/// return-like terminator ends only single-block bodies.
+pub trait InlinerInterface: Send + Sync {
+    /// Whether `call` may be replaced by the body of `callable`. The inliner
+    /// asks both the call's and the callable's implementation; either may
+    /// refuse (e.g. a `no_inline` attribute).
+    fn is_legal_to_inline(&self, ctx: &Context, ir: &Ir, call: OpId, callable: OpId) -> bool {
+        let _ = (ctx, ir, call, callable);
+        true
+    }
+    /// Whether [`Self::handle_terminator`] can turn this return-like
+    /// terminator into a branch (the branch op may need a dialect that is
+    /// not loaded). Asked before anything is changed.
+    fn can_branch_to_continuation(&self, ctx: &Context) -> bool {
+        let _ = ctx;
+        false
+    }
+    /// Replaces the return-like terminator `op` of a block inlined from a
+    /// multi-block body by a branch to `continuation`, passing the returned
+    /// values as its arguments (MLIR's `handleTerminator(Operation *,
+    /// Block *)`). Only called when [`Self::can_branch_to_continuation`].
+    fn handle_terminator(&self, ctx: &Context, ir: &mut Ir, op: OpId, continuation: BlockId) {
+        let _ = (ctx, ir, op, continuation);
+    }
+}
+
 // =========================================================================
 // Control flow
 // =========================================================================
@@ -303,5 +331,14 @@ pub trait LoopLikeOpInterface: Send + Sync {
 
 /// An op that refers to symbols and checks them (MLIR's `SymbolUserOpInterface`).
 pub trait SymbolUserOpInterface: Send + Sync {
-    fn verify_symbol_uses(&self, ctx: &Context, ir: &Ir, op: OpId) -> crate::DiagResult<()>;
+    /// Checks the symbols `op` names, resolving them through
+    /// `symbol_tables`, which the symbol table's verification shares among
+    /// all its users so that each table is indexed once.
+    fn verify_symbol_uses(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        symbol_tables: &mut crate::symbol_table::SymbolTableCollection,
+    ) -> crate::DiagResult<()>;
 }

@@ -8,10 +8,15 @@ use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::{type_to_string, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
-use strata_ir::interfaces::{CallOpInterface, CallableOpInterface, SymbolUserOpInterface};
-use strata_ir::symbol_table::lookup_symbol_from;
+use strata_ir::interfaces::{
+    CallOpInterface, CallableOpInterface, InlinerInterface, SymbolUserOpInterface,
+};
+use strata_ir::rewrite::{NoMatch, RewritePatternSet};
+use strata_ir::symbol_table::SymbolTableCollection;
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{Attribute, Context, Diagnostic, Ir, OpDefinition, OpId, RegionId, Type};
+use strata_ir::{
+    Attribute, BlockId, Context, Diagnostic, Ir, OpDefinition, OpId, OperationState, RegionId, Type,
+};
 
 fn is_function_type(ctx: &Context, ty: Type) -> bool {
     ctx.function_signature(ty).is_some()
@@ -108,9 +113,13 @@ pub(crate) fn definitions() -> Vec<OpDefinition> {
     func.hooks.verify = Some(verify_func);
     func.interfaces
         .insert::<dyn CallableOpInterface>(Arc::new(FuncCallable));
+    func.interfaces
+        .insert::<dyn InlinerInterface>(Arc::new(FuncInliner));
 
     let mut ret = ReturnOp::definition();
     ret.hooks.verify = Some(verify_return);
+    ret.interfaces
+        .insert::<dyn InlinerInterface>(Arc::new(FuncInliner));
 
     let mut call = CallOp::definition();
     // The callee is checked with the module's symbol uses, not by the op's
@@ -120,11 +129,14 @@ pub(crate) fn definitions() -> Vec<OpDefinition> {
         .insert::<dyn CallOpInterface>(Arc::new(DirectCall));
     call.interfaces
         .insert::<dyn SymbolUserOpInterface>(Arc::new(DirectCall));
+    call.interfaces
+        .insert::<dyn InlinerInterface>(Arc::new(FuncInliner));
 
     let mut indirect = CallIndirectOp::definition();
     indirect.hooks.parse = Some(parse_call_indirect);
     indirect.hooks.print = Some(print_call_indirect);
     indirect.hooks.verify = Some(verify_call_indirect);
+    indirect.hooks.canonicalization_patterns = Some(call_indirect_patterns);
     indirect
         .interfaces
         .insert::<dyn CallOpInterface>(Arc::new(IndirectCall));
@@ -365,6 +377,40 @@ impl CallableOpInterface for FuncCallable {
     }
 }
 
+/// The func dialect's inlining rules (MLIR's `FuncInlinerInterface`): a
+/// `no_inline` attribute on the call or on the function forbids inlining,
+/// and `func.return` in a body of several blocks becomes a `cf.br` to the
+/// block that continues the caller.
+struct FuncInliner;
+
+/// The unit attribute that keeps a call, or every call of a function, from
+/// being inlined.
+const NO_INLINE_ATTR: &str = "no_inline";
+
+impl InlinerInterface for FuncInliner {
+    fn is_legal_to_inline(&self, ctx: &Context, ir: &Ir, call: OpId, callable: OpId) -> bool {
+        let marked = |op: OpId, name: &str| {
+            ctx.op_name_str(ir.op_name(op)) == name && ir.attr(ctx, op, NO_INLINE_ATTR).is_some()
+        };
+        !marked(call, CallOp::NAME) && !marked(callable, FuncOp::NAME)
+    }
+
+    fn can_branch_to_continuation(&self, ctx: &Context) -> bool {
+        ctx.op_definition(ctx.op_name("cf.br")).is_some()
+    }
+
+    fn handle_terminator(&self, ctx: &Context, ir: &mut Ir, op: OpId, continuation: BlockId) {
+        if ctx.op_name_str(ir.op_name(op)) != ReturnOp::NAME {
+            return;
+        }
+        let mut branch = OperationState::new(ctx, "cf.br", ir.op_loc(op));
+        branch.operands = ir.operands(op).collect();
+        branch.successors = vec![continuation];
+        ir.create_op(branch, strata_ir::InsertPoint::Before(op));
+        let _ = ir.erase_op(op);
+    }
+}
+
 // ---------------------------------------------------------------------------
 // func.return
 // ---------------------------------------------------------------------------
@@ -416,13 +462,19 @@ fn type_list(ctx: &Context, types: impl IntoIterator<Item = Type>) -> String {
         .join(", ")
 }
 
-fn verify_call(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+fn verify_call(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    symbol_tables: &mut SymbolTableCollection,
+) -> DiagResult<()> {
     let callee = ir.attr(ctx, op, "callee").unwrap();
     let name = match ctx.attr_data(callee) {
         strata_ir::AttrData::SymbolRef { root, .. } => ctx.str(*root).to_string(),
         _ => String::new(),
     };
-    let function = lookup_symbol_from(ctx, ir, op, callee)
+    let function = symbol_tables
+        .lookup_symbol_from(ctx, ir, op, callee)
         .filter(|&f| ctx.op_name_str(ir.op_name(f)) == FuncOp::NAME);
     let Some(function) = function else {
         return Err(emit_op_error(
@@ -495,16 +547,28 @@ impl CallOpInterface for DirectCall {
 }
 
 impl SymbolUserOpInterface for DirectCall {
-    fn verify_symbol_uses(&self, ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-        verify_call(ctx, ir, op)
+    fn verify_symbol_uses(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        symbol_tables: &mut SymbolTableCollection,
+    ) -> DiagResult<()> {
+        verify_call(ctx, ir, op, symbol_tables)
     }
 }
 
 struct ConstantSymbol;
 
 impl SymbolUserOpInterface for ConstantSymbol {
-    fn verify_symbol_uses(&self, ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-        verify_constant(ctx, ir, op)
+    fn verify_symbol_uses(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        symbol_tables: &mut SymbolTableCollection,
+    ) -> DiagResult<()> {
+        verify_constant(ctx, ir, op, symbol_tables)
     }
 }
 
@@ -555,6 +619,29 @@ fn print_call_indirect(p: &mut OpPrinter, op: OpId) {
     p.print_type(ty);
 }
 
+/// MLIR's `SimplifyIndirectCallWithKnownCallee`: an indirect call of a
+/// `func.constant` is a direct call of the function it names, which the
+/// inliner can then take.
+fn call_indirect_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    let name = Some(ctx.op_name(CallIndirectOp::NAME));
+    set.add_fn(name, 1, "SimplifyIndirectCallWithKnownCallee", |op, rw| {
+        let (ctx, ir) = (rw.ctx(), rw.ir());
+        let callee = ir
+            .operands(op)
+            .next()
+            .and_then(|f| ir.defining_op(f))
+            .filter(|&c| ctx.op_name_str(ir.op_name(c)) == ConstantOp::NAME)
+            .and_then(|c| ir.attr(ctx, c, "value"))
+            .ok_or(NoMatch)?;
+        let mut call = OperationState::new(ctx, CallOp::NAME, ir.op_loc(op));
+        call.operands = ir.operands(op).skip(1).collect();
+        call.result_types = ir.results(op).map(|v| ir.value_type(v)).collect();
+        call.properties = ctx.dictionary_attr([(ctx.intern_str("callee"), callee)]);
+        rw.replace_op_with_new(op, call);
+        Ok(())
+    });
+}
+
 fn verify_call_indirect(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let ty = ir.value_type(ir.operand(op, 0));
     let (inputs, results) = ctx.function_signature(ty).unwrap_or((&[], &[]));
@@ -583,13 +670,19 @@ fn verify_call_indirect(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 // func.constant
 // ---------------------------------------------------------------------------
 
-fn verify_constant(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+fn verify_constant(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    symbol_tables: &mut SymbolTableCollection,
+) -> DiagResult<()> {
     let value = ir.attr(ctx, op, "value").unwrap();
     let name = match ctx.attr_data(value) {
         strata_ir::AttrData::SymbolRef { root, .. } => ctx.str(*root).to_string(),
         _ => String::new(),
     };
-    let function = lookup_symbol_from(ctx, ir, op, value)
+    let function = symbol_tables
+        .lookup_symbol_from(ctx, ir, op, value)
         .filter(|&f| ctx.op_name_str(ir.op_name(f)) == FuncOp::NAME);
     let Some(function) = function else {
         return Err(emit_op_error(

@@ -21,7 +21,7 @@ use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::interfaces::SymbolUserOpInterface;
-use strata_ir::symbol_table::lookup_symbol;
+use strata_ir::symbol_table::SymbolTableCollection;
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{AttrData, Context, Ir, OpDefinition, OpId, Value};
 
@@ -248,7 +248,13 @@ struct KernelUse;
 
 impl SymbolUserOpInterface for KernelUse {
     /// The checks MLIR makes from `gpu.container_module`'s verifier.
-    fn verify_symbol_uses(&self, ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    fn verify_symbol_uses(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        symbol_tables: &mut SymbolTableCollection,
+    ) -> DiagResult<()> {
         let Some(module) = enclosing_module(ctx, ir, op) else {
             return Ok(());
         };
@@ -263,7 +269,7 @@ impl SymbolUserOpInterface for KernelUse {
         };
         let container_name = ctx.str(*root);
         let root_ref = ctx.symbol_ref_attr(container_name, &[]);
-        let container = lookup_symbol(ctx, ir, module, root_ref);
+        let container = symbol_tables.lookup_symbol_in(ctx, ir, module, root_ref);
         let is_module = container.is_some_and(|c| ctx.op_name_str(ir.op_name(c)) == "gpu.module");
         if !is_module {
             let what = if container.is_none() {
@@ -279,7 +285,7 @@ impl SymbolUserOpInterface for KernelUse {
             ));
         }
         let kernel_text = strata_ir::asm::printer::attr_to_string(ctx, kernel);
-        let Some(func) = lookup_symbol(ctx, ir, module, kernel) else {
+        let Some(func) = symbol_tables.lookup_symbol_in(ctx, ir, module, kernel) else {
             return Err(emit_op_error(
                 ctx,
                 ir,

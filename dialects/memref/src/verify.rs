@@ -6,6 +6,7 @@ use crate::layout::{has_identity_layout, reshaped_type, strides_and_offset, subv
 use strata_ir::asm::printer::type_to_string;
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::interfaces::SymbolUserOpInterface;
+use strata_ir::symbol_table::SymbolTableCollection;
 use strata_ir::verifier::{cast_incompatible, emit_op_error};
 use strata_ir::{AttrData, Context, Ir, OpDefinition, OpId, Type, TypeData, DYNAMIC};
 
@@ -802,12 +803,23 @@ fn verify_reshape_op(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 struct GetGlobalSymbol;
 
 impl SymbolUserOpInterface for GetGlobalSymbol {
-    fn verify_symbol_uses(&self, ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-        verify_get_global(ctx, ir, op)
+    fn verify_symbol_uses(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        symbol_tables: &mut SymbolTableCollection,
+    ) -> DiagResult<()> {
+        verify_get_global(ctx, ir, op, symbol_tables)
     }
 }
 
-fn verify_get_global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+fn verify_get_global(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    symbol_tables: &mut SymbolTableCollection,
+) -> DiagResult<()> {
     let Some(name) = ir.attr(ctx, op, "name") else {
         return Ok(());
     };
@@ -815,7 +827,8 @@ fn verify_get_global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         AttrData::SymbolRef { root, .. } => ctx.str(*root).to_string(),
         _ => return Ok(()),
     };
-    let global = strata_ir::symbol_table::lookup_symbol_from(ctx, ir, op, name)
+    let global = symbol_tables
+        .lookup_symbol_from(ctx, ir, op, name)
         .filter(|&g| ctx.op_name_str(ir.op_name(g)) == "memref.global");
     let Some(global) = global else {
         return Err(emit_op_error(

@@ -840,6 +840,7 @@ impl SymbolUserOpInterface for ModuleChecks {
         ctx: &strata_ir::Context,
         ir: &strata_ir::Ir,
         op: OpId,
+        _symbol_tables: &mut strata_ir::symbol_table::SymbolTableCollection,
     ) -> DiagResult<()> {
         (self.0)(ctx, ir, op)
     }

@@ -104,6 +104,10 @@ pub struct PassContext<'a> {
     pub ctx: &'a Context,
     pub ir: &'a mut Ir,
     pub op: OpId,
+    /// Whether `op` is nested in another op. The pass manager moves a
+    /// nested op's body into an `Ir` of its own while passes run on it,
+    /// where `ir.parent_op(op)` is `None`; this keeps what it was.
+    pub nested: bool,
     analyses: &'a mut AnalysisManager,
     preserved: PreservedAnalyses,
     diagnostics: &'a mut Vec<Diagnostic>,
@@ -384,12 +388,14 @@ impl OpPassManager {
         Ok(())
     }
 
-    /// Runs the pipeline on `op`, which it must be anchored on.
+    /// Runs the pipeline on `op`, which it must be anchored on; `nested`:
+    /// `op` has a parent op (perhaps not in `ir`, see [`PassContext::nested`]).
     fn run_on(
         &mut self,
         ctx: &Context,
         ir: &mut Ir,
         op: OpId,
+        nested: bool,
         config: &PassManagerConfig,
         record: &mut RunRecord,
     ) -> Result<(), ()> {
@@ -403,6 +409,7 @@ impl OpPassManager {
                         ctx,
                         ir,
                         op,
+                        nested,
                         &mut analyses,
                         config,
                         record,
@@ -448,6 +455,7 @@ fn run_pass(
     ctx: &Context,
     ir: &mut Ir,
     op: OpId,
+    nested: bool,
     analyses: &mut AnalysisManager,
     config: &PassManagerConfig,
     record: &mut RunRecord,
@@ -463,6 +471,7 @@ fn run_pass(
             ctx,
             ir,
             op,
+            nested,
             analyses,
             preserved: PreservedAnalyses::none(),
             diagnostics: &mut diagnostics,
@@ -593,18 +602,25 @@ fn run_adaptor(
                 || template.to_vec(),
                 |local, job| {
                     let body = job.body.as_mut().unwrap();
-                    job.result =
-                        local[job.pm].run_on(ctx, &mut body.ir, body.root, config, &mut job.record);
+                    job.result = local[job.pm].run_on(
+                        ctx,
+                        &mut body.ir,
+                        body.root,
+                        true,
+                        config,
+                        &mut job.record,
+                    );
                 },
             );
     } else {
         for job in jobs.iter_mut().filter(|j| j.body.is_some()) {
             let body = job.body.as_mut().unwrap();
-            job.result = pms[job.pm].run_on(ctx, &mut body.ir, body.root, config, &mut job.record);
+            job.result =
+                pms[job.pm].run_on(ctx, &mut body.ir, body.root, true, config, &mut job.record);
         }
     }
     for job in jobs.iter_mut().filter(|j| j.body.is_none()) {
-        job.result = pms[job.pm].run_on(ctx, ir, job.op, config, &mut job.record);
+        job.result = pms[job.pm].run_on(ctx, ir, job.op, true, config, &mut job.record);
     }
     // Back in original order; records merge in the same order.
     let mut result = Ok(());
@@ -810,7 +826,10 @@ impl PassManager {
         }
         let mut record = RunRecord::new(self.nodes.len());
         let start = Instant::now();
-        let result = self.root.run_on(ctx, ir, op, &self.config, &mut record);
+        let nested = ir.parent_op(op).is_some();
+        let result = self
+            .root
+            .run_on(ctx, ir, op, nested, &self.config, &mut record);
         record.add_time(self.root.node, start.elapsed());
         let diagnostics = record.diagnostics.clone();
         record.diagnostics.clear();
