@@ -22,7 +22,9 @@
 //! | `linalg-to-vta` | int8 conv/matmul + ALU tail to the vta tile form (in `strata-lowering-linalg-to-vta`) |
 //! | `x86-vectorize` | f32/int8 matmul and conv to blocked x86 intrinsic microkernels (in `strata-lowering-x86-vectorize`) |
 //!
-//! [`register_all_passes`] puts them into a [`PassRegistry`].
+//! [`register_core_passes`] puts them into a [`PassRegistry`]; the
+//! lowerings named above live in their own crates and
+//! `strata-passes-all` registers everything.
 
 #[doc = include_str!("../../docs/passes.md")]
 #[cfg(doctest)]
@@ -43,8 +45,9 @@ pub mod view_op_graph;
 
 use strata_ir::pass::PassRegistry;
 
-/// Registers every pass of this crate.
-pub fn register_all_passes(registry: &mut PassRegistry) {
+/// Registers the core transformations of this crate (every pass of
+/// Strata, lowerings included, is `strata_passes_all::register_all_passes`).
+pub fn register_core_passes(registry: &mut PassRegistry) {
     registry.register::<canonicalize::Canonicalizer>();
     registry.register::<cse::Cse>();
     registry.register::<symbol_dce::SymbolDce>();
@@ -57,25 +60,11 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
     registry.register::<reconcile_unrealized_casts::ReconcileUnrealizedCasts>();
     registry.register::<test_legalize_patterns::TestLegalizePatterns>();
     registry.register::<test_convert_types::TestConvertTypes>();
-    registry.register::<strata_dialect_vta::LowerTiles>();
-    registry.register::<strata_lowering_linalg_to_vta::LinalgToVta>();
-    registry.register::<strata_lowering_x86_vectorize::X86Vectorize>();
-    registry.register::<strata_lowering_affine_to_scf::LowerAffine>();
-    registry.register::<strata_lowering_scf_to_cf::ConvertScfToCf>();
-    registry.register::<strata_lowering_scf_forall::ForallToFor>();
-    registry.register::<strata_lowering_scf_forall::ForallToParallel>();
-    registry.register::<strata_lowering_linalg_to_loops::GeneralizeNamedOps>();
-    registry.register::<strata_lowering_linalg_to_loops::ConvertLinalgToLoops>();
-    registry.register::<strata_lowering_linalg_to_loops::ConvertLinalgToAffineLoops>();
-    registry.register::<strata_lowering_linalg_to_loops::ConvertLinalgToParallelLoops>();
-    registry.register::<strata_lowering_bufferize::OneShotBufferize>();
-    registry.register::<strata_lowering_bufferize::BufferDeallocationPipeline>();
-    registry.register::<strata_egraph::ir::EGraphLayout>();
 }
 
-/// A registry with every pass of this crate.
+/// A registry with the core transformations.
 pub fn registry() -> PassRegistry {
     let mut registry = PassRegistry::new();
-    register_all_passes(&mut registry);
+    register_core_passes(&mut registry);
     registry
 }

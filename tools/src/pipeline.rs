@@ -15,14 +15,14 @@ static REGISTRY: OnceLock<PassRegistry> = OnceLock::new();
 
 /// Installs the registry `strata-opt` builds pipelines from. Call before
 /// [`crate::opt::opt_main`] to add a project's own passes; without it,
-/// every pass of `strata-passes` is available.
+/// every pass of `strata-passes-all` is available.
 pub fn set_registry(registry: PassRegistry) -> Result<(), PassRegistry> {
     REGISTRY.set(registry)
 }
 
 /// The registry in use.
 pub fn registry() -> &'static PassRegistry {
-    REGISTRY.get_or_init(strata_passes::registry)
+    REGISTRY.get_or_init(strata_passes_all::registry)
 }
 
 /// Pass-related command-line settings.
