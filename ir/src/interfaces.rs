@@ -121,6 +121,80 @@ fn nested_effect_free(ctx: &Context, ir: &Ir, op: OpId) -> bool {
     })
 }
 
+// =========================================================================
+// Speculation
+// =========================================================================
+
+/// Whether an op may run where the program would not have run it (MLIR's
+/// `Speculation::Speculatability`): hoisting out of a loop that may run
+/// zero times executes the op although the program might not.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Speculatability {
+    /// It may have undefined behaviour (a division by zero, an index out
+    /// of range): never executed speculatively.
+    NotSpeculatable,
+    Speculatable,
+    /// Speculatable when every op of its regions is.
+    RecursivelySpeculatable,
+}
+
+/// MLIR's `ConditionallySpeculatable`: an op whose speculatability depends
+/// on its operands (a divisor that is a non-zero constant) or its regions.
+pub trait ConditionallySpeculatable: Send + Sync {
+    fn speculatability(&self, ctx: &Context, ir: &Ir, op: OpId) -> Speculatability;
+}
+
+/// Implements [`ConditionallySpeculatable`] with a function.
+pub struct SpeculatableIf(pub fn(&Context, &Ir, OpId) -> Speculatability);
+
+impl ConditionallySpeculatable for SpeculatableIf {
+    fn speculatability(&self, ctx: &Context, ir: &Ir, op: OpId) -> Speculatability {
+        (self.0)(ctx, ir, op)
+    }
+}
+
+/// Speculatable when every nested op is (MLIR's `RecursivelySpeculatable`
+/// trait: `scf.if`, structured ops on tensors).
+pub const RECURSIVELY_SPECULATABLE: SpeculatableIf =
+    SpeculatableIf(|_, _, _| Speculatability::RecursivelySpeculatable);
+
+/// `tensor.dim` and `memref.dim` (operands: source, index): out of range
+/// is undefined, so speculatable only for a constant index below the rank
+/// of a ranked source (MLIR's `DimOp::getSpeculatability`).
+pub const DIM_SPECULATABLE: SpeculatableIf = SpeculatableIf(|ctx, ir, op| {
+    let index = crate::fold::constant_of_value(ctx, ir, ir.operand(op, 1))
+        .and_then(|a| ctx.integer_value(a));
+    let rank = ctx.shape(ir.value_type(ir.operand(op, 0))).map(|s| s.len());
+    match (index, rank) {
+        (Some(i), Some(rank)) if i >= 0 && (i as usize) < rank => Speculatability::Speculatable,
+        _ => Speculatability::NotSpeculatable,
+    }
+});
+
+/// Whether `op` may be executed speculatively (MLIR's `isSpeculatable`):
+/// its [`ConditionallySpeculatable`] implementation decides, a `PURE` op
+/// without one always may (MLIR's `AlwaysSpeculatable`), any other op may
+/// not.
+pub fn is_speculatable(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    let Some(def) = ctx.op_definition(ir.op_name(op)) else {
+        return false;
+    };
+    let speculatability = match def.interface::<dyn ConditionallySpeculatable>() {
+        Some(iface) => iface.speculatability(ctx, ir, op),
+        None if def.has_trait(OpTraits::PURE) => Speculatability::Speculatable,
+        None => Speculatability::NotSpeculatable,
+    };
+    match speculatability {
+        Speculatability::NotSpeculatable => false,
+        Speculatability::Speculatable => true,
+        Speculatability::RecursivelySpeculatable => ir.regions(op).iter().all(|&r| {
+            ir.region_blocks(r)
+                .iter()
+                .all(|&b| ir.block_ops(b).all(|o| is_speculatable(ctx, ir, o)))
+        }),
+    }
+}
+
 /// Whether erasing `op` would be unobservable if its results were unused
 /// (MLIR's `wouldOpBeTriviallyDead`): no effects other than reads and
 /// allocations of its own results, not a terminator, not a symbol.
@@ -328,6 +402,13 @@ pub trait LoopLikeOpInterface: Send + Sync {
         ir.move_op(inner, crate::ir::InsertPoint::Before(op));
     }
 }
+
+/// A loop whose regions are its body and whose invariant ops move just
+/// before it: the default [`LoopLikeOpInterface`] (`scf.for`, `scf.while`,
+/// `scf.parallel`, `affine.for`, `affine.parallel`).
+pub struct RegionLoop;
+
+impl LoopLikeOpInterface for RegionLoop {}
 
 /// An op that refers to symbols and checks them (MLIR's `SymbolUserOpInterface`).
 pub trait SymbolUserOpInterface: Send + Sync {

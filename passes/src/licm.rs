@@ -1,11 +1,18 @@
 //! `loop-invariant-code-motion` (MLIR's `LoopInvariantCodeMotion`): for
 //! every op implementing `LoopLikeOpInterface`, innermost loops first, ops
 //! of the loop body whose operands (and whose nested ops' operands) are all
-//! defined outside the loop and that have no memory effects are moved
-//! before the loop. Hoisting one op may make its users invariant: they are
-//! reconsidered, as MLIR's worklist does.
+//! defined outside the loop, that have no memory effects and that may run
+//! speculatively are moved before the loop. Hoisting one op may make its
+//! users invariant: they are reconsidered, as MLIR's worklist does.
+//!
+//! Speculation matters because the loop may run zero times: a division by
+//! an unknown divisor, a `dim` of an unknown index, a loop of unknown step
+//! hoisted out of it would run although the program never ran them
+//! (`strata_ir::interfaces::is_speculatable`).
 
-use strata_ir::interfaces::{interface, is_memory_effect_free, LoopLikeOpInterface};
+use strata_ir::interfaces::{
+    interface, is_memory_effect_free, is_speculatable, LoopLikeOpInterface,
+};
 use strata_ir::pass::{Pass, PassContext, PassResult};
 use strata_ir::{Context, Ir, OpId, OpTraits};
 
@@ -88,6 +95,7 @@ pub fn hoist_invariants(ctx: &Context, ir: &mut Ir, lp: OpId) -> u64 {
             .is_none_or(|d| d.has_trait(OpTraits::TERMINATOR));
         if terminator
             || !is_memory_effect_free(ctx, ir, op)
+            || !is_speculatable(ctx, ir, op)
             || !operands_invariant(ir, &*iface, lp, op)
         {
             continue;

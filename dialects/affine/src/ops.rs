@@ -140,6 +140,26 @@ pub fn definitions() -> Vec<OpDefinition> {
                     AccessEffects,
                 ));
         }
+        // Affine loops have constant, positive steps: like scf.if, they
+        // may run speculatively when their bodies may (MLIR's
+        // `RecursivelySpeculatable` on the affine region ops).
+        if matches!(
+            def.name.as_str(),
+            "affine.for" | "affine.if" | "affine.parallel"
+        ) {
+            def.interfaces
+                .insert::<dyn strata_ir::interfaces::ConditionallySpeculatable>(
+                    std::sync::Arc::new(strata_ir::interfaces::RECURSIVELY_SPECULATABLE),
+                );
+        }
+        // MLIR's AffineForOp and AffineParallelOp are LoopLikeOpInterface:
+        // loop-invariant-code-motion hoists out of them.
+        if matches!(def.name.as_str(), "affine.for" | "affine.parallel") {
+            def.interfaces
+                .insert::<dyn strata_ir::interfaces::LoopLikeOpInterface>(std::sync::Arc::new(
+                    strata_ir::interfaces::RegionLoop,
+                ));
+        }
     }
     defs
 }

@@ -24,6 +24,7 @@ use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::{type_to_string, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
+use strata_ir::interfaces::{ConditionallySpeculatable, Speculatability, SpeculatableIf};
 use strata_ir::verifier::{cast_incompatible, emit_op_error};
 use strata_ir::{AttrData, Attribute, Context, Ir, OpId, Signedness, Type, TypeData};
 
@@ -99,7 +100,7 @@ const BITCAST_LIKE: TypeConstraint = TypeConstraint::Predicate(
 /// `Arith_IntBinaryOp` and its flag-carrying variants: `flags: none`,
 /// `flags: overflow` (`overflow<nsw, nuw>`) or `flags: exact`.
 macro_rules! int_binary_op {
-    ($(#[$doc:meta])* $name:ident = $op:literal, [$($tr:ident),*], flags: none $(, canonicalize: $canon:expr)?) => {
+    ($(#[$doc:meta])* $name:ident = $op:literal, [$($tr:ident),*], flags: none $(, canonicalize: $canon:expr)? $(, speculatable_if: $spec:expr)?) => {
         strata_ir::define_op! {
             $(#[$doc])*
             pub struct $name = $op {
@@ -109,10 +110,11 @@ macro_rules! int_binary_op {
                 format: "$lhs `,` $rhs attr-dict `:` type($result)",
                 fold: fold::fold_int_binary,
                 $(canonicalize: $canon,)?
+                $(interfaces: [dyn ConditionallySpeculatable => SpeculatableIf($spec)],)?
             }
         }
     };
-    ($(#[$doc:meta])* $name:ident = $op:literal, [$($tr:ident),*], flags: overflow $(, canonicalize: $canon:expr)?) => {
+    ($(#[$doc:meta])* $name:ident = $op:literal, [$($tr:ident),*], flags: overflow $(, canonicalize: $canon:expr)? $(, speculatable_if: $spec:expr)?) => {
         strata_ir::define_op! {
             $(#[$doc])*
             pub struct $name = $op {
@@ -123,10 +125,11 @@ macro_rules! int_binary_op {
                 format: "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)",
                 fold: fold::fold_int_binary,
                 $(canonicalize: $canon,)?
+                $(interfaces: [dyn ConditionallySpeculatable => SpeculatableIf($spec)],)?
             }
         }
     };
-    ($(#[$doc:meta])* $name:ident = $op:literal, [$($tr:ident),*], flags: exact $(, canonicalize: $canon:expr)?) => {
+    ($(#[$doc:meta])* $name:ident = $op:literal, [$($tr:ident),*], flags: exact $(, canonicalize: $canon:expr)? $(, speculatable_if: $spec:expr)?) => {
         strata_ir::define_op! {
             $(#[$doc])*
             pub struct $name = $op {
@@ -137,6 +140,7 @@ macro_rules! int_binary_op {
                 format: "$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)",
                 fold: fold::fold_int_binary,
                 $(canonicalize: $canon,)?
+                $(interfaces: [dyn ConditionallySpeculatable => SpeculatableIf($spec)],)?
             }
         }
     };
@@ -212,19 +216,19 @@ int_binary_op!(
 );
 int_binary_op!(
     /// Signed integer division, rounding toward zero.
-    DivSIOp = "arith.divsi", [], flags: exact
+    DivSIOp = "arith.divsi", [], flags: exact, speculatable_if: signed_division
 );
 int_binary_op!(
     /// Unsigned integer division.
-    DivUIOp = "arith.divui", [], flags: exact
+    DivUIOp = "arith.divui", [], flags: exact, speculatable_if: unsigned_division
 );
 int_binary_op!(
     /// Signed integer division, rounding toward positive infinity.
-    CeilDivSIOp = "arith.ceildivsi", [], flags: none
+    CeilDivSIOp = "arith.ceildivsi", [], flags: none, speculatable_if: signed_division
 );
 int_binary_op!(
     /// Unsigned integer division, rounding up.
-    CeilDivUIOp = "arith.ceildivui", [], flags: none
+    CeilDivUIOp = "arith.ceildivui", [], flags: none, speculatable_if: unsigned_division
 );
 int_binary_op!(
     /// Signed integer division, rounding toward negative infinity.
@@ -532,6 +536,40 @@ strata_ir::define_op! {
             fastmath: optional(flags_constraint(&FASTMATH), syntax = FASTMATH_SYNTAX),
         ],
         format: "$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)",
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Speculation (MLIR's `getSpeculatability` of the division ops)
+// ---------------------------------------------------------------------------
+
+/// The divisor's value when it is a constant integer or splat.
+fn constant_divisor(ctx: &Context, ir: &Ir, op: OpId) -> Option<(u128, u32)> {
+    let attr = strata_ir::fold::constant_of_value(ctx, ir, ir.operand(op, 1))?;
+    let elements = fold::decode(ctx, attr)?;
+    match elements.elems.as_slice() {
+        [crate::semantics::Scalar::Int(bits, width)] if elements.splat => Some((*bits, *width)),
+        _ => None,
+    }
+}
+
+/// `divui`, `ceildivui`: undefined for a zero divisor, so speculatable
+/// only by a non-zero constant.
+fn unsigned_division(ctx: &Context, ir: &Ir, op: OpId) -> Speculatability {
+    match constant_divisor(ctx, ir, op) {
+        Some((bits, _)) if bits != 0 => Speculatability::Speculatable,
+        _ => Speculatability::NotSpeculatable,
+    }
+}
+
+/// `divsi`, `ceildivsi`: also undefined for `MIN / -1`, so the constant
+/// divisor must be neither zero nor all ones.
+fn signed_division(ctx: &Context, ir: &Ir, op: OpId) -> Speculatability {
+    match constant_divisor(ctx, ir, op) {
+        Some((bits, width)) if bits != 0 && bits != crate::semantics::mask(u128::MAX, width) => {
+            Speculatability::Speculatable
+        }
+        _ => Speculatability::NotSpeculatable,
     }
 }
 
@@ -863,7 +901,7 @@ enum CastRule {
 }
 
 /// `i1` with the shape of `ty` (MLIR's `getI1SameShape`).
-pub(crate) fn i1_same_shape(ctx: &Context, ty: Type) -> Type {
+pub fn i1_same_shape(ctx: &Context, ty: Type) -> Type {
     let i1 = ctx.signless(1);
     match ctx.type_data(ty) {
         TypeData::Vector {

@@ -105,6 +105,10 @@ fn structured_def(name: &str, kind: Kind) -> OpDefinition {
         .insert::<dyn LinalgStructuredOp>(Arc::new(kind));
     d.interfaces
         .insert::<dyn strata_ir::interfaces::MemoryEffects>(Arc::new(StructuredEffects));
+    d.interfaces
+        .insert::<dyn strata_ir::interfaces::ConditionallySpeculatable>(Arc::new(
+            strata_ir::interfaces::SpeculatableIf(structured_speculatability),
+        ));
     d.hooks.verify = Some(verify_structured);
     d.hooks.block_arg_names = Some(payload_arg_names);
     if !matches!(
@@ -221,6 +225,26 @@ fn copy_patterns(ctx: &Context, set: &mut strata_ir::rewrite::RewritePatternSet)
 /// memref inputs are read, memref outputs read and written; on tensors
 /// there is none, so an unused op on tensors is dead.
 struct StructuredEffects;
+
+/// MLIR's `LinalgOp::getSpeculatability`: on tensors a structured op may
+/// run speculatively when its payload may; on buffers it writes memory.
+fn structured_speculatability(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+) -> strata_ir::interfaces::Speculatability {
+    let on_buffers = ir.operands(op).any(|v| {
+        matches!(
+            ctx.type_data(ir.value_type(v)),
+            strata_ir::TypeData::MemRef { .. } | strata_ir::TypeData::UnrankedMemRef { .. }
+        )
+    });
+    if on_buffers {
+        strata_ir::interfaces::Speculatability::NotSpeculatable
+    } else {
+        strata_ir::interfaces::Speculatability::RecursivelySpeculatable
+    }
+}
 
 impl strata_ir::interfaces::MemoryEffects for StructuredEffects {
     fn effects(

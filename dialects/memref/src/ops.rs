@@ -237,6 +237,12 @@ pub fn definitions() -> Vec<OpDefinition> {
     ]);
     for def in defs.iter_mut() {
         def.hooks.result_names = Some(result_names);
+        if def.name == DimOp::NAME {
+            def.interfaces
+                .insert::<dyn strata_ir::interfaces::ConditionallySpeculatable>(
+                    std::sync::Arc::new(strata_ir::interfaces::DIM_SPECULATABLE),
+                );
+        }
     }
     crate::verify::attach(&mut defs);
     defs.extend(crate::atomic::definitions());

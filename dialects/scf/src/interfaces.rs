@@ -4,7 +4,10 @@
 
 use smallvec::{smallvec, SmallVec};
 use std::sync::Arc;
-use strata_ir::interfaces::{LoopLikeOpInterface, RegionBranchOpInterface, RegionSuccessor};
+use strata_ir::interfaces::{
+    ConditionallySpeculatable, LoopLikeOpInterface, RegionBranchOpInterface, RegionLoop,
+    RegionSuccessor, Speculatability, SpeculatableIf, RECURSIVELY_SPECULATABLE,
+};
 use strata_ir::{Attribute, Context, Ir, OpDefinition, OpId, Value};
 
 /// Where an edge starts: the op itself or the end of one of its regions.
@@ -112,9 +115,6 @@ impl RegionBranchOpInterface for ScfRegionBranch {
     }
 }
 
-struct ScfLoop;
-impl LoopLikeOpInterface for ScfLoop {}
-
 pub(crate) fn attach(defs: &mut [OpDefinition]) {
     for def in defs.iter_mut() {
         let name = def.name.as_str();
@@ -127,7 +127,33 @@ pub(crate) fn attach(defs: &mut [OpDefinition]) {
         }
         if matches!(name, "scf.for" | "scf.while" | "scf.parallel") {
             def.interfaces
-                .insert::<dyn LoopLikeOpInterface>(Arc::new(ScfLoop));
+                .insert::<dyn LoopLikeOpInterface>(Arc::new(RegionLoop));
         }
+        // MLIR: scf.if is `RecursivelySpeculatable`; scf.for is when its
+        // step is a non-zero constant (a zero or unknown step may never
+        // terminate); scf.while, scf.parallel and scf.execute_region never.
+        match name {
+            "scf.if" => def
+                .interfaces
+                .insert::<dyn ConditionallySpeculatable>(Arc::new(RECURSIVELY_SPECULATABLE)),
+            "scf.for" => def
+                .interfaces
+                .insert::<dyn ConditionallySpeculatable>(Arc::new(SpeculatableIf(
+                    for_speculatability,
+                ))),
+            _ => {}
+        }
+    }
+}
+
+/// `scf.for`: its body may run speculatively only when the step is a
+/// known non-zero constant.
+fn for_speculatability(ctx: &Context, ir: &Ir, op: OpId) -> Speculatability {
+    let step = ir.operand(op, 2);
+    let constant =
+        strata_ir::fold::constant_of_value(ctx, ir, step).and_then(|a| ctx.integer_value(a));
+    match constant {
+        Some(step) if step != 0 => Speculatability::RecursivelySpeculatable,
+        _ => Speculatability::NotSpeculatable,
     }
 }

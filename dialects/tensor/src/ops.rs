@@ -262,6 +262,10 @@ pub fn definitions(ctx: &Context) -> Vec<OpDefinition> {
     d.hooks.infer_result_types = Some(|ctx, _, _| Ok(vec![ctx.index_type()]));
     d.hooks.result_names = Some(|_, _, _, f| f(0, "dim"));
     d.hooks.fold = Some(crate::fold::fold_dim);
+    d.interfaces
+        .insert::<dyn strata_ir::interfaces::ConditionallySpeculatable>(std::sync::Arc::new(
+            strata_ir::interfaces::DIM_SPECULATABLE,
+        ));
     defs.push(d);
 
     let mut d = GenerateOp::definition();
