@@ -4,13 +4,13 @@
 //! and constant folding. What each op computes is in [`semantics`],
 //! shared with the reference interpreter.
 
-mod ops;
+pub mod ops;
 pub mod semantics;
 
 use std::sync::Arc;
 use strata_ir::{Attribute, Context, Dialect, InsertPoint, Ir, Location, OpDefinition, OpId, Type};
 
-pub use ops::{eval, op_names};
+pub use ops::*;
 
 /// The dialect object to load into a [`Context`].
 pub struct MathDialect;

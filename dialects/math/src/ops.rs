@@ -1,19 +1,20 @@
-//! The ops of the math dialect: a table of names by family, one parser and
-//! printer per family, and a folder over constant operands.
+//! The ops of the math dialect, each declared once with `define_op!` and
+//! MLIR's assembly format (`MathOps.td`); the families MLIR derives from
+//! one ODS base class (`Math_FloatUnaryOp`, `Math_IntegerUnaryOp`, ...) are
+//! one macro each, and `op_list!` declares the dialect's ops with their
+//! family once: the definitions to register, the names, and the family
+//! [`eval`] dispatches on.
 
 use crate::semantics;
-use strata_dialect_arith::attrs::FASTMATH;
+use strata_dialect_arith::attrs::{flags_constraint, no_fastmath, FASTMATH, FASTMATH_SYNTAX};
 use strata_dialect_arith::fold::{decode, encode, scalar_type};
+use strata_dialect_arith::i1_same_shape;
 use strata_dialect_arith::semantics::Scalar;
-use strata_ir::asm::lexer::TokenKind;
-use strata_ir::asm::parser::OpParser;
-use strata_ir::asm::printer::OpPrinter;
-use strata_ir::constraints::{AttrConstraint, TypeConstraint};
-use strata_ir::diagnostics::DiagResult;
+use strata_ir::constraints::TypeConstraint;
 use strata_ir::fold::FoldOutcome;
-use strata_ir::opdef::{Arity, AttrDef, ValueDef};
-use strata_ir::{Attribute, Context, Ir, OpDefinition, OpId, OpTraits, Type, TypeData};
+use strata_ir::{Attribute, Context, Ir, OpId, Type, TypeData};
 
+/// The families of math ops, for evaluation.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Kind {
     FloatUnary,
@@ -27,64 +28,6 @@ enum Kind {
     ClampF,
 }
 
-const OPS: &[(&str, Kind)] = &[
-    ("math.absf", Kind::FloatUnary),
-    ("math.acos", Kind::FloatUnary),
-    ("math.acosh", Kind::FloatUnary),
-    ("math.asin", Kind::FloatUnary),
-    ("math.asinh", Kind::FloatUnary),
-    ("math.atan", Kind::FloatUnary),
-    ("math.atanh", Kind::FloatUnary),
-    ("math.cbrt", Kind::FloatUnary),
-    ("math.ceil", Kind::FloatUnary),
-    ("math.cos", Kind::FloatUnary),
-    ("math.cosh", Kind::FloatUnary),
-    ("math.erf", Kind::FloatUnary),
-    ("math.erfc", Kind::FloatUnary),
-    ("math.exp", Kind::FloatUnary),
-    ("math.exp2", Kind::FloatUnary),
-    ("math.expm1", Kind::FloatUnary),
-    ("math.floor", Kind::FloatUnary),
-    ("math.log", Kind::FloatUnary),
-    ("math.log10", Kind::FloatUnary),
-    ("math.log1p", Kind::FloatUnary),
-    ("math.log2", Kind::FloatUnary),
-    ("math.round", Kind::FloatUnary),
-    ("math.roundeven", Kind::FloatUnary),
-    ("math.rsqrt", Kind::FloatUnary),
-    ("math.sin", Kind::FloatUnary),
-    ("math.sinh", Kind::FloatUnary),
-    ("math.sqrt", Kind::FloatUnary),
-    ("math.tan", Kind::FloatUnary),
-    ("math.tanh", Kind::FloatUnary),
-    ("math.trunc", Kind::FloatUnary),
-    ("math.atan2", Kind::FloatBinary),
-    ("math.copysign", Kind::FloatBinary),
-    ("math.powf", Kind::FloatBinary),
-    ("math.fma", Kind::Fma),
-    ("math.absi", Kind::IntUnary),
-    ("math.ctlz", Kind::IntUnary),
-    ("math.cttz", Kind::IntUnary),
-    ("math.ctpop", Kind::IntUnary),
-    ("math.ipowi", Kind::IntBinary),
-    ("math.fpowi", Kind::FPowI),
-    ("math.isnan", Kind::Classify),
-    ("math.isinf", Kind::Classify),
-    ("math.isfinite", Kind::Classify),
-    ("math.isnormal", Kind::Classify),
-    ("math.sincos", Kind::SinCos),
-    ("math.clampf", Kind::ClampF),
-];
-
-/// The names of every math op.
-pub fn op_names() -> impl Iterator<Item = &'static str> {
-    OPS.iter().map(|(n, _)| *n)
-}
-
-fn kind_of(name: &str) -> Option<Kind> {
-    OPS.iter().find(|(n, _)| *n == name).map(|(_, k)| *k)
-}
-
 fn scalar_like(ctx: &Context, ty: Type, elem: fn(&Context, Type) -> bool) -> bool {
     match ctx.type_data(ty) {
         TypeData::Vector { element, .. }
@@ -94,198 +37,287 @@ fn scalar_like(ctx: &Context, ty: Type, elem: fn(&Context, Type) -> bool) -> boo
     }
 }
 
-fn float_like(ctx: &Context, ty: Type) -> bool {
-    scalar_like(ctx, ty, |c, t| c.is_float(t))
+/// `FloatLike`.
+const FLOAT_LIKE: TypeConstraint = TypeConstraint::Predicate(
+    |ctx, ty| scalar_like(ctx, ty, |c, t| c.is_float(t)),
+    "floating-point-like",
+);
+
+/// `SignlessIntegerOrIndexLike`.
+const INT_LIKE: TypeConstraint = TypeConstraint::Predicate(
+    |ctx, ty| scalar_like(ctx, ty, |c, t| c.is_index(t) || c.is_signless_integer(t)),
+    "signless-integer-like",
+);
+
+/// `BoolLike`.
+const BOOL_LIKE: TypeConstraint = TypeConstraint::Predicate(
+    |ctx, ty| {
+        scalar_like(ctx, ty, |c, t| {
+            c.is_signless_integer(t) && c.integer_width(t) == Some(1)
+        })
+    },
+    "bool-like",
+);
+
+/// `Math_FloatUnaryOp`: `$operand (fastmath<...>)? : type`.
+macro_rules! float_unary_op {
+    ($($(#[$doc:meta])* $name:ident = $op:literal),* $(,)?) => {$(
+        strata_ir::define_op! {
+            $(#[$doc])*
+            pub struct $name = $op {
+                traits: [PURE, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_TYPE],
+                operands: [operand: single(FLOAT_LIKE)],
+                results: [result: single(FLOAT_LIKE)],
+                attributes: [fastmath: defaulted(flags_constraint(&FASTMATH), default = no_fastmath, syntax = FASTMATH_SYNTAX)],
+                format: "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+                fold: fold,
+            }
+        }
+    )*};
 }
 
-fn int_like(ctx: &Context, ty: Type) -> bool {
-    scalar_like(ctx, ty, |c, t| c.is_index(t) || c.is_signless_integer(t))
+/// `Math_FloatBinaryOp`.
+macro_rules! float_binary_op {
+    ($($(#[$doc:meta])* $name:ident = $op:literal),* $(,)?) => {$(
+        strata_ir::define_op! {
+            $(#[$doc])*
+            pub struct $name = $op {
+                traits: [PURE, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_TYPE],
+                operands: [lhs: single(FLOAT_LIKE), rhs: single(FLOAT_LIKE)],
+                results: [result: single(FLOAT_LIKE)],
+                attributes: [fastmath: defaulted(flags_constraint(&FASTMATH), default = no_fastmath, syntax = FASTMATH_SYNTAX)],
+                format: "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+                fold: fold,
+            }
+        }
+    )*};
 }
 
-fn bool_like(ctx: &Context, ty: Type) -> bool {
-    scalar_like(ctx, ty, |c, t| {
-        c.is_signless_integer(t) && c.integer_width(t) == Some(1)
-    })
+/// `Math_IntegerUnaryOp`.
+macro_rules! int_unary_op {
+    ($($(#[$doc:meta])* $name:ident = $op:literal),* $(,)?) => {$(
+        strata_ir::define_op! {
+            $(#[$doc])*
+            pub struct $name = $op {
+                traits: [PURE, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_TYPE],
+                operands: [operand: single(INT_LIKE)],
+                results: [result: single(INT_LIKE)],
+                format: "$operand attr-dict `:` type($result)",
+                fold: fold,
+            }
+        }
+    )*};
 }
 
-fn value(name: &str, c: TypeConstraint) -> ValueDef {
-    ValueDef {
-        name: name.into(),
-        arity: Arity::Single,
-        constraint: c,
+/// `Math_FloatClassificationOp`: an `i1` of the operand's shape.
+macro_rules! classify_op {
+    ($($(#[$doc:meta])* $name:ident = $op:literal),* $(,)?) => {$(
+        strata_ir::define_op! {
+            $(#[$doc])*
+            pub struct $name = $op {
+                traits: [PURE, ELEMENTWISE],
+                operands: [operand: single(FLOAT_LIKE)],
+                results: [result: single(BOOL_LIKE)],
+                attributes: [fastmath: defaulted(flags_constraint(&FASTMATH), default = no_fastmath, syntax = FASTMATH_SYNTAX)],
+                format: "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)",
+                infer_result_types: |ctx, types, _| Ok(vec![i1_same_shape(ctx, types[0])]),
+                fold: fold,
+            }
+        }
+    )*};
+}
+
+float_unary_op!(
+    /// `|x|`.
+    AbsFOp = "math.absf",
+    /// Arc cosine.
+    AcosOp = "math.acos",
+    /// Inverse hyperbolic cosine.
+    AcoshOp = "math.acosh",
+    /// Arc sine.
+    AsinOp = "math.asin",
+    /// Inverse hyperbolic sine.
+    AsinhOp = "math.asinh",
+    /// Arc tangent.
+    AtanOp = "math.atan",
+    /// Inverse hyperbolic tangent.
+    AtanhOp = "math.atanh",
+    /// Cube root.
+    CbrtOp = "math.cbrt",
+    /// Rounds up to an integer.
+    CeilOp = "math.ceil",
+    /// Cosine.
+    CosOp = "math.cos",
+    /// Hyperbolic cosine.
+    CoshOp = "math.cosh",
+    /// The error function.
+    ErfOp = "math.erf",
+    /// The complementary error function.
+    ErfcOp = "math.erfc",
+    /// `e^x`.
+    ExpOp = "math.exp",
+    /// `2^x`.
+    Exp2Op = "math.exp2",
+    /// `e^x - 1`.
+    ExpM1Op = "math.expm1",
+    /// Rounds down to an integer.
+    FloorOp = "math.floor",
+    /// Natural logarithm.
+    LogOp = "math.log",
+    /// Base-10 logarithm.
+    Log10Op = "math.log10",
+    /// `ln(1 + x)`.
+    Log1pOp = "math.log1p",
+    /// Base-2 logarithm.
+    Log2Op = "math.log2",
+    /// Rounds to the nearest integer, halves away from zero.
+    RoundOp = "math.round",
+    /// Rounds to the nearest integer, halves to even.
+    RoundEvenOp = "math.roundeven",
+    /// `1 / sqrt(x)`.
+    RsqrtOp = "math.rsqrt",
+    /// Sine.
+    SinOp = "math.sin",
+    /// Hyperbolic sine.
+    SinhOp = "math.sinh",
+    /// Square root.
+    SqrtOp = "math.sqrt",
+    /// Tangent.
+    TanOp = "math.tan",
+    /// Hyperbolic tangent.
+    TanhOp = "math.tanh",
+    /// Rounds toward zero.
+    TruncOp = "math.trunc",
+);
+
+float_binary_op!(
+    /// Arc tangent of `lhs / rhs`, in the quadrant of (rhs, lhs).
+    Atan2Op = "math.atan2",
+    /// `lhs` with the sign of `rhs`.
+    CopySignOp = "math.copysign",
+    /// `lhs^rhs`.
+    PowFOp = "math.powf",
+);
+
+strata_ir::define_op! {
+    /// `a * b + c`, rounded once.
+    pub struct FmaOp = "math.fma" {
+        traits: [PURE, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_TYPE],
+        operands: [a: single(FLOAT_LIKE), b: single(FLOAT_LIKE), c: single(FLOAT_LIKE)],
+        results: [result: single(FLOAT_LIKE)],
+        attributes: [fastmath: defaulted(flags_constraint(&FASTMATH), default = no_fastmath, syntax = FASTMATH_SYNTAX)],
+        format: "$a `,` $b `,` $c (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+        fold: fold,
     }
 }
 
-pub(crate) fn definitions() -> Vec<OpDefinition> {
-    OPS.iter()
-        .map(|&(name, kind)| definition(name, kind))
-        .collect()
+int_unary_op!(
+    /// `|x|` of a signed integer.
+    AbsIOp = "math.absi",
+    /// Leading zero bits.
+    CountLeadingZerosOp = "math.ctlz",
+    /// Trailing zero bits.
+    CountTrailingZerosOp = "math.cttz",
+    /// Set bits.
+    CtPopOp = "math.ctpop",
+);
+
+strata_ir::define_op! {
+    /// Integer power.
+    pub struct IPowIOp = "math.ipowi" {
+        traits: [PURE, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_TYPE],
+        operands: [lhs: single(INT_LIKE), rhs: single(INT_LIKE)],
+        results: [result: single(INT_LIKE)],
+        format: "$lhs `,` $rhs attr-dict `:` type($result)",
+        fold: fold,
+    }
 }
 
-fn definition(name: &str, kind: Kind) -> OpDefinition {
-    let mut def = OpDefinition::new(name);
-    def.traits = OpTraits::PURE | OpTraits::ELEMENTWISE;
-    let float = || TypeConstraint::Predicate(float_like, "floating-point-like");
-    let int = || TypeConstraint::Predicate(int_like, "signless-integer-like");
-    let (operands, result): (Vec<ValueDef>, TypeConstraint) = match kind {
-        Kind::FloatUnary => (vec![value("operand", float())], float()),
-        Kind::FloatBinary => (vec![value("lhs", float()), value("rhs", float())], float()),
-        Kind::Fma => (
-            vec![
-                value("a", float()),
-                value("b", float()),
-                value("c", float()),
-            ],
-            float(),
-        ),
-        Kind::IntUnary => (vec![value("operand", int())], int()),
-        Kind::IntBinary => (vec![value("lhs", int()), value("rhs", int())], int()),
-        Kind::FPowI => (vec![value("lhs", float()), value("rhs", int())], float()),
-        Kind::Classify => (
-            vec![value("operand", float())],
-            TypeConstraint::Predicate(bool_like, "bool-like"),
-        ),
-        Kind::SinCos => (vec![value("operand", float())], float()),
-        Kind::ClampF => (
-            vec![
-                value("value", float()),
-                value("min", float()),
-                value("max", float()),
-            ],
-            float(),
-        ),
+strata_ir::define_op! {
+    /// A float to an integer power.
+    pub struct FPowIOp = "math.fpowi" {
+        traits: [PURE, ELEMENTWISE],
+        operands: [lhs: single(FLOAT_LIKE), rhs: single(INT_LIKE)],
+        results: [result: single(FLOAT_LIKE)],
+        attributes: [fastmath: defaulted(flags_constraint(&FASTMATH), default = no_fastmath, syntax = FASTMATH_SYNTAX)],
+        types_match: [[lhs, result]],
+        format: "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs) `,` type($rhs)",
+        fold: fold,
+    }
+}
+
+classify_op!(
+    /// Whether the value is a NaN.
+    IsNaNOp = "math.isnan",
+    /// Whether the value is an infinity.
+    IsInfOp = "math.isinf",
+    /// Whether the value is neither infinite nor NaN.
+    IsFiniteOp = "math.isfinite",
+    /// Whether the value is normal (not zero, subnormal, infinite or NaN).
+    IsNormalOp = "math.isnormal",
+);
+
+strata_ir::define_op! {
+    /// Sine and cosine of one value.
+    pub struct SinCosOp = "math.sincos" {
+        traits: [PURE, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_TYPE],
+        operands: [operand: single(FLOAT_LIKE)],
+        results: [sin: single(FLOAT_LIKE), cos: single(FLOAT_LIKE)],
+        attributes: [fastmath: defaulted(flags_constraint(&FASTMATH), default = no_fastmath, syntax = FASTMATH_SYNTAX)],
+        format: "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)",
+        fold: fold,
+        result_names: ["sin", "cos"],
+    }
+}
+
+strata_ir::define_op! {
+    /// `value` clamped to `[min, max]`.
+    pub struct ClampFOp = "math.clampf" {
+        traits: [PURE, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_TYPE],
+        operands: [value: single(FLOAT_LIKE), min: single(FLOAT_LIKE), max: single(FLOAT_LIKE)],
+        results: [result: single(FLOAT_LIKE)],
+        attributes: [fastmath: defaulted(flags_constraint(&FASTMATH), default = no_fastmath, syntax = FASTMATH_SYNTAX)],
+        format: "$value `to` ` ` `[` $min `,` $max `]` (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+        fold: fold,
+    }
+}
+
+/// Declares the dialect's ops by family, once: their definitions, their
+/// names, and the family of each name.
+macro_rules! op_list {
+    ($($kind:ident: [$($op:ident),* $(,)?]),* $(,)?) => {
+        /// Every math op's definition.
+        pub(crate) fn definitions() -> Vec<strata_ir::OpDefinition> {
+            vec![$($($op::definition()),*),*]
+        }
+
+        /// The names of every math op.
+        pub const OP_NAMES: &[&str] = &[$($($op::NAME),*),*];
+
+        fn kind_of(name: &str) -> Option<Kind> {
+            $($(if name == $op::NAME {
+                return Some(Kind::$kind);
+            })*)*
+            None
+        }
     };
-    def.operands = operands;
-    def.results = vec![value("result", result)];
-    if kind == Kind::SinCos {
-        // `%sin, %cos = math.sincos ...`, as MLIR's getAsmResultNames.
-        def.results = vec![value("sin", float()), value("cos", float())];
-        def.hooks.result_names = Some(|_, _, _, set| {
-            set(0, "sin");
-            set(1, "cos");
-        });
-    }
-    if !matches!(kind, Kind::FPowI | Kind::Classify) {
-        def.traits = def.traits | OpTraits::SAME_OPERANDS_AND_RESULT_TYPE;
-    }
-    if !matches!(kind, Kind::IntUnary | Kind::IntBinary) {
-        def.attributes.push(AttrDef::optional(
-            "fastmath",
-            AttrConstraint::DialectAttr {
-                dialect: "arith".into(),
-                name: "fastmath".into(),
-            },
-        ));
-    }
-    def.hooks.parse = Some(parse);
-    def.hooks.print = Some(print);
-    def.hooks.fold = Some(fold);
-    def
 }
 
-fn has_fastmath(p: &OpParser) -> bool {
-    p.definition.attributes.iter().any(|a| a.name == "fastmath")
-}
-
-/// `$operands (fastmath<...>)? attr-dict : type` (`: type, type` for fpowi).
-fn parse(p: &mut OpParser) -> DiagResult<()> {
-    let ctx = p.ctx();
-    let kind = kind_of(&p.definition.name).unwrap();
-    let mut operands = vec![p.parse_operand()?];
-    if kind == Kind::ClampF {
-        // `$value to [$min, $max]`
-        p.expect_keyword("to")?;
-        p.expect(TokenKind::LSquare, "'['")?;
-        operands.push(p.parse_operand()?);
-        p.expect(TokenKind::Comma, "','")?;
-        operands.push(p.parse_operand()?);
-        p.expect(TokenKind::RSquare, "']'")?;
-    }
-    while kind != Kind::ClampF && p.consume_if(TokenKind::Comma) {
-        operands.push(p.parse_operand()?);
-    }
-    if has_fastmath(p) {
-        let bits = if p.consume_keyword("fastmath") {
-            FASTMATH.parse_body(p.parser)?
-        } else {
-            0
-        };
-        p.add_property("fastmath", FASTMATH.attr(ctx, bits));
-    }
-    p.parse_optional_attr_dict(false)?;
-    let ty = p.parse_colon_type()?;
-    let (types, result) = match kind {
-        Kind::FPowI => {
-            p.expect(TokenKind::Comma, "','")?;
-            let exponent = p.parse_type()?;
-            (vec![ty, exponent], ty)
-        }
-        Kind::Classify => (vec![ty], i1_same_shape(ctx, ty)),
-        _ => (vec![ty; operands.len()], ty),
-    };
-    p.add_operands(&operands, &types)?;
-    if kind == Kind::SinCos {
-        p.add_result_types(&[result, result]);
-    } else {
-        p.add_result_types(&[result]);
-    }
-    Ok(())
-}
-
-fn i1_same_shape(ctx: &Context, ty: Type) -> Type {
-    let i1 = ctx.signless(1);
-    match ctx.type_data(ty) {
-        TypeData::Vector {
-            shape, scalable, ..
-        } => ctx.intern_type(TypeData::Vector {
-            shape: shape.clone(),
-            scalable: scalable.clone(),
-            element: i1,
-        }),
-        TypeData::RankedTensor {
-            shape, encoding, ..
-        } => ctx.intern_type(TypeData::RankedTensor {
-            shape: shape.clone(),
-            element: i1,
-            encoding: *encoding,
-        }),
-        TypeData::UnrankedTensor { .. } => {
-            ctx.intern_type(TypeData::UnrankedTensor { element: i1 })
-        }
-        _ => i1,
-    }
-}
-
-fn print(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    let operands: Vec<_> = p.ir.operands(op).collect();
-    p.write(" ");
-    if kind_of(ctx.op_name_str(p.ir.op_name(op))) == Some(Kind::ClampF) {
-        p.print_operand(operands[0]);
-        p.write(" to [");
-        p.print_operands(operands[1..].iter().copied());
-        p.write("]");
-    } else {
-        p.print_operands(operands.iter().copied());
-    }
-    if let Some(bits) =
-        p.ir.attr(ctx, op, "fastmath")
-            .and_then(|a| FASTMATH.bits(ctx, a))
-    {
-        if bits != 0 {
-            p.write(&format!(" fastmath<{}>", FASTMATH.to_text(bits)));
-        }
-    }
-    p.print_optional_attr_dict(op, &["fastmath"], false);
-    p.write(" : ");
-    let ty = p.ir.value_type(operands[0]);
-    p.print_type(ty);
-    if kind_of(ctx.op_name_str(p.ir.op_name(op))) == Some(Kind::FPowI) {
-        p.write(", ");
-        let e = p.ir.value_type(operands[1]);
-        p.print_type(e);
-    }
-}
+op_list!(
+    FloatUnary: [
+        AbsFOp, AcosOp, AcoshOp, AsinOp, AsinhOp, AtanOp, AtanhOp, CbrtOp, CeilOp, CosOp, CoshOp,
+        ErfOp, ErfcOp, ExpOp, Exp2Op, ExpM1Op, FloorOp, LogOp, Log10Op, Log1pOp, Log2Op, RoundOp,
+        RoundEvenOp, RsqrtOp, SinOp, SinhOp, SqrtOp, TanOp, TanhOp, TruncOp,
+    ],
+    FloatBinary: [Atan2Op, CopySignOp, PowFOp],
+    Fma: [FmaOp],
+    IntUnary: [AbsIOp, CountLeadingZerosOp, CountTrailingZerosOp, CtPopOp],
+    IntBinary: [IPowIOp],
+    FPowI: [FPowIOp],
+    Classify: [IsNaNOp, IsInfOp, IsFiniteOp, IsNormalOp],
+    SinCos: [SinCosOp],
+    ClampF: [ClampFOp],
+);
 
 /// Evaluates one element of `name`; `None` when undefined or unsupported.
 pub fn eval(name: &str, args: &[Scalar]) -> Option<Scalar> {

@@ -6,7 +6,7 @@ use crate::{Flow, InterpError, InterpResult, Interpreter, Registry, RtValue};
 use strata_ir::OpId;
 
 pub fn register(registry: &mut Registry) {
-    for name in strata_dialect_math::op_names() {
+    for &name in strata_dialect_math::OP_NAMES {
         registry.register(name, math_op);
     }
 }
