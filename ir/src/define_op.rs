@@ -233,6 +233,7 @@ macro_rules! define_op {
                 $($($oname: $crate::__op_operand_param!($oarity),)*)?
                 $($($rname: $crate::__op_result_param!($rarity),)*)?
                 $($($aname: $crate::__op_attr_param!($aarity),)*)?
+                $($($sname: $crate::__op_successor_param!($skind),)*)?
             ) -> Self {
                 let ctx = builder.ctx();
                 let mut state = $crate::OperationState::new(ctx, $opname, builder.loc());
@@ -420,6 +421,16 @@ macro_rules! __op_push_attr {
             $ctx.intern_str($name),
             $value.unwrap_or_else(|| ($default)($ctx)),
         ))
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __op_successor_param {
+    (single) => {
+        $crate::BlockId
+    };
+    (variadic) => {
+        &[$crate::BlockId]
     };
 }
 #[doc(hidden)]

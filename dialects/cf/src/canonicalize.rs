@@ -24,28 +24,16 @@
 use crate::ops::{case_values, case_values_attr, segments, successor_operand_range};
 use strata_ir::fold::constant_of_value;
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
-use strata_ir::{BlockId, Context, Ir, Location, OpDefinition, OpId, OperationState, Value};
+use strata_ir::{BlockId, Context, Ir, Location, OpId, OperationState, Value};
 
-pub(crate) fn attach(defs: &mut [OpDefinition]) {
-    for def in defs.iter_mut() {
-        def.hooks.canonicalization_patterns = match def.name.as_str() {
-            "cf.br" => Some(br_patterns),
-            "cf.cond_br" => Some(cond_br_patterns),
-            "cf.switch" => Some(switch_patterns),
-            "cf.assert" => Some(assert_patterns),
-            _ => def.hooks.canonicalization_patterns,
-        };
-    }
-}
-
-fn br_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+pub(crate) fn br_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     let name = Some(ctx.op_name("cf.br"));
     set.add_fn(name, 1, "BranchOp::canonicalize", |op, rw| {
         simplify_br_to_block_with_single_pred(op, rw).or_else(|_| simplify_pass_through_br(op, rw))
     });
 }
 
-fn cond_br_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+pub(crate) fn cond_br_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     let name = Some(ctx.op_name("cf.cond_br"));
     set.add_fn(name, 1, "SimplifyConstCondBranchPred", const_cond_branch);
     set.add_fn(
@@ -74,7 +62,7 @@ fn cond_br_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     );
 }
 
-fn switch_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+pub(crate) fn switch_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     let name = Some(ctx.op_name("cf.switch"));
     set.add_fn(
         name,
@@ -104,7 +92,7 @@ fn switch_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     );
 }
 
-fn assert_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+pub(crate) fn assert_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     let name = Some(ctx.op_name("cf.assert"));
     set.add_fn(name, 1, "AssertOp::canonicalize", |op, rw| {
         let ctx = rw.ctx();

@@ -4,13 +4,16 @@
 //! `BranchOpInterface` the CFG transformations use.
 
 mod canonicalize;
-mod ops;
+pub mod ops;
 
 use std::sync::Arc;
 use strata_ir::{Context, Dialect, OpDefinition};
 
 pub use canonicalize::{br_state, cond_br_state, switch_state};
-pub use ops::{case_values as ops_case_values, successor_operand_range};
+pub use ops::{
+    case_values as ops_case_values, successor_operand_range, AssertOp, BranchOp, CondBranchOp,
+    SwitchOp,
+};
 
 /// The dialect object to load into a [`Context`].
 pub struct ControlFlowDialect;
@@ -23,9 +26,7 @@ impl Dialect for ControlFlowDialect {
         "unstructured control flow: branches, switches and assertions"
     }
     fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
-        let mut defs = ops::definitions();
-        canonicalize::attach(&mut defs);
-        defs
+        ops::definitions()
     }
 }
 

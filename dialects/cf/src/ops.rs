@@ -2,31 +2,14 @@
 //! operands; `operandSegmentSizes` (and `case_operand_segments` for
 //! `cf.switch`) say which belong to which successor, as in MLIR.
 
-use std::sync::Arc;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::{OpParser, UnresolvedOperand};
 use strata_ir::asm::printer::{type_to_string, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::interfaces::BranchOpInterface;
-use strata_ir::opdef::{Arity, AttrDef, SuccessorDef, ValueDef};
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{AttrData, Attribute, BlockId, Context, Ir, OpDefinition, OpId, OpTraits, Type};
-
-fn value(name: &str, arity: Arity, c: TypeConstraint) -> ValueDef {
-    ValueDef {
-        name: name.into(),
-        arity,
-        constraint: c,
-    }
-}
-
-fn successor(name: &str, variadic: bool) -> SuccessorDef {
-    SuccessorDef {
-        name: name.into(),
-        variadic,
-    }
-}
+use strata_ir::{AttrData, Attribute, BlockId, Context, Ir, OpDefinition, OpId, Type};
 
 fn is_i1(ctx: &Context, ty: Type) -> bool {
     ctx.is_signless_integer(ty) && ctx.integer_width(ty) == Some(1)
@@ -36,74 +19,86 @@ fn int_or_index(ctx: &Context, ty: Type) -> bool {
     ctx.is_index(ty) || ctx.is_integer(ty)
 }
 
+const I1: TypeConstraint = TypeConstraint::Predicate(is_i1, "1-bit signless integer");
+
+strata_ir::define_op! {
+    /// Branches to `dest`, passing `destOperands` as its arguments.
+    pub struct BranchOp = "cf.br" {
+        summary: "Branch operation",
+        traits: [PURE, TERMINATOR],
+        operands: [destOperands: variadic(TypeConstraint::Any)],
+        successors: [dest: single],
+        parse: parse_br,
+        print: print_br,
+        verify: verify_successor_operands,
+        canonicalize: crate::canonicalize::br_patterns,
+        interfaces: [dyn BranchOpInterface => Branch],
+    }
+}
+
+strata_ir::define_op! {
+    /// Branches to `trueDest` or `falseDest` on an `i1`, optionally weighted.
+    pub struct CondBranchOp = "cf.cond_br" {
+        summary: "Conditional branch operation",
+        traits: [PURE, TERMINATOR],
+        operands: [
+            condition: single(I1),
+            trueDestOperands: variadic(TypeConstraint::Any),
+            falseDestOperands: variadic(TypeConstraint::Any),
+        ],
+        attributes: [branch_weights: optional(AttrConstraint::DenseI32Array)],
+        successors: [trueDest: single, falseDest: single],
+        parse: parse_cond_br,
+        print: print_cond_br,
+        verify: verify_cond_br,
+        canonicalize: crate::canonicalize::cond_br_patterns,
+        interfaces: [dyn BranchOpInterface => Branch],
+    }
+}
+
+strata_ir::define_op! {
+    /// Branches on an integer to the case whose value matches, or the default.
+    pub struct SwitchOp = "cf.switch" {
+        summary: "Switch operation",
+        traits: [PURE, TERMINATOR],
+        operands: [
+            flag: single(TypeConstraint::Predicate(int_or_index, "integer or index")),
+            defaultOperands: variadic(TypeConstraint::Any),
+            caseOperands: variadic(TypeConstraint::Any),
+        ],
+        attributes: [
+            case_values: optional(AttrConstraint::DenseElements),
+            case_operand_segments: required(AttrConstraint::DenseI32Array),
+        ],
+        successors: [defaultDestination: single, caseDestinations: variadic],
+        parse: parse_switch,
+        print: print_switch,
+        verify: verify_switch,
+        canonicalize: crate::canonicalize::switch_patterns,
+        interfaces: [dyn BranchOpInterface => Branch],
+    }
+}
+
+strata_ir::define_op! {
+    /// Aborts with `msg` when `arg` is false.
+    pub struct AssertOp = "cf.assert" {
+        summary: "Assert operation with message attribute",
+        operands: [arg: single(I1)],
+        attributes: [msg: required(AttrConstraint::String)],
+        parse: parse_assert,
+        print: print_assert,
+        canonicalize: crate::canonicalize::assert_patterns,
+    }
+}
+
+/// Every cf op's definition.
 pub(crate) fn definitions() -> Vec<OpDefinition> {
-    let i1 = || TypeConstraint::Predicate(is_i1, "1-bit signless integer");
-
-    let mut br = OpDefinition::new("cf.br");
-    br.summary = "Branch operation".into();
-    br.traits = OpTraits::PURE | OpTraits::TERMINATOR;
-    br.operands = vec![value("destOperands", Arity::Variadic, TypeConstraint::Any)];
-    br.successors = vec![successor("dest", false)];
-    br.hooks.parse = Some(parse_br);
-    br.hooks.print = Some(print_br);
-    br.hooks.verify = Some(verify_successor_operands);
-    br.interfaces
-        .insert::<dyn BranchOpInterface>(Arc::new(Branch));
-
-    let mut cond = OpDefinition::new("cf.cond_br");
-    cond.summary = "Conditional branch operation".into();
-    cond.traits = OpTraits::PURE | OpTraits::TERMINATOR;
-    cond.operands = vec![
-        value("condition", Arity::Single, i1()),
-        value("trueDestOperands", Arity::Variadic, TypeConstraint::Any),
-        value("falseDestOperands", Arity::Variadic, TypeConstraint::Any),
-    ];
-    cond.attributes = vec![AttrDef::optional(
-        "branch_weights",
-        AttrConstraint::DenseI32Array,
-    )];
-    cond.successors = vec![successor("trueDest", false), successor("falseDest", false)];
-    cond.hooks.parse = Some(parse_cond_br);
-    cond.hooks.print = Some(print_cond_br);
-    cond.hooks.verify = Some(verify_cond_br);
-    cond.interfaces
-        .insert::<dyn BranchOpInterface>(Arc::new(Branch));
-
-    let mut switch = OpDefinition::new("cf.switch");
-    switch.summary = "Switch operation".into();
-    switch.traits = OpTraits::PURE | OpTraits::TERMINATOR;
-    switch.operands = vec![
-        value(
-            "flag",
-            Arity::Single,
-            TypeConstraint::Predicate(int_or_index, "integer or index"),
-        ),
-        value("defaultOperands", Arity::Variadic, TypeConstraint::Any),
-        value("caseOperands", Arity::Variadic, TypeConstraint::Any),
-    ];
-    switch.attributes = vec![
-        AttrDef::optional("case_values", AttrConstraint::DenseElements),
-        AttrDef::required("case_operand_segments", AttrConstraint::DenseI32Array),
-    ];
-    switch.successors = vec![
-        successor("defaultDestination", false),
-        successor("caseDestinations", true),
-    ];
-    switch.hooks.parse = Some(parse_switch);
-    switch.hooks.print = Some(print_switch);
-    switch.hooks.verify = Some(verify_switch);
-    switch
-        .interfaces
-        .insert::<dyn BranchOpInterface>(Arc::new(Branch));
-
-    let mut assert = OpDefinition::new("cf.assert");
-    assert.summary = "Assert operation with message attribute".into();
-    assert.operands = vec![value("arg", Arity::Single, i1())];
-    assert.attributes = vec![AttrDef::required("msg", AttrConstraint::String)];
-    assert.hooks.parse = Some(parse_assert);
-    assert.hooks.print = Some(print_assert);
-
-    vec![br, cond, switch, assert]
+    vec![
+        BranchOp::definition(),
+        CondBranchOp::definition(),
+        SwitchOp::definition(),
+        AssertOp::definition(),
+    ]
 }
 
 // ---------------------------------------------------------------------------
@@ -112,33 +107,31 @@ pub(crate) fn definitions() -> Vec<OpDefinition> {
 
 /// The operand positions `(start, len)` forwarded to successor `index` of a cf terminator.
 pub fn successor_operand_range(ctx: &Context, ir: &Ir, op: OpId, index: usize) -> (usize, usize) {
-    let name = ctx.op_name_str(ir.op_name(op));
     let segments = ir
         .attr(ctx, op, "operandSegmentSizes")
         .and_then(|a| ctx.dense_array_i64(a))
         .unwrap_or_default();
     let seg = |i: usize| segments.get(i).copied().unwrap_or(0) as usize;
-    match name {
-        "cf.br" => (0, ir.num_operands(op)),
-        "cf.cond_br" => {
-            if index == 0 {
-                (1, seg(1))
-            } else {
-                (1 + seg(1), seg(2))
-            }
+    if BranchOp::is(ctx, ir, op) {
+        (0, ir.num_operands(op))
+    } else if CondBranchOp::is(ctx, ir, op) {
+        if index == 0 {
+            (1, seg(1))
+        } else {
+            (1 + seg(1), seg(2))
         }
-        "cf.switch" => {
-            if index == 0 {
-                return (1, seg(1));
-            }
-            let cases = ir
-                .attr(ctx, op, "case_operand_segments")
-                .and_then(|a| ctx.dense_array_i64(a))
-                .unwrap_or_default();
-            let start = 1 + seg(1) + cases[..index - 1].iter().sum::<i64>() as usize;
-            (start, cases.get(index - 1).copied().unwrap_or(0) as usize)
+    } else if SwitchOp::is(ctx, ir, op) {
+        if index == 0 {
+            return (1, seg(1));
         }
-        _ => (0, 0),
+        let cases = ir
+            .attr(ctx, op, "case_operand_segments")
+            .and_then(|a| ctx.dense_array_i64(a))
+            .unwrap_or_default();
+        let start = 1 + seg(1) + cases[..index - 1].iter().sum::<i64>() as usize;
+        (start, cases.get(index - 1).copied().unwrap_or(0) as usize)
+    } else {
+        (0, 0)
     }
 }
 
@@ -155,21 +148,21 @@ impl BranchOpInterface for Branch {
         op: OpId,
         operands: &[Option<Attribute>],
     ) -> Option<BlockId> {
-        let name = ctx.op_name_str(ir.op_name(op));
         let value = ctx.integer_value((*operands.first()?)?)?;
-        match name {
-            "cf.br" => Some(ir.successors(op)[0]),
-            "cf.cond_br" => Some(ir.successors(op)[if value != 0 { 0 } else { 1 }]),
-            "cf.switch" => {
-                let cases = case_values(ctx, ir, op);
-                let width = ctx.integer_width(ir.value_type(ir.operand(op, 0)))?;
-                let pos = cases.iter().position(|&c| {
-                    strata_dialect_arith::semantics::mask(c as u128, width)
-                        == strata_dialect_arith::semantics::mask(value as u128, width)
-                });
-                Some(ir.successors(op)[pos.map_or(0, |p| p + 1)])
-            }
-            _ => None,
+        if BranchOp::is(ctx, ir, op) {
+            Some(ir.successors(op)[0])
+        } else if CondBranchOp::is(ctx, ir, op) {
+            Some(ir.successors(op)[if value != 0 { 0 } else { 1 }])
+        } else if SwitchOp::is(ctx, ir, op) {
+            let cases = case_values(ctx, ir, op);
+            let width = ctx.integer_width(ir.value_type(ir.operand(op, 0)))?;
+            let pos = cases.iter().position(|&c| {
+                strata_dialect_arith::semantics::mask(c as u128, width)
+                    == strata_dialect_arith::semantics::mask(value as u128, width)
+            });
+            Some(ir.successors(op)[pos.map_or(0, |p| p + 1)])
+        } else {
+            None
         }
     }
     fn can_erase_successor_operands(&self) -> bool {
@@ -197,25 +190,21 @@ impl BranchOpInterface for Branch {
             let sizes: Vec<i32> = sizes.iter().map(|&s| s as i32).collect();
             ir.set_property(ctx, op, name, Some(ctx.dense_i32_array(&sizes)));
         };
-        match ctx.op_name_str(ir.op_name(op)) {
-            "cf.cond_br" => {
-                let mut seg = read(ir, "operandSegmentSizes");
-                seg[1 + successor] -= 1;
-                write(ir, "operandSegmentSizes", seg);
+        if CondBranchOp::is(ctx, ir, op) {
+            let mut seg = read(ir, "operandSegmentSizes");
+            seg[1 + successor] -= 1;
+            write(ir, "operandSegmentSizes", seg);
+        } else if SwitchOp::is(ctx, ir, op) {
+            let mut seg = read(ir, "operandSegmentSizes");
+            if successor == 0 {
+                seg[1] -= 1;
+            } else {
+                seg[2] -= 1;
+                let mut cases = read(ir, "case_operand_segments");
+                cases[successor - 1] -= 1;
+                write(ir, "case_operand_segments", cases);
             }
-            "cf.switch" => {
-                let mut seg = read(ir, "operandSegmentSizes");
-                if successor == 0 {
-                    seg[1] -= 1;
-                } else {
-                    seg[2] -= 1;
-                    let mut cases = read(ir, "case_operand_segments");
-                    cases[successor - 1] -= 1;
-                    write(ir, "case_operand_segments", cases);
-                }
-                write(ir, "operandSegmentSizes", seg);
-            }
-            _ => {}
+            write(ir, "operandSegmentSizes", seg);
         }
         true
     }
