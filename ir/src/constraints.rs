@@ -22,7 +22,10 @@ pub enum TypeConstraint {
     AnyFloat,
     AnyTensor,
     AnyRankedTensor,
+    /// A ranked or unranked memref (MLIR's `AnyRankedOrUnrankedMemRef`).
     AnyMemRef,
+    /// A ranked memref (MLIR's `AnyMemRef`, C++ class `MemRefType`).
+    RankedMemRef,
     AnyVector,
     /// Shaped type (tensor, memref, vector) whose element satisfies the inner constraint.
     ShapedOf(Box<TypeConstraint>),
@@ -46,6 +49,16 @@ impl TypeConstraint {
         match self {
             TypeConstraint::Is(ty) => Some(*ty),
             TypeConstraint::Index => Some(ctx.index_type()),
+            _ => None,
+        }
+    }
+    /// The builtin type class a parsed type must belong to, by its MLIR
+    /// name, when the constraint is one class (MLIR's generated parsers
+    /// read `type($x)` with `parseType<RankedTensorType>` & co.).
+    pub fn type_class(&self) -> Option<&'static str> {
+        match self {
+            TypeConstraint::AnyRankedTensor => Some("builtin.tensor"),
+            TypeConstraint::RankedMemRef => Some("builtin.memref"),
             _ => None,
         }
     }
@@ -74,6 +87,7 @@ impl TypeConstraint {
                 ctx.type_data(ty),
                 TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. }
             ),
+            RankedMemRef => matches!(ctx.type_data(ty), TypeData::MemRef { .. }),
             AnyVector => matches!(ctx.type_data(ty), TypeData::Vector { .. }),
             ShapedOf(inner) => ctx.element_type(ty).is_some_and(|e| inner.check(ctx, e)),
             ScalarLike(inner) => match ctx.type_data(ty) {
@@ -111,6 +125,7 @@ impl TypeConstraint {
             AnyTensor => "tensor of any type values".into(),
             AnyRankedTensor => "ranked tensor of any type values".into(),
             AnyMemRef => "memref of any type values".into(),
+            RankedMemRef => "memref of any type values".into(),
             AnyVector => "vector of any type values".into(),
             ShapedOf(inner) => format!("shaped of {}", inner.describe(ctx)),
             ScalarLike(inner) => format!("{}-like", inner.describe(ctx)),

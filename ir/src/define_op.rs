@@ -39,6 +39,7 @@
 //! | `regions: [body: single_block]` | `single_block`, `any`, `variadic` |
 //! | `successors: [dest: single]` | `single`, `variadic` |
 //! | `types_match: [[a, b]]` | MLIR's `AllTypesMatch` for the format |
+//! | `types_match_with: [a => b: f]` | MLIR's `TypesMatchWith`: `b`'s types are `f(type of a)` ([`derive`](crate::opdef::derive) has the usual `f`s) |
 //! | `default_dialect: "func"` | unprefixed op names inside the regions |
 //! | `format: "..."` | MLIR's declarative assembly format, `custom<Name>(...)` included |
 //! | `directives: [&D]` | the op's own [`CustomDirective`](crate::format::CustomDirective)s (the shared ones, [`crate::directives`], need no mention) |
@@ -72,6 +73,7 @@ macro_rules! define_op {
             $(regions: [$($gname:ident : $gkind:ident),* $(,)?],)?
             $(successors: [$($sname:ident : $skind:ident),* $(,)?],)?
             $(types_match: [$([$($tm:ident),* $(,)?]),* $(,)?],)?
+            $(types_match_with: [$($tmw_from:ident => $tmw_to:ident : $tmw_derive:expr),* $(,)?],)?
             $(default_dialect: $dialect:literal,)?
             $(format: $format:expr,)?
             $(directives: [$($directive:expr),* $(,)?],)?
@@ -139,6 +141,11 @@ macro_rules! define_op {
                     variadic: $crate::__op_successor_variadic!($skind),
                 }),*)?];
                 $(def.type_equalities = vec![$(vec![$(stringify!($tm).trim_start_matches("r#").to_string()),*]),*];)?
+                $(def.type_derivations = vec![$($crate::opdef::TypeDerivation {
+                    from: stringify!($tmw_from).trim_start_matches("r#").into(),
+                    to: stringify!($tmw_to).trim_start_matches("r#").into(),
+                    derive: $tmw_derive,
+                }),*];)?
                 $(def.default_dialect = Some($dialect.into());)?
                 let directives: &[&'static $crate::format::CustomDirective] = &[$($($directive),*)?];
                 let _ = directives;

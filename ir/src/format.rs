@@ -235,20 +235,23 @@ enum TypeSlot {
     Attribute(usize),
 }
 
+/// The slot of the operand, result or attribute named `name`.
+fn slot_of(def: &OpDefinition, name: &str) -> Option<TypeSlot> {
+    if let Some(i) = def.operands.iter().position(|o| o.name == name) {
+        Some(TypeSlot::Operand(i))
+    } else if let Some(i) = def.results.iter().position(|r| r.name == name) {
+        Some(TypeSlot::Result(i))
+    } else {
+        def.attributes
+            .iter()
+            .position(|a| a.name == name)
+            .map(TypeSlot::Attribute)
+    }
+}
+
 /// The type-equality groups of `def` as slots.
 fn type_groups(def: &OpDefinition) -> Vec<Vec<TypeSlot>> {
-    let slot = |name: &str| {
-        if let Some(i) = def.operands.iter().position(|o| o.name == name) {
-            Some(TypeSlot::Operand(i))
-        } else if let Some(i) = def.results.iter().position(|r| r.name == name) {
-            Some(TypeSlot::Result(i))
-        } else {
-            def.attributes
-                .iter()
-                .position(|a| a.name == name)
-                .map(TypeSlot::Attribute)
-        }
-    };
+    let slot = |name: &str| slot_of(def, name);
     let mut groups: Vec<Vec<TypeSlot>> = def
         .type_equalities
         .iter()
@@ -1087,7 +1090,25 @@ fn parse_types_for(
         _ => false,
     };
     if single {
-        return Ok(smallvec::smallvec![p.parse_type()?]);
+        let at = p.parser.offset();
+        let ty = p.parse_type()?;
+        let constraint = match target {
+            TypeTarget::Operand(i) => &def.operands[*i].constraint,
+            TypeTarget::Result(i) => &def.results[*i].constraint,
+            _ => unreachable!("single targets are groups"),
+        };
+        if let Some(class) = constraint.type_class() {
+            if !constraint.check(p.ctx(), ty) {
+                return Err(p.error_at(
+                    at,
+                    format!(
+                        "invalid kind of type specified: expected {class}, but found '{}'",
+                        crate::asm::printer::type_to_string(p.ctx(), ty)
+                    ),
+                ));
+            }
+        }
+        return Ok(smallvec::smallvec![ty]);
     }
     let optional = match target {
         TypeTarget::Operand(i) => def.operands[*i].arity == Arity::Optional,
@@ -1157,12 +1178,16 @@ fn finish_parse<'a>(
     for (i, group) in operand_groups.iter().enumerate() {
         let types = parsed.operand_types[i].take().unwrap_or_default();
         if types.len() != group.len() {
-            return Err(p.error_here(format!(
-                "{} operands present, but expected {} (operand group '{}')",
-                group.len(),
-                types.len(),
-                def.operands[i].name
-            )));
+            // MLIR's `resolveOperands`, at the operands.
+            let at = group.first().map_or(p.parser.offset(), |o| o.offset);
+            return Err(p.error_at(
+                at,
+                format!(
+                    "number of operands and types do not match: got {} operands and {} types",
+                    group.len(),
+                    types.len()
+                ),
+            ));
         }
         p.add_operands(group, &types)?;
         segment_sizes.push(group.len() as i32);
@@ -1288,6 +1313,25 @@ fn infer_missing_types(
                     parsed.result_types[i] = Some(smallvec::smallvec![ty]);
                 }
                 _ => {}
+            }
+        }
+    }
+    // Types derived from another group's (MLIR's `TypesMatchWith`).
+    for derivation in &def.type_derivations {
+        let Some(from) = slot_of(def, &derivation.from).and_then(|slot| known(parsed, slot)) else {
+            continue;
+        };
+        let types = (derivation.derive)(ctx, from);
+        if let Some(i) = def.operands.iter().position(|o| o.name == derivation.to) {
+            if parsed.operand_types[i].is_none() {
+                parsed.operand_types[i] = Some(match def.operands[i].arity {
+                    Arity::Variadic => types.into(),
+                    _ => types.into_iter().take(operands[i].len()).collect(),
+                });
+            }
+        } else if let Some(i) = def.results.iter().position(|r| r.name == derivation.to) {
+            if parsed.result_types[i].is_none() && !types.is_empty() {
+                parsed.result_types[i] = Some(types.into_iter().take(1).collect());
             }
         }
     }

@@ -160,6 +160,35 @@ impl std::fmt::Debug for AttrSyntax {
     }
 }
 
+/// MLIR's `TypesMatchWith<"...", from, to, transformer>`: the types of
+/// the operand or result group `to` are a function of the type of `from`.
+/// A format may then leave `to`'s types out; they are derived when the op
+/// is parsed. (The op's verifier checks the relation, with MLIR's message.)
+#[derive(Clone, Debug)]
+pub struct TypeDerivation {
+    pub from: String,
+    pub to: String,
+    /// The types of `to` (one for a single or optional group, the whole
+    /// list for a variadic one) given the type of `from`.
+    pub derive: fn(&Context, crate::types::Type) -> Vec<crate::types::Type>,
+}
+
+/// Transformers for [`TypeDerivation`], named after MLIR's usual ones.
+pub mod derive {
+    use crate::context::Context;
+    use crate::types::Type;
+
+    /// `$_self`: the same type.
+    pub fn same(_: &Context, ty: Type) -> Vec<Type> {
+        vec![ty]
+    }
+
+    /// `cast<ShapedType>($_self).getElementType()`.
+    pub fn element(ctx: &Context, ty: Type) -> Vec<Type> {
+        ctx.element_type(ty).into_iter().collect()
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct RegionDef {
     pub name: String,
@@ -305,6 +334,8 @@ pub struct OpDefinition {
     /// Groups of operand/result/attribute names whose types must be equal
     /// (MLIR's `AllTypesMatch`); also lets formats omit all but one type.
     pub type_equalities: Vec<Vec<String>>,
+    /// Types of one group derived from another's (MLIR's `TypesMatchWith`).
+    pub type_derivations: Vec<TypeDerivation>,
     /// Whether declared attributes are stored as properties (printed `<{...}>`
     /// in the generic form), as for every op MLIR defines in ODS; ops of
     /// dialects loaded from IRDL keep them as discardable attributes, as MLIR does.
@@ -330,6 +361,7 @@ impl OpDefinition {
             regions: Vec::new(),
             successors: Vec::new(),
             type_equalities: Vec::new(),
+            type_derivations: Vec::new(),
             properties_for_attributes: true,
             default_dialect: None,
             format: None,

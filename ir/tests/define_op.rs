@@ -114,6 +114,33 @@ strata_ir::define_op! {
     }
 }
 
+/// `demo.fill` takes its scalar's type from the tensor (MLIR's
+/// `TypesMatchWith`), `demo.pack` one operand per element of its result.
+fn elements_of(ctx: &Context, ty: strata_ir::Type) -> Vec<strata_ir::Type> {
+    let count: i64 = ctx.shape(ty).map_or(0, |s| s.iter().product());
+    vec![ctx.element_type_or_self(ty); count as usize]
+}
+
+strata_ir::define_op! {
+    /// Writes one element into a ranked tensor.
+    pub struct FillOp = "demo.fill" {
+        operands: [scalar: single(TypeConstraint::Any), dest: single(TypeConstraint::AnyRankedTensor)],
+        results: [result: single(TypeConstraint::AnyRankedTensor)],
+        types_match_with: [dest => result: strata_ir::opdef::derive::same, dest => scalar: strata_ir::opdef::derive::element],
+        format: "$scalar `into` $dest attr-dict `:` type($dest)",
+    }
+}
+
+strata_ir::define_op! {
+    /// A tensor from its elements.
+    pub struct PackOp = "demo.pack" {
+        operands: [elements: variadic(TypeConstraint::Any)],
+        results: [result: single(TypeConstraint::AnyRankedTensor)],
+        types_match_with: [result => elements: elements_of],
+        format: "$elements attr-dict `:` type($result)",
+    }
+}
+
 struct Demo;
 impl Dialect for Demo {
     fn name(&self) -> &str {
@@ -127,6 +154,8 @@ impl Dialect for Demo {
             PairOp::definition(),
             YieldOp::definition(),
             SliceOp::definition(),
+            FillOp::definition(),
+            PackOp::definition(),
         ]
     }
 }
@@ -209,6 +238,41 @@ fn format_errors_are_diagnostics() {
     );
     let err = roundtrip(&ctx, "\"demo.const\"() : () -> i32\n", false).unwrap_err();
     assert_eq!(err, "'demo.const' op requires attribute 'value'");
+}
+
+#[test]
+fn types_derived_from_other_types() {
+    let ctx = context();
+    let text = r#"module {
+  %0 = "test.src"() : () -> f32
+  %1 = "test.src"() : () -> tensor<2xf32>
+  %2 = demo.fill %0 into %1 : tensor<2xf32>
+  %3 = demo.pack %0, %0 : tensor<2xf32>
+}
+"#;
+    assert_eq!(roundtrip(&ctx, text, false).unwrap(), text);
+    let generic = roundtrip(&ctx, text, true).unwrap();
+    assert!(
+        generic.contains(r#""demo.fill"(%0, %1) : (f32, tensor<2xf32>) -> tensor<2xf32>"#),
+        "{generic}"
+    );
+    let err = roundtrip(
+        &ctx,
+        "%0 = \"test.src\"() : () -> f32\n%1 = demo.pack %0, %0 : tensor<3xf32>\n",
+        false,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        "custom op 'demo.pack' number of operands and types do not match: got 2 operands and 3 types"
+    );
+    // `type($dest)` reads a ranked tensor, as MLIR's `parseType<RankedTensorType>`.
+    let err = roundtrip(&ctx, "%0 = \"test.src\"() : () -> f32\n%1 = \"test.src\"() : () -> memref<2xf32>\n%2 = demo.fill %0 into %1 : memref<2xf32>\n", false)
+        .unwrap_err();
+    assert_eq!(
+        err,
+        "custom op 'demo.fill' invalid kind of type specified: expected builtin.tensor, but found 'memref<2xf32>'"
+    );
 }
 
 #[test]

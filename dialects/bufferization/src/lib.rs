@@ -5,10 +5,14 @@
 //! exists upstream and is not accepted here either.
 
 use std::sync::Arc;
+use strata_dialect_tensor::ops::DimOp;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
+use strata_ir::fold::FoldOutcome;
+use strata_ir::interfaces::{Effect, EffectInstance, MemoryEffects};
+use strata_ir::rewrite::{NoMatch, PatternRewriter, RewriteResult};
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{Context, Dialect, Ir, OpDefinition, OpId, DYNAMIC};
+use strata_ir::{Attribute, Context, Dialect, Ir, OpDefinition, OpId, DYNAMIC};
 
 strata_ir::define_op! {
     /// A tensor whose contents are the buffer's.
@@ -17,6 +21,9 @@ strata_ir::define_op! {
         results: [result: single(TypeConstraint::AnyTensor)],
         attributes: [restrict: optional(AttrConstraint::Unit), writable: optional(AttrConstraint::Unit)],
         format: "$buffer (`restrict` $restrict^)? (`writable` $writable^)? attr-dict `:` type($buffer) `to` type($result)",
+        verify: verify_tensor_buffer_types,
+        fold: fold_to_tensor,
+        interfaces: [dyn MemoryEffects => ReadsBuffer],
     }
 }
 strata_ir::define_op! {
@@ -26,6 +33,9 @@ strata_ir::define_op! {
         results: [buffer: single(TypeConstraint::AnyMemRef)],
         attributes: [read_only: optional(AttrConstraint::Unit)],
         format: "$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($buffer)",
+        verify: verify_tensor_buffer_types,
+        fold: fold_to_buffer,
+        interfaces: [dyn MemoryEffects => NoEffects],
     }
 }
 strata_ir::define_op! {
@@ -36,6 +46,10 @@ strata_ir::define_op! {
         attributes: [memory_space: optional(AttrConstraint::Any)],
         types_match: [[copy, result]],
         format: "`(` $dynamic_sizes `)` (`copy` `(` $copy^ `)`)? (`size_hint` `=` $size_hint^)? attr-dict `:` type($result)",
+        verify: verify_alloc_tensor,
+        canonicalize: |ctx, set| {
+            set.add_op_fn::<DimOp>(ctx, 1, "FoldDimOfAllocTensorOp", fold_dim_of_alloc_tensor);
+        },
     }
 }
 strata_ir::define_op! {
@@ -45,6 +59,7 @@ strata_ir::define_op! {
         results: [result: optional(TypeConstraint::AnyRankedTensor)],
         attributes: [restrict: optional(AttrConstraint::Unit), writable: optional(AttrConstraint::Unit)],
         format: "$source `in` (`restrict` $restrict^)? (`writable` $writable^)? $dest attr-dict `:` functional-type(operands, results)",
+        verify: verify_materialize,
     }
 }
 strata_ir::define_op! {
@@ -64,12 +79,35 @@ strata_ir::define_op! {
     }
 }
 
+/// Declares the dialect's op list once.
+macro_rules! op_list {
+    ($($op:ident),* $(,)?) => {
+        /// Every bufferization op's definition.
+        pub fn definitions() -> Vec<OpDefinition> {
+            vec![$($op::definition()),*]
+        }
+
+        /// The names of every bufferization op.
+        pub const OP_NAMES: &[&str] = &[$($op::NAME),*];
+    };
+}
+
+op_list!(
+    ToTensorOp,
+    ToBufferOp,
+    AllocTensorOp,
+    MaterializeInDestinationOp,
+    DeallocTensorOp,
+    CloneOp,
+);
+
 fn verify_alloc_tensor(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let result = ir.value_type(ir.result(op, 0));
     let shape = ctx.shape(result).unwrap_or(&[]);
     let dynamic = shape.iter().filter(|&&d| d == DYNAMIC).count();
-    let sizes = strata_ir::opdef::named_group(ctx, ir, op, "dynamic_sizes", false).len();
-    let has_copy = !strata_ir::opdef::named_group(ctx, ir, op, "copy", false).is_empty();
+    let alloc = AllocTensorOp(op);
+    let sizes = alloc.dynamic_sizes(ctx, ir).len();
+    let has_copy = alloc.copy(ctx, ir).is_some();
     if has_copy && sizes > 0 {
         // MLIR emits this one without the op prefix.
         return Err(strata_ir::Diagnostic::error(
@@ -169,35 +207,8 @@ impl Dialect for BufferizationDialect {
     fn description(&self) -> &str {
         "tensor/buffer boundary ops for bufferization"
     }
-    fn operations(&self, ctx: &Context) -> Vec<OpDefinition> {
-        let index = TypeConstraint::Is(ctx.index_type());
-        let mut alloc = AllocTensorOp::definition();
-        alloc.operands[0].constraint = index.clone();
-        alloc.operands[2].constraint = index;
-        alloc.hooks.verify = Some(verify_alloc_tensor);
-        let mut materialize = MaterializeInDestinationOp::definition();
-        materialize.hooks.verify = Some(verify_materialize);
-        alloc.hooks.canonicalization_patterns = Some(alloc_tensor_patterns);
-        let mut to_tensor = ToTensorOp::definition();
-        to_tensor.hooks.fold = Some(fold_to_tensor);
-        to_tensor.hooks.verify = Some(verify_tensor_buffer_types);
-        to_tensor
-            .interfaces
-            .insert::<dyn strata_ir::interfaces::MemoryEffects>(std::sync::Arc::new(ReadsBuffer));
-        let mut to_buffer = ToBufferOp::definition();
-        to_buffer.hooks.fold = Some(fold_to_buffer);
-        to_buffer.hooks.verify = Some(verify_tensor_buffer_types);
-        to_buffer
-            .interfaces
-            .insert::<dyn strata_ir::interfaces::MemoryEffects>(std::sync::Arc::new(NoEffects));
-        vec![
-            to_tensor,
-            to_buffer,
-            alloc,
-            materialize,
-            DeallocTensorOp::definition(),
-            CloneOp::definition(),
-        ]
+    fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
+        definitions()
     }
 }
 
@@ -209,95 +220,75 @@ pub fn register(ctx: &mut Context) {
 /// `to_tensor` reads its buffer (so an unused one is dead, as in MLIR).
 struct ReadsBuffer;
 
-impl strata_ir::interfaces::MemoryEffects for ReadsBuffer {
+impl MemoryEffects for ReadsBuffer {
     fn effects(
         &self,
         _ctx: &Context,
         ir: &Ir,
         op: OpId,
-        out: &mut smallvec::SmallVec<[strata_ir::interfaces::EffectInstance; 2]>,
+        out: &mut smallvec::SmallVec<[EffectInstance; 2]>,
     ) {
-        out.push(strata_ir::interfaces::EffectInstance {
-            effect: strata_ir::interfaces::Effect::Read,
+        out.push(EffectInstance {
+            effect: Effect::Read,
             value: Some(ir.operand(op, 0)),
         });
     }
 }
 
-/// The producer of `v` if it is the op `name`.
-fn producer(ctx: &Context, ir: &Ir, v: strata_ir::Value, name: &str) -> Option<OpId> {
-    ir.defining_op(v)
-        .filter(|&d| ctx.op_name_str(ir.op_name(d)) == name)
-}
-
 /// `to_tensor(to_buffer(%t))` is `%t`.
-fn fold_to_tensor(
-    ctx: &Context,
-    ir: &mut Ir,
-    op: OpId,
-    _: &[Option<strata_ir::Attribute>],
-) -> strata_ir::fold::FoldOutcome {
-    match producer(ctx, ir, ir.operand(op, 0), "bufferization.to_buffer") {
-        Some(b) if ir.value_type(ir.operand(b, 0)) == ir.value_type(ir.result(op, 0)) => {
-            strata_ir::fold::FoldOutcome::value(ir.operand(b, 0))
+fn fold_to_tensor(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
+    let to_tensor = ToTensorOp(op);
+    match ToBufferOp::defining(ctx, ir, to_tensor.buffer(ctx, ir)) {
+        Some(b) if ir.value_type(b.tensor(ctx, ir)) == ir.value_type(to_tensor.result(ctx, ir)) => {
+            FoldOutcome::value(b.tensor(ctx, ir))
         }
-        _ => strata_ir::fold::FoldOutcome::Failed,
+        _ => FoldOutcome::Failed,
     }
 }
 
 /// `to_buffer(to_tensor(%m))` is `%m` when the types agree.
-fn fold_to_buffer(
-    ctx: &Context,
-    ir: &mut Ir,
-    op: OpId,
-    _: &[Option<strata_ir::Attribute>],
-) -> strata_ir::fold::FoldOutcome {
-    match producer(ctx, ir, ir.operand(op, 0), "bufferization.to_tensor") {
-        Some(t) if ir.value_type(ir.operand(t, 0)) == ir.value_type(ir.result(op, 0)) => {
-            strata_ir::fold::FoldOutcome::value(ir.operand(t, 0))
+fn fold_to_buffer(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
+    let to_buffer = ToBufferOp(op);
+    match ToTensorOp::defining(ctx, ir, to_buffer.tensor(ctx, ir)) {
+        Some(t) if ir.value_type(t.buffer(ctx, ir)) == ir.value_type(to_buffer.buffer(ctx, ir)) => {
+            FoldOutcome::value(t.buffer(ctx, ir))
         }
-        _ => strata_ir::fold::FoldOutcome::Failed,
+        _ => FoldOutcome::Failed,
     }
 }
 
 /// `tensor.dim` of a dynamic size of `alloc_tensor` is that size operand
 /// (MLIR's `FoldDimOfAllocTensorOp`).
-fn alloc_tensor_patterns(ctx: &Context, set: &mut strata_ir::rewrite::RewritePatternSet) {
-    set.add_fn(
-        Some(ctx.op_name("tensor.dim")),
-        1,
-        "FoldDimOfAllocTensorOp",
-        |op, rw| {
-            let ctx = rw.ctx();
-            let ir = rw.ir();
-            let alloc = producer(ctx, ir, ir.operand(op, 0), "bufferization.alloc_tensor")
-                .ok_or(strata_ir::rewrite::NoMatch)?;
-            let dim = strata_ir::fold::constant_of_value(ctx, ir, ir.operand(op, 1))
-                .and_then(|a| ctx.integer_value(a))
-                .ok_or(strata_ir::rewrite::NoMatch)? as usize;
-            let shape = ctx.shape(ir.value_type(ir.result(alloc, 0))).unwrap_or(&[]);
-            if shape.get(dim) != Some(&DYNAMIC) {
-                return Err(strata_ir::rewrite::NoMatch);
-            }
-            let sizes = strata_ir::opdef::named_group(ctx, ir, alloc, "dynamic_sizes", false);
-            let k = shape[..dim].iter().filter(|&&d| d == DYNAMIC).count();
-            let size = *sizes.get(k).ok_or(strata_ir::rewrite::NoMatch)?;
-            rw.replace_op(op, &[size]);
-            Ok(())
-        },
-    );
+fn fold_dim_of_alloc_tensor(dim: DimOp, rw: &mut PatternRewriter) -> RewriteResult {
+    let ctx = rw.ctx();
+    let ir = rw.ir();
+    let alloc = AllocTensorOp::defining(ctx, ir, dim.source(ctx, ir)).ok_or(NoMatch)?;
+    let index = strata_ir::fold::constant_of_value(ctx, ir, dim.index(ctx, ir))
+        .and_then(|a| ctx.integer_value(a))
+        .ok_or(NoMatch)? as usize;
+    let shape = ctx
+        .shape(ir.value_type(alloc.result(ctx, ir)))
+        .unwrap_or(&[]);
+    if shape.get(index) != Some(&DYNAMIC) {
+        return Err(NoMatch);
+    }
+    let sizes = alloc.dynamic_sizes(ctx, ir);
+    let k = shape[..index].iter().filter(|&&d| d == DYNAMIC).count();
+    let size = *sizes.get(k).ok_or(NoMatch)?;
+    rw.replace_op(dim.op(), &[size]);
+    Ok(())
 }
 
 /// `to_buffer` only produces a view of its tensor: unused, it is dead.
 struct NoEffects;
 
-impl strata_ir::interfaces::MemoryEffects for NoEffects {
+impl MemoryEffects for NoEffects {
     fn effects(
         &self,
         _: &Context,
         _: &Ir,
         _: OpId,
-        _: &mut smallvec::SmallVec<[strata_ir::interfaces::EffectInstance; 2]>,
+        _: &mut smallvec::SmallVec<[EffectInstance; 2]>,
     ) {
     }
 }

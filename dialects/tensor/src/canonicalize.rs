@@ -5,21 +5,10 @@
 //! value. Each keeps the values computed: a cast only changes how much of
 //! the shape is known statically.
 
+use crate::ops::{CastOp, ConcatOp, EmptyOp};
 use strata_ir::fold::constant_of_value;
-use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
-use strata_ir::{Context, OpDefinition, OpId, OperationState, Type, Value, DYNAMIC};
-
-/// Attaches the patterns to the op definitions of the dialect.
-pub fn install(defs: &mut [OpDefinition]) {
-    for def in defs.iter_mut() {
-        def.hooks.canonicalization_patterns = match def.name.as_str() {
-            "tensor.empty" => Some(empty_patterns),
-            "tensor.cast" => Some(cast_patterns),
-            "tensor.concat" => Some(concat_patterns),
-            _ => def.hooks.canonicalization_patterns,
-        };
-    }
-}
+use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult, TypedOp};
+use strata_ir::{Context, OpId, OperationState, Type, Value, DYNAMIC};
 
 /// MLIR's `preservesStaticInformation(source, target)`: both ranked tensors
 /// of the same element type, rank and encoding, and `target` static
@@ -49,42 +38,34 @@ pub fn preserves_static_information(ctx: &Context, source: Type, target: Type) -
             .all(|(&a, &b)| a == DYNAMIC || b != DYNAMIC)
 }
 
+/// A `tensor.cast` of `value` to `ty` before the matched op `at`.
 fn create_cast(rw: &mut PatternRewriter, at: OpId, value: Value, ty: Type) -> Value {
-    let ctx = rw.ctx();
-    let loc = rw.ir().op_loc(at);
-    let mut state = OperationState::new(ctx, "tensor.cast", loc);
-    state.operands = vec![value];
-    state.result_types = vec![ty];
     rw.set_insertion_point_before(at);
-    let cast = rw.create_op(state);
-    rw.ir().result(cast, 0)
+    let cast = CastOp::build(rw, value, ty);
+    cast.dest(rw.ctx(), rw.ir())
 }
 
-fn create_empty(rw: &mut PatternRewriter, at: OpId, ty: Type, sizes: Vec<Value>) -> Value {
-    let ctx = rw.ctx();
-    let loc = rw.ir().op_loc(at);
-    let mut state = OperationState::new(ctx, "tensor.empty", loc);
-    state.operands = sizes;
-    state.result_types = vec![ty];
+/// A `tensor.empty` of `ty` before the matched op `at`.
+fn create_empty(rw: &mut PatternRewriter, at: OpId, ty: Type, sizes: &[Value]) -> Value {
     rw.set_insertion_point_before(at);
-    let op = rw.create_op(state);
-    rw.ir().result(op, 0)
+    let empty = EmptyOp::build(rw, sizes, ty);
+    empty.result(rw.ctx(), rw.ir())
 }
 
 /// `ReplaceEmptyTensorStaticShapeDims`: dynamic sizes given by non-negative
 /// constants become static; the old type comes back through a cast.
-fn empty_patterns(ctx: &Context, set: &mut RewritePatternSet) {
-    set.add_fn(
-        Some(ctx.op_name("tensor.empty")),
+pub(crate) fn empty_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    set.add_op_fn::<EmptyOp>(
+        ctx,
         1,
         "ReplaceEmptyTensorStaticShapeDims",
-        |op, rw| -> RewriteResult {
+        |empty, rw| -> RewriteResult {
             let ctx = rw.ctx();
             let ir = rw.ir();
-            let ty = ir.value_type(ir.result(op, 0));
+            let op = empty.op();
+            let ty = ir.value_type(empty.result(ctx, ir));
             let shape = ctx.shape(ty).ok_or(NoMatch)?.to_vec();
-            let operands: Vec<Value> = ir.operands(op).collect();
-            let mut sizes = operands.into_iter();
+            let mut sizes = empty.dynamicSizes(ctx, ir).into_iter();
             let mut new_shape = Vec::with_capacity(shape.len());
             let mut kept = Vec::new();
             for &d in &shape {
@@ -105,8 +86,8 @@ fn empty_patterns(ctx: &Context, set: &mut RewritePatternSet) {
                 return Err(NoMatch);
             }
             let new_ty = crate::ops::tensor_like(ctx, ty, &new_shape);
-            let empty = create_empty(rw, op, new_ty, kept);
-            let cast = create_cast(rw, op, empty, ty);
+            let value = create_empty(rw, op, new_ty, &kept);
+            let cast = create_cast(rw, op, value, ty);
             rw.replace_op(op, &[cast]);
             Ok(())
         },
@@ -115,27 +96,23 @@ fn empty_patterns(ctx: &Context, set: &mut RewritePatternSet) {
 
 /// `FoldEmptyTensorWithCastOp`: a cast to a more static type of a
 /// `tensor.empty` is a `tensor.empty` of the cast's type.
-fn cast_patterns(ctx: &Context, set: &mut RewritePatternSet) {
-    set.add_fn(
-        Some(ctx.op_name("tensor.cast")),
+pub(crate) fn cast_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    set.add_op_fn::<CastOp>(
+        ctx,
         1,
         "FoldEmptyTensorWithCastOp",
-        |op, rw| -> RewriteResult {
+        |cast, rw| -> RewriteResult {
             let ctx = rw.ctx();
             let ir = rw.ir();
-            let source = ir.operand(op, 0);
-            let result_ty = ir.value_type(ir.result(op, 0));
+            let source = cast.source(ctx, ir);
+            let result_ty = ir.value_type(cast.dest(ctx, ir));
             if !preserves_static_information(ctx, ir.value_type(source), result_ty) {
                 return Err(NoMatch);
             }
-            let empty = ir.defining_op(source).ok_or(NoMatch)?;
-            if ctx.op_name_str(ir.op_name(empty)) != "tensor.empty" {
-                return Err(NoMatch);
-            }
+            let empty = EmptyOp::defining(ctx, ir, source).ok_or(NoMatch)?;
             let old = ctx.shape(ir.value_type(source)).ok_or(NoMatch)?;
             let new = ctx.shape(result_ty).ok_or(NoMatch)?;
-            let operands: Vec<Value> = ir.operands(empty).collect();
-            let mut dynamic = operands.into_iter();
+            let mut dynamic = empty.dynamicSizes(ctx, ir).into_iter();
             let mut sizes = Vec::new();
             for (&o, &n) in old.iter().zip(new) {
                 if o != DYNAMIC {
@@ -146,17 +123,15 @@ fn cast_patterns(ctx: &Context, set: &mut RewritePatternSet) {
                     sizes.push(v);
                 }
             }
-            let value = create_empty(rw, op, result_ty, sizes);
-            rw.replace_op(op, &[value]);
+            let value = create_empty(rw, cast.op(), result_ty, &sizes);
+            rw.replace_op(cast.op(), &[value]);
             Ok(())
         },
     );
 }
 
-fn concat_dim(ctx: &Context, rw: &PatternRewriter, op: OpId) -> Option<usize> {
-    rw.ir()
-        .attr(ctx, op, "dim")
-        .and_then(|a| ctx.integer_value(a))
+fn concat_dim(ctx: &Context, rw: &PatternRewriter, concat: ConcatOp) -> Option<usize> {
+    ctx.integer_value(concat.dim(ctx, rw.ir()))
         .map(|d| d as usize)
 }
 
@@ -192,36 +167,32 @@ fn infer_concat_shape(ctx: &Context, types: &[Type], dim: usize) -> Option<Vec<i
 /// `SingleInputConcatOp` (a one-input concat is a cast of it),
 /// `InferConcatOperandTypes` (inputs cast to the static sizes the others
 /// give) and `InferConcatResultType` (a more static result, cast back).
-fn concat_patterns(ctx: &Context, set: &mut RewritePatternSet) {
-    let name = ctx.op_name("tensor.concat");
-    set.add_fn(Some(name), 1, "SingleInputConcatOp", |op, rw| {
-        if rw.ir().num_operands(op) != 1 {
+pub(crate) fn concat_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    set.add_op_fn::<ConcatOp>(ctx, 1, "SingleInputConcatOp", |concat, rw| {
+        let (ctx, ir) = (rw.ctx(), rw.ir());
+        let [input] = concat.inputs(ctx, ir)[..] else {
             return Err(NoMatch);
-        }
-        let input = rw.ir().operand(op, 0);
-        let ty = rw.ir().value_type(rw.ir().result(op, 0));
-        let cast = create_cast(rw, op, input, ty);
-        rw.replace_op(op, &[cast]);
+        };
+        let ty = ir.value_type(concat.result(ctx, ir));
+        let cast = create_cast(rw, concat.op(), input, ty);
+        rw.replace_op(concat.op(), &[cast]);
         Ok(())
     });
-    set.add_fn(Some(name), 1, "InferConcatOperandTypes", |op, rw| {
+    set.add_op_fn::<ConcatOp>(ctx, 1, "InferConcatOperandTypes", |concat, rw| {
         let ctx = rw.ctx();
-        let dim = concat_dim(ctx, rw, op).ok_or(NoMatch)?;
-        let types: Vec<Type> = rw
-            .ir()
-            .operands(op)
-            .map(|v| rw.ir().value_type(v))
-            .collect();
+        let op = concat.op();
+        let dim = concat_dim(ctx, rw, concat).ok_or(NoMatch)?;
+        let inputs = concat.inputs(ctx, rw.ir());
+        let types: Vec<Type> = inputs.iter().map(|&v| rw.ir().value_type(v)).collect();
         let inferred = infer_concat_shape(ctx, &types, dim).ok_or(NoMatch)?;
         let mut matched = false;
-        for (i, &ty) in types.iter().enumerate() {
+        for (i, (&ty, &v)) in types.iter().zip(&inputs).enumerate() {
             let mut shape = inferred.clone();
             shape[dim] = ctx.shape(ty).ok_or(NoMatch)?[dim];
             let element = ctx.element_type(ty).ok_or(NoMatch)?;
             let refined = ctx.tensor_type(&shape, element);
             if !preserves_static_information(ctx, refined, ty) {
                 matched = true;
-                let v = rw.ir().operand(op, i);
                 let cast = create_cast(rw, op, v, refined);
                 rw.modify_op_in_place(op, |ir| ir.set_operand(op, i, cast));
             }
@@ -232,26 +203,30 @@ fn concat_patterns(ctx: &Context, set: &mut RewritePatternSet) {
             Err(NoMatch)
         }
     });
-    set.add_fn(Some(name), 1, "InferConcatResultType", |op, rw| {
+    set.add_op_fn::<ConcatOp>(ctx, 1, "InferConcatResultType", |concat, rw| {
         let ctx = rw.ctx();
-        let dim = concat_dim(ctx, rw, op).ok_or(NoMatch)?;
+        let op = concat.op();
+        let dim = concat_dim(ctx, rw, concat).ok_or(NoMatch)?;
         let ir = rw.ir();
-        let types: Vec<Type> = ir.operands(op).map(|v| ir.value_type(v)).collect();
-        let result_ty = ir.value_type(ir.result(op, 0));
+        let inputs = concat.inputs(ctx, ir);
+        let types: Vec<Type> = inputs.iter().map(|&v| ir.value_type(v)).collect();
+        let result_ty = ir.value_type(concat.result(ctx, ir));
         let inferred = infer_concat_shape(ctx, &types, dim).ok_or(NoMatch)?;
         let element = ctx.element_type(result_ty).ok_or(NoMatch)?;
         let inferred_ty = ctx.tensor_type(&inferred, element);
         if preserves_static_information(ctx, inferred_ty, result_ty) {
             return Err(NoMatch);
         }
-        let mut state = OperationState::new(ctx, "tensor.concat", ir.op_loc(op));
-        state.operands = ir.operands(op).collect();
+        // The new concat keeps the old one's properties and discardable
+        // attributes.
+        let mut state = OperationState::new(ctx, ConcatOp::NAME, ir.op_loc(op));
+        state.operands = inputs;
         state.result_types = vec![inferred_ty];
         state.properties = ir.properties(op);
         state.attributes = ir.attributes(op);
         rw.set_insertion_point_before(op);
-        let concat = rw.create_op(state);
-        let value = rw.ir().result(concat, 0);
+        let new_concat = ConcatOp::from_op(rw.create_op(state));
+        let value = new_concat.result(ctx, rw.ir());
         let cast = create_cast(rw, op, value, result_ty);
         rw.replace_op(op, &[cast]);
         Ok(())

@@ -2,6 +2,10 @@
 //! cast chains, `tensor.extract` from constants and `tensor.from_elements`,
 //! full-tensor slices, identity reshapes and single-input concatenations.
 
+use crate::ops::{
+    BitcastOp, CastOp, CollapseShapeOp, DimOp, EmptyOp, ExpandShapeOp, ExtractSliceOp,
+    FromElementsOp, InsertOp, InsertSliceOp, ReshapeOp,
+};
 use crate::syntax::{i64_array_prop, operand_segments};
 use strata_ir::attributes::AttrData;
 use strata_ir::fold::{constant_of_value, FoldOutcome};
@@ -39,7 +43,7 @@ pub fn fold_dim(
                 return FoldOutcome::Failed;
             }
             if let Some(def) = ir.defining_op(source) {
-                if ctx.op_name_str(ir.op_name(def)) == "tensor.empty" {
+                if EmptyOp::is(ctx, ir, def) {
                     let before = shape[..index as usize]
                         .iter()
                         .filter(|&&d| d == DYNAMIC)
@@ -55,7 +59,7 @@ pub fn fold_dim(
 /// The ranked source of a `tensor.cast` producing `v`.
 fn ranked_cast_source(ctx: &Context, ir: &Ir, v: strata_ir::Value) -> Option<strata_ir::Value> {
     let def = ir.defining_op(v)?;
-    if ctx.op_name_str(ir.op_name(def)) != "tensor.cast" {
+    if !CastOp::is(ctx, ir, def) {
         return None;
     }
     let source = ir.operand(def, 0);
@@ -70,7 +74,7 @@ pub fn fold_cast(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) 
     }
     // cast(cast(x)) where the outer cast returns to x's type: x.
     if let Some(def) = ir.defining_op(source) {
-        if ctx.op_name_str(ir.op_name(def)) == "tensor.cast" {
+        if CastOp::is(ctx, ir, def) {
             let inner = ir.operand(def, 0);
             if ir.value_type(inner) == result_ty {
                 return FoldOutcome::value(inner);
@@ -162,11 +166,11 @@ pub fn fold_extract(
         }
     }
     if let Some(def) = ir.defining_op(tensor) {
-        if ctx.op_name_str(ir.op_name(def)) == "tensor.from_elements" {
+        if FromElementsOp::is(ctx, ir, def) {
             return FoldOutcome::value(ir.operand(def, linear));
         }
         // extract(insert(v, t, idx), idx) -> v
-        if ctx.op_name_str(ir.op_name(def)) == "tensor.insert" {
+        if InsertOp::is(ctx, ir, def) {
             let same = (0..indices.len()).all(|k| {
                 constant_of_value(ctx, ir, ir.operand(def, 2 + k))
                     .and_then(|a| ctx.integer_value(a))
@@ -220,7 +224,7 @@ pub fn fold_extract_slice(
     }
     // extract_slice(insert_slice(x into d at S)) at S -> x
     if let Some(def) = ir.defining_op(source) {
-        if ctx.op_name_str(ir.op_name(def)) == "tensor.insert_slice"
+        if InsertSliceOp::is(ctx, ir, def)
             && ir.value_type(ir.operand(def, 0)) == result_ty
             && same_slice(ctx, ir, op, def)
         {
@@ -252,7 +256,7 @@ pub fn fold_insert_slice(
     }
     // insert_slice(extract_slice(d at S) into d at S) -> d
     if let Some(def) = ir.defining_op(source) {
-        if ctx.op_name_str(ir.op_name(def)) == "tensor.extract_slice"
+        if ExtractSliceOp::is(ctx, ir, def)
             && ir.operand(def, 0) == ir.operand(op, 1)
             && same_slice(ctx, ir, op, def)
         {
@@ -412,7 +416,7 @@ pub fn fold_bitcast(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>
         return FoldOutcome::value(source);
     }
     if let Some(def) = ir.defining_op(source) {
-        if ctx.op_name_str(ir.op_name(def)) == "tensor.bitcast" {
+        if BitcastOp::is(ctx, ir, def) {
             let inner = ir.operand(def, 0);
             ir.set_operand(op, 0, inner);
             return FoldOutcome::InPlace;
@@ -436,7 +440,7 @@ pub fn fold_tensor_reshape(
     }
     let source = ir.operand(op, 0);
     if let Some(def) = ir.defining_op(source) {
-        if ctx.op_name_str(ir.op_name(def)) == "tensor.reshape" {
+        if ReshapeOp::is(ctx, ir, def) {
             let inner = ir.operand(def, 0);
             ir.set_operand(op, 0, inner);
             return FoldOutcome::InPlace;
@@ -455,9 +459,7 @@ pub fn fold_tensor_reshape(
     let Some(from) = ir.defining_op(ir.operand(op, 1)) else {
         return FoldOutcome::Failed;
     };
-    if ctx.op_name_str(ir.op_name(from)) != "tensor.from_elements"
-        || ir.num_operands(from) != shape.len()
-    {
+    if !FromElementsOp::is(ctx, ir, from) || ir.num_operands(from) != shape.len() {
         return FoldOutcome::Failed;
     }
     let constant = |v| constant_of_value(ctx, ir, v).and_then(|a| ctx.integer_value(a));
@@ -467,7 +469,7 @@ pub fn fold_tensor_reshape(
             return c == shape[id] as i128;
         }
         match ir.defining_op(element) {
-            Some(dim) if ctx.op_name_str(ir.op_name(dim)) == "tensor.dim" => {
+            Some(dim) if DimOp::is(ctx, ir, dim) => {
                 ir.operand(dim, 0) == source && constant(ir.operand(dim, 1)) == Some(id as i128)
             }
             _ => false,
@@ -498,16 +500,16 @@ pub fn fold_reshape(
     if let Some(a) = resize_splat(ctx, constants.first().copied().flatten(), result_ty) {
         return FoldOutcome::attribute(a);
     }
-    let collapse = ctx.op_name_str(ir.op_name(op)) == "tensor.collapse_shape";
-    let inverse = if collapse {
-        "tensor.expand_shape"
-    } else {
-        "tensor.collapse_shape"
-    };
+    let collapse = CollapseShapeOp::is(ctx, ir, op);
     let Some(def) = ir.defining_op(source) else {
         return FoldOutcome::Failed;
     };
-    if ctx.op_name_str(ir.op_name(def)) != inverse {
+    let inverse = if collapse {
+        ExpandShapeOp::is(ctx, ir, def)
+    } else {
+        CollapseShapeOp::is(ctx, ir, def)
+    };
+    if !inverse {
         return FoldOutcome::Failed;
     }
     let inner = ir.operand(def, 0);

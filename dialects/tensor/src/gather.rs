@@ -13,57 +13,44 @@ use strata_ir::asm::printer::type_to_string;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::types::TypeData;
-use strata_ir::{Context, Ir, OpDefinition, OpId, Type};
+use strata_ir::{Context, Ir, OpId, Type};
+
+/// MLIR's `RankedTensorOf<[AnySignlessIntegerOrIndex]>` for `indices`.
+const INDICES: TypeConstraint = TypeConstraint::Predicate(
+    |ctx, ty| {
+        TypeConstraint::AnyRankedTensor.check(ctx, ty)
+            && ctx
+                .element_type(ty)
+                .is_some_and(|e| TypeConstraint::SignlessIntegerOrIndex.check(ctx, e))
+    },
+    "ranked tensor of signless integer or index values",
+);
 
 strata_ir::define_op! {
     /// Gathers slices of `source` at the coordinates listed in `indices`.
     pub struct GatherOp = "tensor.gather" {
         traits: [PURE],
-        operands: [source: single(TypeConstraint::AnyRankedTensor), indices: single(TypeConstraint::AnyRankedTensor)],
+        operands: [source: single(TypeConstraint::AnyRankedTensor), indices: single(INDICES)],
         results: [result: single(TypeConstraint::AnyRankedTensor)],
-        attributes: [gather_dims: required(AttrConstraint::DenseI64Array), unique: optional(AttrConstraint::Unit)],
+        attributes: [gather_dims: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_BRACKETS), unique: optional(AttrConstraint::Unit)],
         format: "$source `[` $indices `]` `gather_dims` `(` $gather_dims `)` (`unique` $unique^)? attr-dict `:` functional-type(operands, results)",
+        verify: verify_gather,
+        fold: crate::fold::fold_gather,
+        result_names: ["gather"],
     }
 }
 strata_ir::define_op! {
     /// Writes slices of `source` into `dest` at the coordinates in `indices`.
     pub struct ScatterOp = "tensor.scatter" {
         traits: [PURE],
-        operands: [source: single(TypeConstraint::AnyRankedTensor), dest: single(TypeConstraint::AnyRankedTensor), indices: single(TypeConstraint::AnyRankedTensor)],
+        operands: [source: single(TypeConstraint::AnyRankedTensor), dest: single(TypeConstraint::AnyRankedTensor), indices: single(INDICES)],
         results: [result: single(TypeConstraint::AnyRankedTensor)],
-        attributes: [scatter_dims: required(AttrConstraint::DenseI64Array), unique: optional(AttrConstraint::Unit)],
+        attributes: [scatter_dims: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_BRACKETS), unique: optional(AttrConstraint::Unit)],
         types_match: [[dest, result]],
         format: "$source `into` $dest `[` $indices `]` `scatter_dims` `(` $scatter_dims `)` (`unique` $unique^)? attr-dict `:` functional-type(operands, results)",
+        verify: verify_scatter,
+        result_names: ["scatter"],
     }
-}
-
-/// MLIR's `RankedTensorOf<[AnySignlessIntegerOrIndex]>` for `indices`.
-fn indices_constraint() -> TypeConstraint {
-    TypeConstraint::Predicate(
-        |ctx, ty| {
-            TypeConstraint::AnyRankedTensor.check(ctx, ty)
-                && ctx
-                    .element_type(ty)
-                    .is_some_and(|e| TypeConstraint::SignlessIntegerOrIndex.check(ctx, e))
-        },
-        "ranked tensor of signless integer or index values",
-    )
-}
-
-/// The two definitions, with verifiers and result names attached.
-pub fn definitions() -> Vec<OpDefinition> {
-    let mut gather = GatherOp::definition();
-    gather.operands[1].constraint = indices_constraint();
-    gather.attributes[0].syntax = Some(DENSE_I64_BRACKETS);
-    gather.hooks.verify = Some(verify_gather);
-    gather.hooks.result_names = Some(|_, _, _, f| f(0, "gather"));
-    gather.hooks.fold = Some(crate::fold::fold_gather);
-    let mut scatter = ScatterOp::definition();
-    scatter.operands[2].constraint = indices_constraint();
-    scatter.attributes[0].syntax = Some(DENSE_I64_BRACKETS);
-    scatter.hooks.verify = Some(verify_scatter);
-    scatter.hooks.result_names = Some(|_, _, _, f| f(0, "scatter"));
-    vec![gather, scatter]
 }
 
 fn shape_of(ctx: &Context, ty: Type) -> Vec<i64> {

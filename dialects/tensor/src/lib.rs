@@ -4,9 +4,9 @@
 //! MLIR 22 moved `tensor.pack`/`tensor.unpack` to `linalg.pack`/
 //! `linalg.unpack`; they live in the linalg dialect here too.
 //!
-//! [`syntax`] holds the custom-syntax pieces (mixed static/dynamic lists,
-//! reassociations) that the linalg, bufferization and memref-like ops
-//! share.
+//! Every op is declared once, in [`ops`] (and [`gather`],
+//! [`parallel_insert_slice`]); [`syntax`] holds the pieces of syntax and
+//! the accessors that the linalg, scf and bufferization crates share.
 
 pub mod canonicalize;
 pub mod fold;
@@ -27,8 +27,8 @@ impl Dialect for TensorDialect {
     fn description(&self) -> &str {
         "tensors with value semantics: slices, reshapes, padding, generation"
     }
-    fn operations(&self, ctx: &Context) -> Vec<OpDefinition> {
-        ops::definitions(ctx)
+    fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
+        ops::definitions()
     }
     fn materialize_constant(
         &self,

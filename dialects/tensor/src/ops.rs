@@ -1,19 +1,40 @@
-//! The tensor ops: declarations, custom syntax and verifiers.
-//!
-//! Ops whose syntax the assembly-format language can express declare a
-//! format; the others (mixed static/dynamic index lists, types inferred
-//! from the element type, regions with explicit entry blocks) parse and
-//! print through hooks written with the helpers of [`crate::syntax`].
+//! The tensor ops, each declared once with `define_op!`: operands,
+//! results and properties with their constraints, MLIR's assembly format
+//! (from `TensorOps.td`; mixed static/dynamic lists through
+//! `custom<DynamicIndexList>`, element types through `types_match_with`),
+//! and the verifier, folder, canonicalization patterns and result names
+//! attached to it. The verifiers follow below, in MLIR's order and words.
 
+use crate::canonicalize::{cast_patterns, concat_patterns, empty_patterns};
+use crate::fold;
 use crate::syntax::*;
-use strata_ir::asm::lexer::TokenKind;
-use strata_ir::asm::parser::OpParser;
-use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
+use strata_ir::interfaces::{ConditionallySpeculatable, DIM_SPECULATABLE};
+use strata_ir::opdef::derive;
 use strata_ir::types::TypeData;
 use strata_ir::verifier::cast_incompatible;
-use strata_ir::{Context, Ir, OpDefinition, OpId, Type, DYNAMIC};
+use strata_ir::{Context, Ir, OpId, Type, DYNAMIC};
+
+/// MLIR's `AnyNon0RankedOrUnrankedTensor`.
+const NON_0_RANKED_OR_UNRANKED_TENSOR: TypeConstraint = TypeConstraint::Predicate(
+    |ctx, ty| match ctx.type_data(ty) {
+        TypeData::UnrankedTensor { .. } => true,
+        TypeData::RankedTensor { shape, .. } => !shape.is_empty(),
+        _ => false,
+    },
+    "non-0-ranked or unranked tensor",
+);
+
+/// `from_elements`' operand types: one element type per element of the
+/// (static) result.
+fn elements_of(ctx: &Context, ty: Type) -> Vec<Type> {
+    let (shape, element) = tensor_parts(ctx, ty);
+    if shape.contains(&DYNAMIC) {
+        return Vec::new();
+    }
+    vec![element; shape.iter().product::<i64>() as usize]
+}
 
 strata_ir::define_op! {
     /// An uninitialized tensor of the given shape.
@@ -22,6 +43,8 @@ strata_ir::define_op! {
         operands: [dynamicSizes: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::AnyRankedTensor)],
         format: "`(` $dynamicSizes `)` attr-dict `:` type($result)",
+        verify: verify_empty,
+        canonicalize: empty_patterns,
     }
 }
 strata_ir::define_op! {
@@ -30,6 +53,11 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [tensor: single(TypeConstraint::AnyRankedTensor), indices: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::Any)],
+        types_match_with: [tensor => result: derive::element],
+        format: "$tensor `[` $indices `]` attr-dict `:` type($tensor)",
+        verify: verify_extract,
+        fold: fold::fold_extract,
+        result_names: ["extracted"],
     }
 }
 strata_ir::define_op! {
@@ -38,6 +66,11 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [scalar: single(TypeConstraint::Any), dest: single(TypeConstraint::AnyRankedTensor), indices: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::AnyRankedTensor)],
+        types_match_with: [dest => result: derive::same, dest => scalar: derive::element],
+        format: "$scalar `into` $dest `[` $indices `]` attr-dict `:` type($dest)",
+        verify: verify_insert,
+        fold: fold::fold_insert,
+        result_names: ["inserted"],
     }
 }
 strata_ir::define_op! {
@@ -47,6 +80,10 @@ strata_ir::define_op! {
         operands: [source: single(TypeConstraint::AnyRankedTensor), offsets: variadic(TypeConstraint::Index), sizes: variadic(TypeConstraint::Index), strides: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::AnyRankedTensor)],
         attributes: [static_offsets: required(AttrConstraint::DenseI64Array), static_sizes: required(AttrConstraint::DenseI64Array), static_strides: required(AttrConstraint::DenseI64Array)],
+        format: "$source `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)",
+        verify: verify_extract_slice,
+        fold: fold::fold_extract_slice,
+        result_names: ["extracted_slice"],
     }
 }
 strata_ir::define_op! {
@@ -56,6 +93,11 @@ strata_ir::define_op! {
         operands: [source: single(TypeConstraint::AnyRankedTensor), dest: single(TypeConstraint::AnyRankedTensor), offsets: variadic(TypeConstraint::Index), sizes: variadic(TypeConstraint::Index), strides: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::AnyRankedTensor)],
         attributes: [static_offsets: required(AttrConstraint::DenseI64Array), static_sizes: required(AttrConstraint::DenseI64Array), static_strides: required(AttrConstraint::DenseI64Array)],
+        types_match_with: [dest => result: derive::same],
+        format: "$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)",
+        verify: verify_insert_slice,
+        fold: fold::fold_insert_slice,
+        result_names: ["inserted_slice"],
     }
 }
 strata_ir::define_op! {
@@ -66,6 +108,9 @@ strata_ir::define_op! {
         results: [result: single(TypeConstraint::AnyRankedTensor)],
         attributes: [static_low: required(AttrConstraint::DenseI64Array), static_high: required(AttrConstraint::DenseI64Array), nofold: optional(AttrConstraint::Unit)],
         regions: [region: single_block],
+        format: "$source (`nofold` $nofold^)? `low` `` custom<DynamicIndexList>($low, $static_low) `high` `` custom<DynamicIndexList>($high, $static_high) $region attr-dict `:` type($source) `to` type($result)",
+        verify: verify_pad,
+        result_names: ["padded"],
     }
 }
 strata_ir::define_op! {
@@ -75,6 +120,10 @@ strata_ir::define_op! {
         operands: [src: single(TypeConstraint::AnyRankedTensor)],
         results: [result: single(TypeConstraint::AnyRankedTensor)],
         attributes: [reassociation: required(AttrConstraint::Array(None))],
+        format: "$src $reassociation attr-dict `:` type($src) `into` type($result)",
+        verify: verify_collapse,
+        fold: fold::fold_reshape,
+        result_names: ["collapsed"],
     }
 }
 strata_ir::define_op! {
@@ -84,6 +133,10 @@ strata_ir::define_op! {
         operands: [src: single(TypeConstraint::AnyRankedTensor), output_shape: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::AnyRankedTensor)],
         attributes: [reassociation: required(AttrConstraint::Array(None)), static_output_shape: required(AttrConstraint::DenseI64Array)],
+        format: "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)",
+        verify: verify_expand,
+        fold: fold::fold_reshape,
+        result_names: ["expanded"],
     }
 }
 strata_ir::define_op! {
@@ -93,15 +146,22 @@ strata_ir::define_op! {
         operands: [source: single(TypeConstraint::AnyTensor)],
         results: [dest: single(TypeConstraint::AnyTensor)],
         format: "$source attr-dict `:` type($source) `to` type($dest)",
+        verify: verify_cast,
+        fold: fold::fold_cast,
+        canonicalize: cast_patterns,
+        result_names: ["cast"],
     }
 }
 strata_ir::define_op! {
     /// The size of one dimension.
     pub struct DimOp = "tensor.dim" {
         traits: [PURE],
-        operands: [source: single(TypeConstraint::AnyTensor), index: single(TypeConstraint::Index)],
+        operands: [source: single(NON_0_RANKED_OR_UNRANKED_TENSOR), index: single(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::Index)],
         format: "attr-dict $source `,` $index `:` type($source)",
+        fold: fold::fold_dim,
+        result_names: ["dim"],
+        interfaces: [dyn ConditionallySpeculatable => DIM_SPECULATABLE],
     }
 }
 strata_ir::define_op! {
@@ -111,6 +171,9 @@ strata_ir::define_op! {
         operands: [dynamicExtents: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::AnyRankedTensor)],
         regions: [body: single_block],
+        format: "$dynamicExtents $body attr-dict `:` type($result)",
+        verify: verify_generate,
+        result_names: ["generated"],
     }
 }
 strata_ir::define_op! {
@@ -119,6 +182,11 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [input: single(TypeConstraint::Any), dynamicSizes: variadic(TypeConstraint::Index)],
         results: [aggregate: single(TypeConstraint::AnyRankedTensor)],
+        types_match_with: [aggregate => input: derive::element],
+        format: "$input (`[` $dynamicSizes^ `]`)? attr-dict `:` type($aggregate)",
+        verify: verify_splat,
+        fold: fold::fold_splat,
+        result_names: ["splat"],
     }
 }
 strata_ir::define_op! {
@@ -128,6 +196,11 @@ strata_ir::define_op! {
         operands: [inputs: variadic(TypeConstraint::AnyRankedTensor)],
         results: [result: single(TypeConstraint::AnyRankedTensor)],
         attributes: [dim: required(AttrConstraint::Integer(Some(64)))],
+        format: "`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)",
+        verify: verify_concat,
+        fold: fold::fold_concat,
+        canonicalize: concat_patterns,
+        result_names: ["concat"],
     }
 }
 strata_ir::define_op! {
@@ -136,6 +209,11 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [elements: variadic(TypeConstraint::Any)],
         results: [result: single(TypeConstraint::AnyRankedTensor)],
+        types_match_with: [result => elements: elements_of],
+        format: "$elements attr-dict `:` type($result)",
+        verify: verify_from_elements,
+        fold: fold::fold_from_elements,
+        result_names: ["from_elements"],
     }
 }
 strata_ir::define_op! {
@@ -145,6 +223,9 @@ strata_ir::define_op! {
         operands: [source: single(TypeConstraint::AnyTensor), shape: single(TypeConstraint::AnyTensor)],
         results: [result: single(TypeConstraint::AnyTensor)],
         format: "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)",
+        verify: verify_reshape,
+        fold: fold::fold_tensor_reshape,
+        result_names: ["reshape"],
     }
 }
 strata_ir::define_op! {
@@ -154,6 +235,8 @@ strata_ir::define_op! {
         operands: [source: single(TypeConstraint::AnyTensor)],
         results: [dest: single(TypeConstraint::AnyTensor)],
         format: "$source attr-dict `:` type($source) `to` type($dest)",
+        verify: verify_bitcast,
+        fold: fold::fold_bitcast,
     }
 }
 strata_ir::define_op! {
@@ -163,6 +246,8 @@ strata_ir::define_op! {
         operands: [tensor: single(TypeConstraint::AnyTensor)],
         results: [result: single(TypeConstraint::Index)],
         format: "$tensor attr-dict `:` type($tensor)",
+        fold: fold::fold_rank,
+        result_names: ["rank"],
     }
 }
 strata_ir::define_op! {
@@ -174,154 +259,43 @@ strata_ir::define_op! {
     }
 }
 
-/// Every op definition of the dialect, with hooks attached.
-pub fn definitions(ctx: &Context) -> Vec<OpDefinition> {
-    let mut defs = Vec::new();
-    let index = TypeConstraint::Is(ctx.index_type());
+/// Declares the dialect's op list once: the definitions to register and
+/// the names.
+macro_rules! op_list {
+    ($($op:ty),* $(,)?) => {
+        /// Every tensor op's definition, in registration order.
+        pub fn definitions() -> Vec<strata_ir::OpDefinition> {
+            vec![$(<$op>::definition()),*]
+        }
 
-    let mut d = EmptyOp::definition();
-    d.operands[0].constraint = index.clone();
-    d.hooks.verify = Some(verify_empty);
-    defs.push(d);
-
-    let mut d = ExtractOp::definition();
-    d.hooks.parse = Some(parse_extract);
-    d.hooks.print = Some(print_extract);
-    d.hooks.verify = Some(verify_extract);
-    d.hooks.result_names = Some(|_, _, _, f| f(0, "extracted"));
-    d.hooks.fold = Some(crate::fold::fold_extract);
-    defs.push(d);
-
-    let mut d = InsertOp::definition();
-    d.hooks.parse = Some(parse_insert);
-    d.hooks.print = Some(print_insert);
-    d.hooks.verify = Some(verify_insert);
-    d.hooks.result_names = Some(|_, _, _, f| f(0, "inserted"));
-    d.hooks.fold = Some(crate::fold::fold_insert);
-    defs.push(d);
-
-    let mut d = ExtractSliceOp::definition();
-    d.hooks.parse = Some(parse_extract_slice);
-    d.hooks.print = Some(print_extract_slice);
-    d.hooks.verify = Some(verify_extract_slice);
-    d.hooks.result_names = Some(|_, _, _, f| f(0, "extracted_slice"));
-    d.hooks.fold = Some(crate::fold::fold_extract_slice);
-    defs.push(d);
-
-    let mut d = InsertSliceOp::definition();
-    d.hooks.parse = Some(parse_insert_slice);
-    d.hooks.print = Some(print_insert_slice);
-    d.hooks.verify = Some(verify_insert_slice);
-    d.hooks.result_names = Some(|_, _, _, f| f(0, "inserted_slice"));
-    d.hooks.fold = Some(crate::fold::fold_insert_slice);
-    defs.push(d);
-
-    defs.push(crate::parallel_insert_slice::definition());
-
-    let mut d = PadOp::definition();
-    d.hooks.parse = Some(parse_pad);
-    d.hooks.print = Some(print_pad);
-    d.hooks.verify = Some(verify_pad);
-    d.hooks.result_names = Some(|_, _, _, f| f(0, "padded"));
-    defs.push(d);
-
-    let mut d = CollapseShapeOp::definition();
-    d.hooks.parse = Some(parse_collapse);
-    d.hooks.print = Some(print_collapse);
-    d.hooks.verify = Some(verify_collapse);
-    d.hooks.result_names = Some(|_, _, _, f| f(0, "collapsed"));
-    d.hooks.fold = Some(crate::fold::fold_reshape);
-    defs.push(d);
-
-    let mut d = ExpandShapeOp::definition();
-    d.hooks.parse = Some(parse_expand);
-    d.hooks.print = Some(print_expand);
-    d.hooks.verify = Some(verify_expand);
-    d.hooks.result_names = Some(|_, _, _, f| f(0, "expanded"));
-    d.hooks.fold = Some(crate::fold::fold_reshape);
-    defs.push(d);
-
-    let mut d = CastOp::definition();
-    d.hooks.verify = Some(verify_cast);
-    d.hooks.result_names = Some(|_, _, _, f| f(0, "cast"));
-    d.hooks.fold = Some(crate::fold::fold_cast);
-    defs.push(d);
-
-    let mut d = DimOp::definition();
-    // MLIR's `AnyNon0RankedOrUnrankedTensor`.
-    d.operands[0].constraint = TypeConstraint::Predicate(
-        |ctx, ty| match ctx.type_data(ty) {
-            TypeData::UnrankedTensor { .. } => true,
-            TypeData::RankedTensor { shape, .. } => !shape.is_empty(),
-            _ => false,
-        },
-        "non-0-ranked or unranked tensor",
-    );
-    d.operands[1].constraint = index.clone();
-    d.results[0].constraint = index.clone();
-    d.hooks.infer_result_types = Some(|ctx, _, _| Ok(vec![ctx.index_type()]));
-    d.hooks.result_names = Some(|_, _, _, f| f(0, "dim"));
-    d.hooks.fold = Some(crate::fold::fold_dim);
-    d.interfaces
-        .insert::<dyn strata_ir::interfaces::ConditionallySpeculatable>(std::sync::Arc::new(
-            strata_ir::interfaces::DIM_SPECULATABLE,
-        ));
-    defs.push(d);
-
-    let mut d = GenerateOp::definition();
-    d.hooks.parse = Some(parse_generate);
-    d.hooks.print = Some(print_generate);
-    d.hooks.verify = Some(verify_generate);
-    d.hooks.result_names = Some(|_, _, _, f| f(0, "generated"));
-    defs.push(d);
-
-    let mut d = SplatOp::definition();
-    d.hooks.parse = Some(parse_splat);
-    d.hooks.print = Some(print_splat);
-    d.hooks.verify = Some(verify_splat);
-    d.hooks.result_names = Some(|_, _, _, f| f(0, "splat"));
-    d.hooks.fold = Some(crate::fold::fold_splat);
-    defs.push(d);
-
-    let mut d = ConcatOp::definition();
-    d.hooks.parse = Some(parse_concat);
-    d.hooks.print = Some(print_concat);
-    d.hooks.verify = Some(verify_concat);
-    d.hooks.result_names = Some(|_, _, _, f| f(0, "concat"));
-    d.hooks.fold = Some(crate::fold::fold_concat);
-    defs.push(d);
-
-    let mut d = FromElementsOp::definition();
-    d.hooks.parse = Some(parse_from_elements);
-    d.hooks.print = Some(print_from_elements);
-    d.hooks.verify = Some(verify_from_elements);
-    d.hooks.result_names = Some(|_, _, _, f| f(0, "from_elements"));
-    d.hooks.fold = Some(crate::fold::fold_from_elements);
-    defs.push(d);
-
-    let mut d = ReshapeOp::definition();
-    d.hooks.result_names = Some(|_, _, _, f| f(0, "reshape"));
-    d.hooks.fold = Some(crate::fold::fold_tensor_reshape);
-    d.hooks.verify = Some(verify_reshape);
-    defs.push(d);
-
-    let mut d = BitcastOp::definition();
-    d.hooks.verify = Some(verify_bitcast);
-    d.hooks.fold = Some(crate::fold::fold_bitcast);
-    defs.push(d);
-
-    let mut d = RankOp::definition();
-    d.results[0].constraint = index.clone();
-    d.hooks.infer_result_types = Some(|ctx, _, _| Ok(vec![ctx.index_type()]));
-    d.hooks.result_names = Some(|_, _, _, f| f(0, "rank"));
-    d.hooks.fold = Some(crate::fold::fold_rank);
-    defs.push(d);
-
-    defs.push(YieldOp::definition());
-    defs.extend(crate::gather::definitions());
-    crate::canonicalize::install(&mut defs);
-    defs
+        /// The names of every tensor op.
+        pub const OP_NAMES: &[&str] = &[$(<$op>::NAME),*];
+    };
 }
+
+op_list!(
+    EmptyOp,
+    ExtractOp,
+    InsertOp,
+    ExtractSliceOp,
+    InsertSliceOp,
+    crate::parallel_insert_slice::ParallelInsertSliceOp,
+    PadOp,
+    CollapseShapeOp,
+    ExpandShapeOp,
+    CastOp,
+    DimOp,
+    GenerateOp,
+    SplatOp,
+    ConcatOp,
+    FromElementsOp,
+    ReshapeOp,
+    BitcastOp,
+    RankOp,
+    YieldOp,
+    crate::gather::GatherOp,
+    crate::gather::ScatterOp,
+);
 
 // ---------------------------------------------------------------------------
 // Shared shape helpers
@@ -380,41 +354,6 @@ fn verify_empty(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 // extract / insert
 // ---------------------------------------------------------------------------
 
-fn parse_extract(p: &mut OpParser) -> DiagResult<()> {
-    let tensor = p.parse_operand()?;
-    let indices = parse_bracket_operands(p)?;
-    p.parse_optional_attr_dict(false)?;
-    let ty = p.parse_colon_type()?;
-    let index = p.ctx().index_type();
-    p.add_operands(&[tensor], &[ty])?;
-    let index_types = vec![index; indices.len()];
-    p.add_operands(&indices, &index_types)?;
-    let element = p.ctx().element_type_or_self(ty);
-    p.add_result_types(&[element]);
-    Ok(())
-}
-
-fn parse_bracket_operands<'a>(
-    p: &mut OpParser<'_, 'a>,
-) -> DiagResult<Vec<strata_ir::asm::parser::UnresolvedOperand<'a>>> {
-    p.expect(TokenKind::LSquare, "'['")?;
-    let operands = p.parse_operand_list()?;
-    p.expect(TokenKind::RSquare, "']'")?;
-    Ok(operands)
-}
-
-fn print_extract(pr: &mut OpPrinter, op: OpId) {
-    pr.write(" ");
-    let ir = pr.ir;
-    pr.print_operand(ir.operand(op, 0));
-    pr.write("[");
-    pr.print_operands(ir.operands(op).skip(1));
-    pr.write("]");
-    pr.print_optional_attr_dict(op, &[], false);
-    pr.write(" : ");
-    pr.print_type(operand_type(ir, op, 0));
-}
-
 fn verify_extract(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (shape, element) = tensor_parts(ctx, operand_type(ir, op, 0));
     if ir.num_operands(op) - 1 != shape.len() {
@@ -434,37 +373,6 @@ fn verify_extract(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         ));
     }
     Ok(())
-}
-
-fn parse_insert(p: &mut OpParser) -> DiagResult<()> {
-    let scalar = p.parse_operand()?;
-    p.expect_keyword("into")?;
-    let dest = p.parse_operand()?;
-    let indices = parse_bracket_operands(p)?;
-    p.parse_optional_attr_dict(false)?;
-    p.expect(TokenKind::Colon, "':'")?;
-    let ty = parse_ranked_tensor_type(p)?;
-    let element = p.ctx().element_type_or_self(ty);
-    let index = p.ctx().index_type();
-    p.add_operands(&[scalar, dest], &[element, ty])?;
-    let index_types = vec![index; indices.len()];
-    p.add_operands(&indices, &index_types)?;
-    p.add_result_types(&[ty]);
-    Ok(())
-}
-
-fn print_insert(pr: &mut OpPrinter, op: OpId) {
-    pr.write(" ");
-    let ir = pr.ir;
-    pr.print_operand(ir.operand(op, 0));
-    pr.write(" into ");
-    pr.print_operand(ir.operand(op, 1));
-    pr.write("[");
-    pr.print_operands(ir.operands(op).skip(2));
-    pr.write("]");
-    pr.print_optional_attr_dict(op, &[], false);
-    pr.write(" : ");
-    pr.print_type(operand_type(ir, op, 1));
 }
 
 fn verify_insert(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
@@ -494,88 +402,6 @@ fn verify_insert(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 // ---------------------------------------------------------------------------
 // extract_slice / insert_slice
 // ---------------------------------------------------------------------------
-
-/// Parses `[offsets] [sizes] [strides]` and returns the three static arrays
-/// with the dynamic operands in order.
-#[allow(clippy::type_complexity)]
-pub(crate) fn parse_offsets_sizes_strides<'a>(
-    p: &mut OpParser<'_, 'a>,
-) -> DiagResult<(
-    [Vec<i64>; 3],
-    [Vec<strata_ir::asm::parser::UnresolvedOperand<'a>>; 3],
-)> {
-    let (so, dof) = parse_dynamic_index_list(p, Delimiter::Square)?;
-    let (ss, dsz) = parse_dynamic_index_list(p, Delimiter::Square)?;
-    let (st, dst) = parse_dynamic_index_list(p, Delimiter::Square)?;
-    Ok(([so, ss, st], [dof, dsz, dst]))
-}
-
-pub(crate) fn add_offsets_sizes_strides<'a>(
-    p: &mut OpParser<'_, 'a>,
-    statics: [Vec<i64>; 3],
-    dynamics: &[Vec<strata_ir::asm::parser::UnresolvedOperand<'a>>; 3],
-) -> DiagResult<()> {
-    let index = p.ctx().index_type();
-    for d in dynamics {
-        p.add_operands(d, &vec![index; d.len()])?;
-    }
-    let ctx = p.ctx();
-    p.add_property("static_offsets", ctx.dense_i64_array(&statics[0]));
-    p.add_property("static_sizes", ctx.dense_i64_array(&statics[1]));
-    p.add_property("static_strides", ctx.dense_i64_array(&statics[2]));
-    Ok(())
-}
-
-pub(crate) fn print_offsets_sizes_strides(pr: &mut OpPrinter, op: OpId, first_group: usize) {
-    let ctx = pr.ctx();
-    let ir = pr.ir;
-    let groups = operand_segments(ctx, ir, op);
-    for (i, name) in ["static_offsets", "static_sizes", "static_strides"]
-        .iter()
-        .enumerate()
-    {
-        if i > 0 {
-            pr.write(" ");
-        }
-        let statics = i64_array_prop(ctx, ir, op, name);
-        let dynamics = groups.get(first_group + i).cloned().unwrap_or_default();
-        print_dynamic_index_list(pr, &statics, &dynamics, Delimiter::Square);
-    }
-}
-
-pub(crate) const SLICE_ELIDED: &[&str] = &[
-    "static_offsets",
-    "static_sizes",
-    "static_strides",
-    "operandSegmentSizes",
-];
-
-fn parse_extract_slice(p: &mut OpParser) -> DiagResult<()> {
-    let source = p.parse_operand()?;
-    let (statics, dynamics) = parse_offsets_sizes_strides(p)?;
-    p.parse_optional_attr_dict(false)?;
-    let src_ty = p.parse_colon_type()?;
-    p.expect_keyword("to")?;
-    let res_ty = p.parse_type()?;
-    p.add_operands(&[source], &[src_ty])?;
-    let sizes = [1, dynamics[0].len(), dynamics[1].len(), dynamics[2].len()];
-    add_offsets_sizes_strides(p, statics, &dynamics)?;
-    set_segments(p, &sizes);
-    p.add_result_types(&[res_ty]);
-    Ok(())
-}
-
-fn print_extract_slice(pr: &mut OpPrinter, op: OpId) {
-    pr.write(" ");
-    let ir = pr.ir;
-    pr.print_operand(ir.operand(op, 0));
-    print_offsets_sizes_strides(pr, op, 1);
-    pr.print_optional_attr_dict(op, SLICE_ELIDED, false);
-    pr.write(" : ");
-    pr.print_type(operand_type(ir, op, 0));
-    pr.write(" to ");
-    pr.print_type(result_type(ir, op));
-}
 
 /// MLIR's `verifyOffsetSizeAndStrideOp` + the rank-reduction check shared
 /// by extract_slice and insert_slice. `full` is the big tensor, `part` the
@@ -684,43 +510,6 @@ fn verify_extract_slice(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     verify_slice_shape(ctx, ir, op, operand_type(ir, op, 0), result_type(ir, op))
 }
 
-fn parse_insert_slice(p: &mut OpParser) -> DiagResult<()> {
-    let source = p.parse_operand()?;
-    p.expect_keyword("into")?;
-    let dest = p.parse_operand()?;
-    let (statics, dynamics) = parse_offsets_sizes_strides(p)?;
-    p.parse_optional_attr_dict(false)?;
-    let src_ty = p.parse_colon_type()?;
-    p.expect_keyword("into")?;
-    let dest_ty = p.parse_type()?;
-    p.add_operands(&[source, dest], &[src_ty, dest_ty])?;
-    let sizes = [
-        1,
-        1,
-        dynamics[0].len(),
-        dynamics[1].len(),
-        dynamics[2].len(),
-    ];
-    add_offsets_sizes_strides(p, statics, &dynamics)?;
-    set_segments(p, &sizes);
-    p.add_result_types(&[dest_ty]);
-    Ok(())
-}
-
-fn print_insert_slice(pr: &mut OpPrinter, op: OpId) {
-    pr.write(" ");
-    let ir = pr.ir;
-    pr.print_operand(ir.operand(op, 0));
-    pr.write(" into ");
-    pr.print_operand(ir.operand(op, 1));
-    print_offsets_sizes_strides(pr, op, 2);
-    pr.print_optional_attr_dict(op, SLICE_ELIDED, false);
-    pr.write(" : ");
-    pr.print_type(operand_type(ir, op, 0));
-    pr.write(" into ");
-    pr.print_type(operand_type(ir, op, 1));
-}
-
 fn verify_insert_slice(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     if result_type(ir, op) != operand_type(ir, op, 1) {
         return Err(op_error(
@@ -742,69 +531,6 @@ fn verify_insert_slice(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 // ---------------------------------------------------------------------------
 // pad
 // ---------------------------------------------------------------------------
-
-fn parse_pad(p: &mut OpParser) -> DiagResult<()> {
-    let source = p.parse_operand()?;
-    if p.consume_keyword("nofold") {
-        let unit = p.ctx().unit_attr();
-        p.add_property("nofold", unit);
-    }
-    p.expect_keyword("low")?;
-    let (low, dlow) = parse_dynamic_index_list(p, Delimiter::Square)?;
-    p.expect_keyword("high")?;
-    let (high, dhigh) = parse_dynamic_index_list(p, Delimiter::Square)?;
-    p.parse_region(&[])?;
-    p.parse_optional_attr_dict(false)?;
-    let src_ty = p.parse_colon_type()?;
-    p.expect_keyword("to")?;
-    let res_ty = p.parse_type()?;
-    let index = p.ctx().index_type();
-    p.add_operands(&[source], &[src_ty])?;
-    p.add_operands(&dlow, &vec![index; dlow.len()])?;
-    p.add_operands(&dhigh, &vec![index; dhigh.len()])?;
-    set_segments(p, &[1, dlow.len(), dhigh.len()]);
-    let ctx = p.ctx();
-    p.add_property("static_low", ctx.dense_i64_array(&low));
-    p.add_property("static_high", ctx.dense_i64_array(&high));
-    p.add_result_types(&[res_ty]);
-    Ok(())
-}
-
-fn print_pad(pr: &mut OpPrinter, op: OpId) {
-    pr.write(" ");
-    let ctx = pr.ctx();
-    let ir = pr.ir;
-    pr.print_operand(ir.operand(op, 0));
-    if ir.attr(ctx, op, "nofold").is_some() {
-        pr.write(" nofold");
-    }
-    let groups = operand_segments(ctx, ir, op);
-    pr.write(" low");
-    print_dynamic_index_list(
-        pr,
-        &i64_array_prop(ctx, ir, op, "static_low"),
-        &groups[1],
-        Delimiter::Square,
-    );
-    pr.write(" high");
-    print_dynamic_index_list(
-        pr,
-        &i64_array_prop(ctx, ir, op, "static_high"),
-        &groups[2],
-        Delimiter::Square,
-    );
-    pr.write(" ");
-    pr.print_region(ir.region(op, 0), true, true);
-    pr.print_optional_attr_dict(
-        op,
-        &["static_low", "static_high", "nofold", "operandSegmentSizes"],
-        false,
-    );
-    pr.write(" : ");
-    pr.print_type(operand_type(ir, op, 0));
-    pr.write(" to ");
-    pr.print_type(result_type(ir, op));
-}
 
 /// The result type tensor.pad infers from its source and static padding.
 pub fn pad_inferred_type(ctx: &Context, source: Type, low: &[i64], high: &[i64]) -> Type {
@@ -880,7 +606,7 @@ fn verify_pad(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             ));
         }
         if let Some(term) = ir.last_op(block) {
-            if ctx.op_name_str(ir.op_name(term)) == "tensor.yield"
+            if YieldOp::is(ctx, ir, term)
                 && ir.num_operands(term) == 1
                 && ir.value_type(ir.operand(term, 0)) != element
             {
@@ -899,78 +625,6 @@ fn verify_pad(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 // ---------------------------------------------------------------------------
 // collapse_shape / expand_shape
 // ---------------------------------------------------------------------------
-
-fn parse_collapse(p: &mut OpParser) -> DiagResult<()> {
-    let src = p.parse_operand()?;
-    let reassoc = parse_reassociation(p)?;
-    p.parse_optional_attr_dict(false)?;
-    let src_ty = p.parse_colon_type()?;
-    p.expect_keyword("into")?;
-    let res_ty = p.parse_type()?;
-    p.add_operands(&[src], &[src_ty])?;
-    p.add_property("reassociation", reassoc);
-    p.add_result_types(&[res_ty]);
-    Ok(())
-}
-
-fn print_collapse(pr: &mut OpPrinter, op: OpId) {
-    pr.write(" ");
-    let ctx = pr.ctx();
-    let ir = pr.ir;
-    pr.print_operand(ir.operand(op, 0));
-    pr.write(" ");
-    if let Some(r) = ir.attr(ctx, op, "reassociation") {
-        print_reassociation(pr, r);
-    }
-    pr.print_optional_attr_dict(op, &["reassociation"], false);
-    pr.write(" : ");
-    pr.print_type(operand_type(ir, op, 0));
-    pr.write(" into ");
-    pr.print_type(result_type(ir, op));
-}
-
-fn parse_expand(p: &mut OpParser) -> DiagResult<()> {
-    let src = p.parse_operand()?;
-    let reassoc = parse_reassociation(p)?;
-    p.expect_keyword("output_shape")?;
-    let (statics, dynamics) = parse_dynamic_index_list(p, Delimiter::Square)?;
-    p.parse_optional_attr_dict(false)?;
-    let src_ty = p.parse_colon_type()?;
-    p.expect_keyword("into")?;
-    let res_ty = p.parse_type()?;
-    let index = p.ctx().index_type();
-    p.add_operands(&[src], &[src_ty])?;
-    p.add_operands(&dynamics, &vec![index; dynamics.len()])?;
-    p.add_property("reassociation", reassoc);
-    let attr = p.ctx().dense_i64_array(&statics);
-    p.add_property("static_output_shape", attr);
-    p.add_result_types(&[res_ty]);
-    Ok(())
-}
-
-fn print_expand(pr: &mut OpPrinter, op: OpId) {
-    pr.write(" ");
-    let ctx = pr.ctx();
-    let ir = pr.ir;
-    pr.print_operand(ir.operand(op, 0));
-    pr.write(" ");
-    if let Some(r) = ir.attr(ctx, op, "reassociation") {
-        print_reassociation(pr, r);
-    }
-    pr.write(" output_shape ");
-    let dynamics: Vec<_> = ir.operands(op).skip(1).collect();
-    print_dynamic_index_list(
-        pr,
-        &i64_array_prop(ctx, ir, op, "static_output_shape"),
-        &dynamics,
-        Delimiter::Square,
-    );
-    pr.print_optional_attr_dict(op, &["reassociation", "static_output_shape"], false);
-    pr.write(" : ");
-    pr.print_type(operand_type(ir, op, 0));
-    pr.write(" into ");
-    pr.print_type(result_type(ir, op));
-}
 
 /// MLIR's `verifyReshapeLikeShapes` for the collapsed/expanded pair.
 fn verify_reshape_like(
@@ -1216,30 +870,6 @@ fn verify_reshape(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 // generate / splat / from_elements / concat
 // ---------------------------------------------------------------------------
 
-fn parse_generate(p: &mut OpParser) -> DiagResult<()> {
-    let extents = p.parse_operand_list()?;
-    p.parse_region(&[])?;
-    p.parse_optional_attr_dict(false)?;
-    let ty = p.parse_colon_type()?;
-    let index = p.ctx().index_type();
-    p.add_operands(&extents, &vec![index; extents.len()])?;
-    p.add_result_types(&[ty]);
-    Ok(())
-}
-
-fn print_generate(pr: &mut OpPrinter, op: OpId) {
-    pr.write(" ");
-    let ir = pr.ir;
-    if ir.num_operands(op) > 0 {
-        pr.print_operands(ir.operands(op));
-        pr.write(" ");
-    }
-    pr.print_region(ir.region(op, 0), true, true);
-    pr.print_optional_attr_dict(op, &[], false);
-    pr.write(" : ");
-    pr.print_type(result_type(ir, op));
-}
-
 fn verify_generate(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (shape, element) = tensor_parts(ctx, result_type(ir, op));
     let expected = num_dynamic(&shape);
@@ -1282,38 +912,6 @@ fn verify_generate(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn parse_splat(p: &mut OpParser) -> DiagResult<()> {
-    let input = p.parse_operand()?;
-    let dynamics = if p.is(TokenKind::LSquare) {
-        parse_bracket_operands(p)?
-    } else {
-        Vec::new()
-    };
-    p.parse_optional_attr_dict(false)?;
-    p.expect(TokenKind::Colon, "':'")?;
-    let ty = parse_ranked_tensor_type(p)?;
-    let element = p.ctx().element_type_or_self(ty);
-    let index = p.ctx().index_type();
-    p.add_operands(&[input], &[element])?;
-    p.add_operands(&dynamics, &vec![index; dynamics.len()])?;
-    p.add_result_types(&[ty]);
-    Ok(())
-}
-
-fn print_splat(pr: &mut OpPrinter, op: OpId) {
-    pr.write(" ");
-    let ir = pr.ir;
-    pr.print_operand(ir.operand(op, 0));
-    if ir.num_operands(op) > 1 {
-        pr.write("[");
-        pr.print_operands(ir.operands(op).skip(1));
-        pr.write("]");
-    }
-    pr.print_optional_attr_dict(op, &[], false);
-    pr.write(" : ");
-    pr.print_type(result_type(ir, op));
-}
-
 fn verify_splat(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (shape, element) = tensor_parts(ctx, result_type(ir, op));
     let expected = num_dynamic(&shape);
@@ -1337,35 +935,6 @@ fn verify_splat(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn parse_from_elements(p: &mut OpParser) -> DiagResult<()> {
-    let elements = p.parse_operand_list()?;
-    p.parse_optional_attr_dict(false)?;
-    p.expect(TokenKind::Colon, "':'")?;
-    let type_loc = p.loc();
-    let ty = parse_ranked_tensor_type(p)?;
-    let (shape, element) = tensor_parts(p.ctx(), ty);
-    let count: i64 = shape.iter().product();
-    if count as usize != elements.len() {
-        return Err(Diagnostic::error(type_loc, format!(
-            "custom op 'tensor.from_elements' number of operands and types do not match: got {} operands and {count} types",
-            elements.len()
-        )));
-    }
-    p.add_operands(&elements, &vec![element; elements.len()])?;
-    p.add_result_types(&[ty]);
-    Ok(())
-}
-
-fn print_from_elements(pr: &mut OpPrinter, op: OpId) {
-    pr.write(" ");
-    let ir = pr.ir;
-    let before = pr.w.out.len();
-    pr.print_operands(ir.operands(op));
-    pr.print_optional_attr_dict(op, &[], false);
-    pr.write(if pr.w.out.len() > before { " : " } else { ": " });
-    pr.print_type(result_type(ir, op));
-}
-
 fn verify_from_elements(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (shape, element) = tensor_parts(ctx, result_type(ir, op));
     if shape.contains(&DYNAMIC) {
@@ -1387,47 +956,6 @@ fn verify_from_elements(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         ));
     }
     Ok(())
-}
-
-fn parse_concat(p: &mut OpParser) -> DiagResult<()> {
-    p.expect_keyword("dim")?;
-    p.expect(TokenKind::LParen, "'('")?;
-    let dim = parse_i64(p)?;
-    p.expect(TokenKind::RParen, "')'")?;
-    let inputs = p.parse_operand_list()?;
-    p.parse_optional_attr_dict(false)?;
-    p.expect(TokenKind::Colon, "':'")?;
-    p.expect(TokenKind::LParen, "'('")?;
-    let types = if p.is(TokenKind::RParen) {
-        Vec::new()
-    } else {
-        p.parse_type_list()?
-    };
-    p.expect(TokenKind::RParen, "')'")?;
-    p.expect(TokenKind::Arrow, "'->'")?;
-    let res = p.parse_type()?;
-    p.add_operands(&inputs, &types)?;
-    let attr = p.ctx().i64_attr(dim);
-    p.add_property("dim", attr);
-    p.add_result_types(&[res]);
-    Ok(())
-}
-
-fn print_concat(pr: &mut OpPrinter, op: OpId) {
-    pr.write(" ");
-    let ctx = pr.ctx();
-    let ir = pr.ir;
-    let dim = ir
-        .attr(ctx, op, "dim")
-        .and_then(|a| ctx.integer_value(a))
-        .unwrap_or(0);
-    pr.write(&format!("dim({dim}) "));
-    pr.print_operands(ir.operands(op));
-    pr.print_optional_attr_dict(op, &["dim"], false);
-    pr.write(" : (");
-    pr.print_types(ir.operands(op).map(|v| ir.value_type(v)));
-    pr.write(") -> ");
-    pr.print_type(result_type(ir, op));
 }
 
 fn verify_concat(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {

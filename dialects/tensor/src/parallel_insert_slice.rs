@@ -7,18 +7,13 @@
 //! results (MLIR's `ParallelCombiningOpInterface`). Syntax and slice checks
 //! are `tensor.insert_slice`'s.
 
-use crate::ops::{
-    add_offsets_sizes_strides, operand_type, parse_offsets_sizes_strides,
-    print_offsets_sizes_strides, verify_slice_shape, SLICE_ELIDED,
-};
-use crate::syntax::{i64_array_prop, operand_segments, set_segments};
-use strata_ir::asm::parser::OpParser;
-use strata_ir::asm::printer::OpPrinter;
+use crate::ops::{operand_type, verify_slice_shape};
+use crate::syntax::{i64_array_prop, operand_segments};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::fold::constant_of_value;
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewriteResult};
-use strata_ir::{Context, Ir, OpDefinition, OpId, Value, DYNAMIC};
+use strata_ir::{Context, Ir, OpId, Value, DYNAMIC};
 
 /// The ops that may hold `tensor.parallel_insert_slice` (MLIR's
 /// `InParallelOpInterface`).
@@ -30,21 +25,14 @@ strata_ir::define_op! {
         summary: "Specify the tensor slice update of a single thread of a parent ParallelCombiningOpInterface op.",
         operands: [source: single(TypeConstraint::AnyRankedTensor), dest: single(TypeConstraint::AnyRankedTensor), offsets: variadic(TypeConstraint::Index), sizes: variadic(TypeConstraint::Index), strides: variadic(TypeConstraint::Index)],
         attributes: [static_offsets: required(AttrConstraint::DenseI64Array), static_sizes: required(AttrConstraint::DenseI64Array), static_strides: required(AttrConstraint::DenseI64Array)],
+        format: "$source `into` $dest `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `into` type($dest)",
+        verify: verify,
+        canonicalize: |ctx, set| {
+            set.add_op_fn::<ParallelInsertSliceOp>(ctx, 1, "InsertSliceOpConstantArgumentFolder", |op, rw| {
+                fold_constant_slice_operands(op.op(), rw, 2)
+            });
+        },
     }
-}
-
-pub(crate) fn definition() -> OpDefinition {
-    let mut d = ParallelInsertSliceOp::definition();
-    d.hooks.parse = Some(parse);
-    d.hooks.print = Some(print);
-    d.hooks.verify = Some(verify);
-    d.hooks.canonicalization_patterns = Some(|ctx, set| {
-        let name = Some(ctx.op_name("tensor.parallel_insert_slice"));
-        set.add_fn(name, 1, "InsertSliceOpConstantArgumentFolder", |op, rw| {
-            fold_constant_slice_operands(op, rw, 2)
-        });
-    });
-    d
 }
 
 /// MLIR's `foldDynamicOffsetSizeList`/`foldDynamicStrideList` on a slice
@@ -128,42 +116,6 @@ pub fn fold_constant_slice_operands(
         ir.set_properties(op, props);
     });
     Ok(())
-}
-
-fn parse(p: &mut OpParser) -> DiagResult<()> {
-    let source = p.parse_operand()?;
-    p.expect_keyword("into")?;
-    let dest = p.parse_operand()?;
-    let (statics, dynamics) = parse_offsets_sizes_strides(p)?;
-    p.parse_optional_attr_dict(false)?;
-    let src_ty = p.parse_colon_type()?;
-    p.expect_keyword("into")?;
-    let dest_ty = p.parse_type()?;
-    p.add_operands(&[source, dest], &[src_ty, dest_ty])?;
-    let sizes = [
-        1,
-        1,
-        dynamics[0].len(),
-        dynamics[1].len(),
-        dynamics[2].len(),
-    ];
-    add_offsets_sizes_strides(p, statics, &dynamics)?;
-    set_segments(p, &sizes);
-    Ok(())
-}
-
-fn print(pr: &mut OpPrinter, op: OpId) {
-    pr.write(" ");
-    let ir = pr.ir;
-    pr.print_operand(ir.operand(op, 0));
-    pr.write(" into ");
-    pr.print_operand(ir.operand(op, 1));
-    print_offsets_sizes_strides(pr, op, 2);
-    pr.print_optional_attr_dict(op, SLICE_ELIDED, false);
-    pr.write(" : ");
-    pr.print_type(operand_type(ir, op, 0));
-    pr.write(" into ");
-    pr.print_type(operand_type(ir, op, 1));
 }
 
 /// MLIR's `ParallelInsertSliceOp::verify`: the parent, then the slice.

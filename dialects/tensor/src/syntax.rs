@@ -21,24 +21,6 @@ pub fn op_error(ctx: &Context, ir: &Ir, op: OpId, message: impl AsRef<str>) -> D
     emit_op_error(ctx, ir, op, message)
 }
 
-/// Parses a type that must be a ranked tensor (MLIR's
-/// `parseType<RankedTensorType>`), with its error "invalid kind of type
-/// specified: expected builtin.tensor, but found 'T'" at the type.
-pub fn parse_ranked_tensor_type(p: &mut OpParser) -> DiagResult<Type> {
-    let at = p.parser.offset();
-    let ty = p.parse_type()?;
-    if !is_ranked_tensor(p.ctx(), ty) {
-        return Err(p.error_at(
-            at,
-            format!(
-                "invalid kind of type specified: expected builtin.tensor, but found '{}'",
-                strata_ir::asm::printer::type_to_string(p.ctx(), ty)
-            ),
-        ));
-    }
-    Ok(ty)
-}
-
 pub use strata_ir::directives::{
     parse_dynamic_index_list, parse_i64, print_dynamic_index_list, Delimiter,
 };
@@ -90,37 +72,6 @@ pub const DENSE_I64_BRACKETS: AttrSyntax = AttrSyntax {
     parse: parse_dense_i64_brackets,
     print: print_dense_i64_brackets,
 };
-
-/// Parses `[[0, 1], [2]]` into an array of arrays of i64 attributes.
-pub fn parse_reassociation(p: &mut OpParser) -> DiagResult<Attribute> {
-    let ctx = p.ctx();
-    let mut groups = Vec::new();
-    p.expect(TokenKind::LSquare, "'['")?;
-    if !p.consume_if(TokenKind::RSquare) {
-        loop {
-            let values = parse_i64_list(p)?;
-            let attrs: Vec<Attribute> = values.iter().map(|&v| ctx.i64_attr(v)).collect();
-            groups.push(ctx.array_attr(&attrs));
-            if !p.consume_if(TokenKind::Comma) {
-                break;
-            }
-        }
-        p.expect(TokenKind::RSquare, "']'")?;
-    }
-    Ok(ctx.array_attr(&groups))
-}
-
-pub fn print_reassociation(pr: &mut OpPrinter, attr: Attribute) {
-    let groups = reassociation_groups(pr.ctx(), attr);
-    pr.write("[");
-    for (i, group) in groups.iter().enumerate() {
-        if i > 0 {
-            pr.write(", ");
-        }
-        print_i64_list(pr, group);
-    }
-    pr.write("]");
-}
 
 /// The groups of a reassociation attribute.
 pub fn reassociation_groups(ctx: &Context, attr: Attribute) -> Vec<Vec<i64>> {
