@@ -185,7 +185,9 @@ fn parse_linearize(p: &mut OpParser) -> DiagResult<()> {
     Ok(())
 }
 
-fn is_disjoint(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+/// Whether a linearize_index carries `disjoint`: its indices are known
+/// in-bounds, so the products cannot wrap unsigned either.
+pub fn is_disjoint(ctx: &Context, ir: &Ir, op: OpId) -> bool {
     ir.attr(ctx, op, "disjoint")
         .is_some_and(|a| a == ctx.unit_attr() || a == ctx.bool_attr(true))
 }

@@ -16,7 +16,13 @@
 //! sign fix-up on `remsi`, `floordiv` and `ceildiv` with the
 //! negate-divide-negate sequences, so results agree on negative operands.
 
+use strata_dialect_arith::attrs::OVERFLOW;
+use strata_dialect_arith::{
+    AddIOp, AndIOp, CmpIOp, ConstantOp, DivSIOp, FloorDivSIOp, MaxSIOp, MinSIOp, MulIOp, RemSIOp,
+    SelectOp, SubIOp,
+};
 use strata_ir::affine::{AffineBinaryOp, AffineExpr, AffineMap};
+use strata_ir::builder::OpBuilder;
 use strata_ir::pass::{Pass, PassContext, PassResult};
 use strata_ir::{AttrData, Context, InsertPoint, Ir, OpId, OperationState, Type, Value};
 
@@ -59,8 +65,8 @@ pub fn lower_affine(ctx: &Context, ir: &mut Ir, root: OpId) {
             "affine.store" => lower_access(ctx, ir, op, 2, "memref.store"),
             "affine.vector_store" => lower_access(ctx, ir, op, 2, "vector.store"),
             "affine.apply" => lower_apply(ctx, ir, op),
-            "affine.min" => lower_min_max(ctx, ir, op, "arith.minsi"),
-            "affine.max" => lower_min_max(ctx, ir, op, "arith.maxsi"),
+            "affine.min" => lower_min_max(ctx, ir, op, Combine::Min),
+            "affine.max" => lower_min_max(ctx, ir, op, Combine::Max),
             "affine.yield" => {
                 // An affine.parallel replaces its own terminator.
                 let in_parallel = ir
@@ -78,7 +84,21 @@ pub fn lower_affine(ctx: &Context, ir: &mut Ir, root: OpId) {
     }
 }
 
-/// Emits ops before an anchor op.
+/// MLIR's `IntegerOverflowFlags` the expansions set: affine products
+/// cannot wrap signed (`nsw`); basis strides of a delinearization, or of a
+/// `disjoint` linearization, cannot wrap either way (`nsw, nuw`).
+const NSW: u64 = 1;
+const NSW_NUW: u64 = 3;
+
+/// Which of `arith.minsi` / `arith.maxsi` combines a bound's results.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Combine {
+    Min,
+    Max,
+}
+
+/// Emits arith ops, through their typed builders, before an anchor op
+/// and at its location.
 pub struct Emitter<'a> {
     pub ctx: &'a Context,
     pub ir: &'a mut Ir,
@@ -86,56 +106,82 @@ pub struct Emitter<'a> {
 }
 
 impl Emitter<'_> {
-    pub fn op(
-        &mut self,
-        name: &str,
-        operands: &[Value],
-        results: &[Type],
-        props: &[(&str, strata_ir::Attribute)],
-    ) -> OpId {
-        let mut state = OperationState::new(self.ctx, name, self.ir.op_loc(self.at));
-        state.operands = operands.to_vec();
-        state.result_types = results.to_vec();
-        state.properties = self
-            .ctx
-            .dictionary_attr(props.iter().map(|(n, a)| (self.ctx.intern_str(n), *a)));
-        self.ir.create_op(state, InsertPoint::Before(self.at))
+    /// A builder at the anchor.
+    fn builder(&mut self) -> OpBuilder<'_> {
+        let loc = self.ir.op_loc(self.at);
+        let mut b = OpBuilder::at(self.ctx, self.ir, InsertPoint::Before(self.at));
+        b.loc = loc;
+        b
     }
-    pub fn value(
-        &mut self,
-        name: &str,
-        operands: &[Value],
-        props: &[(&str, strata_ir::Attribute)],
-    ) -> Value {
-        let ty = self.ir.value_type(operands[0]);
-        let op = self.op(name, operands, &[ty], props);
+    fn result(&self, op: OpId) -> Value {
         self.ir.result(op, 0)
     }
+    fn overflow(&self, flags: u64) -> Option<strata_ir::Attribute> {
+        Some(OVERFLOW.attr(self.ctx, flags))
+    }
+    pub fn addi(&mut self, a: Value, b: Value, flags: u64) -> Value {
+        let (ty, flags) = (self.ir.value_type(a), self.overflow(flags));
+        let op = AddIOp::build(&mut self.builder(), a, b, ty, flags).op();
+        self.result(op)
+    }
+    pub fn subi(&mut self, a: Value, b: Value) -> Value {
+        let ty = self.ir.value_type(a);
+        let op = SubIOp::build(&mut self.builder(), a, b, ty, None).op();
+        self.result(op)
+    }
+    pub fn muli(&mut self, a: Value, b: Value, flags: u64) -> Value {
+        let (ty, flags) = (self.ir.value_type(a), self.overflow(flags));
+        let op = MulIOp::build(&mut self.builder(), a, b, ty, flags).op();
+        self.result(op)
+    }
+    pub fn divsi(&mut self, a: Value, b: Value) -> Value {
+        let ty = self.ir.value_type(a);
+        let op = DivSIOp::build(&mut self.builder(), a, b, ty, None).op();
+        self.result(op)
+    }
+    pub fn floordivsi(&mut self, a: Value, b: Value) -> Value {
+        let ty = self.ir.value_type(a);
+        let op = FloorDivSIOp::build(&mut self.builder(), a, b, ty).op();
+        self.result(op)
+    }
+    pub fn remsi(&mut self, a: Value, b: Value) -> Value {
+        let ty = self.ir.value_type(a);
+        let op = RemSIOp::build(&mut self.builder(), a, b, ty).op();
+        self.result(op)
+    }
+    pub fn andi(&mut self, a: Value, b: Value) -> Value {
+        let ty = self.ir.value_type(a);
+        let op = AndIOp::build(&mut self.builder(), a, b, ty).op();
+        self.result(op)
+    }
+    pub fn combine(&mut self, combine: Combine, a: Value, b: Value) -> Value {
+        let ty = self.ir.value_type(a);
+        let op = match combine {
+            Combine::Min => MinSIOp::build(&mut self.builder(), a, b, ty).op(),
+            Combine::Max => MaxSIOp::build(&mut self.builder(), a, b, ty).op(),
+        };
+        self.result(op)
+    }
+    /// `arith.constant value : ty`.
+    pub fn constant_of(&mut self, value: strata_ir::Attribute, ty: Type) -> Value {
+        let op = ConstantOp::build(&mut self.builder(), ty, value).op();
+        self.result(op)
+    }
+    /// An index constant.
     pub fn constant(&mut self, value: i64) -> Value {
-        let index = self.ctx.index_type();
-        let op = self.op(
-            "arith.constant",
-            &[],
-            &[index],
-            &[("value", self.ctx.index_attr(value))],
-        );
-        self.ir.result(op, 0)
+        let (value, index) = (self.ctx.index_attr(value), self.ctx.index_type());
+        self.constant_of(value, index)
     }
     /// `arith.cmpi` with MLIR's predicate number (slt = 2, sle = 3, sge = 5, eq = 0).
     pub fn cmpi(&mut self, predicate: i64, a: Value, b: Value) -> Value {
-        let i1 = self.ctx.signless(1);
-        let op = self.op(
-            "arith.cmpi",
-            &[a, b],
-            &[i1],
-            &[("predicate", self.ctx.i64_attr(predicate))],
-        );
-        self.ir.result(op, 0)
+        let (i1, predicate) = (self.ctx.signless(1), self.ctx.i64_attr(predicate));
+        let op = CmpIOp::build(&mut self.builder(), a, b, i1, predicate).op();
+        self.result(op)
     }
     pub fn select(&mut self, c: Value, a: Value, b: Value) -> Value {
         let ty = self.ir.value_type(a);
-        let op = self.op("arith.select", &[c, a, b], &[ty], &[]);
-        self.ir.result(op, 0)
+        let op = SelectOp::build(&mut self.builder(), c, a, b, ty).op();
+        self.result(op)
     }
 
     /// Expands `expr` over `dims` and `symbols` (MLIR's `expandAffineExpr`).
@@ -153,35 +199,35 @@ impl Emitter<'_> {
         let lhs = self.expand(bin.lhs(), dims, symbols);
         let rhs = self.expand(bin.rhs(), dims, symbols);
         match bin.op() {
-            AffineBinaryOp::Add => self.value("arith.addi", &[lhs, rhs], &[]),
-            AffineBinaryOp::Mul => self.value("arith.muli", &[lhs, rhs], &[]),
+            AffineBinaryOp::Add => self.addi(lhs, rhs, 0),
+            AffineBinaryOp::Mul => self.muli(lhs, rhs, NSW),
             AffineBinaryOp::Mod => {
-                let rem = self.value("arith.remsi", &[lhs, rhs], &[]);
+                let rem = self.remsi(lhs, rhs);
                 let zero = self.constant(0);
                 let negative = self.cmpi(2, rem, zero);
-                let corrected = self.value("arith.addi", &[rem, rhs], &[]);
+                let corrected = self.addi(rem, rhs, 0);
                 self.select(negative, corrected, rem)
             }
             AffineBinaryOp::FloorDiv => {
                 let zero = self.constant(0);
                 let minus_one = self.constant(-1);
                 let negative = self.cmpi(2, lhs, zero);
-                let negated = self.value("arith.subi", &[minus_one, lhs], &[]);
+                let negated = self.subi(minus_one, lhs);
                 let dividend = self.select(negative, negated, lhs);
-                let quotient = self.value("arith.divsi", &[dividend, rhs], &[]);
-                let corrected = self.value("arith.subi", &[minus_one, quotient], &[]);
+                let quotient = self.divsi(dividend, rhs);
+                let corrected = self.subi(minus_one, quotient);
                 self.select(negative, corrected, quotient)
             }
             AffineBinaryOp::CeilDiv => {
                 let zero = self.constant(0);
                 let one = self.constant(1);
                 let non_positive = self.cmpi(3, lhs, zero);
-                let negated = self.value("arith.subi", &[zero, lhs], &[]);
-                let decremented = self.value("arith.subi", &[lhs, one], &[]);
+                let negated = self.subi(zero, lhs);
+                let decremented = self.subi(lhs, one);
                 let dividend = self.select(non_positive, negated, decremented);
-                let quotient = self.value("arith.divsi", &[dividend, rhs], &[]);
-                let negated_quotient = self.value("arith.subi", &[zero, quotient], &[]);
-                let incremented = self.value("arith.addi", &[quotient, one], &[]);
+                let quotient = self.divsi(dividend, rhs);
+                let negated_quotient = self.subi(zero, quotient);
+                let incremented = self.addi(quotient, one, 0);
                 self.select(non_positive, negated_quotient, incremented)
             }
         }
@@ -196,12 +242,12 @@ impl Emitter<'_> {
             .collect()
     }
 
-    /// The results of `map` combined with `combine` (`arith.maxsi` / `minsi`).
-    pub fn reduce_map(&mut self, map: &AffineMap, operands: &[Value], combine: &str) -> Value {
+    /// The results of `map` combined with `arith.minsi` / `arith.maxsi`.
+    pub fn reduce_map(&mut self, map: &AffineMap, operands: &[Value], combine: Combine) -> Value {
         let values = self.expand_map(map, operands);
         let mut acc = values[0];
         for &v in &values[1..] {
-            acc = self.value(combine, &[acc, v], &[]);
+            acc = self.combine(combine, acc, v);
         }
         acc
     }
@@ -265,8 +311,8 @@ fn lower_for(ctx: &Context, ir: &mut Ir, op: OpId) {
         .and_then(|a| ctx.integer_value(a))
         .unwrap_or(1) as i64;
     let mut e = Emitter { ctx, ir, at: op };
-    let lb = e.reduce_map(&lb_map, lb_ops, "arith.maxsi");
-    let ub = e.reduce_map(&ub_map, ub_ops, "arith.minsi");
+    let lb = e.reduce_map(&lb_map, lb_ops, Combine::Max);
+    let ub = e.reduce_map(&ub_map, ub_ops, Combine::Min);
     let step = e.constant(step);
     let mut new_operands = vec![lb, ub, step];
     new_operands.extend_from_slice(inits);
@@ -288,19 +334,10 @@ fn lower_if(ctx: &Context, ir: &mut Ir, op: OpId) {
         let c = e.cmpi(if is_eq { 0 } else { 5 }, v, zero);
         cond = Some(match cond {
             None => c,
-            Some(prev) => e.value("arith.andi", &[prev, c], &[]),
+            Some(prev) => e.andi(prev, c),
         });
     }
-    let cond = cond.unwrap_or_else(|| {
-        let i1 = ctx.signless(1);
-        let op = e.op(
-            "arith.constant",
-            &[],
-            &[i1],
-            &[("value", ctx.bool_attr(true))],
-        );
-        e.ir.result(op, 0)
-    });
+    let cond = cond.unwrap_or_else(|| e.constant_of(ctx.bool_attr(true), ctx.signless(1)));
     rebuild(ctx, ir, op, "scf.if", vec![cond], Vec::new());
 }
 
@@ -323,7 +360,7 @@ fn lower_apply(ctx: &Context, ir: &mut Ir, op: OpId) {
     ir.erase_op(op).expect("uses replaced");
 }
 
-fn lower_min_max(ctx: &Context, ir: &mut Ir, op: OpId, combine: &str) {
+fn lower_min_max(ctx: &Context, ir: &mut Ir, op: OpId, combine: Combine) {
     let operands: Vec<Value> = ir.operands(op).collect();
     let map = map_attr(ctx, ir, op, "map");
     let mut e = Emitter { ctx, ir, at: op };
@@ -340,7 +377,7 @@ fn lower_parallel(ctx: &Context, ir: &mut Ir, op: OpId) {
     let kinds = reductions(ctx, ir, op);
     let result_types: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
     let mut e = Emitter { ctx, ir, at: op };
-    let mut bound = |map: &AffineMap, groups: &[i64], operands: &[Value], combine: &str| {
+    let mut bound = |map: &AffineMap, groups: &[i64], operands: &[Value], combine: Combine| {
         ParallelBounds::group_ranges(groups)
             .into_iter()
             .map(|(start, size)| {
@@ -354,13 +391,13 @@ fn lower_parallel(ctx: &Context, ir: &mut Ir, op: OpId) {
         &b.lower_map,
         &b.lower_groups,
         &b.lower_operands,
-        "arith.maxsi",
+        Combine::Max,
     );
     let ubs = bound(
         &b.upper_map,
         &b.upper_groups,
         &b.upper_operands,
-        "arith.minsi",
+        Combine::Min,
     );
     let steps: Vec<Value> = b.steps.iter().map(|&s| e.constant(s)).collect();
     let mut inits = Vec::new();
@@ -368,8 +405,7 @@ fn lower_parallel(ctx: &Context, ir: &mut Ir, op: OpId) {
         let Some(identity) = kind.and_then(|k| k.identity(ctx, ty)) else {
             return;
         };
-        let c = e.op("arith.constant", &[], &[ty], &[("value", identity)]);
-        inits.push(e.ir.result(c, 0));
+        inits.push(e.constant_of(identity, ty));
     }
     let n = lbs.len() as i32;
     let segments = ctx.dense_i32_array(&[n, n, n, inits.len() as i32]);
@@ -422,7 +458,7 @@ fn lower_parallel(ctx: &Context, ir: &mut Ir, op: OpId) {
 
 /// MLIR's `computeStrides`: the products of the basis suffixes, outermost
 /// first (`strides[k]` = product of `basis[k..]`).
-fn basis_strides(e: &mut Emitter, statics: &[i64], dynamic: &[Value]) -> Vec<Value> {
+fn basis_strides(e: &mut Emitter, statics: &[i64], dynamic: &[Value], flags: u64) -> Vec<Value> {
     let mut result = Vec::with_capacity(statics.len());
     let mut next_dynamic = dynamic.len();
     let mut dynamic_part: Option<Value> = None;
@@ -432,7 +468,7 @@ fn basis_strides(e: &mut Emitter, statics: &[i64], dynamic: &[Value]) -> Vec<Val
             next_dynamic -= 1;
             let d = dynamic[next_dynamic];
             dynamic_part = Some(match dynamic_part {
-                Some(p) => e.value("arith.muli", &[p, d], &[]),
+                Some(p) => e.muli(p, d, flags),
                 None => d,
             });
         } else {
@@ -442,7 +478,7 @@ fn basis_strides(e: &mut Emitter, statics: &[i64], dynamic: &[Value]) -> Vec<Val
             Some(p) if static_part == 1 => p,
             Some(p) => {
                 let c = e.constant(static_part);
-                e.value("arith.muli", &[p, c], &[])
+                e.muli(p, c, flags)
             }
             None => e.constant(static_part),
         };
@@ -465,18 +501,18 @@ fn lower_delinearize(ctx: &Context, ir: &mut Ir, op: OpId) {
         vec![linear]
     } else {
         let mut e = Emitter { ctx, ir, at: op };
-        let strides = basis_strides(&mut e, &statics, &operands[1..]);
+        let strides = basis_strides(&mut e, &statics, &operands[1..], NSW_NUW);
         let zero = e.constant(0);
         let mod_term = |e: &mut Emitter, stride: Value| {
-            let rem = e.value("arith.remsi", &[linear, stride], &[]);
+            let rem = e.remsi(linear, stride);
             let negative = e.cmpi(2, rem, zero);
-            let corrected = e.value("arith.addi", &[rem, stride], &[]);
+            let corrected = e.addi(rem, stride, NSW);
             e.select(negative, corrected, rem)
         };
-        let mut results = vec![e.value("arith.floordivsi", &[linear, strides[0]], &[])];
+        let mut results = vec![e.floordivsi(linear, strides[0])];
         for pair in strides.windows(2) {
             let modulus = mod_term(&mut e, pair[0]);
-            results.push(e.value("arith.divsi", &[modulus, pair[1]], &[]));
+            results.push(e.divsi(modulus, pair[1]));
         }
         let last = *strides.last().expect("a basis of two or more results");
         results.push(mod_term(&mut e, last));
@@ -487,8 +523,13 @@ fn lower_delinearize(ctx: &Context, ir: &mut Ir, op: OpId) {
 }
 
 fn lower_linearize(ctx: &Context, ir: &mut Ir, op: OpId) {
-    use strata_dialect_affine::index::static_basis;
+    use strata_dialect_affine::index::{is_disjoint, static_basis};
     let mut statics = static_basis(ctx, ir, op);
+    let stride_flags = if is_disjoint(ctx, ir, op) {
+        NSW_NUW
+    } else {
+        NSW
+    };
     let seg = segments(ctx, ir, op);
     let operands: Vec<Value> = ir.operands(op).collect();
     let (indices, dynamic) = operands.split_at(seg.first().copied().unwrap_or(0));
@@ -499,16 +540,16 @@ fn lower_linearize(ctx: &Context, ir: &mut Ir, op: OpId) {
     let result = match indices.split_last() {
         None => e.constant(0),
         Some((&last, outer)) => {
-            let strides = basis_strides(&mut e, &statics, dynamic);
+            let strides = basis_strides(&mut e, &statics, dynamic, stride_flags);
             let mut terms: Vec<Value> = outer
                 .iter()
                 .zip(&strides)
-                .map(|(&index, &stride)| e.value("arith.muli", &[index, stride], &[]))
+                .map(|(&index, &stride)| e.muli(index, stride, NSW))
                 .collect();
             terms.push(last);
             let mut acc = terms[0];
             for &t in &terms[1..] {
-                acc = e.value("arith.addi", &[acc, t], &[]);
+                acc = e.addi(acc, t, NSW);
             }
             acc
         }
