@@ -9,6 +9,8 @@
 //! the vector dialect's positions all spell it, so it lives here, below
 //! every dialect, and each of them reads and writes it one way.
 //!
+//! [`SYMBOL_NAME`] is MLIR's `SymbolNameAttr` in a format (`@name`).
+//!
 //! Every format knows the directives in [`SHARED`]:
 //!
 //! ```text
@@ -170,3 +172,16 @@ pub fn static_values(ctx: &crate::Context, ir: &crate::Ir, op: OpId, name: &str)
         .and_then(|a| ctx.dense_array_i64(a))
         .unwrap_or_default()
 }
+
+/// `$sym_name` of a symbol op (MLIR's `SymbolNameAttr`): written `@name`,
+/// stored as a string attribute.
+pub const SYMBOL_NAME: crate::opdef::AttrSyntax = crate::opdef::AttrSyntax {
+    parse: |p| {
+        let name = p.parse_symbol_name()?;
+        Ok(Some(p.ctx().string_attr(&name)))
+    },
+    print: |p, attr| {
+        let name = p.ctx().string_value(attr).unwrap_or_default().to_string();
+        p.print_symbol_name(&name);
+    },
+};

@@ -829,7 +829,12 @@ fn parse_element<'a>(
         Element::Optional {
             then, otherwise, ..
         } => {
-            let (first, rest) = then.split_first().expect("optional group has elements");
+            // Spacing directives (`` `` ``) before the first element decide nothing.
+            let start = then
+                .iter()
+                .position(|e| !matches!(e, Element::Space | Element::NoSpace | Element::Newline))
+                .expect("optional group has elements");
+            let (first, rest) = (&then[start], &then[start + 1..]);
             if parse_optional_first(first, def, p, parsed)? {
                 parse_elements(rest, def, p, parsed)?;
             } else {
@@ -1073,7 +1078,14 @@ fn parse_optional_format_attribute(
     if attr_def.syntax.is_some() {
         return parse_format_attribute(def, index, p);
     }
-    if !token_starts_attribute(p) {
+    // MLIR's `parseOptionalAttribute<StringAttr>` & co.: only a token of
+    // the attribute's storage class starts it.
+    let starts = match attr_def.constraint {
+        AttrConstraint::String => p.is(TokenKind::String),
+        AttrConstraint::Symbol | AttrConstraint::FlatSymbol => p.is(TokenKind::AtIdent),
+        _ => token_starts_attribute(p),
+    };
+    if !starts {
         return Ok(None);
     }
     parse_format_attribute(def, index, p)

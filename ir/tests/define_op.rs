@@ -141,6 +141,28 @@ strata_ir::define_op! {
     }
 }
 
+strata_ir::define_op! {
+    /// Sizes and optional symbols, as `memref.alloc` spells them.
+    pub struct AllocOp = "demo.alloc" {
+        operands: [sizes: variadic(TypeConstraint::Index), symbols: variadic(TypeConstraint::Index)],
+        results: [result: single(TypeConstraint::Any)],
+        format: "`(` $sizes `)` (`` `[` $symbols^ `]`)? attr-dict `:` type($result)",
+    }
+}
+
+strata_ir::define_op! {
+    /// A named symbol with an optional visibility, as `memref.global` spells it.
+    pub struct GlobalOp = "demo.global" {
+        traits: [SYMBOL],
+        attributes: [
+            sym_name: required(AttrConstraint::String, syntax = strata_ir::directives::SYMBOL_NAME),
+            sym_visibility: optional(AttrConstraint::String),
+            r#type: required(AttrConstraint::Type),
+        ],
+        format: "($sym_visibility^)? $sym_name `:` $type attr-dict",
+    }
+}
+
 struct Demo;
 impl Dialect for Demo {
     fn name(&self) -> &str {
@@ -156,6 +178,8 @@ impl Dialect for Demo {
             SliceOp::definition(),
             FillOp::definition(),
             PackOp::definition(),
+            AllocOp::definition(),
+            GlobalOp::definition(),
         ]
     }
 }
@@ -272,6 +296,34 @@ fn types_derived_from_other_types() {
     assert_eq!(
         err,
         "custom op 'demo.fill' invalid kind of type specified: expected builtin.tensor, but found 'memref<2xf32>'"
+    );
+}
+
+#[test]
+fn optional_group_after_no_space() {
+    let ctx = context();
+    let text = r#"module {
+  %0 = "test.src"() : () -> index
+  %1 = demo.alloc(%0)[%0] : memref<?xf32>
+  %2 = demo.alloc() : memref<4xf32>
+}
+"#;
+    assert_eq!(roundtrip(&ctx, text, false).unwrap(), text);
+}
+
+#[test]
+fn symbol_names_in_formats() {
+    let ctx = context();
+    let text = r#"module {
+  demo.global "private" @x : i32
+  demo.global @"y z" : f32
+}
+"#;
+    assert_eq!(roundtrip(&ctx, text, false).unwrap(), text);
+    let generic = roundtrip(&ctx, text, true).unwrap();
+    assert!(
+        generic.contains(r#"<{sym_name = "x", sym_visibility = "private", type = i32}>"#),
+        "{generic}"
     );
 }
 

@@ -275,6 +275,12 @@ fn print_enum_case(p: &mut OpPrinter, attr: Attribute, cases: &[&str]) {
     );
 }
 
+/// `$kind` of `memref.atomic_rmw` (an `AtomicRMWKindAttr`): `addf`, `maxs`, ...
+pub const ATOMIC_RMW_KIND_SYNTAX: AttrSyntax = AttrSyntax {
+    parse: |p| parse_enum_case(p, "kind", &crate::atomic::NAMES),
+    print: |p, a| print_enum_case(p, a, &crate::atomic::NAMES),
+};
+
 /// `$predicate` of `arith.cmpi`: `slt`, `eq`, ...
 pub const CMPI_PREDICATE_SYNTAX: AttrSyntax = AttrSyntax {
     parse: |p| parse_enum_case(p, "predicate", &CMPI_PREDICATES),

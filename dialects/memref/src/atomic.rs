@@ -5,23 +5,29 @@
 //! `atomicrmw`/`cmpxchg` they lower to. Syntax and verifier messages are
 //! MLIR 22's.
 
+use crate::effects::{Effects, On};
 use crate::syntax::{add_index_operands, parse_indexed, parse_memref_colon_type, print_indexed};
 use strata_dialect_arith::atomic::AtomicRmwKind;
-use strata_ir::asm::lexer::TokenKind;
+use strata_dialect_arith::attrs::ATOMIC_RMW_KIND_SYNTAX;
 use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::{type_to_string, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
+use strata_ir::interfaces::{Effect, MemoryEffects};
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{Context, Ir, OpDefinition, OpId, TypeData, Value};
+use strata_ir::{Context, Ir, OpId, TypeData, Value};
 
 strata_ir::define_op! {
     /// `memref.atomic_rmw addf %v, %m[%i] : (f32, memref<10xf32>) -> f32`
     pub struct AtomicRmwOp = "memref.atomic_rmw" {
         summary: "atomic read-modify-write operation",
-        operands: [value: single(TypeConstraint::Any), memref: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index)],
+        operands: [value: single(TypeConstraint::Any), memref: single(TypeConstraint::RankedMemRef), indices: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::Any)],
-        attributes: [kind: required(AttrConstraint::Integer(Some(64)))],
+        attributes: [kind: required(AttrConstraint::Integer(Some(64)), syntax = ATOMIC_RMW_KIND_SYNTAX)],
+        format: "$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` type($memref) `)` `->` type($result)",
+        verify: verify_atomic_rmw,
+        fold: crate::fold::fold_cast_operand_1,
+        interfaces: [dyn MemoryEffects => Effects(&[(Effect::Read, On::Operand(1)), (Effect::Write, On::Operand(1))])],
     }
 }
 strata_ir::define_op! {
@@ -29,9 +35,13 @@ strata_ir::define_op! {
     pub struct GenericAtomicRmwOp = "memref.generic_atomic_rmw" {
         summary: "atomic read-modify-write operation with a region",
         traits: [SINGLE_BLOCK],
-        operands: [memref: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index)],
+        operands: [memref: single(TypeConstraint::RankedMemRef), indices: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::Any)],
         regions: [atomic_body: single_block],
+        parse: parse_generic,
+        print: print_generic,
+        verify: verify_generic,
+        interfaces: [dyn MemoryEffects => Effects(&[(Effect::Read, On::Operand(0)), (Effect::Write, On::Operand(0))])],
     }
 }
 strata_ir::define_op! {
@@ -40,75 +50,8 @@ strata_ir::define_op! {
         traits: [PURE, TERMINATOR],
         operands: [result: single(TypeConstraint::Any)],
         format: "$result attr-dict `:` type($result)",
+        verify: verify_yield,
     }
-}
-
-/// The three definitions with their hooks.
-pub(crate) fn definitions() -> Vec<OpDefinition> {
-    let mut rmw = AtomicRmwOp::definition();
-    rmw.hooks.parse = Some(parse_atomic_rmw);
-    rmw.hooks.print = Some(print_atomic_rmw);
-    rmw.hooks.verify = Some(verify_atomic_rmw);
-    let mut generic = GenericAtomicRmwOp::definition();
-    generic.hooks.parse = Some(parse_generic);
-    generic.hooks.print = Some(print_generic);
-    generic.hooks.verify = Some(verify_generic);
-    let mut yield_op = AtomicYieldOp::definition();
-    yield_op.hooks.verify = Some(verify_yield);
-    vec![rmw, generic, yield_op]
-}
-
-fn parse_atomic_rmw(p: &mut OpParser) -> DiagResult<()> {
-    let ctx = p.ctx();
-    let loc = p.loc();
-    let keyword = p.parser.text().to_string();
-    if !p.is(TokenKind::BareIdent) {
-        return Err(p.error_here("expected keyword to specify the atomic kind"));
-    }
-    let kind = AtomicRmwKind::from_name(&keyword).ok_or_else(|| {
-        Diagnostic::error(loc, format!("invalid kind '{keyword}' for atomic_rmw"))
-    })?;
-    p.parser.advance();
-    let value = p.parse_operand()?;
-    p.expect(TokenKind::Comma, "','")?;
-    let (memref, indices) = parse_indexed(p)?;
-    p.parse_optional_attr_dict(false)?;
-    p.expect(TokenKind::Colon, "':'")?;
-    p.expect(TokenKind::LParen, "'('")?;
-    let value_ty = p.parse_type()?;
-    p.expect(TokenKind::Comma, "','")?;
-    let memref_ty = p.parse_type()?;
-    p.expect(TokenKind::RParen, "')'")?;
-    p.expect(TokenKind::Arrow, "'->'")?;
-    let result_ty = p.parse_type()?;
-    p.add_operands(&[value, memref], &[value_ty, memref_ty])?;
-    add_index_operands(p, &indices)?;
-    p.add_property("kind", kind.attr(ctx));
-    p.add_result_types(&[result_ty]);
-    Ok(())
-}
-
-fn print_atomic_rmw(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    let ir = p.ir;
-    let operands: Vec<Value> = ir.operands(op).collect();
-    let kind = ir
-        .attr(ctx, op, "kind")
-        .and_then(|a| AtomicRmwKind::from_attr(ctx, a))
-        .map_or("?", |k| k.name());
-    p.write(" ");
-    p.write(kind);
-    p.write(" ");
-    p.print_operand(operands[0]);
-    p.write(", ");
-    print_indexed(p, &operands[1..]);
-    p.print_optional_attr_dict(op, &["kind"], false);
-    p.write(" : (");
-    p.print_type(ir.value_type(operands[0]));
-    p.write(", ");
-    p.print_type(ir.value_type(operands[1]));
-    p.write(") -> ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
 }
 
 /// The rank of a ranked memref type (0 for anything else).
@@ -242,7 +185,7 @@ fn verify_generic(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 fn verify_yield(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let parent = ir.parent_op(op);
     let parent_ty = parent
-        .filter(|&p| ctx.op_name_str(ir.op_name(p)) == "memref.generic_atomic_rmw")
+        .filter(|&p| GenericAtomicRmwOp::is(ctx, ir, p))
         .filter(|&p| ir.num_results(p) == 1)
         .map(|p| ir.value_type(ir.result(p, 0)));
     let Some(parent_ty) = parent_ty else {

@@ -14,45 +14,40 @@
 //! The view-op patterns (subview, reinterpret_cast, collapse_shape) are in
 //! `view_canonicalize.rs`.
 
+use crate::ops::{AllocaOp, CopyOp, DeallocOp, DimOp, LoadOp, ReshapeOp, StoreOp};
+use crate::scope::AllocaScopeOp;
 use crate::view_canonicalize::{cast_to, const_int};
+use strata_dialect_arith::IndexCastOp;
 use strata_ir::opdef::OpTraits;
-use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
-use strata_ir::{OpDefinition, OpId, OperationState, TypeData, DYNAMIC};
+use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult, TypedOp};
+use strata_ir::{OpId, OperationState, TypeData, DYNAMIC};
 
-pub(crate) fn attach(defs: &mut [OpDefinition]) {
-    // Every pattern is registered once, from one op's hook.
-    for def in defs.iter_mut() {
-        if def.name == "memref.alloc" {
-            def.hooks.canonicalization_patterns = Some(patterns);
-        }
-    }
+/// `memref.alloc` and `memref.alloca`: `SimplifyDeadAlloc`, `SimplifyAllocConst`.
+pub(crate) fn alloc_patterns<Alloc: TypedOp + Send + Sync + 'static>(
+    ctx: &strata_ir::Context,
+    set: &mut RewritePatternSet,
+) {
+    set.add_op_fn::<Alloc>(ctx, 1, "SimplifyDeadAlloc", |alloc, rw| {
+        simplify_dead_alloc(alloc.op(), rw)
+    });
+    set.add_op_fn::<Alloc>(ctx, 1, "SimplifyAllocConst", |alloc, rw| {
+        simplify_alloc_const(Alloc::NAME, alloc.op(), rw)
+    });
 }
 
-fn patterns(ctx: &strata_ir::Context, set: &mut RewritePatternSet) {
-    for name in ["memref.alloc", "memref.alloca"] {
-        let root = Some(ctx.op_name(name));
-        set.add_fn(root, 1, "SimplifyDeadAlloc", simplify_dead_alloc);
-        set.add_fn(root, 1, "SimplifyAllocConst", simplify_alloc_const);
-    }
-    set.add_fn(
-        Some(ctx.op_name("memref.copy")),
-        1,
-        "FoldSelfCopy",
-        fold_self_copy,
-    );
-    set.add_fn(
-        Some(ctx.op_name("memref.dim")),
-        1,
-        "DimOfMemRefReshape",
-        dim_of_reshape,
-    );
-    set.add_fn(
-        Some(ctx.op_name("memref.alloca_scope")),
-        1,
-        "AllocaScopeInliner",
-        inline_alloca_scope,
-    );
-    crate::view_canonicalize::patterns(ctx, set);
+/// `memref.copy`: `FoldSelfCopy`.
+pub(crate) fn copy_patterns(ctx: &strata_ir::Context, set: &mut RewritePatternSet) {
+    set.add_op_fn::<CopyOp>(ctx, 1, "FoldSelfCopy", fold_self_copy);
+}
+
+/// `memref.dim`: `DimOfMemRefReshape`.
+pub(crate) fn dim_patterns(ctx: &strata_ir::Context, set: &mut RewritePatternSet) {
+    set.add_op_fn::<DimOp>(ctx, 1, "DimOfMemRefReshape", dim_of_reshape);
+}
+
+/// `memref.alloca_scope`: `AllocaScopeInliner`.
+pub(crate) fn alloca_scope_patterns(ctx: &strata_ir::Context, set: &mut RewritePatternSet) {
+    set.add_op_fn::<AllocaScopeOp>(ctx, 1, "AllocaScopeInliner", inline_alloca_scope);
 }
 
 fn simplify_dead_alloc(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
@@ -60,9 +55,8 @@ fn simplify_dead_alloc(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let buffer = ir.result(op, 0);
     let mut users: Vec<OpId> = Vec::new();
     for u in ir.uses(buffer) {
-        let name = ctx.op_name_str(ir.op_name(u.op));
         // A store of the buffer itself (operand 0) publishes it.
-        let ok = name == "memref.dealloc" || (name == "memref.store" && u.index != 0);
+        let ok = DeallocOp::is(ctx, ir, u.op) || (StoreOp::is(ctx, ir, u.op) && u.index != 0);
         if !ok {
             return Err(NoMatch);
         }
@@ -77,7 +71,9 @@ fn simplify_dead_alloc(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     Ok(())
 }
 
-fn simplify_alloc_const(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+/// A copy of the allocation `op` (an op named `name`) with the dynamic
+/// sizes that are constants made static, cast back to the old type.
+fn simplify_alloc_const(name: &str, op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let (ctx, ir) = (rw.ctx(), rw.ir());
     let ty = ir.value_type(ir.result(op, 0));
     let TypeData::MemRef {
@@ -120,7 +116,7 @@ fn simplify_alloc_const(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         layout,
         memory_space,
     });
-    let mut state = OperationState::new(ctx, ctx.op_name_str(ir.op_name(op)), ir.op_loc(op));
+    let mut state = OperationState::new(ctx, name, ir.op_loc(op));
     let segments = ctx.dense_i32_array(&[dynamic.len() as i32, symbols.len() as i32]);
     state.operands = dynamic;
     state.operands.extend(symbols);
@@ -139,50 +135,41 @@ fn simplify_alloc_const(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     Ok(())
 }
 
-fn fold_self_copy(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
-    let ir = rw.ir();
-    if ir.operand(op, 0) != ir.operand(op, 1) {
+fn fold_self_copy(copy: CopyOp, rw: &mut PatternRewriter) -> RewriteResult {
+    let (ctx, ir) = (rw.ctx(), rw.ir());
+    if copy.source(ctx, ir) != copy.target(ctx, ir) {
         return Err(NoMatch);
     }
-    rw.erase_op(op);
+    rw.erase_op(copy.op());
     Ok(())
 }
 
-fn dim_of_reshape(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+fn dim_of_reshape(dim: DimOp, rw: &mut PatternRewriter) -> RewriteResult {
     let (ctx, ir) = (rw.ctx(), rw.ir());
-    let reshape = ir
-        .defining_op(ir.operand(op, 0))
-        .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "memref.reshape")
-        .ok_or(NoMatch)?;
+    let op = dim.op();
+    let reshape = ReshapeOp::defining(ctx, ir, dim.source(ctx, ir)).ok_or(NoMatch)?;
     // The index must dominate the reshape, where the load goes: defined
     // before it in its block, or (cheap check, as MLIR's) reaching a dim in
     // the reshape's block from an enclosing one.
-    let index = ir.operand(op, 1);
-    if ir.value_block(index) == ir.op_block(reshape) {
+    let index = dim.index(ctx, ir);
+    if ir.value_block(index) == ir.op_block(reshape.op()) {
         if ir
             .defining_op(index)
-            .is_some_and(|def| ir.is_before_in_block(reshape, def))
+            .is_some_and(|def| ir.is_before_in_block(reshape.op(), def))
         {
             return Err(NoMatch);
         }
-    } else if ir.op_block(op) != ir.op_block(reshape) {
+    } else if ir.op_block(op) != ir.op_block(reshape.op()) {
         return Err(NoMatch);
     }
-    let shape = ir.operand(reshape, 1);
+    let shape = reshape.shape(ctx, ir);
     let element = ctx.element_type(ir.value_type(shape)).ok_or(NoMatch)?;
-    let loc = ir.op_loc(op);
-    let load_at = strata_ir::InsertPoint::After(reshape);
-    let mut load = OperationState::new(ctx, "memref.load", loc);
-    load.operands = vec![shape, index];
-    load.result_types = vec![element];
-    let load = rw.create_op_at(load, load_at);
-    let mut value = rw.ir().result(load, 0);
+    rw.set_insertion_point_after(reshape.op());
+    let load = LoadOp::build(rw, shape, &[index], element, None, None);
+    let mut value = load.result(ctx, rw.ir());
     if !ctx.is_index(element) {
-        let mut cast = OperationState::new(ctx, "arith.index_cast", loc);
-        cast.operands = vec![value];
-        cast.result_types = vec![ctx.index_type()];
-        let cast = rw.create_op_at(cast, strata_ir::InsertPoint::After(load));
-        value = rw.ir().result(cast, 0);
+        let cast = IndexCastOp::build(rw, value, ctx.index_type());
+        value = cast.out(ctx, rw.ir());
     }
     rw.replace_op(op, &[value]);
     Ok(())
@@ -200,7 +187,7 @@ fn allocates_on_stack(ctx: &strata_ir::Context, ir: &strata_ir::Ir, op: OpId) ->
     };
     let mut stack = children(op);
     while let Some(nested) = stack.pop() {
-        if ctx.op_name_str(ir.op_name(nested)) == "memref.alloca" {
+        if AllocaOp::is(ctx, ir, nested) {
             return true;
         }
         let scope = ctx
@@ -213,8 +200,9 @@ fn allocates_on_stack(ctx: &strata_ir::Context, ir: &strata_ir::Ir, op: OpId) ->
     false
 }
 
-fn inline_alloca_scope(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+fn inline_alloca_scope(scope: AllocaScopeOp, rw: &mut PatternRewriter) -> RewriteResult {
     let (ctx, ir) = (rw.ctx(), rw.ir());
+    let op = scope.op();
     if allocates_on_stack(ctx, ir, op) {
         // Inlining would extend the allocations' lifetime, unless the
         // parent is a scope and this op is its last non-terminator.

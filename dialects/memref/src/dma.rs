@@ -13,33 +13,26 @@ use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::TypeConstraint;
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{Context, Ir, OpDefinition, OpId, Type, TypeData, Value};
+use strata_ir::{Context, Ir, OpId, Type, TypeData, Value};
 
 strata_ir::define_op! {
     /// `memref.dma_start %src[%i], %dst[%j], %n, %tag[%k] (, %stride, %per_stride)? : src, dst, tag`
     pub struct DmaStartOp = "memref.dma_start" {
         summary: "non-blocking DMA operation that starts a transfer",
         operands: [operands: variadic(TypeConstraint::Any)],
+        parse: parse_dma_start,
+        print: print_dma_start,
+        verify: verify_dma_start,
     }
 }
 strata_ir::define_op! {
     /// `memref.dma_wait %tag[%k], %n : memref<1xi32>`
     pub struct DmaWaitOp = "memref.dma_wait" {
         summary: "blocking DMA operation that waits for transfer completion",
-        operands: [tagMemRef: single(TypeConstraint::AnyMemRef), tagIndices: variadic(TypeConstraint::Index), numElements: single(TypeConstraint::Index)],
+        operands: [tagMemRef: single(TypeConstraint::RankedMemRef), tagIndices: variadic(TypeConstraint::Index), numElements: single(TypeConstraint::Index)],
+        format: "$tagMemRef `[` $tagIndices `]` `,` $numElements attr-dict `:` type($tagMemRef)",
+        verify: verify_dma_wait,
     }
-}
-
-pub(crate) fn definitions() -> Vec<OpDefinition> {
-    let mut start = DmaStartOp::definition();
-    start.hooks.parse = Some(parse_dma_start);
-    start.hooks.print = Some(print_dma_start);
-    start.hooks.verify = Some(verify_dma_start);
-    let mut wait = DmaWaitOp::definition();
-    wait.hooks.verify = Some(verify_dma_wait);
-    wait.hooks.parse = Some(parse_dma_wait);
-    wait.hooks.print = Some(print_dma_wait);
-    vec![start, wait]
 }
 
 fn parse_dma_start(p: &mut OpParser) -> DiagResult<()> {
@@ -197,32 +190,6 @@ fn verify_dma_start(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         return err("expected stride and num elements per stride to be of type index".into());
     }
     Ok(())
-}
-
-/// `$tagMemRef [ $tagIndices ] , $numElements attr-dict : type($tagMemRef)`
-fn parse_dma_wait(p: &mut OpParser) -> DiagResult<()> {
-    let index = p.ctx().index_type();
-    let (tag, indices) = parse_indexed(p)?;
-    p.expect(TokenKind::Comma, "','")?;
-    let num_elements = p.parse_operand()?;
-    p.parse_optional_attr_dict(false)?;
-    let ty = p.parse_colon_type()?;
-    p.add_operands(&[tag], &[ty])?;
-    add_index_operands(p, &indices)?;
-    p.add_operands(&[num_elements], &[index])
-}
-
-fn print_dma_wait(p: &mut OpPrinter, op: OpId) {
-    let ir = p.ir;
-    let operands: Vec<Value> = ir.operands(op).collect();
-    let (last, indexed) = operands.split_last().expect("verified operands");
-    p.write(" ");
-    print_indexed(p, indexed);
-    p.write(", ");
-    p.print_operand(*last);
-    p.print_optional_attr_dict(op, &[], false);
-    p.write(" : ");
-    p.print_type(ir.value_type(operands[0]));
 }
 
 fn verify_dma_wait(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {

@@ -4,31 +4,10 @@
 //! ranked `memref.cast` into the ops that use it (`foldMemRefCast`).
 
 use strata_ir::fold::FoldOutcome;
-use strata_ir::{Attribute, Context, Ir, OpDefinition, OpId, TypeData, DYNAMIC};
+use crate::ops::{AllocOp, AllocaOp, CastOp, ReinterpretCastOp, SubViewOp};
+use strata_ir::{Attribute, Context, Ir, OpId, TypeData, DYNAMIC};
 
-pub(crate) fn attach(defs: &mut [OpDefinition]) {
-    for def in defs.iter_mut() {
-        let fold: Option<strata_ir::fold::FoldHook> = match def.name.as_str() {
-            "memref.dim" => Some(fold_dim),
-            "memref.rank" => Some(fold_rank),
-            "memref.cast" => Some(fold_cast),
-            "memref.load" | "memref.dealloc" => Some(fold_cast_operand_0),
-            "memref.reinterpret_cast" => Some(fold_reinterpret_cast),
-            "memref.store" | "memref.atomic_rmw" => Some(fold_cast_operand_1),
-            "memref.copy" => Some(fold_cast_operands_copy),
-            _ => None,
-        };
-        if fold.is_some() {
-            def.hooks.fold = fold;
-        }
-    }
-}
-
-fn name(ctx: &Context, ir: &Ir, op: OpId) -> String {
-    ctx.op_name_str(ir.op_name(op)).to_string()
-}
-
-fn fold_dim(ctx: &Context, ir: &mut Ir, op: OpId, constants: &[Option<Attribute>]) -> FoldOutcome {
+pub(crate) fn fold_dim(ctx: &Context, ir: &mut Ir, op: OpId, constants: &[Option<Attribute>]) -> FoldOutcome {
     let Some(index) = constants
         .get(1)
         .copied()
@@ -50,10 +29,7 @@ fn fold_dim(ctx: &Context, ir: &mut Ir, op: OpId, constants: &[Option<Attribute>
     }
     // The size an allocation was given.
     if let Some(def) = ir.defining_op(source) {
-        if matches!(
-            name(ctx, ir, def).as_str(),
-            "memref.alloc" | "memref.alloca"
-        ) {
+        if AllocOp::is(ctx, ir, def) || AllocaOp::is(ctx, ir, def) {
             let position = shape[..i].iter().filter(|&&d| d == DYNAMIC).count();
             return FoldOutcome::value(ir.operand(def, position));
         }
@@ -61,14 +37,14 @@ fn fold_dim(ctx: &Context, ir: &mut Ir, op: OpId, constants: &[Option<Attribute>
     FoldOutcome::Failed
 }
 
-fn fold_rank(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
+pub(crate) fn fold_rank(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
     match ctx.shape(ir.value_type(ir.operand(op, 0))) {
         Some(shape) => FoldOutcome::attribute(ctx.index_attr(shape.len() as i64)),
         None => FoldOutcome::Failed,
     }
 }
 
-fn fold_cast(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
+pub(crate) fn fold_cast(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
     let source = ir.operand(op, 0);
     let result_ty = ir.value_type(ir.result(op, 0));
     if ir.value_type(source) == result_ty {
@@ -77,7 +53,7 @@ fn fold_cast(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> F
     // cast(cast(x)) back to x's type is x; to another compatible type, a
     // cast of x (MLIR's `foldMemRefCast` on the cast itself).
     if let Some(def) = ir.defining_op(source) {
-        if name(ctx, ir, def) == "memref.cast" {
+        if CastOp::is(ctx, ir, def) {
             let inner = ir.operand(def, 0);
             let inner_ty = ir.value_type(inner);
             if inner_ty == result_ty {
@@ -100,7 +76,7 @@ fn absorb_cast(ctx: &Context, ir: &mut Ir, op: OpId, index: usize) -> bool {
     let Some(def) = ir.defining_op(value) else {
         return false;
     };
-    if name(ctx, ir, def) != "memref.cast" {
+    if !CastOp::is(ctx, ir, def) {
         return false;
     }
     let source = ir.operand(def, 0);
@@ -114,7 +90,7 @@ fn absorb_cast(ctx: &Context, ir: &mut Ir, op: OpId, index: usize) -> bool {
     true
 }
 
-fn fold_cast_operand_0(
+pub(crate) fn fold_cast_operand_0(
     ctx: &Context,
     ir: &mut Ir,
     op: OpId,
@@ -131,7 +107,7 @@ fn fold_cast_operand_0(
 /// cast or zero-offset subview feeding it is used directly (only the base
 /// buffer matters), and a reinterpret_cast to its source's own static type
 /// at offset 0 is its source.
-fn fold_reinterpret_cast(
+pub(crate) fn fold_reinterpret_cast(
     ctx: &Context,
     ir: &mut Ir,
     op: OpId,
@@ -140,16 +116,18 @@ fn fold_reinterpret_cast(
     let source = ir.operand(op, 0);
     let previous = ir
         .defining_op(source)
-        .and_then(|def| match name(ctx, ir, def).as_str() {
-            "memref.reinterpret_cast" | "memref.cast" => Some(ir.operand(def, 0)),
-            "memref.subview" => {
-                let offsets = ir
-                    .attr(ctx, def, "static_offsets")
-                    .and_then(|a| ctx.dense_array_i64(a))
-                    .unwrap_or_default();
-                offsets.iter().all(|&o| o == 0).then(|| ir.operand(def, 0))
+        .and_then(|def| {
+            if ReinterpretCastOp::is(ctx, ir, def) || CastOp::is(ctx, ir, def) {
+                return Some(ir.operand(def, 0));
             }
-            _ => None,
+            if !SubViewOp::is(ctx, ir, def) {
+                return None;
+            }
+            let offsets = ir
+                .attr(ctx, def, "static_offsets")
+                .and_then(|a| ctx.dense_array_i64(a))
+                .unwrap_or_default();
+            offsets.iter().all(|&o| o == 0).then(|| ir.operand(def, 0))
         });
     if let Some(previous) = previous {
         ir.set_operand(op, 0, previous);
@@ -167,7 +145,7 @@ fn fold_reinterpret_cast(
     FoldOutcome::Failed
 }
 
-fn fold_cast_operand_1(
+pub(crate) fn fold_cast_operand_1(
     ctx: &Context,
     ir: &mut Ir,
     op: OpId,
@@ -180,7 +158,7 @@ fn fold_cast_operand_1(
     }
 }
 
-fn fold_cast_operands_copy(
+pub(crate) fn fold_cast_operands_copy(
     ctx: &Context,
     ir: &mut Ir,
     op: OpId,

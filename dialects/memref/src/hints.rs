@@ -11,8 +11,9 @@ use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::fold::FoldOutcome;
+use strata_ir::opdef::AttrSyntax;
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{Attribute, Context, Ir, OpDefinition, OpId, Value};
+use strata_ir::{Attribute, Context, Ir, OpId, Value};
 
 strata_ir::define_op! {
     /// `memref.prefetch %m[%i], read, locality<3>, data : memref<4xf32>`
@@ -20,6 +21,9 @@ strata_ir::define_op! {
         summary: "prefetch operation",
         operands: [memref: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index)],
         attributes: [isWrite: required(AttrConstraint::Bool), localityHint: required(AttrConstraint::Predicate(locality_in_range, "32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3")), isDataCache: required(AttrConstraint::Bool)],
+        parse: parse_prefetch,
+        print: print_prefetch,
+        verify: verify_prefetch,
     }
 }
 strata_ir::define_op! {
@@ -29,9 +33,36 @@ strata_ir::define_op! {
         traits: [PURE, SAME_OPERANDS_AND_RESULT_TYPE],
         operands: [memref: single(TypeConstraint::AnyMemRef)],
         results: [result: single(TypeConstraint::AnyMemRef)],
-        attributes: [alignment: required(AttrConstraint::Predicate(positive_i32, "32-bit signless integer attribute whose value is positive"))],
+        attributes: [alignment: required(AttrConstraint::Predicate(positive_i32, "32-bit signless integer attribute whose value is positive"), syntax = I32_LITERAL)],
+        format: "$memref `,` $alignment attr-dict `:` type($memref)",
+        verify: verify_assume_alignment,
+        fold: fold_assume_alignment,
+        result_names: ["assume_align"],
     }
 }
+
+/// An `I32Attr` written as its bare value (`16`): the `: type` after it
+/// in a format is the op's.
+const I32_LITERAL: AttrSyntax = AttrSyntax {
+    parse: |p| {
+        let negative = p.consume_if(TokenKind::Minus);
+        let value: Option<i32> = p
+            .is(TokenKind::Integer)
+            .then(|| p.parser.text().parse().ok())
+            .flatten();
+        let Some(value) = value else {
+            return Err(p.error_here("expected integer value"));
+        };
+        p.parser.advance();
+        let value = if negative { -value } else { value };
+        let ctx = p.ctx();
+        Ok(Some(ctx.integer_attr(ctx.signless(32), value as i128)))
+    },
+    print: |p, attr| {
+        let value = p.ctx().integer_value(attr).unwrap_or(0);
+        p.write(&value.to_string());
+    },
+};
 
 fn i32_value(ctx: &Context, a: Attribute) -> Option<i128> {
     AttrConstraint::Integer(Some(32))
@@ -46,20 +77,6 @@ fn locality_in_range(ctx: &Context, a: Attribute) -> bool {
 
 fn positive_i32(ctx: &Context, a: Attribute) -> bool {
     i32_value(ctx, a).is_some_and(|v| v > 0)
-}
-
-pub(crate) fn definitions() -> Vec<OpDefinition> {
-    let mut prefetch = PrefetchOp::definition();
-    prefetch.hooks.parse = Some(parse_prefetch);
-    prefetch.hooks.print = Some(print_prefetch);
-    prefetch.hooks.verify = Some(verify_prefetch);
-    let mut assume = AssumeAlignmentOp::definition();
-    assume.hooks.verify = Some(verify_assume_alignment);
-    assume.hooks.parse = Some(parse_assume_alignment);
-    assume.hooks.print = Some(print_assume_alignment);
-    assume.hooks.fold = Some(fold_assume_alignment);
-    assume.hooks.result_names = Some(|_, _, _, set| set(0, "assume_align"));
-    vec![prefetch, assume]
 }
 
 /// A bare keyword, or MLIR's "expected valid keyword".
@@ -144,49 +161,6 @@ fn verify_prefetch(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-/// `$memref , $alignment attr-dict : type($memref)` (the alignment an i32).
-fn parse_assume_alignment(p: &mut OpParser) -> DiagResult<()> {
-    let ctx = p.ctx();
-    let memref = p.parse_operand()?;
-    p.expect(TokenKind::Comma, "','")?;
-    // A bare integer: `: type` after it is the op's type, not the
-    // attribute's.
-    let negative = p.consume_if(TokenKind::Minus);
-    let value: Option<i32> = p
-        .is(TokenKind::Integer)
-        .then(|| p.parser.text().parse().ok())
-        .flatten();
-    let Some(value) = value else {
-        return Err(p.error_here("expected integer value"));
-    };
-    p.parser.advance();
-    let value = if negative { -value } else { value };
-    p.add_property(
-        "alignment",
-        ctx.integer_attr(ctx.signless(32), value as i128),
-    );
-    p.parse_optional_attr_dict(false)?;
-    let ty = p.parse_colon_type()?;
-    p.add_operands(&[memref], &[ty])?;
-    p.add_result_types(&[ty]);
-    Ok(())
-}
-
-fn print_assume_alignment(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    let ir = p.ir;
-    p.write(" ");
-    p.print_operand(ir.operand(op, 0));
-    let alignment = ir
-        .attr(ctx, op, "alignment")
-        .and_then(|a| ctx.integer_value(a))
-        .unwrap_or(0);
-    p.write(&format!(", {alignment}"));
-    p.print_optional_attr_dict(op, &["alignment"], false);
-    p.write(" : ");
-    p.print_type(ir.value_type(ir.operand(op, 0)));
-}
-
 fn verify_assume_alignment(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let alignment = ir
         .attr(ctx, op, "alignment")
@@ -209,7 +183,7 @@ fn fold_assume_alignment(
     let Some(def) = ir.defining_op(source) else {
         return FoldOutcome::Failed;
     };
-    let same = ctx.op_name_str(ir.op_name(def)) == "memref.assume_alignment"
+    let same = AssumeAlignmentOp::is(ctx, ir, def)
         && ir.attr(ctx, def, "alignment") == ir.attr(ctx, op, "alignment");
     if same {
         FoldOutcome::value(source)

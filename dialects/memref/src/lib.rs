@@ -7,9 +7,10 @@
 //! `generic_atomic_rmw`).
 //!
 //! Syntax, result names (`%alloc`, `%subview`), verifier messages and folds
-//! follow MLIR 22. [`layout`] computes the strided layouts views produce;
-//! [`syntax`] holds MLIR's mixed static/dynamic index lists, also used by
-//! the vector dialect.
+//! follow MLIR 22. Every op is declared once, with its format, verifier,
+//! folder, patterns and memory effects (the op list is in `ops.rs`).
+//! [`layout`] computes the strided layouts views produce; [`syntax`] holds
+//! the indexed-access syntax (`%m[%i, %j]`) of the ops MLIR writes by hand.
 
 mod atomic;
 mod canonicalize;
@@ -31,8 +32,8 @@ pub use hints::{AssumeAlignmentOp, PrefetchOp};
 pub use metadata::{ExtractStridedMetadataOp, MemorySpaceCastOp, TransposeOp};
 pub use ops::{
     global_definition, AllocOp, AllocaOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp,
-    ExpandShapeOp, GetGlobalOp, LoadOp, RankOp, ReinterpretCastOp, ReshapeOp, StoreOp, SubViewOp,
-    ViewOp,
+    ExpandShapeOp, ExtractAlignedPointerAsIndexOp, GetGlobalOp, GlobalOp, LoadOp, RankOp,
+    ReallocOp, ReinterpretCastOp, ReshapeOp, StoreOp, SubViewOp, ViewOp, OP_NAMES,
 };
 pub use scope::{AllocaScopeOp, AllocaScopeReturnOp};
 use std::sync::Arc;
@@ -52,9 +53,7 @@ impl Dialect for MemrefDialect {
         "buffers: allocation, loads and stores, strided views"
     }
     fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
-        let mut defs = ops::definitions();
-        canonicalize::attach(&mut defs);
-        defs
+        ops::definitions()
     }
     /// Folded sizes and ranks become `arith.constant`s, as in MLIR.
     fn materialize_constant(
@@ -83,7 +82,7 @@ pub fn materialize_arith_constant(
     arith
         .materialize_constant(ctx, ir, value, ty, loc, at)
         .or_else(|| {
-            let mut state = OperationState::new(ctx, "arith.constant", loc);
+            let mut state = OperationState::new(ctx, strata_dialect_arith::ConstantOp::NAME, loc);
             state.result_types = vec![ty];
             state.properties = ctx.dictionary_attr([(ctx.intern_str("value"), value)]);
             Some(ir.create_op(state, at))

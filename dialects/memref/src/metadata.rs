@@ -12,7 +12,7 @@ use strata_ir::asm::printer::{type_to_string, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::verifier::{cast_incompatible, emit_op_error};
-use strata_ir::{AttrData, Context, Ir, OpDefinition, OpId, Type, TypeData, DYNAMIC};
+use strata_ir::{AttrData, Context, Ir, OpId, Type, TypeData, DYNAMIC};
 
 strata_ir::define_op! {
     /// `%base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %m : memref<..> -> memref<f32>, index, ...`
@@ -22,6 +22,9 @@ strata_ir::define_op! {
         operands: [source: single(TypeConstraint::AnyMemRef)],
         results: [base_buffer: single(TypeConstraint::AnyMemRef), offset: single(TypeConstraint::Index), sizes_and_strides: variadic(TypeConstraint::Index)],
         format: "$source `:` type($source) `->` type(results) attr-dict",
+        verify: verify_extract,
+        canonicalize: crate::view_canonicalize::metadata_patterns,
+        asm_result_names: extract_names,
     }
 }
 strata_ir::define_op! {
@@ -31,6 +34,8 @@ strata_ir::define_op! {
         operands: [source: single(TypeConstraint::AnyMemRef)],
         results: [dest: single(TypeConstraint::AnyMemRef)],
         format: "$source attr-dict `:` type($source) `to` type($dest)",
+        verify: verify_memory_space_cast,
+        result_names: ["memspacecast"],
     }
 }
 strata_ir::define_op! {
@@ -41,23 +46,11 @@ strata_ir::define_op! {
         operands: [in_: single(TypeConstraint::AnyMemRef)],
         results: [result: single(TypeConstraint::AnyMemRef)],
         attributes: [permutation: required(AttrConstraint::AffineMap)],
+        parse: parse_transpose,
+        print: print_transpose,
+        verify: verify_transpose,
+        result_names: ["transpose"],
     }
-}
-
-/// The three definitions with their hooks.
-pub(crate) fn definitions() -> Vec<OpDefinition> {
-    let mut extract = ExtractStridedMetadataOp::definition();
-    extract.hooks.verify = Some(verify_extract);
-    extract.hooks.result_names = Some(extract_names);
-    let mut space = MemorySpaceCastOp::definition();
-    space.hooks.verify = Some(verify_memory_space_cast);
-    space.hooks.result_names = Some(|_, _, _, set| set(0, "memspacecast"));
-    let mut transpose = TransposeOp::definition();
-    transpose.hooks.parse = Some(parse_transpose);
-    transpose.hooks.print = Some(print_transpose);
-    transpose.hooks.verify = Some(verify_transpose);
-    transpose.hooks.result_names = Some(|_, _, _, set| set(0, "transpose"));
-    vec![extract, space, transpose]
 }
 
 fn memref_rank(ctx: &Context, ty: Type) -> Option<usize> {

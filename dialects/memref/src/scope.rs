@@ -8,7 +8,7 @@ use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::TypeConstraint;
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::opdef::OpTraits;
-use strata_ir::{InsertPoint, OpDefinition, OpId, OperationState};
+use strata_ir::{InsertPoint, OpId, OperationState};
 
 strata_ir::define_op! {
     /// `%r = memref.alloca_scope -> (f32) { ... memref.alloca_scope.return %v : f32 }`
@@ -17,6 +17,9 @@ strata_ir::define_op! {
         traits: [AUTOMATIC_ALLOCATION_SCOPE, RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK],
         results: [results: variadic(TypeConstraint::Any)],
         regions: [bodyRegion: single_block],
+        parse: parse_scope,
+        print: print_scope,
+        canonicalize: crate::canonicalize::alloca_scope_patterns,
     }
 }
 strata_ir::define_op! {
@@ -25,16 +28,8 @@ strata_ir::define_op! {
         traits: [PURE, TERMINATOR, RETURN_LIKE],
         operands: [results: variadic(TypeConstraint::Any)],
         format: "attr-dict ($results^ `:` type($results))?",
+        verify: verify_return,
     }
-}
-
-pub(crate) fn definitions() -> Vec<OpDefinition> {
-    let mut scope = AllocaScopeOp::definition();
-    scope.hooks.parse = Some(parse_scope);
-    scope.hooks.print = Some(print_scope);
-    let mut ret = AllocaScopeReturnOp::definition();
-    ret.hooks.verify = Some(verify_return);
-    vec![scope, ret]
 }
 
 /// `(-> (types))? region attr-dict`; an empty terminator may be left out.
@@ -54,7 +49,7 @@ fn parse_scope(p: &mut OpParser) -> DiagResult<()> {
             .is_some_and(|d| d.has_trait(OpTraits::TERMINATOR))
     });
     if !terminated {
-        let state = OperationState::new(ctx, "memref.alloca_scope.return", loc);
+        let state = OperationState::new(ctx, AllocaScopeReturnOp::NAME, loc);
         ir.create_op(state, InsertPoint::BlockEnd(block));
     }
     p.parse_optional_attr_dict(false)
@@ -83,7 +78,7 @@ fn print_scope(p: &mut OpPrinter, op: OpId) {
 fn verify_return(ctx: &strata_ir::Context, ir: &strata_ir::Ir, op: OpId) -> DiagResult<()> {
     use strata_ir::verifier::emit_op_error;
     let parent = ir.parent_op(op);
-    let Some(parent) = parent.filter(|&p| ctx.op_name_str(ir.op_name(p)) == "memref.alloca_scope")
+    let Some(parent) = parent.filter(|&p| AllocaScopeOp::is(ctx, ir, p))
     else {
         return Err(emit_op_error(
             ctx,

@@ -8,32 +8,7 @@ use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::interfaces::SymbolUserOpInterface;
 use strata_ir::symbol_table::SymbolTableCollection;
 use strata_ir::verifier::{cast_incompatible, emit_op_error};
-use strata_ir::{AttrData, Context, Ir, OpDefinition, OpId, Type, TypeData, DYNAMIC};
-
-pub(crate) fn attach(defs: &mut [OpDefinition]) {
-    for def in defs.iter_mut() {
-        def.hooks.verify = match def.name.as_str() {
-            "memref.alloc" | "memref.alloca" => Some(verify_alloc),
-            "memref.load" => Some(verify_load),
-            "memref.store" => Some(verify_store),
-            "memref.subview" => Some(verify_subview),
-            "memref.reinterpret_cast" => Some(verify_reinterpret_cast),
-            "memref.cast" => Some(verify_cast),
-            "memref.collapse_shape" => Some(verify_collapse_shape),
-            "memref.expand_shape" => Some(verify_expand_shape),
-            "memref.get_global" => {
-                // Checked with the symbol table's uses, so a function body
-                // verifies on its own (nested pipelines move it out).
-                def.interfaces
-                    .insert::<dyn SymbolUserOpInterface>(std::sync::Arc::new(GetGlobalSymbol));
-                None
-            }
-            "memref.global" => Some(verify_global),
-            "memref.reshape" => Some(verify_reshape_op),
-            _ => None,
-        };
-    }
-}
+use strata_ir::{AttrData, Context, Ir, OpId, Type, TypeData, DYNAMIC};
 
 fn ts(ctx: &Context, t: Type) -> String {
     type_to_string(ctx, t)
@@ -65,7 +40,7 @@ fn memref_parts(ctx: &Context, ty: Type) -> Option<MemRefParts<'_>> {
     }
 }
 
-fn verify_alloc(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_alloc(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let ty = ir.value_type(ir.result(op, 0));
     let Some((shape, _, layout, _)) = memref_parts(ctx, ty) else {
         return Ok(());
@@ -127,7 +102,7 @@ fn rank(ctx: &Context, ty: Type) -> usize {
     ctx.shape(ty).map_or(0, |s| s.len())
 }
 
-fn verify_load(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_load(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let r = rank(ctx, ir.value_type(ir.operand(op, 0)));
     let n = ir.num_operands(op) - 1;
     if r != n {
@@ -141,7 +116,7 @@ fn verify_load(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_store(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_store(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let r = rank(ctx, ir.value_type(ir.operand(op, 1)));
     if r != ir.num_operands(op) - 2 {
         return Err(emit_op_error(
@@ -303,7 +278,7 @@ pub fn memref_rank_reduction_mask(
 }
 
 /// MLIR's `SubViewOp::verify`, after the interface checks.
-fn verify_subview(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_subview(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let source = ir.value_type(ir.operand(op, 0));
     let result = ir.value_type(ir.result(op, 0));
     let r = rank(ctx, source);
@@ -429,7 +404,7 @@ fn verify_in_bounds(
     Ok(())
 }
 
-fn verify_reinterpret_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_reinterpret_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let result = ir.value_type(ir.result(op, 0));
     let r = rank(ctx, result);
     let [offsets, sizes, strides] = verify_mixed_lists(ctx, ir, op, [1, r, r])?;
@@ -564,7 +539,7 @@ pub fn cast_compatible(ctx: &Context, a: Type, b: Type) -> bool {
     }
 }
 
-fn verify_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (a, b) = (
         ir.value_type(ir.operand(op, 0)),
         ir.value_type(ir.result(op, 0)),
@@ -655,7 +630,7 @@ fn verify_collapsed_shape(
     Ok(())
 }
 
-fn verify_collapse_shape(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_collapse_shape(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let src = ir.value_type(ir.operand(op, 0));
     let res = ir.value_type(ir.result(op, 0));
     let (Some(big), Some(small)) = (ctx.shape(src), ctx.shape(res)) else {
@@ -698,7 +673,7 @@ fn verify_collapse_shape(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_expand_shape(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_expand_shape(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let src = ir.value_type(ir.operand(op, 0));
     let res = ir.value_type(ir.result(op, 0));
     let (Some(small), Some(big)) = (ctx.shape(src), ctx.shape(res)) else {
@@ -772,7 +747,7 @@ fn verify_expand_shape(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 }
 
 /// MLIR's `ReshapeOp::verify`.
-fn verify_reshape_op(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_reshape_op(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let err = |m: &str| Err(emit_op_error(ctx, ir, op, m));
     let source = ir.value_type(ir.operand(op, 0));
     let result = ir.value_type(ir.result(op, 0));
@@ -800,7 +775,7 @@ fn verify_reshape_op(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-struct GetGlobalSymbol;
+pub(crate) struct GetGlobalSymbol;
 
 impl SymbolUserOpInterface for GetGlobalSymbol {
     fn verify_symbol_uses(
@@ -856,7 +831,7 @@ fn verify_get_global(
     Ok(())
 }
 
-fn verify_global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let Some(ty) = ir.attr(ctx, op, "type").and_then(|a| ctx.type_value(a)) else {
         return Ok(());
     };

@@ -22,55 +22,58 @@
 //! output prints as mlir-opt's does.
 
 use crate::layout::{reshaped_type, strides_and_offset, subview_result_type};
+use crate::metadata::ExtractStridedMetadataOp;
+use crate::ops::{CastOp, CollapseShapeOp, ReinterpretCastOp, SubViewOp};
 use crate::verify::{memref_rank_reduction_mask, reassociation};
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
-use strata_ir::{
-    AttrData, Context, Ir, Location, OpId, OperationState, Type, TypeData, Value, DYNAMIC,
-};
+use strata_ir::{AttrData, Context, Ir, OpId, OperationState, Type, TypeData, Value, DYNAMIC};
 
-pub(crate) fn patterns(ctx: &Context, set: &mut RewritePatternSet) {
-    let subview = Some(ctx.op_name("memref.subview"));
-    set.add_fn(
-        subview,
-        1,
-        "SubViewOpConstantArgumentFolder",
-        subview_constant_args,
-    );
-    set.add_fn(subview, 1, "SubViewOpMemRefCastFolder", subview_of_cast);
-    set.add_fn(subview, 1, "TrivialSubViewOpFolder", trivial_subview);
-    set.add_fn(subview, 1, "SubViewOpFold", subview_fold);
-    let reinterpret = Some(ctx.op_name("memref.reinterpret_cast"));
-    set.add_fn(
-        reinterpret,
+/// `memref.subview`'s patterns.
+pub(crate) fn subview_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    set.add_op_fn::<SubViewOp>(ctx, 1, "SubViewOpConstantArgumentFolder", |op, rw| {
+        subview_constant_args(op.op(), rw)
+    });
+    set.add_op_fn::<SubViewOp>(ctx, 1, "SubViewOpMemRefCastFolder", |op, rw| {
+        subview_of_cast(op.op(), rw)
+    });
+    set.add_op_fn::<SubViewOp>(ctx, 1, "TrivialSubViewOpFolder", |op, rw| {
+        trivial_subview(op.op(), rw)
+    });
+    set.add_op_fn::<SubViewOp>(ctx, 1, "SubViewOpFold", |op, rw| subview_fold(op.op(), rw));
+}
+
+/// `memref.reinterpret_cast`'s patterns.
+pub(crate) fn reinterpret_cast_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    set.add_op_fn::<ReinterpretCastOp>(
+        ctx,
         1,
         "ReinterpretCastOpExtractStridedMetadataFolder",
-        reinterpret_of_metadata,
+        |op, rw| reinterpret_of_metadata(op.op(), rw),
     );
-    set.add_fn(
-        reinterpret,
+    set.add_op_fn::<ReinterpretCastOp>(
+        ctx,
         1,
         "ReinterpretCastOpConstantArgumentFolder",
-        reinterpret_constant_args,
+        |op, rw| reinterpret_constant_args(op.op(), rw),
     );
-    set.add_fn(
-        Some(ctx.op_name("memref.extract_strided_metadata")),
-        1,
-        "ExtractStridedMetadataOpFold",
-        metadata_constants,
-    );
-    let collapse = Some(ctx.op_name("memref.collapse_shape"));
-    set.add_fn(
-        collapse,
-        1,
-        "ComposeReassociativeReshapeOps",
-        collapse_of_collapse,
-    );
-    set.add_fn(
-        collapse,
-        1,
-        "CollapseShapeOpMemRefCastFolder",
-        collapse_of_cast,
-    );
+}
+
+/// `memref.extract_strided_metadata`'s fold, as a pattern (it creates
+/// constants).
+pub(crate) fn metadata_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    set.add_op_fn::<ExtractStridedMetadataOp>(ctx, 1, "ExtractStridedMetadataOpFold", |op, rw| {
+        metadata_constants(op.op(), rw)
+    });
+}
+
+/// `memref.collapse_shape`'s patterns.
+pub(crate) fn collapse_shape_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    set.add_op_fn::<CollapseShapeOp>(ctx, 1, "ComposeReassociativeReshapeOps", |op, rw| {
+        collapse_of_collapse(op.op(), rw)
+    });
+    set.add_op_fn::<CollapseShapeOp>(ctx, 1, "CollapseShapeOpMemRefCastFolder", |op, rw| {
+        collapse_of_cast(op.op(), rw)
+    });
 }
 
 /// The integer an `arith.constant` (or other constant op) defining `v` holds.
@@ -113,6 +116,7 @@ fn statics(list: &[Entry]) -> Vec<i64> {
 /// lists before `old`, keeping `old`'s other attributes.
 fn create_view(
     rw: &mut PatternRewriter,
+    name: &str,
     old: OpId,
     source: Value,
     lists: &[Vec<Entry>; 3],
@@ -120,7 +124,7 @@ fn create_view(
 ) -> Value {
     let ctx = rw.ctx();
     let ir = rw.ir();
-    let mut state = OperationState::new(ctx, ctx.op_name_str(ir.op_name(old)), ir.op_loc(old));
+    let mut state = OperationState::new(ctx, name, ir.op_loc(old));
     state.operands.push(source);
     let mut segments = vec![1i32];
     let mut props = ir.properties(old);
@@ -147,14 +151,9 @@ pub(crate) fn cast_to(rw: &mut PatternRewriter, at: OpId, value: Value, ty: Type
     if rw.ir().value_type(value) == ty {
         return value;
     }
-    let ctx = rw.ctx();
-    let loc: Location = rw.ir().op_loc(at);
-    let mut state = OperationState::new(ctx, "memref.cast", loc);
-    state.operands = vec![value];
-    state.result_types = vec![ty];
     rw.set_insertion_point_before(at);
-    let op = rw.create_op(state);
-    rw.ir().result(op, 0)
+    let cast = CastOp::build(rw, value, ty);
+    cast.dest(rw.ctx(), rw.ir())
 }
 
 /// A memref type with an explicit strided layout (as MLIR's
@@ -253,7 +252,7 @@ fn subview_constant_args(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         &statics(&old[1]),
     )
     .ok_or(NoMatch)?;
-    let view = create_view(rw, op, source, &lists, new_ty);
+    let view = create_view(rw, SubViewOp::NAME, op, source, &lists, new_ty);
     let result = cast_to(rw, op, view, result_ty);
     rw.replace_op(op, &[result]);
     Ok(())
@@ -283,8 +282,7 @@ pub(crate) fn cast_only_relaxes(ctx: &Context, ir: &Ir, cast: OpId) -> bool {
 
 /// The `memref.cast` defining `v`, if any.
 pub(crate) fn defining_cast(ctx: &Context, ir: &Ir, v: Value) -> Option<OpId> {
-    ir.defining_op(v)
-        .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "memref.cast")
+    CastOp::defining(ctx, ir, v).map(CastOp::op)
 }
 
 fn subview_of_cast(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
@@ -309,7 +307,7 @@ fn subview_of_cast(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         &statics(&lists[1]),
     )
     .ok_or(NoMatch)?;
-    let view = create_view(rw, op, source, &lists, new_ty);
+    let view = create_view(rw, SubViewOp::NAME, op, source, &lists, new_ty);
     let result = cast_to(rw, op, view, result_ty);
     rw.replace_op(op, &[result]);
     Ok(())
@@ -364,10 +362,7 @@ fn subview_fold(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
             _ => false,
         };
     let noop_of_subview = || {
-        let Some(inner) = ir
-            .defining_op(source)
-            .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "memref.subview")
-        else {
+        let Some(inner) = SubViewOp::defining(ctx, ir, source).map(SubViewOp::op) else {
             return false;
         };
         let lists = view_lists(ctx, ir, op);
@@ -396,9 +391,7 @@ fn constified(ctx: &Context, ir: &Ir, e: Entry) -> Ofr {
 
 fn reinterpret_of_metadata(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let (ctx, ir) = (rw.ctx(), rw.ir());
-    let meta = ir
-        .defining_op(ir.operand(op, 0))
-        .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "memref.extract_strided_metadata")
+    let meta = ExtractStridedMetadataOp::defining(ctx, ir, ir.operand(op, 0)).map(ExtractStridedMetadataOp::op)
         .ok_or(NoMatch)?;
     let original = ir.operand(meta, 0);
     let original_ty = ir.value_type(original);
@@ -444,7 +437,7 @@ fn create_collapse(
 ) -> Value {
     let ctx = rw.ctx();
     let ir = rw.ir();
-    let mut state = OperationState::new(ctx, "memref.collapse_shape", ir.op_loc(old));
+    let mut state = OperationState::new(ctx, CollapseShapeOp::NAME, ir.op_loc(old));
     state.operands = vec![source];
     let index = |d: usize| ctx.integer_attr(ctx.signless(64), d as i128);
     let groups: Vec<_> = groups
@@ -470,9 +463,7 @@ fn identity_layout(ctx: &Context, ty: Type) -> bool {
 
 fn collapse_of_collapse(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let (ctx, ir) = (rw.ctx(), rw.ir());
-    let inner = ir
-        .defining_op(ir.operand(op, 0))
-        .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "memref.collapse_shape")
+    let inner = CollapseShapeOp::defining(ctx, ir, ir.operand(op, 0)).map(CollapseShapeOp::op)
         .ok_or(NoMatch)?;
     let source = ir.operand(inner, 0);
     let result_ty = ir.value_type(ir.result(op, 0));
@@ -553,7 +544,7 @@ fn reinterpret_constant_args(op: OpId, rw: &mut PatternRewriter) -> RewriteResul
     let [offsets, sizes, strides] = lists.each_ref().map(|l| statics(l));
     let new_ty = strided_type(ctx, result_ty, &sizes, &strides, offsets[0]);
     let source = ir.operand(op, 0);
-    let view = create_view(rw, op, source, &lists, new_ty);
+    let view = create_view(rw, ReinterpretCastOp::NAME, op, source, &lists, new_ty);
     let result = cast_to(rw, op, view, result_ty);
     rw.replace_op(op, &[result]);
     Ok(())
