@@ -2,7 +2,9 @@
 """Which ops that the interpreter runs do the C and LLVM back ends reject?
 
 Translates every test input under test/ (each `// -----` chunk on its own)
-with `strata-translate --mlir-to-c` and `--mlir-to-llvmir`, and counts the
+with `strata-translate --mlir-to-c` and `--mlir-to-llvmir` (after the
+lowerings each expects: `--lower-affine`, plus `--convert-scf-to-cf` for
+LLVM), and counts the
 ops named by "does not support the op 'X'" (and "supports 'X' on scalars
 only", and the kinds of type in "does not support the type") among the chunks whose ops the interpreter registers
 (interp/src/ops). A chunk reports only its first rejected op, so the counts
@@ -33,9 +35,15 @@ for path in sorted((root / "test").rglob("*.mlir")):
         if not used:
             continue
         chunks += 1
-        for target, flag in [("c", "--mlir-to-c"), ("llvm", "--mlir-to-llvmir")]:
+        for target, flag, lowering in [("c", "--mlir-to-c", ["--lower-affine"]),
+                                       ("llvm", "--mlir-to-llvmir",
+                                        ["--lower-affine", "--convert-scf-to-cf"])]:
+            lowered = subprocess.run([str(bins / "strata-opt"), *lowering, "-"],
+                                     input=chunk, capture_output=True, text=True, timeout=60)
+            if lowered.returncode != 0:
+                continue
             r = subprocess.run([str(bins / "strata-translate"), flag, "-", "-o", "/dev/null"],
-                               input=chunk, capture_output=True, text=True, timeout=60)
+                               input=lowered.stdout, capture_output=True, text=True, timeout=60)
             m = reject.search(r.stderr)
             if r.returncode != 0 and m:
                 op = m.group(1) or m.group(2) or "type " + m.group(3)

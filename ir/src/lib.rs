@@ -48,7 +48,7 @@ pub use ir::{
     BlockId, InsertPoint, Ir, OpId, OpOperand, OperationState, RegionId, Value, ValueDef,
 };
 pub use opdef::{OpDefinition, OpTraits};
-pub use types::{FloatKind, Signedness, Type, TypeData, DYNAMIC};
+pub use types::{rank_reduction_mask, FloatKind, Signedness, Type, TypeData, DYNAMIC};
 
 /// Affine expressions, maps and integer sets.
 pub use strata_affine as affine;

@@ -30,6 +30,38 @@ impl std::fmt::Debug for Type {
 /// The marker MLIR uses for a dynamic dimension (`?`) or stride/offset.
 pub const DYNAMIC: i64 = i64::MIN;
 
+/// MLIR's `computeRankReductionMask`: which dimensions of `original` are
+/// left out to get `reduced`, all of them of size 1, matched greedily from
+/// the left; `None` if `reduced` is not such a reduction. With
+/// `match_dynamic`, a dynamic size on either side matches any size but 1.
+///
+/// The one definition every verifier, bufferization and back end asks;
+/// memref subviews, whose unit dimensions are told apart by their strides,
+/// refine it in the memref dialect.
+pub fn rank_reduction_mask(
+    original: &[i64],
+    reduced: &[i64],
+    match_dynamic: bool,
+) -> Option<Vec<bool>> {
+    let mut dropped = vec![false; original.len()];
+    let mut next = 0;
+    for (i, &size) in original.iter().enumerate() {
+        let dynamic_match = match_dynamic
+            && next < reduced.len()
+            && size != 1
+            && (reduced[next] == DYNAMIC || size == DYNAMIC);
+        if dynamic_match || (next < reduced.len() && size == reduced[next]) {
+            next += 1;
+            continue;
+        }
+        if size != 1 {
+            return None;
+        }
+        dropped[i] = true;
+    }
+    (next == reduced.len()).then_some(dropped)
+}
+
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Signedness {
     Signless,
@@ -309,5 +341,39 @@ impl Context {
             TypeData::Function { inputs, results } => Some((inputs, results)),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{rank_reduction_mask, DYNAMIC};
+
+    #[test]
+    fn rank_reduction_drops_unit_dims_from_the_left() {
+        assert_eq!(
+            rank_reduction_mask(&[1, 4, 1], &[4, 1], false),
+            Some(vec![true, false, false])
+        );
+        assert_eq!(
+            rank_reduction_mask(&[2, 3], &[2, 3], false),
+            Some(vec![false, false])
+        );
+        assert_eq!(rank_reduction_mask(&[2, 3], &[3], false), None);
+        assert_eq!(rank_reduction_mask(&[1, 1], &[1, 1, 1], false), None);
+    }
+
+    #[test]
+    fn rank_reduction_dynamic_sizes() {
+        // A dynamic size matches only itself unless asked to match any size but 1.
+        assert_eq!(rank_reduction_mask(&[DYNAMIC, 1], &[5], false), None);
+        assert_eq!(
+            rank_reduction_mask(&[DYNAMIC, 1], &[5], true),
+            Some(vec![false, true])
+        );
+        assert_eq!(
+            rank_reduction_mask(&[1, DYNAMIC], &[DYNAMIC], true),
+            Some(vec![true, false])
+        );
+        assert_eq!(rank_reduction_mask(&[4, DYNAMIC], &[DYNAMIC], true), None);
     }
 }

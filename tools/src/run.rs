@@ -12,7 +12,7 @@ use strata_interp::inputs::{
 use strata_interp::{Interpreter, Registry};
 use strata_ir::asm::{parse_source, SourceInfo};
 use strata_ir::diagnostics::{render, SourceFile};
-use strata_ir::{Context, Ir, Type};
+use strata_ir::{Context, Ir, OpId, Type};
 
 #[derive(ClapParser, Debug)]
 #[command(
@@ -171,6 +171,7 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
     if let Err(d) = strata_ir::verifier::verify(&ctx, &ir, module) {
         return report(&ctx, &d);
     }
+    lower_for_target(&ctx, &mut ir, module, &options.target);
     if options.target == "c" {
         let given =
             |i: usize, ty: Type| options.inputs.get(i).map(|spec| input_data(&ctx, ty, spec));
@@ -330,5 +331,18 @@ fn input_data(ctx: &Context, ty: Type, spec: &str) -> Result<Data, String> {
         npy_data(ctx, ty, &array).map_err(|e| format!("{spec}: {e}"))
     } else {
         literal_data(ctx, ty, spec)
+    }
+}
+
+/// The lowering a native target's translator expects, run as the pipeline
+/// would (`strata-opt --lower-affine [--convert-scf-to-cf]`): translators
+/// translate only. C keeps `scf` structured; the JIT's LLVM wants a CFG.
+/// The interpreter and VTA run the module as given.
+fn lower_for_target(ctx: &Context, ir: &mut Ir, module: OpId, target: &str) {
+    if matches!(target, "c" | "jit") {
+        strata_lowering_affine_to_scf::lower_affine(ctx, ir, module);
+    }
+    if target == "jit" {
+        strata_lowering_scf_to_cf::convert_scf_to_cf(ctx, ir, module);
     }
 }

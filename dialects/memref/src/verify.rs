@@ -209,24 +209,6 @@ fn verify_mixed_lists(
     Ok(lists)
 }
 
-/// MLIR's `computeRankReductionMask` (sizes only, exact match): the
-/// dimensions of `original` left out to get `reduced`, all of size 1.
-pub fn rank_reduction_mask(original: &[i64], reduced: &[i64]) -> Option<Vec<bool>> {
-    let mut unused = vec![false; original.len()];
-    let mut j = 0;
-    for (i, &size) in original.iter().enumerate() {
-        if j < reduced.len() && size == reduced[j] {
-            j += 1;
-            continue;
-        }
-        unused[i] = true;
-        if size != 1 {
-            return None;
-        }
-    }
-    (j == reduced.len()).then_some(unused)
-}
-
 /// MLIR's `computeMemRefRankReductionMask`: which dimensions of `original`
 /// a rank-reducing subview to `reduced` drops, given the subview's static
 /// sizes. Among unit dimensions, the ones whose stride no longer appears
@@ -275,6 +257,25 @@ pub fn memref_rank_reduction_mask(
         }
     }
     (count(&unused) + reduced_rank == rank).then_some(unused)
+}
+
+/// MLIR's `SubViewOp::getDroppedDims`: the dimensions of a
+/// `memref.subview`'s sizes its (possibly rank-reduced) result leaves out,
+/// told apart by their strides as the verifier does. The interpreter and
+/// the back ends drop exactly these.
+pub fn subview_dropped_dims(ctx: &Context, ir: &Ir, op: OpId) -> Option<Vec<bool>> {
+    use strata_ir::directives::static_values;
+    let source = ir.value_type(ir.operand(op, 0));
+    let result = ir.value_type(ir.result(op, 0));
+    let sizes = static_values(ctx, ir, op, "static_sizes");
+    let expected = subview_result_type(
+        ctx,
+        source,
+        &static_values(ctx, ir, op, "static_offsets"),
+        &sizes,
+        &static_values(ctx, ir, op, "static_strides"),
+    )?;
+    memref_rank_reduction_mask(ctx, expected, result, &sizes)
 }
 
 /// MLIR's `SubViewOp::verify`, after the interface checks.
@@ -328,7 +329,7 @@ pub(crate) fn verify_subview(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()>
                 ),
             ));
         }
-        if rank_reduction_mask(&sizes, res_shape).is_none() {
+        if strata_ir::rank_reduction_mask(&sizes, res_shape, false).is_none() {
             return Err(mismatch("mismatch of result sizes"));
         }
         if ctx.element_type(expected) != Some(res_elem) {

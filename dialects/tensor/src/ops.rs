@@ -460,7 +460,7 @@ pub(crate) fn verify_slice_shape(
             "expected rank to be smaller or equal to the other rank. ",
         ));
     }
-    if !is_rank_reduced(&sizes, &part_shape) {
+    if strata_ir::rank_reduction_mask(&sizes, &part_shape, false).is_none() {
         return Err(Diagnostic::error(
             ir.op_loc(op),
             format!(
@@ -490,20 +490,6 @@ pub(crate) fn verify_slice_shape(
         }
     }
     Ok(())
-}
-
-/// Whether `reduced` is `sizes` with some unit dimensions dropped
-/// (dynamic sizes match anything).
-fn is_rank_reduced(sizes: &[i64], reduced: &[i64]) -> bool {
-    let mut j = 0;
-    for &s in sizes {
-        if j < reduced.len() && (reduced[j] == s) {
-            j += 1;
-        } else if s != 1 {
-            return false;
-        }
-    }
-    j == reduced.len()
 }
 
 fn verify_extract_slice(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {

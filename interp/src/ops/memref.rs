@@ -196,30 +196,6 @@ fn store(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow>
     Ok(Flow::Next(Vec::new()))
 }
 
-/// The dimensions a rank-reducing subview drops: unit dimensions of
-/// `sizes`, chosen from the left so that the rest matches `result_shape`.
-fn dropped_dims(sizes: &[i64], result_shape: &[i64]) -> Option<Vec<bool>> {
-    let mut dropped = vec![false; sizes.len()];
-    let mut to_drop = sizes.len().checked_sub(result_shape.len())?;
-    let mut j = 0;
-    for (i, &s) in sizes.iter().enumerate() {
-        let matches =
-            j < result_shape.len() && (result_shape[j] == DYNAMIC || result_shape[j] == s);
-        if to_drop > 0
-            && s == 1
-            && (!matches || result_shape[j] != 1 || sizes.len() - i > result_shape.len() - j)
-        {
-            dropped[i] = true;
-            to_drop -= 1;
-        } else if matches {
-            j += 1;
-        } else {
-            return None;
-        }
-    }
-    (to_drop == 0 && j == result_shape.len()).then_some(dropped)
-}
-
 /// The offsets, sizes and strides of a view op (`memref.subview`,
 /// `memref.reinterpret_cast`): each its static list with the dynamic
 /// operands of its operand group (groups 1, 2, 3 after the source) filled in.
@@ -262,9 +238,7 @@ fn subview(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flo
         }
     }
     let offset = src.offset + (0..rank).map(|d| offsets[d] * src.strides[d]).sum::<i64>();
-    let result_ty = it.ir.value_type(it.ir.result(op, 0));
-    let (result_shape, _, _) = memref_type(it, op, result_ty)?;
-    let dropped = dropped_dims(&sizes, &result_shape)
+    let dropped = strata_dialect_memref::verify::subview_dropped_dims(it.ctx, it.ir, op)
         .ok_or_else(|| it.error(op, "cannot match the result shape to the subview sizes"))?;
     let keep = |d: &usize| !dropped[*d];
     Ok(Flow::Next(vec![RtValue::MemRef(MemRefView {

@@ -203,28 +203,6 @@ fn slice_params(
     Ok(out)
 }
 
-/// MLIR's `computeRankReductionMask`: which dims of `sizes` (static
-/// entries, `DYNAMIC` otherwise) the reduced shape drops.
-pub fn dropped_dims(sizes: &[i64], reduced: &[i64]) -> Option<Vec<bool>> {
-    let mut dropped = vec![false; sizes.len()];
-    let mut r = 0;
-    for (i, &s) in sizes.iter().enumerate() {
-        if r < reduced.len() && s != 1 && (reduced[r] == DYNAMIC || s == DYNAMIC) {
-            r += 1;
-            continue;
-        }
-        if r < reduced.len() && s == reduced[r] {
-            r += 1;
-            continue;
-        }
-        if s != 1 {
-            return None;
-        }
-        dropped[i] = true;
-    }
-    (r == reduced.len()).then_some(dropped)
-}
-
 /// Calls `f(source index)` for every point of a strided slice, row-major.
 fn for_each_slice_point(
     offsets: &[i64],
@@ -283,7 +261,7 @@ fn reduced_shape(
     if reduced.len() == sizes.len() {
         return Ok(sizes.to_vec());
     }
-    let dropped = dropped_dims(static_sizes, &reduced)
+    let dropped = strata_ir::rank_reduction_mask(static_sizes, &reduced, true)
         .ok_or_else(|| it.error(op, "cannot match the rank-reduced type"))?;
     Ok(sizes
         .iter()

@@ -1017,7 +1017,7 @@ impl Bufferizer<'_> {
         let ty = if reduced.len() == sizes.len() {
             full
         } else {
-            let dropped = rank_reduction(&sizes, &reduced)?;
+            let dropped = strata_ir::rank_reduction_mask(&sizes, &reduced, true)?;
             let (st, off) = strata_dialect_memref::layout::strides_and_offset(ctx, full)?;
             let keep: Vec<usize> = (0..sizes.len()).filter(|&d| !dropped[d]).collect();
             let shape: Vec<i64> = keep.iter().map(|&d| sizes[d]).collect();
@@ -1184,25 +1184,4 @@ impl Bufferizer<'_> {
             }
         }
     }
-}
-
-/// MLIR's `computeRankReductionMask` over static sizes.
-fn rank_reduction(sizes: &[i64], reduced: &[i64]) -> Option<Vec<bool>> {
-    let mut dropped = vec![false; sizes.len()];
-    let mut r = 0;
-    for (i, &s) in sizes.iter().enumerate() {
-        if r < reduced.len() && s != 1 && (reduced[r] == DYNAMIC || s == DYNAMIC) {
-            r += 1;
-            continue;
-        }
-        if r < reduced.len() && s == reduced[r] {
-            r += 1;
-            continue;
-        }
-        if s != 1 {
-            return None;
-        }
-        dropped[i] = true;
-    }
-    (r == reduced.len()).then_some(dropped)
 }

@@ -1,5 +1,5 @@
-//! The LLVM back end: a module of `func`, `arith`, `math`, `cf`, `scf` and
-//! `memref` ops (affine too) translated into an LLVM module with inkwell
+//! The LLVM back end: a module of `func`, `arith`, `math`, `cf`, `vector`
+//! and `memref` ops translated into an LLVM module with inkwell
 //! (`strata-translate --mlir-to-llvmir`), and the in-process JIT behind
 //! `strata-run --target jit` ([`jit`]).
 //!
@@ -12,9 +12,11 @@
 //! for it, under the same mangled name), the same harness byte format (so
 //! `strata-run` draws, feeds and decodes arguments with one piece of code
 //! for both targets), and the same run-time errors. What differs is control
-//! flow: C keeps `scf` structured, LLVM wants a CFG, so the module is first
-//! pre-lowered on a copy with `lower-affine` and `convert-scf-to-cf` (the
-//! passes `strata-opt` runs), and only `cf` branches reach the translator.
+//! flow: C keeps `scf` structured, LLVM wants a CFG, so only `cf` branches
+//! reach the translator. As `mlir-translate`, it translates and nothing else:
+//! `lower-affine` and `convert-scf-to-cf` are the pipeline's to run
+//! (`strata-opt`, or `strata-run`, which runs them before the JIT), and an
+//! op they would have lowered is rejected with that advice.
 //!
 //! # Values
 //! * An integer or index of width `w` is an LLVM `iw` value: LLVM's

@@ -53,14 +53,9 @@ pub struct Translation<'ctx> {
     pub fail_sites: Vec<FailSite>,
 }
 
-/// The passes run (on a copy) before translation: affine to scf, scf to cf.
-pub fn prelower(ctx: &Context, ir: &mut Ir, module: OpId) {
-    strata_lowering_affine_to_scf::lower_affine(ctx, ir, module);
-    strata_lowering_scf_to_cf::convert_scf_to_cf(ctx, ir, module);
-}
-
-/// Translates `module` (pre-lowered on a copy first) into an LLVM module
-/// of `ll` (default [`Options`]).
+/// Translates `module` into an LLVM module of `ll` (default [`Options`]).
+/// Structured control flow must be lowered to cf first (affine and scf ops
+/// are the pipeline's to lower, as for mlir-translate).
 pub fn translate_module<'ctx>(
     ctx: &Context,
     ir: &Ir,
@@ -70,8 +65,8 @@ pub fn translate_module<'ctx>(
     translate_module_with(ctx, ir, module, ll, &Options::default())
 }
 
-/// Translates `module` (pre-lowered on a copy first) into an LLVM module
-/// of `ll`. The options are the C back end's.
+/// Translates `module` into an LLVM module of `ll`. The options are the C
+/// back end's.
 pub fn translate_module_with<'ctx>(
     ctx: &Context,
     ir: &Ir,
@@ -79,9 +74,6 @@ pub fn translate_module_with<'ctx>(
     ll: &'ctx LlContext,
     options: &Options,
 ) -> DiagResult<Translation<'ctx>> {
-    let mut lowered = ir.clone();
-    prelower(ctx, &mut lowered, module);
-    let ir = &lowered;
     let llmod = ll.create_module("strata");
     let mut fail_sites = Vec::new();
     let Some(body) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) else {
@@ -677,11 +669,20 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         }
     }
 
+    /// An op the LLVM back end does not translate; affine and scf ops are
+    /// lowered by the pipeline, never inside the translation.
     fn unsupported(&self, op: OpId) -> Fail {
         let name = self.ctx.op_name_str(self.ir.op_name(op));
+        let hint = if name.starts_with("affine.") {
+            " (lower it first: --lower-affine --convert-scf-to-cf)"
+        } else if name.starts_with("scf.") {
+            " (lower it first: --convert-scf-to-cf)"
+        } else {
+            ""
+        };
         self.err(
             op,
-            format!("the LLVM back end does not support the op '{name}'"),
+            format!("the LLVM back end does not support the op '{name}'{hint}"),
         )
     }
 
@@ -1667,7 +1668,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         let sizes = mixed(st_sizes.clone(), &ops[groups[2].clone()]);
         let strides = mixed(static_of("static_strides")?, &ops[groups[3].clone()]);
         let src = self.values[&ops[0]].clone();
-        let CType::MemRef { shape: rshape, .. } = self.ctype(op, res)? else {
+        let CType::MemRef { .. } = self.ctype(op, res)? else {
             return Err(self.err(op, "expected a memref"));
         };
         let mut comps = vec![src[0]];
@@ -1685,8 +1686,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 off = self.b.build_int_add(off, t, "")?;
             }
             comps.push(off.into());
-            let dropped =
-                strata_lowering_to_c::dropped_dims(&st_sizes, &rshape).ok_or_else(|| {
+            let dropped = strata_dialect_memref::verify::subview_dropped_dims(self.ctx, ir, op)
+                .ok_or_else(|| {
                     self.err(op, "cannot match the result shape to the subview sizes")
                 })?;
             let mut new_strides = Vec::new();

@@ -3,12 +3,15 @@
 // computed at their own width; a memref is (ptr, offset, sizes, strides);
 // several results come back through pointers; division checks call
 // @strata_fail with the located message; f32 elementary functions are
-// computed in double (llvm.exp.f64) and rounded once; scf is lowered to
-// blocks with phis first.
+// computed in double (llvm.exp.f64) and rounded once; the pipeline lowers
+// scf to blocks first (the translator only translates, and says so of an
+// scf op it is given).
 // REQUIRES: llvm
-// RUN: strata-translate --mlir-to-llvmir %s | FileCheck %s
-// RUN: strata-translate --mlir-to-llvmir %s -o %t.ll
+// RUN: strata-opt --convert-scf-to-cf --mlir-print-debuginfo %s | strata-translate --mlir-to-llvmir | FileCheck %s
+// RUN: strata-opt --convert-scf-to-cf --mlir-print-debuginfo %s | strata-translate --mlir-to-llvmir -o %t.ll
 // RUN: FileCheck %s --input-file %t.ll
+// RUN: not strata-translate --mlir-to-llvmir %s 2>&1 | FileCheck %s --check-prefix=SCF
+// SCF: translate.mlir:[[#@LINE+36]]:8: error: 'scf.for' op the LLVM back end does not support the op 'scf.for' (lower it first: --convert-scf-to-cf)
 // RUN: not strata-translate --mlir-to-llvmir %S/Inputs/unsupported.mlir 2>&1 | FileCheck %s --check-prefix=ERR
 
 // CHECK: @strata_msg = private unnamed_addr constant {{.*}} c"{{.*}}translate.mlir:[[#@LINE+7]]:8: error: division by zero\00"
