@@ -3,11 +3,16 @@
 //! casts to the same type and casts of casts, and the absorption of a
 //! ranked `memref.cast` into the ops that use it (`foldMemRefCast`).
 
-use strata_ir::fold::FoldOutcome;
 use crate::ops::{AllocOp, AllocaOp, CastOp, ReinterpretCastOp, SubViewOp};
+use strata_ir::fold::FoldOutcome;
 use strata_ir::{Attribute, Context, Ir, OpId, TypeData, DYNAMIC};
 
-pub(crate) fn fold_dim(ctx: &Context, ir: &mut Ir, op: OpId, constants: &[Option<Attribute>]) -> FoldOutcome {
+pub(crate) fn fold_dim(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    constants: &[Option<Attribute>],
+) -> FoldOutcome {
     let Some(index) = constants
         .get(1)
         .copied()
@@ -37,14 +42,24 @@ pub(crate) fn fold_dim(ctx: &Context, ir: &mut Ir, op: OpId, constants: &[Option
     FoldOutcome::Failed
 }
 
-pub(crate) fn fold_rank(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
+pub(crate) fn fold_rank(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    _: &[Option<Attribute>],
+) -> FoldOutcome {
     match ctx.shape(ir.value_type(ir.operand(op, 0))) {
         Some(shape) => FoldOutcome::attribute(ctx.index_attr(shape.len() as i64)),
         None => FoldOutcome::Failed,
     }
 }
 
-pub(crate) fn fold_cast(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
+pub(crate) fn fold_cast(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    _: &[Option<Attribute>],
+) -> FoldOutcome {
     let source = ir.operand(op, 0);
     let result_ty = ir.value_type(ir.result(op, 0));
     if ir.value_type(source) == result_ty {
@@ -114,21 +129,19 @@ pub(crate) fn fold_reinterpret_cast(
     _: &[Option<Attribute>],
 ) -> FoldOutcome {
     let source = ir.operand(op, 0);
-    let previous = ir
-        .defining_op(source)
-        .and_then(|def| {
-            if ReinterpretCastOp::is(ctx, ir, def) || CastOp::is(ctx, ir, def) {
-                return Some(ir.operand(def, 0));
-            }
-            if !SubViewOp::is(ctx, ir, def) {
-                return None;
-            }
-            let offsets = ir
-                .attr(ctx, def, "static_offsets")
-                .and_then(|a| ctx.dense_array_i64(a))
-                .unwrap_or_default();
-            offsets.iter().all(|&o| o == 0).then(|| ir.operand(def, 0))
-        });
+    let previous = ir.defining_op(source).and_then(|def| {
+        if ReinterpretCastOp::is(ctx, ir, def) || CastOp::is(ctx, ir, def) {
+            return Some(ir.operand(def, 0));
+        }
+        if !SubViewOp::is(ctx, ir, def) {
+            return None;
+        }
+        let offsets = ir
+            .attr(ctx, def, "static_offsets")
+            .and_then(|a| ctx.dense_array_i64(a))
+            .unwrap_or_default();
+        offsets.iter().all(|&o| o == 0).then(|| ir.operand(def, 0))
+    });
     if let Some(previous) = previous {
         ir.set_operand(op, 0, previous);
         return FoldOutcome::InPlace;

@@ -78,8 +78,7 @@ fn print_scope(p: &mut OpPrinter, op: OpId) {
 fn verify_return(ctx: &strata_ir::Context, ir: &strata_ir::Ir, op: OpId) -> DiagResult<()> {
     use strata_ir::verifier::emit_op_error;
     let parent = ir.parent_op(op);
-    let Some(parent) = parent.filter(|&p| AllocaScopeOp::is(ctx, ir, p))
-    else {
+    let Some(parent) = parent.filter(|&p| AllocaScopeOp::is(ctx, ir, p)) else {
         return Err(emit_op_error(
             ctx,
             ir,

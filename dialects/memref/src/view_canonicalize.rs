@@ -391,7 +391,8 @@ fn constified(ctx: &Context, ir: &Ir, e: Entry) -> Ofr {
 
 fn reinterpret_of_metadata(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let (ctx, ir) = (rw.ctx(), rw.ir());
-    let meta = ExtractStridedMetadataOp::defining(ctx, ir, ir.operand(op, 0)).map(ExtractStridedMetadataOp::op)
+    let meta = ExtractStridedMetadataOp::defining(ctx, ir, ir.operand(op, 0))
+        .map(ExtractStridedMetadataOp::op)
         .ok_or(NoMatch)?;
     let original = ir.operand(meta, 0);
     let original_ty = ir.value_type(original);
@@ -463,7 +464,8 @@ fn identity_layout(ctx: &Context, ty: Type) -> bool {
 
 fn collapse_of_collapse(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let (ctx, ir) = (rw.ctx(), rw.ir());
-    let inner = CollapseShapeOp::defining(ctx, ir, ir.operand(op, 0)).map(CollapseShapeOp::op)
+    let inner = CollapseShapeOp::defining(ctx, ir, ir.operand(op, 0))
+        .map(CollapseShapeOp::op)
         .ok_or(NoMatch)?;
     let source = ir.operand(inner, 0);
     let result_ty = ir.value_type(ir.result(op, 0));
