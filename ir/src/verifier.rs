@@ -430,6 +430,28 @@ fn check_groups(
     Ok(())
 }
 
+/// The operand index range of each operand group of `op` (by its
+/// definition: one range per declared operand, variadic ones included).
+pub fn operand_group_ranges(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+) -> DiagResult<Vec<std::ops::Range<usize>>> {
+    let def = ctx
+        .op_definition(ir.op_name(op))
+        .ok_or_else(|| emit_op_error(ctx, ir, op, "unregistered op"))?;
+    let sizes = group_sizes(ctx, ir, op, &def.operands, ir.num_operands(op), "operand")?;
+    let mut start = 0;
+    Ok(sizes
+        .into_iter()
+        .map(|n| {
+            let r = start..start + n;
+            start += n;
+            r
+        })
+        .collect())
+}
+
 /// How many values each group holds, from the segment-size property when
 /// several groups are variable, else from the total.
 pub fn group_sizes(

@@ -20,7 +20,7 @@ use strata_dialect_arith::semantics::{float_from_bits, float_to_bits};
 use strata_interp::inputs::{data_to_npy, format_data, random_data, Data, Rng};
 use strata_interp::Scalar;
 use strata_ir::{Context, Ir, OpId, Type};
-use strata_lowering_to_c::{c_type, CScalar, CType};
+use strata_native_abi::{c_type, CScalar, CType};
 
 fn fail(message: impl AsRef<str>) -> ExitCode {
     eprintln!("strata-run: error: {}", message.as_ref());
@@ -188,7 +188,7 @@ pub fn run_c(
         ctx,
         ir,
         module,
-        &strata_lowering_to_c::Options {
+        &strata_native_abi::Options {
             bounds_checks: !options.no_bounds_checks,
         },
     ) {

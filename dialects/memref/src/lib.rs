@@ -29,6 +29,7 @@ mod view_canonicalize;
 pub use atomic::{AtomicRmwOp, AtomicYieldOp, GenericAtomicRmwOp};
 pub use dma::{dma_layout, DmaLayout, DmaStartOp, DmaWaitOp};
 pub use hints::{AssumeAlignmentOp, PrefetchOp};
+pub use metadata::transpose_permutation;
 pub use metadata::{ExtractStridedMetadataOp, MemorySpaceCastOp, TransposeOp};
 pub use ops::{
     global_definition, AllocOp, AllocaOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp,

@@ -310,3 +310,12 @@ fn verify_transpose(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     }
     Ok(())
 }
+
+/// The source dimension of each result dimension of a `memref.transpose`
+/// (its `permutation` map's results).
+pub fn transpose_permutation(ctx: &Context, ir: &Ir, op: OpId) -> Option<Vec<usize>> {
+    match ir.attr(ctx, op, "permutation").map(|a| ctx.attr_data(a)) {
+        Some(AttrData::AffineMap(m)) => (0..m.num_results()).map(|i| m.dim_position(i)).collect(),
+        _ => None,
+    }
+}

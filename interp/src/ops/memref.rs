@@ -663,16 +663,8 @@ fn extract_strided_metadata(
 /// `memref.transpose`: the same elements with permuted sizes and strides.
 fn transpose(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
     let m = memref_arg(it, op, &args[0])?.clone();
-    let Some(AttrData::AffineMap(perm)) = it
-        .ir
-        .attr(it.ctx, op, "permutation")
-        .map(|a| it.ctx.attr_data(a))
-    else {
-        return Err(it.error(op, "missing 'permutation'"));
-    };
-    let order: Vec<usize> = (0..perm.num_results())
-        .filter_map(|i| perm.dim_position(i))
-        .collect();
+    let order = strata_dialect_memref::transpose_permutation(it.ctx, it.ir, op)
+        .ok_or_else(|| it.error(op, "missing 'permutation'"))?;
     if order.len() != m.sizes.len() {
         return Err(it.error(op, "permutation does not match the memref rank"));
     }

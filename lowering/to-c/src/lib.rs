@@ -4,33 +4,17 @@
 //! (`strata-translate --mlir-to-c`), and the harness `strata-run --target c`
 //! compiles around it ([`harness`]).
 //!
-//! # Values
-//! * An integer or index of width `w <= 64` is held in the smallest of
-//!   `uint8_t`/`uint16_t`/`uint32_t`/`uint64_t` that fits, always
-//!   zero-extended (the upper bits are 0). Arithmetic is done in `uint64_t`
-//!   and masked back to `w` bits, so it wraps exactly as MLIR's signless
-//!   integers; signed ops sign-extend first (`strata_sext`).
-//! * `f32` is `float`, `f64` is `double`. Elementary functions are computed
-//!   in `double` and rounded once, as the reference interpreter does.
-//! * `f16` and `bf16` are their bits in a `uint16_t`: C11 has no portable
-//!   16-bit float (GCC 12's `__bf16` has no arithmetic) and the bits keep
-//!   the storage, the harness bytes and the LLVM back end's representation
-//!   identical. Every op converts its operands to `double` exactly
-//!   (`strata_f16_to_f64`), computes there and rounds once to nearest even
-//!   (`strata_f16_from_f64`), the interpreter's definition
-//!   (`strata_dialect_arith::semantics::narrow_from_f64`).
-//! * A memref is its components: `T *p` (aligned data pointer), `int64_t`
-//!   offset, one `int64_t` size per dimension, then one `int64_t` stride per
-//!   dimension (MLIR's expanded descriptor without the allocated pointer).
-//!
-//! # Function ABI
-//! `func.func @f(%a: i32, %m: memref<?x4xf32>) -> R...` becomes a C function
-//! named `f` (names that are not C identifiers are mangled) whose parameters
-//! are the components of the arguments in order (`uint32_t a, float *m,
-//! int64_t m_off, int64_t m_size0, int64_t m_size1, int64_t m_stride0,
-//! int64_t m_stride1`). A function with exactly one scalar result returns it;
-//! otherwise the function returns `void` and takes, after the arguments, one
-//! pointer per component of each result (`T **`, `int64_t *`...).
+//! # Values and the function ABI
+//! How each type is held and what a translated function's parameters are
+//! is `strata_native_abi`'s, shared with the LLVM back end. In C:
+//! integer arithmetic is done in `uint64_t` and masked back to `w` bits, so
+//! it wraps exactly as MLIR's signless integers; signed ops sign-extend
+//! first (`strata_sext`). Elementary functions are computed in `double` and
+//! rounded once, as the reference interpreter does. `f16`/`bf16` ops
+//! convert their operands to `double` exactly (`strata_f16_to_f64`),
+//! compute there and round once to nearest even (`strata_f16_from_f64`),
+//! the interpreter's definition
+//! (`strata_dialect_arith::semantics::narrow_from_f64`).
 //!
 //! # Run-time errors
 //! Division by zero, signed division overflow, a non-positive `scf.for`
@@ -42,166 +26,21 @@ pub mod harness;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write;
 use strata_dialect_arith::semantics::{float_to_bits, Scalar};
+use strata_ir::verifier::operand_group_ranges as operand_groups;
 use strata_ir::{
-    AttrData, BlockId, Context, DiagResult, Diagnostic, FloatKind, Ir, OpId, Type, TypeData, Value,
-    DYNAMIC,
+    BlockId, Context, DiagResult, Diagnostic, FloatKind, Ir, OpId, Type, TypeData, Value, DYNAMIC,
 };
-
-/// The C representation of a scalar type.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum CScalar {
-    /// An integer of this width (1..=64), in its container.
-    Int(u32),
-    F32,
-    F64,
-    /// IEEE half, as its bits in a `uint16_t`.
-    F16,
-    /// bfloat16, as its bits in a `uint16_t`.
-    BF16,
-}
-
-impl CScalar {
-    /// A 16-bit float held as its bits (`f16`, `bf16`).
-    pub fn is_narrow_float(self) -> bool {
-        matches!(self, CScalar::F16 | CScalar::BF16)
-    }
-    /// The float format of a float scalar.
-    pub fn float_kind(self) -> Option<FloatKind> {
-        match self {
-            CScalar::Int(_) => None,
-            CScalar::F32 => Some(FloatKind::F32),
-            CScalar::F64 => Some(FloatKind::F64),
-            CScalar::F16 => Some(FloatKind::F16),
-            CScalar::BF16 => Some(FloatKind::BF16),
-        }
-    }
-    pub fn c_type(self) -> &'static str {
-        match self {
-            CScalar::Int(w) if w <= 8 => "uint8_t",
-            CScalar::Int(w) if w <= 16 => "uint16_t",
-            CScalar::Int(w) if w <= 32 => "uint32_t",
-            CScalar::Int(_) => "uint64_t",
-            CScalar::F32 => "float",
-            CScalar::F64 => "double",
-            CScalar::F16 | CScalar::BF16 => "uint16_t",
-        }
-    }
-    /// Bytes of the container.
-    pub fn size(self) -> usize {
-        match self {
-            CScalar::Int(w) if w <= 8 => 1,
-            CScalar::Int(w) if w <= 16 => 2,
-            CScalar::Int(w) if w <= 32 => 4,
-            CScalar::Int(_) | CScalar::F64 => 8,
-            CScalar::F32 => 4,
-            CScalar::F16 | CScalar::BF16 => 2,
-        }
-    }
-}
-
-/// The C representation of a value's type.
-#[derive(Clone, Debug, PartialEq)]
-pub enum CType {
-    Scalar(CScalar),
-    /// Element, static shape (DYNAMIC for `?`), static strides and offset
-    /// (DYNAMIC where the layout leaves them open).
-    MemRef {
-        elem: CScalar,
-        shape: Vec<i64>,
-        strides: Vec<i64>,
-        offset: i64,
-    },
-}
-
-impl CType {
-    /// (name suffix, C type) of each component.
-    pub fn components(&self) -> Vec<(String, String)> {
-        match self {
-            CType::Scalar(s) => vec![(String::new(), s.c_type().to_string())],
-            CType::MemRef { elem, shape, .. } => {
-                let mut v = vec![
-                    (String::new(), format!("{} *", elem.c_type())),
-                    ("_off".into(), "int64_t".into()),
-                ];
-                for i in 0..shape.len() {
-                    v.push((format!("_size{i}"), "int64_t".into()));
-                }
-                for i in 0..shape.len() {
-                    v.push((format!("_stride{i}"), "int64_t".into()));
-                }
-                v
-            }
-        }
-    }
-}
-
-/// The C scalar of a builtin scalar type.
-pub fn c_scalar(ctx: &Context, ty: Type) -> Option<CScalar> {
-    match ctx.type_data(ty) {
-        TypeData::Integer { width, .. } if (1..=64).contains(width) => Some(CScalar::Int(*width)),
-        TypeData::Index => Some(CScalar::Int(64)),
-        TypeData::Float(FloatKind::F32) => Some(CScalar::F32),
-        TypeData::Float(FloatKind::F64) => Some(CScalar::F64),
-        TypeData::Float(FloatKind::F16) => Some(CScalar::F16),
-        TypeData::Float(FloatKind::BF16) => Some(CScalar::BF16),
-        _ => None,
-    }
-}
-
-/// The C representation of `ty`, if the back end supports it.
-pub fn c_type(ctx: &Context, ty: Type) -> Option<CType> {
-    if let TypeData::MemRef { shape, element, .. } = ctx.type_data(ty) {
-        let elem = c_scalar(ctx, *element)?;
-        let (strides, offset) = strata_dialect_memref::layout::strides_and_offset(ctx, ty)?;
-        return Some(CType::MemRef {
-            elem,
-            shape: shape.to_vec(),
-            strides,
-            offset,
-        });
-    }
-    c_scalar(ctx, ty).map(CType::Scalar)
-}
+use strata_native_abi::{
+    assert_failure, c_name, c_type, callee_name, global_data, global_name, has_body, is_global,
+    returns_directly, signature, symbol_ref, CScalar, CType, Options,
+};
 
 fn type_str(ctx: &Context, ty: Type) -> String {
     strata_ir::asm::printer::type_to_string(ctx, ty)
 }
 
-/// A C identifier for a symbol name: itself when it is one (and not a
-/// name the runtime uses), else an escaped form.
-pub fn c_name(sym: &str) -> String {
-    let reserved = ["main", "strata_fail", "exit", "abort", "malloc", "free"];
-    let ident = !sym.is_empty()
-        && !sym.starts_with(|c: char| c.is_ascii_digit())
-        && sym.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !sym.starts_with("strata_")
-        && !reserved.contains(&sym);
-    if ident {
-        return sym.to_string();
-    }
-    let mut out = String::from("strata_fn_");
-    for c in sym.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c);
-        } else {
-            let _ = write!(out, "_{:02x}_", c as u32);
-        }
-    }
-    out
-}
-
 /// The runtime prelude every translation starts with.
 pub const PRELUDE: &str = include_str!("prelude.h");
-
-/// Translates `module` into a C translation unit.
-/// Translation options.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// Check every `memref.load`/`memref.store` index against the memref's
-    /// sizes and stop with the interpreter's located out-of-bounds error
-    /// (`strata-run --target c` turns this on).
-    pub bounds_checks: bool,
-}
 
 /// Translates `module` into a C translation unit (default [`Options`]).
 pub fn translate_module(ctx: &Context, ir: &Ir, module: OpId) -> DiagResult<String> {
@@ -255,26 +94,6 @@ pub fn translate_module_with(
     out.push('\n');
     out.push_str(&defs);
     Ok(out)
-}
-
-/// Whether a module-level op is a `memref.global` (true) or a `func.func`
-/// (false); anything else is an error worded for `backend` ("C", "LLVM").
-pub fn is_global(ctx: &Context, ir: &Ir, op: OpId, backend: &str) -> DiagResult<bool> {
-    match ctx.op_name_str(ir.op_name(op)) {
-        "memref.global" => Ok(true),
-        "func.func" => Ok(false),
-        name => Err(error(
-            ctx,
-            ir,
-            op,
-            format!("the {backend} back end does not support '{name}' at module level"),
-        )),
-    }
-}
-
-/// Whether a `func.func` is a definition (has a body), not a declaration.
-pub fn has_body(ir: &Ir, func: OpId) -> bool {
-    !ir.regions(func).is_empty() && !ir.region_is_empty(ir.region(func, 0))
 }
 
 /// `strata_x86.h`, pasted into translations that call x86 intrinsics.
@@ -398,17 +217,6 @@ fn x86_value_type(ctx: &Context, ty: Type) -> Option<(&'static str, &'static str
 
 fn error(ctx: &Context, ir: &Ir, op: OpId, message: impl AsRef<str>) -> Diagnostic {
     strata_ir::verifier::emit_op_error(ctx, ir, op, message)
-}
-
-/// A function's signature types.
-pub fn signature(ctx: &Context, ir: &Ir, func: OpId) -> DiagResult<(Vec<Type>, Vec<Type>)> {
-    strata_dialect_func::ops_function_signature(ctx, ir, func)
-        .ok_or_else(|| error(ctx, ir, func, "expected a func.func"))
-}
-
-/// Whether a function with these results returns its only result directly.
-pub fn returns_directly(ctx: &Context, results: &[Type]) -> bool {
-    results.len() == 1 && matches!(c_type(ctx, results[0]), Some(CType::Scalar(_)))
 }
 
 fn checked_c_type(ctx: &Context, ir: &Ir, op: OpId, ty: Type) -> DiagResult<CType> {
@@ -1722,7 +1530,7 @@ impl<'a> FuncEmitter<'a> {
             "memref.atomic_rmw" => self.emit_atomic_rmw(op, ops)?,
             "memref.transpose" => {
                 // The permuted sizes and strides of the same data.
-                let perm = transpose_permutation(self.ctx, ir, op)
+                let perm = strata_dialect_memref::transpose_permutation(self.ctx, ir, op)
                     .ok_or_else(|| self.err(op, "memref.transpose without a permutation map"))?;
                 let (src, r) = (self.name(ops[0]), self.result(op));
                 self.line(format!("{r} = {src};"));
@@ -1943,119 +1751,6 @@ pub fn c_escape(s: &str) -> String {
     out
 }
 
-/// The C name of the array of `memref.global @sym` (the LLVM back end's
-/// global has the same name).
-pub fn global_name(sym: &str) -> String {
-    format!(
-        "strata_global_{}",
-        c_name(sym).trim_start_matches("strata_fn_")
-    )
-}
-
-/// The root name of the symbol reference attribute `attr` of `op`
-/// (`func.call`'s `callee`, `memref.get_global`'s `name`).
-pub fn symbol_ref(ctx: &Context, ir: &Ir, op: OpId, attr: &str) -> Option<String> {
-    ir.attr(ctx, op, attr).and_then(|a| match ctx.attr_data(a) {
-        AttrData::SymbolRef { root, .. } => Some(ctx.str(*root).to_string()),
-        _ => None,
-    })
-}
-
-/// The source dimension of each result dimension of a `memref.transpose`
-/// (its `permutation` map's results).
-pub fn transpose_permutation(ctx: &Context, ir: &Ir, op: OpId) -> Option<Vec<usize>> {
-    match ir.attr(ctx, op, "permutation").map(|a| ctx.attr_data(a)) {
-        Some(AttrData::AffineMap(m)) => (0..m.num_results()).map(|i| m.dim_position(i)).collect(),
-        _ => None,
-    }
-}
-
-/// The run-time error of a failed `cf.assert` (the interpreter's words).
-pub fn assert_failure(ctx: &Context, ir: &Ir, op: OpId) -> String {
-    let msg = ir
-        .attr(ctx, op, "msg")
-        .and_then(|a| ctx.string_value(a))
-        .unwrap_or("");
-    format!("assertion failed: {msg}")
-}
-
-/// The symbol a `func.call` calls (its `callee` attribute's root name).
-pub fn callee_name(ctx: &Context, ir: &Ir, op: OpId) -> Option<String> {
-    symbol_ref(ctx, ir, op, "callee")
-}
-
-/// The memref type a `memref.global` declares (its `type` attribute).
-pub fn global_type(ctx: &Context, ir: &Ir, op: OpId) -> Option<Type> {
-    ir.attr(ctx, op, "type")
-        .and_then(|a| match ctx.attr_data(a) {
-            AttrData::Type(t) => Some(*t),
-            _ => None,
-        })
-}
-
-/// What both back ends store for a `memref.global`: an array of `elem`'s
-/// container holding the raw bits of each element's initial value (zeros
-/// without one), so floats keep their exact bits, NaN payloads included.
-#[derive(Clone, Debug)]
-pub struct GlobalData {
-    /// The storage's name ([`global_name`]).
-    pub name: String,
-    pub elem: CScalar,
-    /// One entry per element (at least one), masked to the container.
-    pub bits: Vec<u128>,
-    /// `constant` was given: the storage is read-only.
-    pub constant: bool,
-}
-
-/// Decodes a `memref.global` (static shape, identity layout); `backend`
-/// ("C", "LLVM") words the errors.
-pub fn global_data(ctx: &Context, ir: &Ir, op: OpId, backend: &str) -> DiagResult<GlobalData> {
-    let sym = strata_ir::symbol_table::symbol_name(ctx, ir, op).unwrap_or("anonymous");
-    let ty = global_type(ctx, ir, op)
-        .ok_or_else(|| error(ctx, ir, op, "memref.global without a type"))?;
-    let Some(CType::MemRef { elem, shape, .. }) = c_type(ctx, ty) else {
-        return Err(error(
-            ctx,
-            ir,
-            op,
-            format!(
-                "the {backend} back end does not support the type '{}'",
-                type_str(ctx, ty)
-            ),
-        ));
-    };
-    if shape.contains(&DYNAMIC) {
-        return Err(error(ctx, ir, op, "memref.global needs a static shape"));
-    }
-    let n = shape.iter().product::<i64>().max(1) as usize;
-    let init = ir
-        .attr(ctx, op, "initial_value")
-        .and_then(|a| strata_dialect_arith::fold::decode(ctx, a))
-        .filter(|el| !el.elems.is_empty());
-    let container = 8 * elem.size() as u32;
-    let bits = (0..n)
-        .map(|i| {
-            let Some(el) = &init else { return 0 };
-            let s = if el.splat {
-                el.elems[0]
-            } else {
-                el.elems.get(i).copied().unwrap_or(el.elems[0])
-            };
-            let bits = match s {
-                Scalar::Int(v, _) => v,
-                Scalar::Float(f, k) => float_to_bits(k, f).unwrap_or(0),
-            };
-            strata_dialect_arith::semantics::mask(bits, container)
-        })
-        .collect();
-    Ok(GlobalData {
-        name: global_name(sym),
-        elem,
-        bits,
-        constant: ir.attr(ctx, op, "constant").is_some(),
-    })
-}
-
 /// A float of `elem`'s format with these bits as a C constant expression
 /// (usable in a static initializer, unlike `strata_f32_from_bits`): an
 /// exact hexadecimal literal, `INFINITY`, or `__builtin_nan[s]` with the
@@ -2114,42 +1809,9 @@ fn global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<String> {
     ))
 }
 
-/// Operand groups of an op with variadic operands (by its definition).
-pub fn operand_groups(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<Vec<std::ops::Range<usize>>> {
-    let def = ctx
-        .op_definition(ir.op_name(op))
-        .ok_or_else(|| error(ctx, ir, op, "unregistered op"))?;
-    let sizes = strata_ir::verifier::group_sizes(
-        ctx,
-        ir,
-        op,
-        &def.operands,
-        ir.num_operands(op),
-        "operand",
-    )?;
-    let mut start = 0;
-    Ok(sizes
-        .into_iter()
-        .map(|n| {
-            let r = start..start + n;
-            start += n;
-            r
-        })
-        .collect())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_are_c_identifiers() {
-        assert_eq!(c_name("matmul"), "matmul");
-        assert_eq!(c_name("main"), "strata_fn_main");
-        assert_eq!(c_name("a.b-c"), "strata_fn_a_2e_b_2d_c");
-        assert_eq!(c_name("0x"), "strata_fn_0x");
-        assert_eq!(c_name("strata_fail"), "strata_fn_strata_5f_fail");
-    }
 
     #[test]
     fn strings_are_escaped() {
@@ -2174,13 +1836,5 @@ mod tests {
             float_literal(0xffa0_0000, CScalar::F32),
             "-__builtin_nansf(\"0x200000\")"
         );
-    }
-
-    #[test]
-    fn containers() {
-        assert_eq!(CScalar::Int(1).c_type(), "uint8_t");
-        assert_eq!(CScalar::Int(33).c_type(), "uint64_t");
-        assert_eq!(CScalar::Int(16).size(), 2);
-        assert_eq!(CScalar::F32.size(), 4);
     }
 }

@@ -12,7 +12,7 @@
 //!
 //! # Data
 //! Inputs and outputs use the C harness's byte format
-//! ([`strata_lowering_to_c::harness`]), so `strata-run` encodes arguments
+//! (the C back end's harness (`strata_native_abi::harness`)), so `strata-run` encodes arguments
 //! and decodes results with the same code for `--target c` and
 //! `--target jit`: one record per value, a scalar as its container's bytes,
 //! a memref as `rank` little-endian `i64` sizes then its elements in
@@ -171,7 +171,7 @@ pub fn run(
         .block_ops(body)
         .find(|&op| strata_ir::symbol_table::symbol_name(ctx, ir, op) == Some(entry))
         .ok_or_else(|| JitError::Other(format!("no function named '@{entry}'")))?;
-    let (in_types, out_types) = strata_lowering_to_c::signature(ctx, ir, func)?;
+    let (in_types, out_types) = strata_native_abi::signature(ctx, ir, func)?;
     let unsupported = |what: &str| {
         JitError::Diag(strata_ir::verifier::emit_op_error(
             ctx,
@@ -335,7 +335,7 @@ pub fn run(
             }
         }
     }
-    let direct = strata_lowering_to_c::returns_directly(ctx, &out_types);
+    let direct = strata_native_abi::returns_directly(ctx, &out_types);
     // Result slots, and argument slots pointing at them.
     let mut results: Vec<Box<u64>> = Vec::new();
     let result_count = if direct {

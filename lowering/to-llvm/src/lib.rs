@@ -4,8 +4,8 @@
 //! `strata-run --target jit` ([`jit`]).
 //!
 //! # Why it looks like the C back end
-//! The LLVM path reuses the C back end's decisions instead of inventing a
-//! second set ([`strata_lowering_to_c`]): the same value representation
+//! The LLVM path shares the C back end's decisions (`strata_native_abi`)
+//! instead of inventing a second set: the same value representation
 //! ([`CType`]/[`CScalar`]: integers of width 1..=64 and `index`, `f32`,
 //! `f64`, strided memrefs), the same function ABI (a translated function is
 //! callable from C with the prototype `strata-translate --mlir-to-c` prints

@@ -63,7 +63,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 self.set_lanes(res[0], CScalar::Int(1), &shape, &lanes)?;
             }
             "maskedload" | "maskedstore" => {
-                let g = strata_lowering_to_c::operand_groups(self.ctx, ir, op)?;
+                let g = strata_ir::verifier::operand_group_ranges(self.ctx, ir, op)?;
                 let base: Vec<IntValue> = ops[g[1].clone()].iter().map(|&v| self.int(v)).collect();
                 let mask = self.lanes(ops[g[2].start])?;
                 let other = ops[g[3].start];
@@ -87,7 +87,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 }
             }
             "gather" | "scatter" => {
-                let g = strata_lowering_to_c::operand_groups(self.ctx, ir, op)?;
+                let g = strata_ir::verifier::operand_group_ranges(self.ctx, ir, op)?;
                 let base: Vec<IntValue> = ops[g[1].clone()].iter().map(|&v| self.int(v)).collect();
                 let index = self.lanes(ops[g[2].start])?;
                 let mask = self.lanes(ops[g[3].start])?;
@@ -111,7 +111,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 }
             }
             "expandload" | "compressstore" => {
-                let g = strata_lowering_to_c::operand_groups(self.ctx, ir, op)?;
+                let g = strata_ir::verifier::operand_group_ranges(self.ctx, ir, op)?;
                 let base: Vec<IntValue> = ops[g[1].clone()].iter().map(|&v| self.int(v)).collect();
                 let mask = self.lanes(ops[g[2].start])?;
                 let other = ops[g[3].start];

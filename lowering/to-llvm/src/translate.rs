@@ -14,8 +14,8 @@ use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 use rustc_hash::{FxHashMap, FxHashSet};
 use strata_dialect_arith::semantics::{float_to_bits, Scalar, SemanticsError};
 use strata_ir::{BlockId, Context, DiagResult, Diagnostic, Ir, Location, OpId, Value, DYNAMIC};
-pub use strata_lowering_to_c::{c_name, c_type, CScalar, CType, Options};
-use strata_lowering_to_c::{callee_name, global_name};
+pub use strata_native_abi::{c_name, c_type, CScalar, CType, Options};
+use strata_native_abi::{callee_name, global_name};
 
 #[path = "masked.rs"]
 mod masked;
@@ -86,7 +86,7 @@ pub fn translate_module_with<'ctx>(
     // Declarations first, so calls may name any function.
     let mut funcs = Vec::new();
     for &op in &ops {
-        if strata_lowering_to_c::is_global(ctx, ir, op, "LLVM")? {
+        if strata_native_abi::is_global(ctx, ir, op, "LLVM")? {
             global(ctx, ir, op, ll, &llmod)?;
             continue;
         }
@@ -94,7 +94,7 @@ pub fn translate_module_with<'ctx>(
         funcs.push((op, f));
     }
     for (op, f) in funcs {
-        if !strata_lowering_to_c::has_body(ir, op) {
+        if !strata_native_abi::has_body(ir, op) {
             continue;
         }
         let mut e = Emitter::new(ctx, ir, ll, &llmod, op, f, &mut fail_sites);
@@ -196,7 +196,7 @@ fn declare_function<'ctx>(
     ll: &'ctx LlContext,
     llmod: &Module<'ctx>,
 ) -> DiagResult<FunctionValue<'ctx>> {
-    let (inputs, results) = strata_lowering_to_c::signature(ctx, ir, func)?;
+    let (inputs, results) = strata_native_abi::signature(ctx, ir, func)?;
     let sym = strata_ir::symbol_table::symbol_name(ctx, ir, func).unwrap_or("anonymous");
     let mut params: Vec<BasicMetadataTypeEnum> = Vec::new();
     for &ty in &inputs {
@@ -207,7 +207,7 @@ fn declare_function<'ctx>(
                 .map(BasicMetadataTypeEnum::from),
         );
     }
-    let direct = strata_lowering_to_c::returns_directly(ctx, &results);
+    let direct = strata_native_abi::returns_directly(ctx, &results);
     if !direct {
         for &ty in &results {
             let ct = checked_type(ctx, ir, func, ty)?;
@@ -237,7 +237,7 @@ fn global<'ctx>(
     ll: &'ctx LlContext,
     llmod: &Module<'ctx>,
 ) -> DiagResult<()> {
-    let data = strata_lowering_to_c::global_data(ctx, ir, op, "LLVM")?;
+    let data = strata_native_abi::global_data(ctx, ir, op, "LLVM")?;
     let bits_t = int_type(ll, 8 * data.elem.size() as u32);
     let values: Vec<IntValue> = data
         .bits
@@ -420,8 +420,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
 
     fn emit_function_inner(&mut self) -> R<()> {
         let (ctx, ir) = (self.ctx, self.ir);
-        let (inputs, results) = strata_lowering_to_c::signature(ctx, ir, self.func_op)?;
-        self.direct = strata_lowering_to_c::returns_directly(ctx, &results);
+        let (inputs, results) = strata_native_abi::signature(ctx, ir, self.func_op)?;
+        self.direct = strata_native_abi::returns_directly(ctx, &results);
         for &r in &results {
             self.results.push(checked_type(ctx, ir, self.func_op, r)?);
         }
@@ -724,7 +724,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 }
                 let results: Vec<Value> = ir.results(op).collect();
                 let types: Vec<_> = results.iter().map(|&r| ir.value_type(r)).collect();
-                if strata_lowering_to_c::returns_directly(self.ctx, &types) {
+                if strata_native_abi::returns_directly(self.ctx, &types) {
                     let cs = self.scalar(op, results[0])?;
                     let x = self.call_value(f, &args)?;
                     let x = self.unabi(x, cs)?;
@@ -795,7 +795,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             "cf.assert" => {
                 let c = self.int(ops[0]);
                 let not = self.b.build_not(c, "")?;
-                let message = strata_lowering_to_c::assert_failure(self.ctx, ir, op);
+                let message = strata_native_abi::assert_failure(self.ctx, ir, op);
                 self.fail_if(op, not, &message)?;
             }
             _ => return Err(self.unsupported(op)),
@@ -1611,7 +1611,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             }
             "transpose" => {
                 // The same data with permuted sizes and strides.
-                let perm = strata_lowering_to_c::transpose_permutation(self.ctx, ir, op)
+                let perm = strata_dialect_memref::transpose_permutation(self.ctx, ir, op)
                     .ok_or_else(|| self.err(op, "memref.transpose without a permutation map"))?;
                 let src = self.values[&ops[0]].clone();
                 let rank = perm.len();
@@ -1624,7 +1624,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             "collapse_shape" | "expand_shape" => self.emit_reshape(op, short, &ops, res[0])?,
             "copy" => self.emit_copy(op, ops[0], ops[1])?,
             "get_global" => {
-                let sym = strata_lowering_to_c::symbol_ref(self.ctx, ir, op, "name")
+                let sym = strata_native_abi::symbol_ref(self.ctx, ir, op, "name")
                     .ok_or_else(|| self.err(op, "get_global without a name"))?;
                 let g = self.module.get_global(&global_name(&sym)).ok_or_else(|| {
                     self.err(op, format!("no memref.global '@{sym}' in the module"))
@@ -1645,7 +1645,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
 
     fn emit_view(&mut self, op: OpId, short: &str, ops: &[Value], res: Value) -> R<()> {
         let (ctx, ir) = (self.ctx, self.ir);
-        let groups = strata_lowering_to_c::operand_groups(ctx, ir, op)?;
+        let groups = strata_ir::verifier::operand_group_ranges(ctx, ir, op)?;
         let static_of = |n: &str| -> R<Vec<i64>> {
             ir.attr(ctx, op, n)
                 .and_then(|a| ctx.dense_array_i64(a))

@@ -33,7 +33,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                 scalable,
                 element,
             } if !scalable.iter().any(|&s| s) => {
-                let cs = strata_lowering_to_c::c_scalar(self.ctx, *element).ok_or_else(|| {
+                let cs = strata_native_abi::c_scalar(self.ctx, *element).ok_or_else(|| {
                     self.err(
                         op,
                         format!(
@@ -748,7 +748,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     /// (or masked off) read the padding, or are not written.
     fn emit_transfer(&mut self, op: OpId, short: &str, ops: &[Value], res: &[Value]) -> R<()> {
         let ir = self.ir;
-        let groups = strata_lowering_to_c::operand_groups(self.ctx, ir, op)?;
+        let groups = strata_ir::verifier::operand_group_ranges(self.ctx, ir, op)?;
         let read = short == "transfer_read";
         let (vector, memref) = if read {
             (res[0], ops[0])
