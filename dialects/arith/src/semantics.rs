@@ -92,35 +92,101 @@ fn signed_div_parts(a: u128, b: u128, width: u32) -> SemResult<(i128, i128, i128
     Ok((x, y, q, x.wrapping_rem(y)))
 }
 
+/// An integer binary op (`arith.addi` ... `arith.maxui`): what
+/// [`int_binary_kind`] computes, resolved from the op once so element
+/// loops do not compare names.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum IntBinary {
+    Add,
+    Sub,
+    Mul,
+    And,
+    Or,
+    XOr,
+    DivUI,
+    RemUI,
+    CeilDivUI,
+    DivSI,
+    RemSI,
+    CeilDivSI,
+    FloorDivSI,
+    ShL,
+    ShRU,
+    ShRS,
+    MinSI,
+    MaxSI,
+    MinUI,
+    MaxUI,
+}
+
+impl IntBinary {
+    /// The op of this name, if it is an integer binary op.
+    pub fn of(name: &str) -> Option<Self> {
+        use crate::ops::*;
+        use IntBinary::*;
+        let table: [(&str, IntBinary); 20] = [
+            (AddIOp::NAME, Add),
+            (SubIOp::NAME, Sub),
+            (MulIOp::NAME, Mul),
+            (AndIOp::NAME, And),
+            (OrIOp::NAME, Or),
+            (XOrIOp::NAME, XOr),
+            (DivUIOp::NAME, DivUI),
+            (RemUIOp::NAME, RemUI),
+            (CeilDivUIOp::NAME, CeilDivUI),
+            (DivSIOp::NAME, DivSI),
+            (RemSIOp::NAME, RemSI),
+            (CeilDivSIOp::NAME, CeilDivSI),
+            (FloorDivSIOp::NAME, FloorDivSI),
+            (ShLIOp::NAME, ShL),
+            (ShRUIOp::NAME, ShRU),
+            (ShRSIOp::NAME, ShRS),
+            (MinSIOp::NAME, MinSI),
+            (MaxSIOp::NAME, MaxSI),
+            (MinUIOp::NAME, MinUI),
+            (MaxUIOp::NAME, MaxUI),
+        ];
+        table.iter().find(|(n, _)| *n == name).map(|&(_, k)| k)
+    }
+}
+
 /// The integer binary ops (`arith.addi` ... `arith.maxui`), by op name.
 pub fn int_binary(op: &str, a: u128, b: u128, width: u32) -> SemResult<u128> {
+    let kind = IntBinary::of(op)
+        .ok_or_else(|| SemanticsError::Unsupported(format!("integer op '{op}'")))?;
+    int_binary_kind(kind, a, b, width)
+}
+
+/// One integer binary op on `width`-bit patterns.
+pub fn int_binary_kind(kind: IntBinary, a: u128, b: u128, width: u32) -> SemResult<u128> {
+    use IntBinary::*;
     let (a, b) = (mask(a, width), mask(b, width));
-    let r = match op {
-        "arith.addi" => a.wrapping_add(b),
-        "arith.subi" => a.wrapping_sub(b),
-        "arith.muli" => a.wrapping_mul(b),
-        "arith.andi" => a & b,
-        "arith.ori" => a | b,
-        "arith.xori" => a ^ b,
-        "arith.divui" | "arith.remui" | "arith.ceildivui" => {
+    let r = match kind {
+        Add => a.wrapping_add(b),
+        Sub => a.wrapping_sub(b),
+        Mul => a.wrapping_mul(b),
+        And => a & b,
+        Or => a | b,
+        XOr => a ^ b,
+        DivUI | RemUI | CeilDivUI => {
             if b == 0 {
                 return Err(SemanticsError::DivisionByZero);
             }
-            match op {
-                "arith.divui" => a / b,
-                "arith.remui" => a % b,
+            match kind {
+                DivUI => a / b,
+                RemUI => a % b,
                 _ => a / b + u128::from(a % b != 0),
             }
         }
-        "arith.divsi" => from_signed(signed_div_parts(a, b, width)?.2, width),
-        "arith.remsi" => {
+        DivSI => from_signed(signed_div_parts(a, b, width)?.2, width),
+        RemSI => {
             if b == 0 {
                 return Err(SemanticsError::DivisionByZero);
             }
             let (x, y) = (sext(a, width), sext(b, width));
             from_signed(x.checked_rem(y).unwrap_or(0), width)
         }
-        "arith.ceildivsi" => {
+        CeilDivSI => {
             let (_, y, q, r) = signed_div_parts(a, b, width)?;
             let q = if r != 0 && ((r > 0) == (y > 0)) {
                 q + 1
@@ -132,7 +198,7 @@ pub fn int_binary(op: &str, a: u128, b: u128, width: u32) -> SemResult<u128> {
             }
             from_signed(q, width)
         }
-        "arith.floordivsi" => {
+        FloorDivSI => {
             let (_, y, q, r) = signed_div_parts(a, b, width)?;
             let q = if r != 0 && ((r < 0) != (y < 0)) {
                 q - 1
@@ -141,42 +207,41 @@ pub fn int_binary(op: &str, a: u128, b: u128, width: u32) -> SemResult<u128> {
             };
             from_signed(q, width)
         }
-        "arith.shli" => {
+        ShL => {
             if b >= width as u128 {
                 0
             } else {
                 a << b
             }
         }
-        "arith.shrui" => {
+        ShRU => {
             if b >= width as u128 {
                 0
             } else {
                 a >> b
             }
         }
-        "arith.shrsi" => {
+        ShRS => {
             let x = sext(a, width);
             let amount = if b >= width as u128 { 127 } else { b as u32 };
             from_signed(x >> amount.min(127), width)
         }
-        "arith.minsi" => {
+        MinSI => {
             if sext(a, width) <= sext(b, width) {
                 a
             } else {
                 b
             }
         }
-        "arith.maxsi" => {
+        MaxSI => {
             if sext(a, width) >= sext(b, width) {
                 a
             } else {
                 b
             }
         }
-        "arith.minui" => a.min(b),
-        "arith.maxui" => a.max(b),
-        _ => return Err(SemanticsError::Unsupported(format!("integer op '{op}'"))),
+        MinUI => a.min(b),
+        MaxUI => a.max(b),
     };
     Ok(mask(r, width))
 }
@@ -459,24 +524,63 @@ fn maxnum(a: f64, b: f64) -> f64 {
     }
 }
 
+/// A float binary op (`arith.addf` ... `arith.maxnumf`), resolved once.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum FloatBinary {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Minimum,
+    Maximum,
+    MinNum,
+    MaxNum,
+}
+
+impl FloatBinary {
+    /// The op of this name, if it is a float binary op.
+    pub fn of(name: &str) -> Option<Self> {
+        use crate::ops::*;
+        use FloatBinary::*;
+        let table: [(&str, FloatBinary); 9] = [
+            (AddFOp::NAME, Add),
+            (SubFOp::NAME, Sub),
+            (MulFOp::NAME, Mul),
+            (DivFOp::NAME, Div),
+            (RemFOp::NAME, Rem),
+            (MinimumFOp::NAME, Minimum),
+            (MaximumFOp::NAME, Maximum),
+            (MinNumFOp::NAME, MinNum),
+            (MaxNumFOp::NAME, MaxNum),
+        ];
+        table.iter().find(|(n, _)| *n == name).map(|&(_, k)| k)
+    }
+}
+
 /// The float binary ops (`arith.addf` ... `arith.maxnumf`), rounded to `kind`.
 pub fn float_binary(op: &str, a: f64, b: f64, kind: FloatKind) -> SemResult<f64> {
+    let op = FloatBinary::of(op)
+        .ok_or_else(|| SemanticsError::Unsupported(format!("float op '{op}'")))?;
+    Ok(float_binary_kind(op, a, b, kind))
+}
+
+/// One float binary op, computed in `f64` and rounded once to `kind`.
+#[inline]
+pub fn float_binary_kind(op: FloatBinary, a: f64, b: f64, kind: FloatKind) -> f64 {
     let r = match op {
-        "arith.addf" => a + b,
-        "arith.subf" => a - b,
-        "arith.mulf" => a * b,
-        "arith.divf" => a / b,
-        "arith.remf" => {
-            // fmod of the operands in their own format (exact in any wider one).
-            a % b
-        }
-        "arith.minimumf" => minimum(a, b),
-        "arith.maximumf" => maximum(a, b),
-        "arith.minnumf" => minnum(a, b),
-        "arith.maxnumf" => maxnum(a, b),
-        _ => return Err(SemanticsError::Unsupported(format!("float op '{op}'"))),
+        FloatBinary::Add => a + b,
+        FloatBinary::Sub => a - b,
+        FloatBinary::Mul => a * b,
+        FloatBinary::Div => a / b,
+        // fmod of the operands in their own format (exact in any wider one).
+        FloatBinary::Rem => a % b,
+        FloatBinary::Minimum => minimum(a, b),
+        FloatBinary::Maximum => maximum(a, b),
+        FloatBinary::MinNum => minnum(a, b),
+        FloatBinary::MaxNum => maxnum(a, b),
     };
-    Ok(round_to(kind, r))
+    round_to(kind, r)
 }
 
 // ---------------------------------------------------------------------------
@@ -537,40 +641,83 @@ fn float_to_int(x: f64, width: u32, signed: bool) -> u128 {
     }
 }
 
+/// A cast op (`arith.extsi` ... `arith.bitcast`), resolved once.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Cast {
+    ExtSI,
+    ExtUI,
+    TruncI,
+    IndexCast,
+    IndexCastUI,
+    SIToFP,
+    UIToFP,
+    FPToSI,
+    FPToUI,
+    ExtF,
+    TruncF,
+    Bitcast,
+}
+
+impl Cast {
+    /// The op of this name, if it is a cast.
+    pub fn of(name: &str) -> Option<Self> {
+        use crate::ops::*;
+        use Cast::*;
+        let table: [(&str, Cast); 12] = [
+            (ExtSIOp::NAME, ExtSI),
+            (ExtUIOp::NAME, ExtUI),
+            (TruncIOp::NAME, TruncI),
+            (IndexCastOp::NAME, IndexCast),
+            (IndexCastUIOp::NAME, IndexCastUI),
+            (SIToFPOp::NAME, SIToFP),
+            (UIToFPOp::NAME, UIToFP),
+            (FPToSIOp::NAME, FPToSI),
+            (FPToUIOp::NAME, FPToUI),
+            (ExtFOp::NAME, ExtF),
+            (TruncFOp::NAME, TruncF),
+            (BitcastOp::NAME, Bitcast),
+        ];
+        table.iter().find(|(n, _)| *n == name).map(|&(_, k)| k)
+    }
+}
+
 /// The cast ops (`arith.extsi` ... `arith.bitcast`), by op name.
 pub fn cast(op: &str, x: Scalar, to: ScalarType) -> SemResult<Scalar> {
-    use Scalar::*;
     let unsupported = || SemanticsError::Unsupported(format!("'{op}' from {x:?} to {to:?}"));
-    Ok(match (op, x, to) {
-        ("arith.extsi" | "arith.index_cast", Int(v, w), ScalarType::Int(t)) => {
+    let kind = Cast::of(op).ok_or_else(unsupported)?;
+    cast_kind(kind, x, to).map_err(|e| match e {
+        SemanticsError::Unsupported(_) => unsupported(),
+        e => e,
+    })
+}
+
+/// One cast of one element to `to`.
+pub fn cast_kind(kind: Cast, x: Scalar, to: ScalarType) -> SemResult<Scalar> {
+    use Cast::*;
+    use Scalar::*;
+    let unsupported = || SemanticsError::Unsupported(format!("{kind:?} from {x:?} to {to:?}"));
+    Ok(match (kind, x, to) {
+        (ExtSI | IndexCast, Int(v, w), ScalarType::Int(t)) => {
             if t >= w {
                 Int(from_signed(sext(v, w), t), t)
             } else {
                 Int(mask(v, t), t)
             }
         }
-        ("arith.extui" | "arith.trunci" | "arith.index_castui", Int(v, _), ScalarType::Int(t)) => {
-            Int(mask(v, t), t)
-        }
-        ("arith.sitofp", Int(v, w), ScalarType::Float(k)) => {
-            Float(int_to_float(sext(v, w), None, k), k)
-        }
-        ("arith.uitofp", Int(v, w), ScalarType::Float(k)) => {
-            Float(int_to_float(0, Some(mask(v, w)), k), k)
-        }
-        ("arith.fptosi", Float(f, _), ScalarType::Int(t)) => Int(float_to_int(f, t, true), t),
-        ("arith.fptoui", Float(f, _), ScalarType::Int(t)) => Int(float_to_int(f, t, false), t),
-        ("arith.extf" | "arith.truncf", Float(f, _), ScalarType::Float(k)) => {
-            Float(round_to(k, f), k)
-        }
-        ("arith.bitcast", Int(v, _), ScalarType::Int(t)) => Int(mask(v, t), t),
-        ("arith.bitcast", Int(v, _), ScalarType::Float(k)) => {
+        (ExtUI | TruncI | IndexCastUI, Int(v, _), ScalarType::Int(t)) => Int(mask(v, t), t),
+        (SIToFP, Int(v, w), ScalarType::Float(k)) => Float(int_to_float(sext(v, w), None, k), k),
+        (UIToFP, Int(v, w), ScalarType::Float(k)) => Float(int_to_float(0, Some(mask(v, w)), k), k),
+        (FPToSI, Float(f, _), ScalarType::Int(t)) => Int(float_to_int(f, t, true), t),
+        (FPToUI, Float(f, _), ScalarType::Int(t)) => Int(float_to_int(f, t, false), t),
+        (ExtF | TruncF, Float(f, _), ScalarType::Float(k)) => Float(round_to(k, f), k),
+        (Bitcast, Int(v, _), ScalarType::Int(t)) => Int(mask(v, t), t),
+        (Bitcast, Int(v, _), ScalarType::Float(k)) => {
             Float(float_from_bits(k, v).ok_or_else(unsupported)?, k)
         }
-        ("arith.bitcast", Float(f, k), ScalarType::Int(t)) => {
+        (Bitcast, Float(f, k), ScalarType::Int(t)) => {
             Int(mask(float_to_bits(k, f).ok_or_else(unsupported)?, t), t)
         }
-        ("arith.bitcast", Float(f, k), ScalarType::Float(k2)) => {
+        (Bitcast, Float(f, k), ScalarType::Float(k2)) => {
             let bits = float_to_bits(k, f).ok_or_else(unsupported)?;
             Float(float_from_bits(k2, bits).ok_or_else(unsupported)?, k2)
         }

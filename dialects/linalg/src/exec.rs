@@ -6,15 +6,22 @@
 //! incrementally when the indexing maps are linear (every named op and
 //! almost every generic), so the per-point cost is the payload itself;
 //! the float multiply-accumulate payload of matmuls and convolutions runs
-//! as a dedicated inner loop. Semantics are exact: f32 arithmetic is done
-//! in f32, integers wrap at their width.
+//! as a dedicated inner loop. The semantics are not the executor's own:
+//! each payload op is resolved once to arith's kind of op
+//! ([`strata_dialect_arith::semantics::IntBinary`], `FloatBinary`, `Cast`)
+//! or to a math op, and computed by arith's and math's semantics modules,
+//! the definitions the folders and the interpreter use, so a payload gives
+//! the same bits here as run op by op after `convert-linalg-to-loops`.
 //!
 //! The executor owns no value representation beyond flat row-major
 //! [`Buffer`]s, so the interpreter can call it with its own tensors and
 //! memrefs converted (or borrowed) into them.
 
 use crate::structured::{linearize, loop_bounds, payload_block, structured_info, StructuredInfo};
+use strata_dialect_arith::semantics::{self as sem, Cast, FloatBinary, IntBinary, ScalarType};
+use strata_dialect_arith::{CmpFOp, CmpIOp, ConstantOp, NegFOp, SelectOp};
 use strata_ir::attributes::AttrData;
+use strata_ir::FloatKind;
 use strata_ir::{Context, Ir, OpId, Value};
 
 /// Elements of a buffer, row-major.
@@ -75,53 +82,6 @@ enum FK {
     F64,
 }
 
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum FOp {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Rem,
-    Maximum,
-    Minimum,
-    MaxNum,
-    MinNum,
-}
-
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum IOp {
-    Add,
-    Sub,
-    Mul,
-    DivS,
-    DivU,
-    RemS,
-    RemU,
-    MaxS,
-    MinS,
-    MaxU,
-    MinU,
-    And,
-    Or,
-    Xor,
-    Shl,
-    ShrS,
-    ShrU,
-}
-
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum UnF {
-    Neg,
-    Abs,
-    Exp,
-    Log,
-    Sqrt,
-    Tanh,
-    Rsqrt,
-    Floor,
-    Ceil,
-}
-
 #[derive(Copy, Clone, Debug)]
 enum Ins {
     LoadF {
@@ -145,33 +105,38 @@ enum Ins {
         dim: u32,
     },
     FBin {
-        op: FOp,
-        k: FK,
+        op: FloatBinary,
+        k: FloatKind,
         dst: u32,
         a: u32,
         b: u32,
     },
     IBin {
-        op: IOp,
+        op: IntBinary,
         w: u32,
         dst: u32,
         a: u32,
         b: u32,
     },
+    NegF {
+        dst: u32,
+        a: u32,
+    },
+    /// A `math` op on one float, by its name (math's semantics).
     FUn {
-        op: UnF,
-        k: FK,
+        op: &'static str,
+        k: FloatKind,
         dst: u32,
         a: u32,
     },
     CmpF {
-        pred: u8,
+        pred: i64,
         dst: u32,
         a: u32,
         b: u32,
     },
     CmpI {
-        pred: u8,
+        pred: i64,
         w: u32,
         dst: u32,
         a: u32,
@@ -189,32 +154,13 @@ enum Ins {
         a: u32,
         b: u32,
     },
-    /// int -> float (signed or not)
-    IToF {
+    /// An `arith` cast between the scalar types of its registers.
+    Cast {
+        kind: Cast,
+        from: ScalarType,
+        to: ScalarType,
         dst: u32,
         a: u32,
-        k: FK,
-        unsigned_w: u32,
-    },
-    /// float -> int
-    FToI {
-        dst: u32,
-        a: u32,
-        w: u32,
-        unsigned: bool,
-    },
-    FToF {
-        dst: u32,
-        a: u32,
-        k: FK,
-    },
-    /// Re-normalize an integer to width `w` (trunci / extsi / index_cast), or zero-extend (extui).
-    IToI {
-        dst: u32,
-        a: u32,
-        from_w: u32,
-        w: u32,
-        zext: bool,
     },
 }
 
@@ -227,22 +173,38 @@ struct Program {
     outside: Vec<(Reg, Value)>,
 }
 
-fn norm(v: i64, w: u32) -> i64 {
-    if w >= 64 {
-        v
-    } else if w == 1 {
-        v & 1
-    } else {
-        (v << (64 - w)) >> (64 - w)
+/// The `w`-bit pattern of a register's integer (registers hold integers
+/// sign-extended to 64 bits), as arith's semantics takes it.
+#[inline]
+fn bits(v: i64, w: u32) -> u128 {
+    sem::mask(v as i128 as u128, w)
+}
+
+impl FK {
+    fn kind(self) -> FloatKind {
+        match self {
+            FK::F32 => FloatKind::F32,
+            FK::F64 => FloatKind::F64,
+        }
     }
 }
 
-fn zext(v: i64, w: u32) -> u64 {
-    if w >= 64 {
-        v as u64
-    } else {
-        (v as u64) & ((1u64 << w) - 1)
+/// The name of a `math` op on one float the payload can run through
+/// math's semantics (`None` for any other op).
+fn math_float_unary(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    name: &str,
+) -> Result<Option<&'static str>, String> {
+    let Some(&name) = strata_dialect_math::OP_NAMES.iter().find(|&&n| n == name) else {
+        return Ok(None);
+    };
+    if ir.num_operands(op) != 1 || !ctx.is_float(ir.value_type(ir.result(op, 0))) {
+        return Ok(None);
     }
+    let k = fk(ctx, ir.value_type(ir.result(op, 0)))?.kind();
+    Ok(strata_dialect_math::semantics::float_unary(name, 1.0, k).map(|_| name))
 }
 
 fn fk(ctx: &Context, ty: strata_ir::Type) -> Result<FK, String> {
@@ -340,159 +302,99 @@ fn compile(ctx: &Context, ir: &Ir, op: OpId, n_operands: usize) -> Result<Progra
             Reg::F(x) | Reg::I(x) => x,
         };
         let int_w = |t| ctx.integer_width(t).unwrap_or(64);
-        let fop = |op| -> Result<Ins, String> {
-            Ok(Ins::FBin {
-                op,
-                k: fk(ctx, rty)?,
-                dst: d,
-                a: r(0),
-                b: r(1),
+        let scalar_type = |t| -> Result<ScalarType, String> {
+            Ok(if ctx.is_float(t) {
+                ScalarType::Float(fk(ctx, t)?.kind())
+            } else {
+                ScalarType::Int(int_w(t))
             })
         };
-        let iop = |op| Ins::IBin {
-            op,
-            w: int_w(rty),
-            dst: d,
-            a: r(0),
-            b: r(1),
+        let predicate = || {
+            ir.attr(ctx, inner, "predicate")
+                .and_then(|a| ctx.integer_value(a))
+                .unwrap_or(-1) as i64
         };
-        let fun = |op| -> Result<Ins, String> {
-            Ok(Ins::FUn {
-                op,
-                k: fk(ctx, rty)?,
-                dst: d,
-                a: r(0),
-            })
-        };
-        let ins = match name {
-            "arith.constant" => {
-                let attr = ir
-                    .attr(ctx, inner, "value")
-                    .ok_or("constant without value")?;
-                match ctx.attr_data(attr) {
-                    AttrData::Float { ty, bits } => Ins::ConstF {
-                        dst: d,
-                        v: float_of_bits(ctx, *ty, bits.0)?,
-                    },
-                    AttrData::Integer { value, .. } => Ins::ConstI {
-                        dst: d,
-                        v: *value as i64,
-                    },
-                    _ => return Err("unsupported constant in payload".into()),
-                }
+        let ins = if ConstantOp::is(ctx, ir, inner) {
+            let attr = ir
+                .attr(ctx, inner, "value")
+                .ok_or("constant without value")?;
+            match ctx.attr_data(attr) {
+                AttrData::Float { ty, bits } => Ins::ConstF {
+                    dst: d,
+                    v: float_of_bits(ctx, *ty, bits.0)?,
+                },
+                AttrData::Integer { value, .. } => Ins::ConstI {
+                    dst: d,
+                    v: *value as i64,
+                },
+                _ => return Err("unsupported constant in payload".into()),
             }
-            "linalg.index" => Ins::Index {
+        } else if name == "linalg.index" {
+            Ins::Index {
                 dst: d,
                 dim: ir
                     .attr(ctx, inner, "dim")
                     .and_then(|a| ctx.integer_value(a))
                     .unwrap_or(0) as u32,
-            },
-            "arith.addf" => fop(FOp::Add)?,
-            "arith.subf" => fop(FOp::Sub)?,
-            "arith.mulf" => fop(FOp::Mul)?,
-            "arith.divf" => fop(FOp::Div)?,
-            "arith.remf" => fop(FOp::Rem)?,
-            "arith.maximumf" => fop(FOp::Maximum)?,
-            "arith.minimumf" => fop(FOp::Minimum)?,
-            "arith.maxnumf" => fop(FOp::MaxNum)?,
-            "arith.minnumf" => fop(FOp::MinNum)?,
-            "arith.negf" => fun(UnF::Neg)?,
-            "math.absf" => fun(UnF::Abs)?,
-            "math.exp" => fun(UnF::Exp)?,
-            "math.log" => fun(UnF::Log)?,
-            "math.sqrt" => fun(UnF::Sqrt)?,
-            "math.rsqrt" => fun(UnF::Rsqrt)?,
-            "math.tanh" => fun(UnF::Tanh)?,
-            "math.floor" => fun(UnF::Floor)?,
-            "math.ceil" => fun(UnF::Ceil)?,
-            "arith.addi" => iop(IOp::Add),
-            "arith.subi" => iop(IOp::Sub),
-            "arith.muli" => iop(IOp::Mul),
-            "arith.divsi" => iop(IOp::DivS),
-            "arith.divui" => iop(IOp::DivU),
-            "arith.remsi" => iop(IOp::RemS),
-            "arith.remui" => iop(IOp::RemU),
-            "arith.maxsi" => iop(IOp::MaxS),
-            "arith.minsi" => iop(IOp::MinS),
-            "arith.maxui" => iop(IOp::MaxU),
-            "arith.minui" => iop(IOp::MinU),
-            "arith.andi" => iop(IOp::And),
-            "arith.ori" => iop(IOp::Or),
-            "arith.xori" => iop(IOp::Xor),
-            "arith.shli" => iop(IOp::Shl),
-            "arith.shrsi" => iop(IOp::ShrS),
-            "arith.shrui" => iop(IOp::ShrU),
-            "arith.cmpf" | "arith.cmpi" => {
-                let pred = ir
-                    .attr(ctx, inner, "predicate")
-                    .and_then(|a| ctx.integer_value(a))
-                    .unwrap_or(0) as u8;
-                if name == "arith.cmpf" {
-                    Ins::CmpF {
-                        pred,
-                        dst: d,
-                        a: r(0),
-                        b: r(1),
-                    }
-                } else {
-                    let w = int_w(ir.value_type(ir.operand(inner, 0)));
-                    Ins::CmpI {
-                        pred,
-                        w,
-                        dst: d,
-                        a: r(0),
-                        b: r(1),
-                    }
-                }
             }
-            "arith.select" => {
-                if ctx.is_float(rty) {
-                    Ins::SelF {
-                        dst: d,
-                        c: r(0),
-                        a: r(1),
-                        b: r(2),
-                    }
-                } else {
-                    Ins::SelI {
-                        dst: d,
-                        c: r(0),
-                        a: r(1),
-                        b: r(2),
-                    }
-                }
+        } else if let Some(op) = FloatBinary::of(name) {
+            Ins::FBin {
+                op,
+                k: fk(ctx, rty)?.kind(),
+                dst: d,
+                a: r(0),
+                b: r(1),
             }
-            "arith.sitofp" | "arith.uitofp" => Ins::IToF {
-                dst: d,
-                a: r(0),
-                k: fk(ctx, rty)?,
-                unsigned_w: if name == "arith.uitofp" {
-                    int_w(ir.value_type(ir.operand(inner, 0)))
-                } else {
-                    0
-                },
-            },
-            "arith.fptosi" | "arith.fptoui" => Ins::FToI {
-                dst: d,
-                a: r(0),
+        } else if let Some(op) = IntBinary::of(name) {
+            Ins::IBin {
+                op,
                 w: int_w(rty),
-                unsigned: name == "arith.fptoui",
-            },
-            "arith.extf" | "arith.truncf" => Ins::FToF {
                 dst: d,
                 a: r(0),
-                k: fk(ctx, rty)?,
-            },
-            "arith.extsi" | "arith.trunci" | "arith.index_cast" | "arith.extui"
-            | "arith.index_castui" => Ins::IToI {
+                b: r(1),
+            }
+        } else if NegFOp::is(ctx, ir, inner) {
+            fk(ctx, rty)?;
+            Ins::NegF { dst: d, a: r(0) }
+        } else if let Some(op) = math_float_unary(ctx, ir, inner, name)? {
+            Ins::FUn {
+                op,
+                k: fk(ctx, rty)?.kind(),
                 dst: d,
                 a: r(0),
-                from_w: int_w(ir.value_type(ir.operand(inner, 0))),
-                w: int_w(rty),
-                zext: name == "arith.extui" || name == "arith.index_castui",
-            },
-            other => return Err(format!("executor cannot run '{other}' in a payload")),
+            }
+        } else if CmpFOp::is(ctx, ir, inner) && (0..=15).contains(&predicate()) {
+            Ins::CmpF {
+                pred: predicate(),
+                dst: d,
+                a: r(0),
+                b: r(1),
+            }
+        } else if CmpIOp::is(ctx, ir, inner) && (0..=9).contains(&predicate()) {
+            Ins::CmpI {
+                pred: predicate(),
+                w: int_w(ir.value_type(ir.operand(inner, 0))),
+                dst: d,
+                a: r(0),
+                b: r(1),
+            }
+        } else if SelectOp::is(ctx, ir, inner) {
+            let (c, a, b) = (r(0), r(1), r(2));
+            if ctx.is_float(rty) {
+                Ins::SelF { dst: d, c, a, b }
+            } else {
+                Ins::SelI { dst: d, c, a, b }
+            }
+        } else if let Some(kind) = Cast::of(name) {
+            Ins::Cast {
+                kind,
+                from: scalar_type(ir.value_type(ir.operand(inner, 0)))?,
+                to: scalar_type(rty)?,
+                dst: d,
+                a: r(0),
+            }
+        } else {
+            return Err(format!("executor cannot run '{name}' in a payload"));
         };
         code.push(ins);
     }
@@ -509,196 +411,6 @@ fn float_of_bits(ctx: &Context, ty: strata_ir::Type, bits: u128) -> Result<f64, 
     match fk(ctx, ty)? {
         FK::F32 => Ok(f32::from_bits(bits as u32) as f64),
         FK::F64 => Ok(f64::from_bits(bits as u64)),
-    }
-}
-
-#[inline]
-fn round(k: FK, v: f64) -> f64 {
-    match k {
-        FK::F32 => v as f32 as f64,
-        FK::F64 => v,
-    }
-}
-
-#[inline]
-fn fbin(op: FOp, k: FK, a: f64, b: f64) -> f64 {
-    if k == FK::F32 {
-        let (a, b) = (a as f32, b as f32);
-        let r = match op {
-            FOp::Add => a + b,
-            FOp::Sub => a - b,
-            FOp::Mul => a * b,
-            FOp::Div => a / b,
-            FOp::Rem => a % b,
-            FOp::Maximum => {
-                if a.is_nan() || b.is_nan() {
-                    f32::NAN
-                } else if a == b {
-                    if a.is_sign_negative() {
-                        b
-                    } else {
-                        a
-                    }
-                } else {
-                    a.max(b)
-                }
-            }
-            FOp::Minimum => {
-                if a.is_nan() || b.is_nan() {
-                    f32::NAN
-                } else if a == b {
-                    if a.is_sign_negative() {
-                        a
-                    } else {
-                        b
-                    }
-                } else {
-                    a.min(b)
-                }
-            }
-            FOp::MaxNum => a.max(b),
-            FOp::MinNum => a.min(b),
-        };
-        return r as f64;
-    }
-    match op {
-        FOp::Add => a + b,
-        FOp::Sub => a - b,
-        FOp::Mul => a * b,
-        FOp::Div => a / b,
-        FOp::Rem => a % b,
-        FOp::Maximum => {
-            if a.is_nan() || b.is_nan() {
-                f64::NAN
-            } else if a == b {
-                if a.is_sign_negative() {
-                    b
-                } else {
-                    a
-                }
-            } else {
-                a.max(b)
-            }
-        }
-        FOp::Minimum => {
-            if a.is_nan() || b.is_nan() {
-                f64::NAN
-            } else if a == b {
-                if a.is_sign_negative() {
-                    a
-                } else {
-                    b
-                }
-            } else {
-                a.min(b)
-            }
-        }
-        FOp::MaxNum => a.max(b),
-        FOp::MinNum => a.min(b),
-    }
-}
-
-fn ibin(op: IOp, w: u32, a: i64, b: i64) -> Result<i64, String> {
-    let (ua, ub) = (zext(a, w), zext(b, w));
-    let r = match op {
-        IOp::Add => a.wrapping_add(b),
-        IOp::Sub => a.wrapping_sub(b),
-        IOp::Mul => a.wrapping_mul(b),
-        IOp::DivS => {
-            if b == 0 {
-                return Err("division by zero".into());
-            }
-            a.wrapping_div(b)
-        }
-        IOp::DivU => {
-            if ub == 0 {
-                return Err("division by zero".into());
-            }
-            (ua / ub) as i64
-        }
-        IOp::RemS => {
-            if b == 0 {
-                return Err("division by zero".into());
-            }
-            a.wrapping_rem(b)
-        }
-        IOp::RemU => {
-            if ub == 0 {
-                return Err("division by zero".into());
-            }
-            (ua % ub) as i64
-        }
-        IOp::MaxS => a.max(b),
-        IOp::MinS => a.min(b),
-        IOp::MaxU => ua.max(ub) as i64,
-        IOp::MinU => ua.min(ub) as i64,
-        IOp::And => a & b,
-        IOp::Or => a | b,
-        IOp::Xor => a ^ b,
-        IOp::Shl => {
-            if ub >= w as u64 {
-                0
-            } else {
-                a << ub
-            }
-        }
-        IOp::ShrS => {
-            if ub >= w as u64 {
-                if a < 0 {
-                    -1
-                } else {
-                    0
-                }
-            } else {
-                a >> ub
-            }
-        }
-        IOp::ShrU => {
-            if ub >= w as u64 {
-                0
-            } else {
-                (ua >> ub) as i64
-            }
-        }
-    };
-    Ok(norm(r, w))
-}
-
-fn cmpf(pred: u8, a: f64, b: f64) -> bool {
-    let unordered = a.is_nan() || b.is_nan();
-    match pred {
-        0 => false,
-        1 => !unordered && a == b,
-        2 => !unordered && a > b,
-        3 => !unordered && a >= b,
-        4 => !unordered && a < b,
-        5 => !unordered && a <= b,
-        6 => !unordered && a != b,
-        7 => !unordered,
-        8 => unordered || a == b,
-        9 => unordered || a > b,
-        10 => unordered || a >= b,
-        11 => unordered || a < b,
-        12 => unordered || a <= b,
-        13 => unordered || a != b,
-        14 => unordered,
-        _ => true,
-    }
-}
-
-fn cmpi(pred: u8, w: u32, a: i64, b: i64) -> bool {
-    let (ua, ub) = (zext(a, w), zext(b, w));
-    match pred {
-        0 => a == b,
-        1 => a != b,
-        2 => a < b,
-        3 => a <= b,
-        4 => a > b,
-        5 => a >= b,
-        6 => ua < ub,
-        7 => ua <= ub,
-        8 => ua > ub,
-        _ => ua >= ub,
     }
 }
 
@@ -744,31 +456,26 @@ impl Program {
                     i[dst as usize] = idx.get(dim as usize).copied().unwrap_or(0)
                 }
                 Ins::FBin { op, k, dst, a, b } => {
-                    f[dst as usize] = fbin(op, k, f[a as usize], f[b as usize])
+                    f[dst as usize] = sem::float_binary_kind(op, f[a as usize], f[b as usize], k)
                 }
                 Ins::IBin { op, w, dst, a, b } => {
-                    i[dst as usize] = ibin(op, w, i[a as usize], i[b as usize])?
+                    let (x, y) = (bits(i[a as usize], w), bits(i[b as usize], w));
+                    let r = sem::int_binary_kind(op, x, y, w).map_err(|e| e.to_string())?;
+                    i[dst as usize] = sem::sext(r, w) as i64;
                 }
+                Ins::NegF { dst, a } => f[dst as usize] = -f[a as usize],
                 Ins::FUn { op, k, dst, a } => {
-                    let x = f[a as usize];
-                    let y = match op {
-                        UnF::Neg => -x,
-                        UnF::Abs => x.abs(),
-                        UnF::Exp => x.exp(),
-                        UnF::Log => x.ln(),
-                        UnF::Sqrt => x.sqrt(),
-                        UnF::Rsqrt => 1.0 / x.sqrt(),
-                        UnF::Tanh => x.tanh(),
-                        UnF::Floor => x.floor(),
-                        UnF::Ceil => x.ceil(),
-                    };
-                    f[dst as usize] = round(k, y);
+                    f[dst as usize] =
+                        strata_dialect_math::semantics::float_unary(op, f[a as usize], k)
+                            .ok_or_else(|| format!("'{op}' has no float semantics"))?
                 }
                 Ins::CmpF { pred, dst, a, b } => {
-                    i[dst as usize] = cmpf(pred, f[a as usize], f[b as usize]) as i64
+                    i[dst as usize] = sem::cmpf(pred, f[a as usize], f[b as usize])
+                        .map_err(|e| e.to_string())? as i64
                 }
                 Ins::CmpI { pred, w, dst, a, b } => {
-                    i[dst as usize] = cmpi(pred, w, i[a as usize], i[b as usize]) as i64
+                    let (x, y) = (bits(i[a as usize], w), bits(i[b as usize], w));
+                    i[dst as usize] = sem::cmpi(pred, x, y, w).map_err(|e| e.to_string())? as i64
                 }
                 Ins::SelF { dst, c, a, b } => {
                     f[dst as usize] = if i[c as usize] & 1 == 1 {
@@ -784,62 +491,40 @@ impl Program {
                         i[b as usize]
                     }
                 }
-                Ins::IToF {
+                Ins::Cast {
+                    kind,
+                    from,
+                    to,
                     dst,
                     a,
-                    k,
-                    unsigned_w,
                 } => {
-                    let v = if unsigned_w > 0 {
-                        zext(i[a as usize], unsigned_w) as f64
-                    } else {
-                        i[a as usize] as f64
+                    let x = match from {
+                        ScalarType::Int(w) => sem::Scalar::Int(bits(i[a as usize], w), w),
+                        ScalarType::Float(k) => sem::Scalar::Float(f[a as usize], k),
                     };
-                    f[dst as usize] = round(k, v);
-                }
-                Ins::FToI {
-                    dst,
-                    a,
-                    w,
-                    unsigned,
-                } => {
-                    let x = f[a as usize].trunc();
-                    i[dst as usize] = if unsigned {
-                        norm(x as u64 as i64, w)
-                    } else {
-                        norm(x as i64, w)
-                    };
-                }
-                Ins::FToF { dst, a, k } => f[dst as usize] = round(k, f[a as usize]),
-                Ins::IToI {
-                    dst,
-                    a,
-                    from_w,
-                    w,
-                    zext: z,
-                } => {
-                    let v = i[a as usize];
-                    let v = if z { zext(v, from_w) as i64 } else { v };
-                    i[dst as usize] = norm(v, w);
+                    match sem::cast_kind(kind, x, to).map_err(|e| e.to_string())? {
+                        sem::Scalar::Int(v, w) => i[dst as usize] = sem::sext(v, w) as i64,
+                        sem::Scalar::Float(v, _) => f[dst as usize] = v,
+                    }
                 }
             }
         }
         Ok(())
     }
 
-    fn is_mul_add(&self) -> Option<FK> {
+    fn is_mul_add(&self) -> Option<FloatKind> {
         if self.code.len() != 5 || self.yields.len() != 1 || !self.outside.is_empty() {
             return None;
         }
         match self.code.as_slice() {
             [Ins::LoadF { dst: a, buf: 0 }, Ins::LoadF { dst: b, buf: 1 }, Ins::LoadF { dst: c, buf: 2 }, Ins::FBin {
-                op: FOp::Mul,
+                op: FloatBinary::Mul,
                 k: k1,
                 dst: m,
                 a: x,
                 b: y,
             }, Ins::FBin {
-                op: FOp::Add,
+                op: FloatBinary::Add,
                 k: k2,
                 dst: s,
                 a: p,

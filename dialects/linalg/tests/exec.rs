@@ -169,3 +169,53 @@ fn generic_payload_with_index_and_select_runs() {
     }
     assert_eq!(bufs[1].elems, Elems::F32(expected));
 }
+
+/// The payloads of test/Conversion/LinalgToLoops/payload-semantics.mlir,
+/// which compares the interpreter on a linalg.generic with the interpreter
+/// on its loops, run through the executor itself: that test only checks
+/// the executor if the executor takes every op of them (the interpreter
+/// falls back to running the payload op by op when it does not).
+#[test]
+fn executor_runs_the_payload_semantics_test() {
+    let mut ctx = context();
+    ctx.load_dialect(Arc::new(strata_dialect_arith::ArithDialect));
+    ctx.load_dialect(Arc::new(strata_dialect_math::MathDialect));
+    ctx.load_dialect(Arc::new(strata_dialect_func::FuncDialect));
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../test/Conversion/LinalgToLoops/payload-semantics.mlir"
+    );
+    let text = std::fs::read_to_string(path).expect("the lit test");
+    let mut ir = Ir::new();
+    let info = SourceInfo {
+        file_name: path.into(),
+        first_line: 0,
+    };
+    let module =
+        parse_source(&ctx, &mut ir, &text, &info).unwrap_or_else(|d| panic!("{}", d.message));
+    let mut generics = Vec::new();
+    ir.walk_preorder(module, &mut |op| {
+        if ctx.op_name_str(ir.op_name(op)) == "linalg.generic" {
+            generics.push(op);
+        }
+    });
+    assert_eq!(generics.len(), 2);
+    for op in generics {
+        let mut bufs: Vec<Buffer> = ir
+            .operands(op)
+            .map(|v| {
+                let ty = ir.value_type(v);
+                let shape = ctx.shape(ty).expect("a memref").to_vec();
+                let n = shape.iter().product::<i64>() as usize;
+                let elem = ctx.element_type(ty).expect("a memref");
+                let elems = match ctx.float_kind(elem) {
+                    Some(strata_ir::FloatKind::F32) => Elems::F32(random(n, 7)),
+                    Some(_) => Elems::F64(random(n, 9).into_iter().map(f64::from).collect()),
+                    None => Elems::I((0..n as i64).map(|i| i % 17 - 8).collect()),
+                };
+                Buffer { shape, elems }
+            })
+            .collect();
+        execute(&ctx, &ir, op, &mut bufs, &|_| None).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
