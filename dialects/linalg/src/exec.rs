@@ -459,9 +459,8 @@ impl Program {
                     f[dst as usize] = sem::float_binary_kind(op, f[a as usize], f[b as usize], k)
                 }
                 Ins::IBin { op, w, dst, a, b } => {
-                    let (x, y) = (bits(i[a as usize], w), bits(i[b as usize], w));
-                    let r = sem::int_binary_kind(op, x, y, w).map_err(|e| e.to_string())?;
-                    i[dst as usize] = sem::sext(r, w) as i64;
+                    i[dst as usize] = sem::int_binary_i64(op, i[a as usize], i[b as usize], w)
+                        .map_err(|e| e.to_string())?;
                 }
                 Ins::NegF { dst, a } => f[dst as usize] = -f[a as usize],
                 Ins::FUn { op, k, dst, a } => {
@@ -498,6 +497,12 @@ impl Program {
                     dst,
                     a,
                 } => {
+                    if let (ScalarType::Int(w), ScalarType::Int(t)) = (from, to) {
+                        if let Some(v) = sem::int_cast_i64(kind, i[a as usize], w, t) {
+                            i[dst as usize] = v;
+                            continue;
+                        }
+                    }
                     let x = match from {
                         ScalarType::Int(w) => sem::Scalar::Int(bits(i[a as usize], w), w),
                         ScalarType::Float(k) => sem::Scalar::Float(f[a as usize], k),
