@@ -1,10 +1,9 @@
-//! `strata-run --target vta`: compile the entry function through
-//! `linalg-to-vta` and `vta-lower-tiles`, export the program, pack the
-//! inputs into its DRAM image (NCHW -> NCHW1n16c, OIHW -> OIHW16o16i with
-//! zero channel padding; see `strata_lowering_linalg_to_vta::layout`),
-//! run the timed simulator, unpack the output. `--stats` reports cycles,
-//! DRAM traffic per memory and `utilization: 0.NN` (non-reset GEMM
-//! micro-ops per cycle); `--check` runs the reference interpreter on the
+//! `strata-run --target vta`: the command line around the VTA host
+//! runtime (`strata_vta_host`), which compiles the entry function through
+//! `linalg-to-vta` and `vta-lower-tiles`, packs the inputs into the
+//! program's DRAM image, runs the timed simulator and unpacks the output.
+//! `--stats` reports cycles, DRAM traffic per memory and `utilization:
+//! 0.NN` (non-reset GEMM micro-ops per cycle); `--check` runs the reference interpreter on the
 //! same inputs and compares bit for bit.
 //!
 //! `--random-inputs` here draws int8 tensors uniformly from the whole
@@ -18,10 +17,9 @@ use strata_dialect_arith::semantics::{mask, sext};
 use strata_interp::inputs::{data_to_npy, format_data, Data, Rng};
 use strata_interp::{Interpreter, Registry};
 use strata_ir::asm::{parse_source, SourceInfo};
-use strata_ir::{Context, Ir, OpId, Type};
-use strata_lowering_linalg_to_vta::layout::Packing;
-use strata_lowering_linalg_to_vta::{lower, Options};
-use strata_vta::{run_program, SimOptions};
+use strata_ir::{Context, Ir, Type};
+use strata_lowering_linalg_to_vta::Options;
+use strata_vta::SimOptions;
 
 fn fail(message: impl AsRef<str>) -> ExitCode {
     eprintln!("strata-run: error: {}", message.as_ref());
@@ -67,11 +65,6 @@ fn random_vta(ctx: &Context, ty: Type, rng: &mut Rng) -> Result<Data, String> {
     Ok(Data::Shaped { shape, elems })
 }
 
-fn int_array(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Option<Vec<i64>> {
-    ir.attribute(ctx, op, name)
-        .and_then(|a| ctx.dense_array_i64(a))
-}
-
 /// Runs the VTA target. `text` is the source, `module` its parsed form.
 pub fn run_vta(
     ctx: &Context,
@@ -115,88 +108,39 @@ pub fn run_vta(
         double_buffer: !options.single_buffer,
         tune: options.tune,
     };
-    let lowered = match lower(ctx, &mut ir, module, &lowering) {
-        Ok(l) => l,
+    let compiled = match strata_vta_host::compile(ctx, &mut ir, module, &lowering) {
+        Ok(c) => c,
         Err(d) => return report(ctx, name, text, &d),
     };
-    let tiles = strata_dialect_vta::LowerTilesOptions {
-        double_buffer: !options.single_buffer,
-    };
-    if let Err(d) = strata_dialect_vta::lower_tiles(ctx, &mut ir, module, &tiles) {
-        return fail(d.message);
-    }
-    let mut program = match strata_dialect_vta::translate::module_to_program(ctx, &ir, module) {
-        Ok(p) => p,
-        Err(d) => return fail(d.message),
-    };
     let compile_time = compile_start.elapsed();
+    let lowered = &compiled.lowered;
     // The result's type: returned, or the memref argument the tail writes.
     let result_ty = match (results.first(), lowered.layer.result_arg) {
         (Some(&ty), _) => ty,
         (None, Some(arg)) => inputs[arg],
         (None, None) => return fail("the function has no result"),
     };
-    // Pack the inputs into the DRAM image; find the output.
-    let block = ir.entry_block(ir.regions(module)[0]).expect("module body");
-    let mut output: Option<(String, Packing)> = None;
-    for op in ir.block_ops(block) {
-        if ctx.op_name_str(ir.op_name(op)) != "vta.dram_buffer" {
-            continue;
-        }
-        let Some(info) = strata_dialect_vta::verify::dram_buffer_info(ctx, &ir, op) else {
-            continue;
-        };
-        let (Some(logical), Some(dims)) = (
-            int_array(ctx, &ir, op, "vta.logical"),
-            int_array(ctx, &ir, op, "vta.pack"),
-        ) else {
-            continue;
-        };
-        let packing = Packing {
-            logical,
-            dims: dims.iter().map(|&d| d as usize).collect(),
-            elem_bytes: info.elem_bits.div_ceil(8) as usize,
-            subsample: int_array(ctx, &ir, op, "vta.subsample").unwrap_or_default(),
-        };
-        if let Some(arg) = ir
-            .attribute(ctx, op, "vta.arg")
-            .and_then(|a| ctx.integer_value(a))
-        {
-            let values = match ints(&args[arg as usize]) {
-                Ok(v) => v,
-                Err(e) => return fail(format!("argument #{arg}: {e}")),
-            };
-            let bytes = packing.pack(&values);
-            let Some(buf) = program.dram.buffer(&info.name).cloned() else {
-                return fail(format!("no DRAM buffer '{}' in the program", info.name));
-            };
-            let start = buf.offset as usize;
-            program.dram.bytes[start..start + bytes.len()].copy_from_slice(&bytes);
-        } else if ir.attribute(ctx, op, "vta.result").is_some() {
-            output = Some((info.name.clone(), packing));
+    let mut arg_values = Vec::with_capacity(args.len());
+    for (i, data) in args.iter().enumerate() {
+        match ints(data) {
+            Ok(v) => arg_values.push(v),
+            Err(e) => return fail(format!("argument #{i}: {e}")),
         }
     }
-    let Some((out_name, out_packing)) = output else {
-        return fail("the lowered program has no result buffer");
-    };
     // Simulate.
     let sim_start = Instant::now();
-    let outcome = match run_program(&program, &SimOptions::default()) {
-        Ok(o) => o,
-        Err(e) => return fail(format!("simulation failed: {e}")),
+    let run = match compiled.run(&arg_values, &SimOptions::default()) {
+        Ok(r) => r,
+        Err(e) => return fail(e),
     };
     let sim_time = sim_start.elapsed();
-    let out_bytes = program
-        .dram
-        .view(&out_name, &outcome.dram)
-        .unwrap_or_default();
-    let values = out_packing.unpack(out_bytes);
+    let values = &run.values;
     let out_elems: Vec<strata_interp::value::Scalar> = values
         .iter()
         .map(|&v| strata_interp::value::Scalar::Int(mask(v as u128, 8), 8))
         .collect();
     let out_data = Data::Shaped {
-        shape: out_packing.logical.clone(),
+        shape: run.shape.clone(),
         elems: out_elems,
     };
     if options.print {
@@ -212,15 +156,15 @@ pub fn run_vta(
             Err(e) => return fail(e),
         }
     }
-    let s = &outcome.stats;
+    let s = &run.stats;
     if options.stats {
         let tiles: Vec<String> = lowered.tiles.iter().map(|t| t.to_string()).collect();
         println!(
             "tile-sizes: {} ({} tile ops, {} instructions, {} micro-ops)",
             tiles.join(","),
             lowered.tile_ops,
-            program.insns.len(),
-            program.uops.len()
+            compiled.program.insns.len(),
+            compiled.program.uops.len()
         );
         println!(
             "compile time: {:.3} s, simulation time: {:.3} s",
@@ -253,7 +197,7 @@ pub fn run_vta(
         }
         let checksum: i64 = values.iter().sum();
         let first: Vec<String> = values.iter().take(8).map(|v| v.to_string()).collect();
-        let shape: Vec<String> = out_packing.logical.iter().map(|d| d.to_string()).collect();
+        let shape: Vec<String> = run.shape.iter().map(|d| d.to_string()).collect();
         println!(
             "output: {}xi8, sum {checksum}, first [{}]",
             shape.join("x"),
