@@ -13,7 +13,7 @@ use strata_ir::{Context, Diagnostic};
 #[derive(Clone)]
 pub struct Canonicalizer {
     pub top_down: bool,
-    pub region_simplify: String,
+    pub region_simplify: RegionSimplifyLevel,
     pub max_iterations: i64,
     pub max_num_rewrites: i64,
     pub test_convergence: bool,
@@ -26,7 +26,7 @@ impl Default for Canonicalizer {
     fn default() -> Self {
         Self {
             top_down: true,
-            region_simplify: "normal".into(),
+            region_simplify: RegionSimplifyLevel::Normal,
             max_iterations: 10,
             max_num_rewrites: -1,
             test_convergence: false,
@@ -44,11 +44,7 @@ impl Canonicalizer {
             top_down: self.top_down,
             max_iterations: u32::try_from(self.max_iterations).ok(),
             max_num_rewrites: u64::try_from(self.max_num_rewrites).ok(),
-            region_simplify: match self.region_simplify.as_str() {
-                "disabled" => RegionSimplifyLevel::Disabled,
-                "aggressive" => RegionSimplifyLevel::Aggressive,
-                _ => RegionSimplifyLevel::Normal,
-            },
+            region_simplify: self.region_simplify,
             ..GreedyRewriteConfig::default()
         }
     }
@@ -71,9 +67,9 @@ impl Pass for Canonicalizer {
                 "Seed the worklist in general top-down order",
                 &mut self.top_down,
             ),
-            PassOption::string(
+            PassOption::choice(
                 "region-simplify",
-                "Perform control flow optimizations to the region tree (disabled, normal, aggressive)",
+                "Perform control flow optimizations to the region tree",
                 &mut self.region_simplify,
             ),
             PassOption::int(
@@ -104,18 +100,6 @@ impl Pass for Canonicalizer {
         ]
     }
     fn initialize(&mut self, ctx: &Context) -> Result<(), Diagnostic> {
-        if !matches!(
-            self.region_simplify.as_str(),
-            "disabled" | "normal" | "aggressive"
-        ) {
-            return Err(Diagnostic::error(
-                ctx.unknown_loc(),
-                format!(
-                    "invalid region-simplify value '{}': expected disabled, normal or aggressive",
-                    self.region_simplify
-                ),
-            ));
-        }
         let mut all = RewritePatternSet::new();
         all.add_canonicalization_patterns(ctx);
         let set = if self.disabled_patterns.is_empty() && self.enabled_patterns.is_empty() {

@@ -46,13 +46,16 @@ use crate::types::Type;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-/// How much CFG cleanup runs after each iteration (MLIR's `GreedySimplifyRegionLevel`).
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
-pub enum RegionSimplifyLevel {
-    Disabled,
-    #[default]
-    Normal,
-    Aggressive,
+crate::option_enum! {
+    /// How much CFG cleanup runs after each iteration (MLIR's
+    /// `GreedySimplifyRegionLevel`), also canonicalize's `region-simplify`.
+    #[derive(Default)]
+    pub enum RegionSimplifyLevel {
+        Disabled = "disabled": "don't run any control-flow simplification",
+        #[default]
+        Normal = "normal": "simple control-flow simplifications (e.g. dead args elimination)",
+        Aggressive = "aggressive": "aggressive control-flow simplification (e.g. block merging)",
+    }
 }
 
 /// Configuration of [`apply_patterns_greedily`] (MLIR's `GreedyRewriteConfig`).

@@ -58,10 +58,21 @@ use strata_ir::{
     Value, DYNAMIC,
 };
 
+strata_ir::option_enum! {
+    /// The layout of memrefs at function boundaries (MLIR's
+    /// `LayoutMapOption`). Strata bufferizes with the identity layout or the
+    /// fully dynamic one; `infer-layout-map` takes the fully dynamic one.
+    pub enum LayoutMapOption {
+        InferLayoutMap = "infer-layout-map": "infer the layout from the function body (here: fully dynamic)",
+        IdentityLayoutMap = "identity-layout-map": "use the identity layout",
+        FullyDynamicLayoutMap = "fully-dynamic-layout-map": "use a fully dynamic layout",
+    }
+}
+
 #[derive(Clone)]
 pub struct OneShotBufferize {
     pub bufferize_function_boundaries: bool,
-    pub function_boundary_type_conversion: String,
+    pub function_boundary_type_conversion: LayoutMapOption,
     pub allow_unknown_ops: bool,
     pub allow_return_allocs_from_loops: bool,
 }
@@ -70,7 +81,7 @@ impl Default for OneShotBufferize {
     fn default() -> Self {
         Self {
             bufferize_function_boundaries: false,
-            function_boundary_type_conversion: "fully-dynamic-layout-map".into(),
+            function_boundary_type_conversion: LayoutMapOption::FullyDynamicLayoutMap,
             allow_unknown_ops: false,
             allow_return_allocs_from_loops: false,
         }
@@ -94,7 +105,7 @@ impl Pass for OneShotBufferize {
                 "Bufferize function boundaries (experimental).",
                 &mut self.bufferize_function_boundaries,
             ),
-            PassOption::string(
+            PassOption::choice(
                 "function-boundary-type-conversion",
                 "Controls layout maps when bufferizing function signatures.",
                 &mut self.function_boundary_type_conversion,
@@ -114,17 +125,7 @@ impl Pass for OneShotBufferize {
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
         let ctx = pc.ctx();
         let root = pc.op();
-        let identity = match self.function_boundary_type_conversion.as_str() {
-            "identity-layout-map" => true,
-            "fully-dynamic-layout-map" | "infer-layout-map" => false,
-            other => {
-                return Err(Diagnostic::error(
-                    pc.ir().op_loc(root),
-                    format!("invalid function-boundary-type-conversion '{other}'"),
-                )
-                .into());
-            }
-        };
+        let identity = self.function_boundary_type_conversion == LayoutMapOption::IdentityLayoutMap;
         let ir = pc.ir_mut();
         let mut funcs = Vec::new();
         ir.walk_preorder(root, &mut |op| {

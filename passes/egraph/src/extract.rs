@@ -26,26 +26,42 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 /// The largest graph (reachable nodes) the ILP extractor accepts.
 pub const ILP_MAX_NODES: usize = 600;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How the cheapest program is taken out of the e-graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ExtractMode {
     Greedy,
     Ilp,
 }
 
+/// Each mode with its spelling and description: the pass option's values.
+pub const EXTRACT_MODES: &[(ExtractMode, &str, &str)] = &[
+    (
+        ExtractMode::Greedy,
+        "greedy",
+        "the cheapest tree per class (egg's extractor)",
+    ),
+    (
+        ExtractMode::Ilp,
+        "ilp",
+        "the cheapest DAG by integer programming, greedy above the node bound",
+    ),
+];
+
 impl ExtractMode {
     pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "greedy" => Some(ExtractMode::Greedy),
-            "ilp" => Some(ExtractMode::Ilp),
-            _ => None,
-        }
+        EXTRACT_MODES.iter().find(|m| m.1 == s).map(|m| m.0)
     }
     pub fn name(self) -> &'static str {
-        match self {
-            ExtractMode::Greedy => "greedy",
-            ExtractMode::Ilp => "ilp",
-        }
+        EXTRACT_MODES
+            .iter()
+            .find(|m| m.0 == self)
+            .map_or("", |m| m.1)
     }
+}
+
+#[cfg(feature = "ir")]
+impl strata_ir::pass::OptionEnum for ExtractMode {
+    const VALUES: &'static [(Self, &'static str, &'static str)] = EXTRACT_MODES;
 }
 
 /// The cheapest term of `root` by tree cost.

@@ -30,7 +30,7 @@ pub struct EGraphLayout {
     pub node_limit: i64,
     pub iter_limit: i64,
     pub time_limit_ms: i64,
-    pub extract: String,
+    pub extract: ExtractMode,
     pub disable: Vec<String>,
     pub dump: bool,
     pub verify: bool,
@@ -43,7 +43,7 @@ impl Default for EGraphLayout {
             node_limit: crate::engine::DEFAULT_NODE_LIMIT as i64,
             iter_limit: crate::engine::DEFAULT_ITER_LIMIT as i64,
             time_limit_ms: crate::engine::DEFAULT_TIME_LIMIT.as_millis() as i64,
-            extract: "greedy".into(),
+            extract: ExtractMode::Greedy,
             disable: Vec::new(),
             dump: false,
             verify: false,
@@ -78,7 +78,7 @@ impl Pass for EGraphLayout {
                 "Maximum saturation time in ms",
                 &mut self.time_limit_ms,
             ),
-            PassOption::string("extract", "Extraction: greedy or ilp", &mut self.extract),
+            PassOption::choice("extract", "Extraction", &mut self.extract),
             PassOption::string_list("disable", "Rules to leave out", &mut self.disable),
             PassOption::bool(
                 "dump",
@@ -100,8 +100,7 @@ impl Pass for EGraphLayout {
         let fail = |m: String| PassFailure::from(Diagnostic::error(loc, m));
         let target = Target::by_name(&self.target)
             .ok_or_else(|| fail(format!("unknown target '{}'", self.target)))?;
-        let extract = ExtractMode::parse(&self.extract)
-            .ok_or_else(|| fail(format!("unknown extraction '{}'", self.extract)))?;
+        let extract = self.extract;
         let fname = strata_ir::symbol_table::symbol_name(ctx, pc.ir(), func)
             .unwrap_or("f")
             .to_string();
