@@ -212,6 +212,14 @@ strata_ir::define_op! {
     }
 }
 
+strata_ir::define_op! {
+    /// A condition whose type the format leaves out (MLIR's `I1` is buildable).
+    pub struct CheckOp = "demo.check" {
+        operands: [condition: single(TypeConstraint::SignlessInteger(Some(1)))],
+        format: "`(` $condition `)` attr-dict",
+    }
+}
+
 fn no(ctx: &Context) -> strata_ir::Attribute {
     ctx.bool_attr(false)
 }
@@ -246,6 +254,7 @@ impl Dialect for Demo {
             SwitchOp::definition(),
             ReduceOp::definition(),
             FlagOp::definition(),
+            CheckOp::definition(),
         ]
     }
 }
@@ -561,6 +570,23 @@ fn regions_variadic_and_with_implicit_terminators() {
     // A terminator with operands is printed.
     let text = "module {\n  %0 = \"test.src\"() : () -> index\n  demo.switch %0 \n  default {\n    demo.yield %0 : index\n  }\n}\n";
     assert_eq!(roundtrip(&ctx, text, false).unwrap(), text);
+}
+
+#[test]
+fn buildable_types_left_out() {
+    let ctx = context();
+    let text = "module {\n  %0 = \"test.src\"() : () -> i1\n  demo.check(%0)\n}\n";
+    assert_eq!(roundtrip(&ctx, text, false).unwrap(), text);
+    let err = roundtrip(
+        &ctx,
+        "%0 = \"test.src\"() : () -> i32\ndemo.check(%0)\n",
+        false,
+    )
+    .unwrap_err();
+    assert!(
+        err.contains("use of value '%0' expects different type"),
+        "{err}"
+    );
 }
 
 #[test]
