@@ -6,6 +6,7 @@
 //! loads, stores and loop bounds; `affine.apply` of constants folds.
 
 use crate::syntax::map_of;
+use crate::ApplyOp;
 use strata_ir::affine::{AffineExpr, AffineMap};
 use strata_ir::fold::{constant_of_value, FoldOutcome};
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult, TypedOp};
@@ -87,9 +88,7 @@ pub fn canonicalize_map_and_operands(
             continue;
         }
         // A dim produced by affine.apply: compose its expression.
-        let producer = ir
-            .defining_op(v)
-            .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "affine.apply");
+        let producer = ApplyOp::defining(ctx, ir, v).map(|apply| apply.op());
         if let Some(apply) = producer {
             if let Some(inner) = ir.attr(ctx, apply, "map").and_then(|a| map_of(ctx, a)) {
                 let inner_operands: Vec<Value> = ir.operands(apply).collect();
@@ -189,9 +188,7 @@ fn symbol_order(ctx: &Context, ir: &Ir, map: &AffineMap, operands: &[Value]) -> 
             symbols.push(v);
             continue;
         }
-        let producer = ir
-            .defining_op(v)
-            .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "affine.apply");
+        let producer = ApplyOp::defining(ctx, ir, v).map(|apply| apply.op());
         let inner = producer.and_then(|a| ir.attr(ctx, a, "map").and_then(|m| map_of(ctx, m)));
         match (producer, inner) {
             (Some(apply), Some(inner)) => {
