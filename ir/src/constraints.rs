@@ -44,11 +44,13 @@ pub enum TypeConstraint {
 
 impl TypeConstraint {
     /// The one type this constraint admits, if it admits exactly one
-    /// (formats may then leave the type out).
+    /// (formats may then leave the type out, as for MLIR's buildable
+    /// types: `Index`, `I1`, `I32`...).
     pub fn unique_type(&self, ctx: &Context) -> Option<Type> {
         match self {
             TypeConstraint::Is(ty) => Some(*ty),
             TypeConstraint::Index => Some(ctx.index_type()),
+            TypeConstraint::SignlessInteger(Some(width)) => Some(ctx.signless(*width)),
             _ => None,
         }
     }

@@ -41,6 +41,7 @@
 //! | `types_match: [[a, b]]` | MLIR's `AllTypesMatch` for the format |
 //! | `types_match_with: [a => b: f]` | MLIR's `TypesMatchWith`: `b`'s types are `f(type of a)` ([`derive`](crate::opdef::derive) has the usual `f`s) |
 //! | `default_dialect: "func"` | unprefixed op names inside the regions |
+//! | `implicit_terminator: YieldOp` | MLIR's `SingleBlockImplicitTerminator`: the terminator a format's regions may leave out |
 //! | `format: "..."` | MLIR's declarative assembly format, `custom<Name>(...)` included |
 //! | `directives: [&D]` | the op's own [`CustomDirective`](crate::format::CustomDirective)s (the shared ones, [`crate::directives`], need no mention) |
 //! | `parse: f, print: g` | hand-written syntax, where MLIR has `hasCustomAssemblyFormat` |
@@ -75,6 +76,7 @@ macro_rules! define_op {
             $(types_match: [$([$($tm:ident),* $(,)?]),* $(,)?],)?
             $(types_match_with: [$($tmw_from:ident => $tmw_to:ident : $tmw_derive:expr),* $(,)?],)?
             $(default_dialect: $dialect:literal,)?
+            $(implicit_terminator: $terminator:ty,)?
             $(format: $format:expr,)?
             $(directives: [$($directive:expr),* $(,)?],)?
             $(parse: $parse:expr,)?
@@ -147,6 +149,7 @@ macro_rules! define_op {
                     derive: $tmw_derive,
                 }),*];)?
                 $(def.default_dialect = Some($dialect.into());)?
+                $(def.implicit_terminator = Some(<$terminator as $crate::rewrite::TypedOp>::NAME.into());)?
                 let directives: &[&'static $crate::format::CustomDirective] = &[$($($directive),*)?];
                 let _ = directives;
                 $(

@@ -769,24 +769,16 @@ fn parse_element<'a>(
             }
         }
         Element::Region(i) => {
-            let region = p.parse_region(&[])?;
-            parsed.regions[*i].push(region);
+            // A variadic group is a possibly empty comma-separated list.
             if def.regions[*i].variadic {
-                while p.consume_if(TokenKind::Comma) {
-                    let region = p.parse_region(&[])?;
-                    parsed.regions[*i].push(region);
-                }
+                parsed.regions[*i].extend(parse_region_list(def, p)?);
+            } else {
+                let region = parse_format_region(def, p)?;
+                parsed.regions[*i].push(region);
             }
         }
         Element::AllRegions => {
-            let mut regions = Vec::new();
-            if p.is(TokenKind::LBrace) {
-                regions.push(p.parse_region(&[])?);
-                while p.consume_if(TokenKind::Comma) {
-                    regions.push(p.parse_region(&[])?);
-                }
-            }
-            parsed.all_regions = Some(regions);
+            parsed.all_regions = Some(parse_region_list(def, p)?);
         }
         Element::Successor(i) => {
             parsed.successors[*i].push(p.parse_successor()?);
@@ -843,6 +835,85 @@ fn parse_element<'a>(
         }
     }
     Ok(())
+}
+
+/// Parses one region of the format; an op with an implicit terminator gets
+/// it back where the text left it out (MLIR's generated parsers call
+/// `ensureTerminator` for `SingleBlockImplicitTerminator` ops).
+fn parse_format_region(def: &OpDefinition, p: &mut OpParser) -> DiagResult<RegionId> {
+    let region = p.parse_region(&[])?;
+    if let Some(terminator) = &def.implicit_terminator {
+        let loc = p.op_loc();
+        ensure_terminator(p.ctx(), p.ir(), region, &[], terminator, loc);
+    }
+    Ok(region)
+}
+
+/// Parses `{...}, {...}` if a region starts here, nothing otherwise.
+fn parse_region_list(def: &OpDefinition, p: &mut OpParser) -> DiagResult<Vec<RegionId>> {
+    let mut regions = Vec::new();
+    if p.is(TokenKind::LBrace) {
+        regions.push(parse_format_region(def, p)?);
+        while p.consume_if(TokenKind::Comma) {
+            regions.push(parse_format_region(def, p)?);
+        }
+    }
+    Ok(regions)
+}
+
+/// MLIR's `SingleBlockImplicitTerminator::ensureTerminator`: gives an empty
+/// region one block with `arg_types`, and ends a block that lacks a
+/// terminator with an operand-less `terminator`.
+pub fn ensure_terminator(
+    ctx: &Context,
+    ir: &mut Ir,
+    region: RegionId,
+    arg_types: &[Type],
+    terminator: &str,
+    loc: crate::Location,
+) {
+    if ir.region_is_empty(region) {
+        ir.append_block(region, arg_types);
+    }
+    let block = ir.region_blocks(region)[0];
+    let has_terminator = ir.last_op(block).is_some_and(|last| {
+        ctx.op_definition(ir.op_name(last))
+            .is_some_and(|d| d.has_trait(OpTraits::TERMINATOR))
+    });
+    if !has_terminator {
+        let state = crate::OperationState::new(ctx, terminator, loc);
+        ir.create_op(state, crate::InsertPoint::BlockEnd(block));
+    }
+}
+
+/// The regions of `op` that region group `index` of `def` stands for: one
+/// region for each fixed group, what the fixed groups leave for the
+/// variadic one.
+pub fn region_group(def: &OpDefinition, ir: &Ir, op: OpId, index: usize) -> Vec<RegionId> {
+    let regions = ir.regions(op);
+    let fixed = def.regions.iter().filter(|r| !r.variadic).count();
+    let variadic = regions.len().saturating_sub(fixed);
+    let mut start = 0;
+    for (i, group) in def.regions.iter().enumerate() {
+        let len = if group.variadic { variadic } else { 1 };
+        if i == index {
+            let end = (start + len).min(regions.len());
+            return regions[start.min(end)..end].to_vec();
+        }
+        start += len;
+    }
+    Vec::new()
+}
+
+/// Whether attributes of `constraint` are flags that the text spells by
+/// presence alone: `UnitAttr`, and MLIR's `UnitProp`, declared as a unit
+/// attribute or `false` (`AnyOf([Unit, Bool])`).
+fn is_unit_flag(constraint: &AttrConstraint) -> bool {
+    match constraint {
+        AttrConstraint::Unit => true,
+        AttrConstraint::AnyOf(options) => options.iter().any(is_unit_flag),
+        _ => false,
+    }
 }
 
 /// Runs a custom directive's parser and stores what it parsed.
@@ -1033,7 +1104,7 @@ fn parse_format_attribute(
     if let Some(syntax) = attr_def.syntax {
         return (syntax.parse)(p);
     }
-    if matches!(attr_def.constraint, AttrConstraint::Unit) {
+    if is_unit_flag(&attr_def.constraint) {
         return Ok(Some(p.ctx().unit_attr()));
     }
     let ty = implied_attr_type(p.ctx(), &attr_def.constraint);
@@ -1583,9 +1654,12 @@ fn present(anchor: &Anchor, c: &PrintContext, p: &OpPrinter) -> bool {
             }
         }
         Anchor::Region(i) => {
-            p.ir.regions(c.op)
-                .get(*i)
-                .is_some_and(|r| !p.ir.region_is_empty(*r))
+            let regions = region_group(c.def, p.ir, c.op, *i);
+            if c.def.regions[*i].variadic {
+                !regions.is_empty()
+            } else {
+                regions.iter().any(|&r| !p.ir.region_is_empty(r))
+            }
         }
         Anchor::Successor(_) => !p.ir.successors(c.op).is_empty(),
         Anchor::Type(target) => !types_of(target, c, p).is_empty(),
@@ -1626,16 +1700,13 @@ fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: 
             state.should_emit_space = false;
             return;
         }
+        // MLIR's `printNewline`: a line break at the op's indentation.
         Element::Newline => {
-            p.write("\n");
+            p.print_newline();
             return;
         }
         // A unit attribute only marks presence; MLIR prints nothing for it.
-        Element::Attribute(i)
-            if matches!(c.def.attributes[*i].constraint, AttrConstraint::Unit) =>
-        {
-            return
-        }
+        Element::Attribute(i) if is_unit_flag(&c.def.attributes[*i].constraint) => return,
         Element::Optional {
             then,
             otherwise,
@@ -1692,18 +1763,12 @@ fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: 
             }
         }
         Element::Region(i) => {
-            if let Some(&region) = p.ir.regions(c.op).get(*i) {
-                p.print_region(region, true, true);
-            }
+            let regions = region_group(c.def, p.ir, c.op, *i);
+            print_format_regions(c.def, p, regions);
         }
         Element::AllRegions => {
             let regions = p.ir.regions(c.op).to_vec();
-            for (k, region) in regions.into_iter().enumerate() {
-                if k > 0 {
-                    p.write(", ");
-                }
-                p.print_region(region, true, true);
-            }
+            print_format_regions(c.def, p, regions);
         }
         Element::Successor(_) | Element::AllSuccessors => {
             let successors = p.ir.successors(c.op).to_vec();
@@ -1761,6 +1826,34 @@ fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: 
     }
 }
 
+/// Prints `regions` separated by commas, leaving out an implicit
+/// terminator that has no operands, results or attributes (MLIR's
+/// generated printers for `SingleBlockImplicitTerminator` ops).
+fn print_format_regions(def: &OpDefinition, p: &mut OpPrinter, regions: Vec<RegionId>) {
+    let ctx = p.ctx();
+    for (k, region) in regions.into_iter().enumerate() {
+        if k > 0 {
+            p.write(", ");
+        }
+        let ir = p.ir;
+        let elidable = |t: OpId| {
+            ir.num_operands(t) == 0
+                && ir.num_results(t) == 0
+                && ctx.dictionary_entries(ir.attributes(t)).is_empty()
+                && ctx.dictionary_entries(ir.properties(t)).is_empty()
+                && ctx
+                    .op_definition(ir.op_name(t))
+                    .is_some_and(|d| d.has_trait(OpTraits::TERMINATOR))
+        };
+        let elide = def.implicit_terminator.is_some()
+            && ir
+                .entry_block(region)
+                .and_then(|b| ir.last_op(b))
+                .is_some_and(elidable);
+        p.print_region(region, true, !elide);
+    }
+}
+
 /// The op's values for a custom directive's arguments.
 fn directive_values(args: &[DirectiveArg], c: &PrintContext, p: &OpPrinter) -> DirectiveValues {
     let ctx = p.ctx();
@@ -1784,7 +1877,7 @@ fn directive_values(args: &[DirectiveArg], c: &PrintContext, p: &OpPrinter) -> D
                 attribute = p.ir.attr(ctx, c.op, &c.def.attributes[*i].name)
             }
             DirectiveArg::Type(target) => types = types_of(target, c, p),
-            DirectiveArg::Region(i) => regions.extend(p.ir.regions(c.op).get(*i).copied()),
+            DirectiveArg::Region(i) => regions = region_group(c.def, p.ir, c.op, *i),
             DirectiveArg::Successor(_) => successors = p.ir.successors(c.op).to_vec(),
             DirectiveArg::Ref(_) => {}
         }

@@ -342,6 +342,11 @@ pub struct OpDefinition {
     pub properties_for_attributes: bool,
     /// The dialect whose ops may be written without prefix inside this op's regions.
     pub default_dialect: Option<String>,
+    /// The terminator the text may leave out of this op's single-block
+    /// regions (MLIR's `SingleBlockImplicitTerminator<"YieldOp">`): regions
+    /// of an assembly format get it back when parsed (`ensureTerminator`)
+    /// and print without it when it has no operands, results or attributes.
+    pub implicit_terminator: Option<String>,
     /// The parsed assembly format, if declared.
     pub format: Option<std::sync::Arc<crate::format::AssemblyFormat>>,
     pub hooks: OpHooks,
@@ -364,6 +369,7 @@ impl OpDefinition {
             type_derivations: Vec::new(),
             properties_for_attributes: true,
             default_dialect: None,
+            implicit_terminator: None,
             format: None,
             hooks: OpHooks::default(),
             interfaces: InterfaceMap::default(),

@@ -163,6 +163,77 @@ strata_ir::define_op! {
     }
 }
 
+/// `case N {...}` for each case: a directive that parses regions.
+const CASES: strata_ir::format::CustomDirective = strata_ir::format::CustomDirective {
+    name: "Cases",
+    parse: |p, slots| {
+        let mut cases = Vec::new();
+        while p.consume_keyword("case") {
+            cases.push(strata_ir::directives::parse_i64(p)?);
+            let region = p.parse_region(&[])?;
+            slots.push_region(1, region);
+        }
+        slots.set_attribute(0, p.ctx().dense_i64_array(&cases));
+        Ok(())
+    },
+    print: |p, _, values| {
+        let cases = values
+            .attribute(0)
+            .and_then(|a| p.ctx().dense_array_i64(a))
+            .unwrap_or_default();
+        for (value, &region) in cases.iter().zip(values.regions(1)) {
+            p.print_newline();
+            p.write(&format!("case {value} "));
+            p.print_region(region, false, true);
+        }
+    },
+};
+
+strata_ir::define_op! {
+    /// Case regions and a default region whose terminator the text may
+    /// leave out, as `scf.index_switch` spells them.
+    pub struct SwitchOp = "demo.switch" {
+        traits: [SINGLE_BLOCK],
+        operands: [arg: single(TypeConstraint::Index)],
+        attributes: [cases: required(AttrConstraint::DenseI64Array)],
+        regions: [defaultRegion: single_block, caseRegions: variadic],
+        implicit_terminator: YieldOp,
+        format: "$arg attr-dict custom<Cases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion",
+        directives: [&CASES],
+    }
+}
+
+strata_ir::define_op! {
+    /// Zero or more regions after optional operands, as `scf.reduce`.
+    pub struct ReduceOp = "demo.reduce" {
+        operands: [operands: variadic(TypeConstraint::Any)],
+        regions: [reductions: variadic],
+        format: "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict",
+    }
+}
+
+strata_ir::define_op! {
+    /// A condition whose type the format leaves out (MLIR's `I1` is buildable).
+    pub struct CheckOp = "demo.check" {
+        operands: [condition: single(TypeConstraint::SignlessInteger(Some(1)))],
+        format: "`(` $condition `)` attr-dict",
+    }
+}
+
+fn no(ctx: &Context) -> strata_ir::Attribute {
+    ctx.bool_attr(false)
+}
+
+strata_ir::define_op! {
+    /// A flag stored as a unit attribute or `false` (MLIR's `UnitProp`),
+    /// as `affine.linearize_index` spells `disjoint`.
+    pub struct FlagOp = "demo.flag" {
+        operands: [values: variadic(TypeConstraint::Index)],
+        attributes: [disjoint: defaulted(AttrConstraint::AnyOf(vec![AttrConstraint::Unit, AttrConstraint::Bool]), default = no)],
+        format: "(`disjoint` $disjoint^)? ` ` `[` $values `]` attr-dict",
+    }
+}
+
 struct Demo;
 impl Dialect for Demo {
     fn name(&self) -> &str {
@@ -180,6 +251,10 @@ impl Dialect for Demo {
             PackOp::definition(),
             AllocOp::definition(),
             GlobalOp::definition(),
+            SwitchOp::definition(),
+            ReduceOp::definition(),
+            FlagOp::definition(),
+            CheckOp::definition(),
         ]
     }
 }
@@ -452,5 +527,86 @@ fn typed_handles_match_and_build_through_any_creator() {
     assert_eq!(
         printed,
         "module {\n  %0 = \"test.src\"() : () -> i32\n  %1 = demo.const 7 : i32\n  %2 = demo.addi %0, %1 : i32\n}\n"
+    );
+}
+
+#[test]
+fn regions_variadic_and_with_implicit_terminators() {
+    let ctx = context();
+    // The default region's operand-less terminator is left out and put
+    // back; the case regions (parsed by the directive) keep theirs; `\n`
+    // breaks the line at the op's indentation.
+    let text = r#"module {
+  %0 = "test.src"() : () -> index
+  demo.switch %0 
+  case 1 {
+    demo.yield
+  }
+  case -2 {
+    demo.yield %0 : index
+  }
+  default {
+    "test.op"() : () -> ()
+  }
+  demo.switch %0 
+  default {
+  }
+  demo.reduce 
+  demo.reduce(%0 : index) {
+  ^bb0(%arg0: index):
+    demo.yield
+  }, {
+    demo.yield
+  }
+}
+"#;
+    assert_eq!(roundtrip(&ctx, text, false).unwrap(), text);
+    let generic = roundtrip(&ctx, text, true).unwrap();
+    assert!(
+        generic.contains("\"test.op\"() : () -> ()\n    \"demo.yield\"() : () -> ()"),
+        "{generic}"
+    );
+    assert_eq!(roundtrip(&ctx, &generic, false).unwrap(), text);
+    // A terminator with operands is printed.
+    let text = "module {\n  %0 = \"test.src\"() : () -> index\n  demo.switch %0 \n  default {\n    demo.yield %0 : index\n  }\n}\n";
+    assert_eq!(roundtrip(&ctx, text, false).unwrap(), text);
+}
+
+#[test]
+fn buildable_types_left_out() {
+    let ctx = context();
+    let text = "module {\n  %0 = \"test.src\"() : () -> i1\n  demo.check(%0)\n}\n";
+    assert_eq!(roundtrip(&ctx, text, false).unwrap(), text);
+    let err = roundtrip(
+        &ctx,
+        "%0 = \"test.src\"() : () -> i32\ndemo.check(%0)\n",
+        false,
+    )
+    .unwrap_err();
+    assert!(
+        err.contains("use of value '%0' expects different type"),
+        "{err}"
+    );
+}
+
+#[test]
+fn unit_flags_in_formats() {
+    let ctx = context();
+    let text = r#"module {
+  %0 = "test.src"() : () -> index
+  demo.flag [%0, %0]
+  demo.flag disjoint [%0]
+  demo.flag []
+}
+"#;
+    assert_eq!(roundtrip(&ctx, text, false).unwrap(), text);
+    let generic = roundtrip(&ctx, text, true).unwrap();
+    assert!(
+        generic.contains(r#""demo.flag"(%0, %0) <{disjoint = false}>"#),
+        "{generic}"
+    );
+    assert!(
+        generic.contains(r#""demo.flag"(%0) <{disjoint}>"#),
+        "{generic}"
     );
 }

@@ -6,47 +6,24 @@
 //! loads, stores and loop bounds; `affine.apply` of constants folds.
 
 use crate::syntax::map_of;
+use crate::ApplyOp;
 use strata_ir::affine::{AffineExpr, AffineMap};
 use strata_ir::fold::{constant_of_value, FoldOutcome};
-use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
-use strata_ir::{Attribute, Context, Ir, OpDefinition, OpId, Value};
+use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult, TypedOp};
+use strata_ir::{Attribute, Context, Ir, OpId, Value};
 
-pub(crate) fn attach(defs: &mut [OpDefinition]) {
-    for def in defs.iter_mut() {
-        match def.name.as_str() {
-            "affine.apply" => {
-                def.hooks.fold = Some(fold_apply);
-                def.hooks.canonicalization_patterns = Some(map_op_patterns);
-            }
-            "affine.min" | "affine.max" => {
-                def.hooks.fold = Some(fold_min_max);
-                def.hooks.canonicalization_patterns = Some(map_op_patterns);
-            }
-            "affine.load" | "affine.store" | "affine.vector_load" | "affine.vector_store" => {
-                def.hooks.canonicalization_patterns = Some(map_op_patterns);
-            }
-            _ => {}
-        }
-    }
-}
-
-fn map_op_patterns(ctx: &Context, set: &mut RewritePatternSet) {
-    for name in [
-        "affine.apply",
-        "affine.min",
-        "affine.max",
-        "affine.load",
-        "affine.store",
-        "affine.vector_load",
-        "affine.vector_store",
-    ] {
-        set.add_fn(
-            Some(ctx.op_name(name)),
-            1,
-            "SimplifyAffineOp",
-            simplify_affine_op,
-        );
-    }
+/// `SimplifyAffineOp` for an op whose map operands start at operand
+/// `START` (after a load's memref, a store's value and memref).
+pub(crate) fn map_op_patterns<O: TypedOp, const START: usize>(
+    ctx: &Context,
+    set: &mut RewritePatternSet,
+) {
+    set.add_fn(
+        Some(ctx.op_name(O::NAME)),
+        1,
+        "SimplifyAffineOp",
+        simplify_affine_op::<START>,
+    );
 }
 
 pub use crate::validity::is_top_level_value;
@@ -111,9 +88,7 @@ pub fn canonicalize_map_and_operands(
             continue;
         }
         // A dim produced by affine.apply: compose its expression.
-        let producer = ir
-            .defining_op(v)
-            .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "affine.apply");
+        let producer = ApplyOp::defining(ctx, ir, v).map(|apply| apply.op());
         if let Some(apply) = producer {
             if let Some(inner) = ir.attr(ctx, apply, "map").and_then(|a| map_of(ctx, a)) {
                 let inner_operands: Vec<Value> = ir.operands(apply).collect();
@@ -213,9 +188,7 @@ fn symbol_order(ctx: &Context, ir: &Ir, map: &AffineMap, operands: &[Value]) -> 
             symbols.push(v);
             continue;
         }
-        let producer = ir
-            .defining_op(v)
-            .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "affine.apply");
+        let producer = ApplyOp::defining(ctx, ir, v).map(|apply| apply.op());
         let inner = producer.and_then(|a| ir.attr(ctx, a, "map").and_then(|m| map_of(ctx, m)));
         match (producer, inner) {
             (Some(apply), Some(inner)) => {
@@ -239,16 +212,7 @@ fn symbol_order(ctx: &Context, ir: &Ir, map: &AffineMap, operands: &[Value]) -> 
     order
 }
 
-/// The position of the map operands of an op holding a `map` attribute.
-fn map_operand_start(ctx: &Context, ir: &Ir, op: OpId) -> usize {
-    match ctx.op_name_str(ir.op_name(op)) {
-        "affine.load" | "affine.vector_load" => 1,
-        "affine.store" | "affine.vector_store" => 2,
-        _ => 0,
-    }
-}
-
-fn simplify_affine_op(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+fn simplify_affine_op<const START: usize>(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let ctx = rw.ctx();
     let ir = rw.ir();
     let map = ir
@@ -256,7 +220,7 @@ fn simplify_affine_op(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         .and_then(|a| map_of(ctx, a))
         .ok_or(NoMatch)?
         .clone();
-    let start = map_operand_start(ctx, ir, op);
+    let start = START.min(ir.num_operands(op));
     let all: Vec<Value> = ir.operands(op).collect();
     let (new_map, new_operands) = canonicalize_map_and_operands(ctx, ir, &map, &all[start..]);
     if new_map == map && new_operands == all[start..] {
@@ -272,7 +236,7 @@ fn simplify_affine_op(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     Ok(())
 }
 
-fn fold_apply(
+pub(crate) fn fold_apply(
     ctx: &Context,
     ir: &mut Ir,
     op: OpId,
@@ -312,7 +276,8 @@ fn fold_apply(
     }
 }
 
-fn fold_min_max(
+/// `affine.min` (`MIN`) or `affine.max` of constants.
+pub(crate) fn fold_min_max<const MIN: bool>(
     ctx: &Context,
     ir: &mut Ir,
     op: OpId,
@@ -325,7 +290,6 @@ fn fold_min_max(
     else {
         return FoldOutcome::Failed;
     };
-    let is_min = ctx.op_name_str(ir.op_name(op)) == "affine.min";
     if map.num_results() == 1 {
         if let Some(d) = map.results()[0].as_dim() {
             return FoldOutcome::value(ir.operand(op, d));
@@ -344,7 +308,7 @@ fn fold_min_max(
     let (dims, syms) = values.split_at(map.num_dims());
     match map.eval(dims, syms) {
         Ok(r) if !r.is_empty() => {
-            let v = if is_min {
+            let v = if MIN {
                 *r.iter().min().unwrap()
             } else {
                 *r.iter().max().unwrap()

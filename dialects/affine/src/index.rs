@@ -5,17 +5,14 @@
 //! parentheses); the outermost basis element may be left out, in which
 //! case the outermost index is unbounded. Syntax, verifier messages and
 //! constant folds are MLIR 22's; [`delinearize`] and [`linearize`] are the
-//! arithmetic shared with the interpreter.
+//! arithmetic shared with the interpreter. Both read and print through
+//! MLIR's assembly formats.
 
-use strata_ir::asm::lexer::TokenKind;
-use strata_ir::asm::parser::OpParser;
-use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
-use strata_ir::directives::{parse_dynamic_index_list, print_dynamic_index_list, Delimiter};
 use strata_ir::fold::{FoldOutcome, OpFoldResult};
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{Attribute, Context, Ir, OpDefinition, OpId, Value, DYNAMIC};
+use strata_ir::{Attribute, Context, Ir, OpId, Value, DYNAMIC};
 
 strata_ir::define_op! {
     /// `%i:2 = affine.delinearize_index %l into (%n, 3) : index, index`
@@ -25,6 +22,9 @@ strata_ir::define_op! {
         operands: [linear_index: single(TypeConstraint::Index), dynamic_basis: variadic(TypeConstraint::Index)],
         results: [multi_index: variadic(TypeConstraint::Index)],
         attributes: [static_basis: required(AttrConstraint::DenseI64Array)],
+        format: "$linear_index `into` custom<DynamicIndexListParens>($dynamic_basis, $static_basis) attr-dict `:` type($multi_index)",
+        verify: verify_delinearize,
+        fold: fold_delinearize,
     }
 }
 strata_ir::define_op! {
@@ -34,23 +34,20 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [multi_index: variadic(TypeConstraint::Index), dynamic_basis: variadic(TypeConstraint::Index)],
         results: [linear_index: single(TypeConstraint::Index)],
-        attributes: [disjoint: optional(AttrConstraint::AnyOf(vec![AttrConstraint::Unit, AttrConstraint::Bool])), static_basis: required(AttrConstraint::DenseI64Array)],
+        attributes: [
+            // MLIR's `UnitProp`: a unit attribute when set, `false` when not.
+            disjoint: defaulted(AttrConstraint::AnyOf(vec![AttrConstraint::Unit, AttrConstraint::Bool]), default = not_disjoint),
+            static_basis: required(AttrConstraint::DenseI64Array),
+        ],
+        format: "(`disjoint` $disjoint^)? ` ` `[` $multi_index `]` `by` custom<DynamicIndexListParens>($dynamic_basis, $static_basis) attr-dict `:` type($linear_index)",
+        verify: verify_linearize,
+        fold: fold_linearize,
     }
 }
 
-/// The two definitions with their hooks.
-pub(crate) fn definitions() -> Vec<OpDefinition> {
-    let mut de = DelinearizeIndexOp::definition();
-    de.hooks.parse = Some(parse_delinearize);
-    de.hooks.print = Some(print_delinearize);
-    de.hooks.verify = Some(verify_delinearize);
-    de.hooks.fold = Some(fold_delinearize);
-    let mut li = LinearizeIndexOp::definition();
-    li.hooks.parse = Some(parse_linearize);
-    li.hooks.print = Some(print_linearize);
-    li.hooks.verify = Some(verify_linearize);
-    li.hooks.fold = Some(fold_linearize);
-    vec![de, li]
+/// `disjoint` when the text leaves it out.
+fn not_disjoint(ctx: &Context) -> Attribute {
+    ctx.bool_attr(false)
 }
 
 /// The static basis of `op` (dynamic entries are [`DYNAMIC`]).
@@ -112,79 +109,6 @@ pub fn linearize(indices: &[i64], basis: &[i64]) -> i64 {
     result
 }
 
-fn parse_basis<'a>(
-    p: &mut OpParser<'_, 'a>,
-) -> DiagResult<(Vec<strata_ir::asm::parser::UnresolvedOperand<'a>>, Vec<i64>)> {
-    let (statics, dynamic) = parse_dynamic_index_list(p, Delimiter::Paren)?;
-    Ok((dynamic, statics))
-}
-
-fn print_basis(p: &mut OpPrinter, op: OpId, dynamic: &[Value]) {
-    let statics = static_basis(p.ctx(), p.ir, op);
-    print_dynamic_index_list(p, &statics, dynamic, Delimiter::Paren);
-}
-
-fn parse_delinearize(p: &mut OpParser) -> DiagResult<()> {
-    let ctx = p.ctx();
-    let index = ctx.index_type();
-    let linear = p.parse_operand()?;
-    p.expect_keyword("into")?;
-    let (dynamic, statics) = parse_basis(p)?;
-    p.parse_optional_attr_dict(false)?;
-    p.expect(TokenKind::Colon, "':'")?;
-    let types = p.parse_type_list()?;
-    p.add_operands(&[linear], &[index])?;
-    p.add_operands(&dynamic, &vec![index; dynamic.len()])?;
-    p.add_property("static_basis", ctx.dense_i64_array(&statics));
-    p.add_result_types(&types);
-    Ok(())
-}
-
-fn print_delinearize(p: &mut OpPrinter, op: OpId) {
-    let ir = p.ir;
-    let operands: Vec<Value> = ir.operands(op).collect();
-    p.write(" ");
-    p.print_operand(operands[0]);
-    p.write(" into ");
-    print_basis(p, op, &operands[1..]);
-    p.print_optional_attr_dict(op, &["static_basis"], false);
-    p.write(" : ");
-    p.print_types(ir.results(op).map(|v| ir.value_type(v)));
-}
-
-fn parse_linearize(p: &mut OpParser) -> DiagResult<()> {
-    let ctx = p.ctx();
-    let index = ctx.index_type();
-    let disjoint = p.consume_keyword("disjoint");
-    p.expect(TokenKind::LSquare, "'['")?;
-    let indices = if p.is(TokenKind::RSquare) {
-        Vec::new()
-    } else {
-        p.parse_operand_list()?
-    };
-    p.expect(TokenKind::RSquare, "']'")?;
-    p.expect_keyword("by")?;
-    let (dynamic, statics) = parse_basis(p)?;
-    p.parse_optional_attr_dict(false)?;
-    p.expect(TokenKind::Colon, "':'")?;
-    let ty = p.parse_type()?;
-    p.add_operands(&indices, &vec![index; indices.len()])?;
-    p.add_operands(&dynamic, &vec![index; dynamic.len()])?;
-    let flag = if disjoint {
-        ctx.unit_attr()
-    } else {
-        ctx.bool_attr(false)
-    };
-    p.add_property("disjoint", flag);
-    p.add_property(
-        "operandSegmentSizes",
-        ctx.dense_i32_array(&[indices.len() as i32, dynamic.len() as i32]),
-    );
-    p.add_property("static_basis", ctx.dense_i64_array(&statics));
-    p.add_result_types(&[ty]);
-    Ok(())
-}
-
 /// Whether a linearize_index carries `disjoint`: its indices are known
 /// in-bounds, so the products cannot wrap unsigned either.
 pub fn is_disjoint(ctx: &Context, ir: &Ir, op: OpId) -> bool {
@@ -202,26 +126,6 @@ fn linearize_groups(ctx: &Context, ir: &Ir, op: OpId) -> (Vec<Value>, Vec<Value>
         .min(operands.len());
     let (indices, basis) = operands.split_at(operands.len() - dynamic);
     (indices.to_vec(), basis.to_vec())
-}
-
-fn print_linearize(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    let ir = p.ir;
-    let (indices, basis) = linearize_groups(ctx, ir, op);
-    if is_disjoint(ctx, ir, op) {
-        p.write(" disjoint");
-    }
-    p.write(" [");
-    p.print_operands(indices.iter().copied());
-    p.write("] by ");
-    print_basis(p, op, &basis);
-    p.print_optional_attr_dict(
-        op,
-        &["disjoint", "operandSegmentSizes", "static_basis"],
-        false,
-    );
-    p.write(" : ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
 }
 
 const BASIS_MISMATCH: &str = "mismatch between dynamic and static basis (kDynamic marker but no corresponding dynamic basis entry) -- this can only happen due to an incorrect fold/rewrite";

@@ -3,9 +3,10 @@
 //! `affine.vector_load`/`store`, `affine.apply`, `affine.min`/`max`,
 //! `affine.delinearize_index`/`linearize_index` and `affine.yield`.
 //!
-//! Subscripts and bounds are affine maps (from `strata_affine`) over SSA
-//! operands; the textual syntax writes them with the SSA names in place of
-//! `d0`/`s0` ([`syntax`]). Canonicalization composes chains of
+//! Every op is declared once, with its syntax, verifier, folds, patterns
+//! and interfaces (the op list is in `ops.rs`). Subscripts and bounds are
+//! affine maps (from `strata_affine`) over SSA operands; the textual syntax
+//! writes them with the SSA names in place of `d0`/`s0` ([`syntax`]). Canonicalization composes chains of
 //! `affine.apply`, folds constant operands into maps and simplifies them
 //! ([`canonicalize`]).
 
@@ -20,6 +21,7 @@ pub mod verify;
 pub use index::{DelinearizeIndexOp, LinearizeIndexOp};
 pub use ops::{
     ApplyOp, ForOp, IfOp, LoadOp, MaxOp, MinOp, StoreOp, VectorLoadOp, VectorStoreOp, YieldOp,
+    OP_NAMES,
 };
 pub use parallel::ParallelOp;
 use std::sync::Arc;

@@ -1,10 +1,18 @@
-//! The ops of `affine` with MLIR 22's hand-written syntax: `affine.for`
-//! bounds, `affine.if` integer sets, and memory accesses whose subscripts
-//! are affine expressions of SSA names.
+//! The ops of `affine`, each declared once with `define_op!`: operands,
+//! results, properties, traits and the verifier, folder, canonicalization
+//! patterns and interfaces that belong to it. `affine.yield` (and the ops
+//! of [`crate::index`]) read and print through MLIR 22's assembly formats
+//! (`AffineOps.td`); the others have MLIR's hand-written syntax
+//! (`hasCustomAssemblyFormat`): `affine.for` bounds, `affine.if` integer
+//! sets, and memory accesses whose subscripts are affine expressions of
+//! SSA names. [`op_list!`] declares the dialect's op list once.
 
+use crate::canonicalize::{fold_apply, fold_min_max, map_op_patterns};
 use crate::syntax::*;
+use crate::verify;
+use smallvec::SmallVec;
 use strata_dialect_scf::syntax::{
-    block_args, ensure_terminator, parse_arrow_types, parse_assignment_list,
+    block_args, ensure_implicit_terminator, parse_arrow_types, parse_assignment_list,
     parse_then_else_regions, print_assignment_list, print_optional_arrow_types, types_of,
 };
 use strata_ir::asm::lexer::TokenKind;
@@ -12,7 +20,11 @@ use strata_ir::asm::parser::{OpParser, UnresolvedOperand};
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
-use strata_ir::{AttrData, Context, Ir, OpDefinition, OpId, Value};
+use strata_ir::interfaces::{
+    ConditionallySpeculatable, Effect, EffectInstance, LoopLikeOpInterface, MemoryEffects,
+    RegionLoop, RECURSIVELY_SPECULATABLE,
+};
+use strata_ir::{AttrData, Context, Ir, OpId, Value};
 
 strata_ir::define_op! {
     /// `affine.for`: a loop with affine bounds and a constant step.
@@ -23,6 +35,18 @@ strata_ir::define_op! {
         results: [results: variadic(TypeConstraint::Any)],
         attributes: [lowerBoundMap: required(AttrConstraint::AffineMap), upperBoundMap: required(AttrConstraint::AffineMap), step: required(AttrConstraint::Index)],
         regions: [region: single_block],
+        implicit_terminator: YieldOp,
+        parse: parse_for,
+        print: print_for,
+        verify: verify::verify_for,
+        interfaces: [
+            // Affine loops have constant, positive steps: like scf.if, they
+            // may run speculatively when their bodies may (MLIR's
+            // `RecursivelySpeculatable` on the affine region ops).
+            dyn ConditionallySpeculatable => RECURSIVELY_SPECULATABLE,
+            // loop-invariant-code-motion hoists out of it.
+            dyn LoopLikeOpInterface => RegionLoop,
+        ],
     }
 }
 strata_ir::define_op! {
@@ -34,153 +58,162 @@ strata_ir::define_op! {
         results: [results: variadic(TypeConstraint::Any)],
         attributes: [condition: required(AttrConstraint::IntegerSet)],
         regions: [thenRegion: single_block, elseRegion: single_block],
+        implicit_terminator: YieldOp,
+        parse: parse_if,
+        print: print_if,
+        verify: verify::verify_if,
+        interfaces: [dyn ConditionallySpeculatable => RECURSIVELY_SPECULATABLE],
     }
 }
 strata_ir::define_op! {
+    /// `%v = affine.load %A[%i + 1, symbol(%n)] : memref<?x?xf32>`
     pub struct LoadOp = "affine.load" {
         summary: "affine load operation",
         operands: [memref: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::Any)],
         attributes: [map: required(AttrConstraint::AffineMap)],
+        parse: parse_load::<false>,
+        print: print_load::<false>,
+        verify: verify::verify_load::<false>,
+        canonicalize: map_op_patterns::<LoadOp, 1>,
+        interfaces: [dyn MemoryEffects => AccessEffects(Effect::Read, 0)],
     }
 }
 strata_ir::define_op! {
+    /// `affine.store %v, %A[%i] : memref<?xf32>`
     pub struct StoreOp = "affine.store" {
         summary: "affine store operation",
         operands: [value: single(TypeConstraint::Any), memref: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index)],
         attributes: [map: required(AttrConstraint::AffineMap)],
+        parse: parse_store::<false>,
+        print: print_store::<false>,
+        verify: verify::verify_store::<false>,
+        canonicalize: map_op_patterns::<StoreOp, 2>,
+        interfaces: [dyn MemoryEffects => AccessEffects(Effect::Write, 1)],
     }
 }
 strata_ir::define_op! {
+    /// `%v = affine.vector_load %A[%i] : memref<?xf32>, vector<4xf32>`
     pub struct VectorLoadOp = "affine.vector_load" {
         summary: "affine vector load operation",
         operands: [memref: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::AnyVector)],
         attributes: [map: required(AttrConstraint::AffineMap)],
+        parse: parse_load::<true>,
+        print: print_load::<true>,
+        verify: verify::verify_load::<true>,
+        canonicalize: map_op_patterns::<VectorLoadOp, 1>,
+        interfaces: [dyn MemoryEffects => AccessEffects(Effect::Read, 0)],
     }
 }
 strata_ir::define_op! {
+    /// `affine.vector_store %v, %A[%i] : memref<?xf32>, vector<4xf32>`
     pub struct VectorStoreOp = "affine.vector_store" {
         summary: "affine vector store operation",
         operands: [value: single(TypeConstraint::AnyVector), memref: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index)],
         attributes: [map: required(AttrConstraint::AffineMap)],
+        parse: parse_store::<true>,
+        print: print_store::<true>,
+        verify: verify::verify_store::<true>,
+        canonicalize: map_op_patterns::<VectorStoreOp, 2>,
+        interfaces: [dyn MemoryEffects => AccessEffects(Effect::Write, 1)],
     }
 }
 strata_ir::define_op! {
+    /// `%r = affine.apply #map(%i)[%n]`
     pub struct ApplyOp = "affine.apply" {
         summary: "affine apply operation",
         traits: [PURE],
         operands: [mapOperands: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::Index)],
         attributes: [map: required(AttrConstraint::AffineMap)],
+        parse: parse_map_op::<true>,
+        print: print_map_op,
+        verify: verify::verify_map_op::<true>,
+        fold: fold_apply,
+        canonicalize: map_op_patterns::<ApplyOp, 0>,
     }
 }
 strata_ir::define_op! {
+    /// `%r = affine.min #map(%i)[%n]`: the least of the map's results.
     pub struct MinOp = "affine.min" {
         summary: "min operation",
         traits: [PURE],
         operands: [operands: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::Index)],
         attributes: [map: required(AttrConstraint::AffineMap)],
+        parse: parse_map_op::<false>,
+        print: print_map_op,
+        verify: verify::verify_map_op::<false>,
+        fold: fold_min_max::<true>,
+        canonicalize: map_op_patterns::<MinOp, 0>,
     }
 }
 strata_ir::define_op! {
+    /// `%r = affine.max #map(%i)[%n]`: the greatest of the map's results.
     pub struct MaxOp = "affine.max" {
         summary: "max operation",
         traits: [PURE],
         operands: [operands: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::Index)],
         attributes: [map: required(AttrConstraint::AffineMap)],
+        parse: parse_map_op::<false>,
+        print: print_map_op,
+        verify: verify::verify_map_op::<false>,
+        fold: fold_min_max::<false>,
+        canonicalize: map_op_patterns::<MaxOp, 0>,
     }
 }
 strata_ir::define_op! {
+    /// `affine.yield`: ends the regions of `affine.for`, `affine.if` and
+    /// `affine.parallel`, passing values out.
     pub struct YieldOp = "affine.yield" {
         summary: "yield values to parent operation",
         traits: [PURE, TERMINATOR, RETURN_LIKE],
         operands: [operands: variadic(TypeConstraint::Any)],
         format: "attr-dict ($operands^ `:` type($operands))?",
+        verify: verify::verify_yield,
     }
 }
 
-/// Every op definition of the dialect, with hooks attached.
-pub fn definitions() -> Vec<OpDefinition> {
-    type Parse = fn(&mut OpParser) -> DiagResult<()>;
-    type Print = fn(&mut OpPrinter, OpId);
-    let custom: [(OpDefinition, Parse, Print); 9] = [
-        (ForOp::definition(), parse_for, print_for),
-        (IfOp::definition(), parse_if, print_if),
-        (LoadOp::definition(), parse_load, print_load),
-        (StoreOp::definition(), parse_store, print_store),
-        (VectorLoadOp::definition(), parse_load, print_load),
-        (VectorStoreOp::definition(), parse_store, print_store),
-        (ApplyOp::definition(), parse_map_op, print_map_op),
-        (MinOp::definition(), parse_map_op, print_map_op),
-        (MaxOp::definition(), parse_map_op, print_map_op),
-    ];
-    let mut defs: Vec<OpDefinition> = custom
-        .into_iter()
-        .map(|(mut def, parse, print)| {
-            def.hooks.parse = Some(parse);
-            def.hooks.print = Some(print);
-            def
-        })
-        .collect();
-    defs.push(YieldOp::definition());
-    crate::verify::attach(&mut defs);
-    crate::canonicalize::attach(&mut defs);
-    defs.extend(crate::index::definitions());
-    defs.push(crate::parallel::definition());
-    for def in defs.iter_mut() {
-        if matches!(
-            def.name.as_str(),
-            "affine.load" | "affine.store" | "affine.vector_load" | "affine.vector_store"
-        ) {
-            def.interfaces
-                .insert::<dyn strata_ir::interfaces::MemoryEffects>(std::sync::Arc::new(
-                    AccessEffects,
-                ));
+/// Declares the dialect's op list once: the definitions to register and
+/// the names.
+macro_rules! op_list {
+    ($($op:ty),* $(,)?) => {
+        /// Every affine op's definition, in registration order.
+        pub(crate) fn definitions() -> Vec<strata_ir::OpDefinition> {
+            vec![$(<$op>::definition()),*]
         }
-        // Affine loops have constant, positive steps: like scf.if, they
-        // may run speculatively when their bodies may (MLIR's
-        // `RecursivelySpeculatable` on the affine region ops).
-        if matches!(
-            def.name.as_str(),
-            "affine.for" | "affine.if" | "affine.parallel"
-        ) {
-            def.interfaces
-                .insert::<dyn strata_ir::interfaces::ConditionallySpeculatable>(
-                    std::sync::Arc::new(strata_ir::interfaces::RECURSIVELY_SPECULATABLE),
-                );
-        }
-        // MLIR's AffineForOp and AffineParallelOp are LoopLikeOpInterface:
-        // loop-invariant-code-motion hoists out of them.
-        if matches!(def.name.as_str(), "affine.for" | "affine.parallel") {
-            def.interfaces
-                .insert::<dyn strata_ir::interfaces::LoopLikeOpInterface>(std::sync::Arc::new(
-                    strata_ir::interfaces::RegionLoop,
-                ));
-        }
-    }
-    defs
+
+        /// The names of every affine op.
+        pub const OP_NAMES: &[&str] = &[$(<$op>::NAME),*];
+    };
 }
 
-/// Loads read and stores write their memref (MLIR's `MemRead`/`MemWrite`
-/// on the memref operand), so unused loads are dead and stores stay.
-struct AccessEffects;
+op_list!(
+    ForOp,
+    IfOp,
+    LoadOp,
+    StoreOp,
+    VectorLoadOp,
+    VectorStoreOp,
+    ApplyOp,
+    MinOp,
+    MaxOp,
+    YieldOp,
+    crate::index::DelinearizeIndexOp,
+    crate::index::LinearizeIndexOp,
+    crate::parallel::ParallelOp,
+);
 
-impl strata_ir::interfaces::MemoryEffects for AccessEffects {
-    fn effects(
-        &self,
-        ctx: &Context,
-        ir: &Ir,
-        op: OpId,
-        out: &mut smallvec::SmallVec<[strata_ir::interfaces::EffectInstance; 2]>,
-    ) {
-        use strata_ir::interfaces::{Effect, EffectInstance};
-        let (effect, memref) = match ctx.op_name_str(ir.op_name(op)) {
-            "affine.load" | "affine.vector_load" => (Effect::Read, 0),
-            _ => (Effect::Write, 1),
-        };
+/// A load's read or a store's write of its memref operand (MLIR's
+/// `MemRead`/`MemWrite` on the memref), so unused loads are dead and
+/// stores stay: the effect and the memref's operand index.
+struct AccessEffects(Effect, usize);
+
+impl MemoryEffects for AccessEffects {
+    fn effects(&self, _: &Context, ir: &Ir, op: OpId, out: &mut SmallVec<[EffectInstance; 2]>) {
+        let AccessEffects(effect, memref) = *self;
         if ir.num_operands(op) > memref {
             out.push(EffectInstance {
                 effect,
@@ -266,8 +299,7 @@ fn parse_for(p: &mut OpParser) -> DiagResult<()> {
     let mut args = block_args(&names, &arg_types);
     args[0].loc = iv_loc;
     let region = p.parse_region(&args)?;
-    let loc = p.op_loc();
-    ensure_terminator(ctx, p.ir(), region, &arg_types, "affine.yield", loc);
+    ensure_implicit_terminator(p, region, &arg_types);
     p.parse_optional_attr_dict(false)
 }
 
@@ -367,11 +399,9 @@ fn parse_if(p: &mut OpParser) -> DiagResult<()> {
     }
     p.add_operands(&operands, &vec![index; operands.len()])?;
     p.add_property("condition", set);
-    if p.is(TokenKind::Arrow) {
-        let types = parse_arrow_types(p)?;
-        p.add_result_types(&types);
-    }
-    parse_then_else_regions(p, "affine.yield")?;
+    let types = p.parse_optional_arrow_type_list()?;
+    p.add_result_types(&types);
+    parse_then_else_regions(p)?;
     p.parse_optional_attr_dict(false)
 }
 
@@ -403,11 +433,9 @@ fn print_if(p: &mut OpPrinter, op: OpId) {
 
 // ---- loads and stores ----
 
-fn is_vector_op(p: &OpParser) -> bool {
-    p.definition.name.starts_with("affine.vector")
-}
-
-fn parse_load(p: &mut OpParser) -> DiagResult<()> {
+/// `%A[subscripts] attr-dict : memref-type` (`, vector-type` for
+/// `affine.vector_load`, `VECTOR`).
+fn parse_load<const VECTOR: bool>(p: &mut OpParser) -> DiagResult<()> {
     let ctx = p.ctx();
     let index = ctx.index_type();
     let memref = p.parse_operand()?;
@@ -415,7 +443,7 @@ fn parse_load(p: &mut OpParser) -> DiagResult<()> {
     p.parse_optional_attr_dict(false)?;
     let loc = p.loc();
     let ty = p.parse_colon_type()?;
-    let result = if is_vector_op(p) {
+    let result = if VECTOR {
         p.expect(TokenKind::Comma, "','")?;
         p.parse_type()?
     } else {
@@ -442,18 +470,20 @@ fn print_access(p: &mut OpPrinter, op: OpId, memref: Value, indices: &[Value]) {
     p.print_type(p.ir.value_type(memref));
 }
 
-fn print_load(p: &mut OpPrinter, op: OpId) {
+fn print_load<const VECTOR: bool>(p: &mut OpPrinter, op: OpId) {
     let ir = p.ir;
     let operands: Vec<Value> = ir.operands(op).collect();
     p.write(" ");
     print_access(p, op, operands[0], &operands[1..]);
-    if p.ctx().op_name_str(ir.op_name(op)) == "affine.vector_load" {
+    if VECTOR {
         p.write(", ");
         p.print_type(ir.value_type(ir.result(op, 0)));
     }
 }
 
-fn parse_store(p: &mut OpParser) -> DiagResult<()> {
+/// `%v, %A[subscripts] attr-dict : memref-type` (`, vector-type` for
+/// `affine.vector_store`, `VECTOR`).
+fn parse_store<const VECTOR: bool>(p: &mut OpParser) -> DiagResult<()> {
     let ctx = p.ctx();
     let index = ctx.index_type();
     let value = p.parse_operand()?;
@@ -463,7 +493,7 @@ fn parse_store(p: &mut OpParser) -> DiagResult<()> {
     p.parse_optional_attr_dict(false)?;
     let loc = p.loc();
     let ty = p.parse_colon_type()?;
-    let value_ty = if is_vector_op(p) {
+    let value_ty = if VECTOR {
         p.expect(TokenKind::Comma, "','")?;
         p.parse_type()?
     } else {
@@ -476,14 +506,14 @@ fn parse_store(p: &mut OpParser) -> DiagResult<()> {
     Ok(())
 }
 
-fn print_store(p: &mut OpPrinter, op: OpId) {
+fn print_store<const VECTOR: bool>(p: &mut OpPrinter, op: OpId) {
     let ir = p.ir;
     let operands: Vec<Value> = ir.operands(op).collect();
     p.write(" ");
     p.print_operand(operands[0]);
     p.write(", ");
     print_access(p, op, operands[1], &operands[2..]);
-    if p.ctx().op_name_str(ir.op_name(op)) == "affine.vector_store" {
+    if VECTOR {
         p.write(", ");
         p.print_type(ir.value_type(operands[0]));
     }
@@ -491,7 +521,10 @@ fn print_store(p: &mut OpPrinter, op: OpId) {
 
 // ---- apply / min / max: `#map(%d)[%s]` ----
 
-fn parse_map_op(p: &mut OpParser) -> DiagResult<()> {
+/// `#map(dims)[symbols] attr-dict`. `affine.apply` (`APPLY`) checks the
+/// operand counts while parsing; affine.min/max leave them to the
+/// verifier (MLIR's `parseAffineMinMaxOp`).
+fn parse_map_op<const APPLY: bool>(p: &mut OpParser) -> DiagResult<()> {
     let ctx = p.ctx();
     let index = ctx.index_type();
     let loc = p.loc();
@@ -500,10 +533,7 @@ fn parse_map_op(p: &mut OpParser) -> DiagResult<()> {
         return Err(Diagnostic::error(loc, "expected affine map"));
     };
     let (operands, dims) = parse_dim_and_symbol_list(p)?;
-    // affine.min/max leave the count to the verifier (MLIR's
-    // parseAffineMinMaxOp); affine.apply's parser checks it.
-    let is_apply = p.definition.name == "affine.apply";
-    if is_apply && (dims != map.num_dims() || operands.len() != map.num_inputs()) {
+    if APPLY && (dims != map.num_dims() || operands.len() != map.num_inputs()) {
         return Err(Diagnostic::error(
             p.op_loc(),
             "dimension or symbol index mismatch",

@@ -15,16 +15,20 @@
 //! Syntax and verifier messages are MLIR 22's.
 
 use crate::syntax::{map_of, parse_ssa_expr, print_ssa_exprs, SsaMap};
+use crate::YieldOp;
 use strata_dialect_arith::atomic::AtomicRmwKind;
-use strata_dialect_scf::syntax::{block_args, ensure_terminator, parse_arrow_types};
+use strata_dialect_scf::syntax::{block_args, ensure_implicit_terminator};
 use strata_ir::affine::AffineMap;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
+use strata_ir::interfaces::{
+    ConditionallySpeculatable, LoopLikeOpInterface, RegionLoop, RECURSIVELY_SPECULATABLE,
+};
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{AttrData, Attribute, Context, Ir, OpDefinition, OpId, Value};
+use strata_ir::{AttrData, Attribute, Context, Ir, OpId, Value};
 
 strata_ir::define_op! {
     /// `affine.parallel (%i) = (0) to (%n) step (2) reduce ("addf") -> (f32) { ... }`
@@ -35,16 +39,18 @@ strata_ir::define_op! {
         results: [results: variadic(TypeConstraint::Any)],
         attributes: [reductions: required(AttrConstraint::Array(None)), lowerBoundsMap: required(AttrConstraint::AffineMap), lowerBoundsGroups: required(AttrConstraint::DenseElements), upperBoundsMap: required(AttrConstraint::AffineMap), upperBoundsGroups: required(AttrConstraint::DenseElements), steps: required(AttrConstraint::Array(None))],
         regions: [region: single_block],
+        implicit_terminator: YieldOp,
+        parse: parse_parallel,
+        print: print_parallel,
+        verify: verify_parallel,
+        interfaces: [
+            // Constant, positive steps: speculatable when the body is
+            // (MLIR's `RecursivelySpeculatable`).
+            dyn ConditionallySpeculatable => RECURSIVELY_SPECULATABLE,
+            // loop-invariant-code-motion hoists out of it.
+            dyn LoopLikeOpInterface => RegionLoop,
+        ],
     }
-}
-
-/// The definition with its hooks.
-pub(crate) fn definition() -> OpDefinition {
-    let mut def = ParallelOp::definition();
-    def.hooks.parse = Some(parse_parallel);
-    def.hooks.print = Some(print_parallel);
-    def.hooks.verify = Some(verify_parallel);
-    def
 }
 
 /// `dense<[...]> : tensor<Nxi32>`, splat when all entries are equal.
@@ -247,11 +253,7 @@ fn parse_parallel(p: &mut OpParser) -> DiagResult<()> {
         }
         p.expect(TokenKind::RParen, "')'")?;
     }
-    let result_types = if p.is(TokenKind::Arrow) {
-        parse_arrow_types(p)?
-    } else {
-        Vec::new()
-    };
+    let result_types = p.parse_optional_arrow_type_list()?;
     p.add_operands(&lower_operands, &vec![index; lower_operands.len()])?;
     p.add_operands(&upper_operands, &vec![index; upper_operands.len()])?;
     p.add_property("reductions", ctx.array_attr(&kinds));
@@ -264,8 +266,7 @@ fn parse_parallel(p: &mut OpParser) -> DiagResult<()> {
     p.add_result_types(&result_types);
     let arg_types = vec![index; ivs.len()];
     let region = p.parse_region(&block_args(&ivs, &arg_types))?;
-    let loc = p.op_loc();
-    ensure_terminator(ctx, p.ir(), region, &arg_types, "affine.yield", loc);
+    ensure_implicit_terminator(p, region, &arg_types);
     p.parse_optional_attr_dict(false)
 }
 

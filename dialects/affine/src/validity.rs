@@ -19,6 +19,9 @@
 //!   `affine.delinearize_index` of valid dimensions, or a `dim` of a
 //!   top-level shaped value.
 
+use crate::ApplyOp;
+use crate::{DelinearizeIndexOp, ForOp, LinearizeIndexOp, ParallelOp};
+use strata_dialect_memref::{AllocOp, AllocaOp, CastOp, SubViewOp, ViewOp};
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{Context, Ir, OpId, OpTraits, RegionId, Value};
@@ -26,10 +29,6 @@ use strata_ir::{Context, Ir, OpId, OpTraits, RegionId, Value};
 fn has_trait(ctx: &Context, ir: &Ir, op: OpId, t: OpTraits) -> bool {
     ctx.op_definition(ir.op_name(op))
         .is_some_and(|d| d.has_trait(t))
-}
-
-fn op_name<'c>(ctx: &'c Context, ir: &Ir, op: OpId) -> &'c str {
-    ctx.op_name_str(ir.op_name(op))
 }
 
 /// The region a value is defined in (its block's region).
@@ -93,12 +92,8 @@ pub fn is_affine_induction_var(ctx: &Context, ir: &Ir, v: Value) -> bool {
         return false;
     };
     let index = ir.block_args(block).iter().position(|&a| a == v);
-    match op_name(ctx, ir, parent) {
-        // Only the first argument: the others are iter_args.
-        "affine.for" => index == Some(0),
-        "affine.parallel" => true,
-        _ => false,
-    }
+    // Only the first argument of affine.for: the others are iter_args.
+    (ForOp::is(ctx, ir, parent) && index == Some(0)) || ParallelOp::is(ctx, ir, parent)
 }
 
 fn is_index(ctx: &Context, ir: &Ir, v: Value) -> bool {
@@ -133,7 +128,9 @@ pub fn is_valid_symbol(ctx: &Context, ir: &Ir, v: Value, region: Option<RegionId
 }
 
 fn is_dim_op(ctx: &Context, ir: &Ir, op: OpId) -> bool {
-    matches!(op_name(ctx, ir, op), "memref.dim" | "tensor.dim") && ir.num_operands(op) == 2
+    (strata_dialect_memref::DimOp::is(ctx, ir, op)
+        || strata_dialect_tensor::ops::DimOp::is(ctx, ir, op))
+        && ir.num_operands(op) == 2
 }
 
 /// MLIR's `isDimOpValidSymbol`: the shaped operand is top-level, or the
@@ -152,8 +149,8 @@ fn is_dim_op_valid_symbol(ctx: &Context, ir: &Ir, dim: OpId, region: Option<Regi
     else {
         return false;
     };
-    while op_name(ctx, ir, def) == "memref.cast" {
-        let source = ir.operand(def, 0);
+    while let Some(cast) = CastOp::wrap(ctx, ir, def) {
+        let source = cast.source(ctx, ir);
         if ctx.shape(ir.value_type(source)).is_none() {
             return false;
         }
@@ -162,10 +159,17 @@ fn is_dim_op_valid_symbol(ctx: &Context, ir: &Ir, dim: OpId, region: Option<Regi
             None => return false,
         }
     }
-    let sizes_group = match op_name(ctx, ir, def) {
-        "memref.alloc" | "memref.alloca" => "dynamicSizes",
-        "memref.view" | "memref.subview" => "sizes",
-        _ => return false,
+    // The dynamic sizes of the op producing the memref, in order.
+    let sizes = if let Some(alloc) = AllocOp::wrap(ctx, ir, def) {
+        alloc.dynamicSizes(ctx, ir)
+    } else if let Some(alloca) = AllocaOp::wrap(ctx, ir, def) {
+        alloca.dynamicSizes(ctx, ir)
+    } else if let Some(view) = ViewOp::wrap(ctx, ir, def) {
+        view.sizes(ctx, ir)
+    } else if let Some(subview) = SubViewOp::wrap(ctx, ir, def) {
+        subview.sizes(ctx, ir)
+    } else {
+        return false;
     };
     let Some(shape) = ctx.shape(ir.value_type(ir.result(def, 0))) else {
         return false;
@@ -180,20 +184,8 @@ fn is_dim_op_valid_symbol(ctx: &Context, ir: &Ir, dim: OpId, region: Option<Regi
         .iter()
         .filter(|&&s| s == strata_ir::DYNAMIC)
         .count();
-    let Some(definition) = ctx.op_definition(ir.op_name(def)) else {
-        return false;
-    };
-    let groups = strata_ir::format::value_groups(ctx, ir, def, definition, false);
-    let Some(g) = definition
-        .operands
-        .iter()
-        .position(|d| d.name == sizes_group)
-    else {
-        return false;
-    };
-    groups
-        .get(g)
-        .and_then(|g| g.get(position))
+    sizes
+        .get(position)
         .is_some_and(|&s| is_valid_symbol(ctx, ir, s, region))
 }
 
@@ -208,12 +200,15 @@ pub fn is_valid_dim(ctx: &Context, ir: &Ir, v: Value, region: Option<RegionId>) 
     let Some(def) = ir.defining_op(v) else {
         return is_affine_induction_var(ctx, ir, v);
     };
-    match op_name(ctx, ir, def) {
-        "affine.apply" | "affine.linearize_index" | "affine.delinearize_index" => {
-            ir.operands(def).all(|o| is_valid_dim(ctx, ir, o, region))
-        }
-        _ if is_dim_op(ctx, ir, def) => is_top_level_value(ctx, ir, ir.operand(def, 0)),
-        _ => false,
+    if ApplyOp::is(ctx, ir, def)
+        || LinearizeIndexOp::is(ctx, ir, def)
+        || DelinearizeIndexOp::is(ctx, ir, def)
+    {
+        ir.operands(def).all(|o| is_valid_dim(ctx, ir, o, region))
+    } else if is_dim_op(ctx, ir, def) {
+        is_top_level_value(ctx, ir, ir.operand(def, 0))
+    } else {
+        false
     }
 }
 

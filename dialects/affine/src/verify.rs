@@ -2,25 +2,20 @@
 
 use crate::syntax::map_of;
 use crate::validity::verify_dims_and_symbols;
+use crate::{ForOp, IfOp, ParallelOp};
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{Context, Ir, OpDefinition, OpId};
+use strata_ir::{Context, Ir, OpId};
 
-pub(crate) fn attach(defs: &mut [OpDefinition]) {
-    for def in defs.iter_mut() {
-        def.hooks.verify = match def.name.as_str() {
-            "affine.load" | "affine.vector_load" => Some(verify_load),
-            "affine.store" | "affine.vector_store" => Some(verify_store),
-            "affine.yield" => Some(verify_yield),
-            "affine.apply" | "affine.min" | "affine.max" => Some(verify_map_op),
-            "affine.for" => Some(verify_for),
-            "affine.if" => Some(verify_if),
-            _ => None,
-        };
-    }
-}
-
-fn verify_access(ctx: &Context, ir: &Ir, op: OpId, memref_index: usize) -> DiagResult<()> {
+/// The checks loads and stores share; `vector` for `affine.vector_load`
+/// and `affine.vector_store`.
+fn verify_access(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    memref_index: usize,
+    vector: bool,
+) -> DiagResult<()> {
     let memref = ir.value_type(ir.operand(op, memref_index));
     let rank = ctx.shape(memref).map_or(0, |s| s.len());
     let Some(map) = ir.attr(ctx, op, "map").and_then(|a| map_of(ctx, a)) else {
@@ -45,18 +40,15 @@ fn verify_access(ctx: &Context, ir: &Ir, op: OpId, memref_index: usize) -> DiagR
     let indices: Vec<_> = ir.operands(op).skip(memref_index + 1).collect();
     verify_dims_and_symbols(ctx, ir, op, &indices, map.num_dims())?;
     // MLIR's verifyVectorMemoryOp, after the indexing checks.
-    let vector = match memref_index {
+    let vector_type = match memref_index {
         0 => ir
             .num_results(op)
             .checked_sub(1)
             .map(|_| ir.value_type(ir.result(op, 0))),
         _ => Some(ir.value_type(ir.operand(op, 0))),
     };
-    if ctx
-        .op_name_str(ir.op_name(op))
-        .starts_with("affine.vector_")
-    {
-        if let Some(vector) = vector {
+    if vector {
+        if let Some(vector) = vector_type {
             if ctx.element_type(memref) != ctx.element_type(vector) {
                 return Err(emit_op_error(
                     ctx,
@@ -70,9 +62,10 @@ fn verify_access(ctx: &Context, ir: &Ir, op: OpId, memref_index: usize) -> DiagR
     Ok(())
 }
 
-fn verify_load(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+/// `affine.load`, or `affine.vector_load` (`VECTOR`).
+pub(crate) fn verify_load<const VECTOR: bool>(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let memref = ir.value_type(ir.operand(op, 0));
-    if ctx.op_name_str(ir.op_name(op)) == "affine.load"
+    if !VECTOR
         && ir.num_results(op) == 1
         && ctx.element_type(memref) != Some(ir.value_type(ir.result(op, 0)))
     {
@@ -83,14 +76,13 @@ fn verify_load(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             "result type must match element type of memref",
         ));
     }
-    verify_access(ctx, ir, op, 0)
+    verify_access(ctx, ir, op, 0, VECTOR)
 }
 
-fn verify_store(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+/// `affine.store`, or `affine.vector_store` (`VECTOR`).
+pub(crate) fn verify_store<const VECTOR: bool>(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let memref = ir.value_type(ir.operand(op, 1));
-    if ctx.op_name_str(ir.op_name(op)) == "affine.store"
-        && ctx.element_type(memref) != Some(ir.value_type(ir.operand(op, 0)))
-    {
+    if !VECTOR && ctx.element_type(memref) != Some(ir.value_type(ir.operand(op, 0))) {
         return Err(emit_op_error(
             ctx,
             ir,
@@ -98,15 +90,15 @@ fn verify_store(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             "value to store must have the same type as memref element type",
         ));
     }
-    verify_access(ctx, ir, op, 1)
+    verify_access(ctx, ir, op, 1, VECTOR)
 }
 
-fn verify_yield(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_yield(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let Some(parent) = ir.parent_op(op) else {
         return Ok(());
     };
-    let name = ctx.op_name_str(ir.op_name(parent));
-    if !matches!(name, "affine.if" | "affine.for" | "affine.parallel") {
+    if !(IfOp::is(ctx, ir, parent) || ForOp::is(ctx, ir, parent) || ParallelOp::is(ctx, ir, parent))
+    {
         return Err(emit_op_error(
             ctx,
             ir,
@@ -135,7 +127,8 @@ fn verify_yield(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_map_op(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+/// `affine.apply` (`APPLY`, which has one result), `affine.min` and `affine.max`.
+pub(crate) fn verify_map_op<const APPLY: bool>(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let Some(map) = ir.attr(ctx, op, "map").and_then(|a| map_of(ctx, a)) else {
         return Ok(());
     };
@@ -147,13 +140,13 @@ fn verify_map_op(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
             "operand count and affine map dimension and symbol count must match",
         ));
     }
-    if ctx.op_name_str(ir.op_name(op)) == "affine.apply" && map.num_results() != 1 {
+    if APPLY && map.num_results() != 1 {
         return Err(emit_op_error(ctx, ir, op, "mapping must produce one value"));
     }
     Ok(())
 }
 
-fn verify_for(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_for(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let Some(body) = ir.entry_block(ir.region(op, 0)) else {
         return Ok(());
     };
@@ -189,7 +182,7 @@ fn verify_for(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 
 /// `affine.if`: no region arguments (MLIR's `NoRegionArguments` trait, checked
 /// first), operand count, then dim/symbol validity of the operands.
-fn verify_if(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_if(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     for (i, &region) in ir.regions(op).iter().enumerate() {
         if ir
             .entry_block(region)

@@ -5,33 +5,22 @@
 //! inside its branches, values both branches yield from outside become
 //! `arith.select`s, and single-block `scf.execute_region`s are inlined.
 
+use crate::{ExecuteRegionOp, ForOp, IfOp};
 use smallvec::SmallVec;
+use strata_dialect_arith::build::{constant_state, select_state};
+use strata_dialect_arith::AddIOp;
 use strata_ir::fold::constant_of_value;
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
-use strata_ir::{
-    BlockId, Context, InsertPoint, Ir, OpDefinition, OpId, OperationState, Type, Value,
-};
+use strata_ir::{BlockId, Context, InsertPoint, Ir, OpId, OperationState, Type, Value};
 
-pub(crate) fn attach(defs: &mut [OpDefinition]) {
-    for def in defs.iter_mut() {
-        def.hooks.canonicalization_patterns = match def.name.as_str() {
-            "scf.for" => Some(for_patterns),
-            "scf.if" => Some(if_patterns),
-            "scf.execute_region" => Some(execute_region_patterns),
-            "scf.index_switch" => Some(crate::canonicalize_if::index_switch_patterns),
-            _ => None,
-        };
-    }
-}
-
-fn for_patterns(ctx: &Context, set: &mut RewritePatternSet) {
-    let name = Some(ctx.op_name("scf.for"));
+pub(crate) fn for_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    let name = Some(ctx.op_name(ForOp::NAME));
     set.add_fn(name, 1, "SimplifyTrivialLoops", simplify_trivial_loops);
     set.add_fn(name, 1, "ForOpIterArgsFolder", for_iter_args_folder);
 }
 
-fn if_patterns(ctx: &Context, set: &mut RewritePatternSet) {
-    let name = Some(ctx.op_name("scf.if"));
+pub(crate) fn if_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    let name = Some(ctx.op_name(IfOp::NAME));
     set.add_fn(name, 1, "RemoveStaticCondition", if_static_condition);
     set.add_fn(name, 1, "RemoveUnusedResults", if_unused_results);
     set.add_fn(name, 1, "RemoveEmptyElseBranch", if_empty_else);
@@ -40,14 +29,24 @@ fn if_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     crate::canonicalize_if::add_if_patterns(ctx, set);
 }
 
-fn execute_region_patterns(ctx: &Context, set: &mut RewritePatternSet) {
-    let name = Some(ctx.op_name("scf.execute_region"));
+pub(crate) fn execute_region_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    let name = Some(ctx.op_name(ExecuteRegionOp::NAME));
     set.add_fn(name, 1, "SingleBlockExecuteInliner", inline_execute_region);
 }
 
 /// The integer value of `v` if a constant op defines it.
 pub fn constant_int(ctx: &Context, ir: &Ir, v: Value) -> Option<i128> {
     constant_of_value(ctx, ir, v).and_then(|a| ctx.integer_value(a))
+}
+
+/// An `arith.constant` of `i1` before `at`, with `at`'s location.
+pub(crate) fn i1_constant(rw: &mut PatternRewriter, value: bool, at: OpId) -> Value {
+    let ctx = rw.ctx();
+    let i1 = ctx.signless(1);
+    let attr = ctx.integer_attr(i1, value as i128);
+    let state = constant_state(ctx, attr, i1, rw.ir().op_loc(at));
+    let c = rw.create_op_at(state, InsertPoint::Before(at));
+    rw.ir().result(c, 0)
 }
 
 /// One loop bound as MLIR's `OpFoldResult`: a static `i64` attribute
@@ -86,11 +85,8 @@ impl Bound {
 /// `ub - lb` when `ub` is `lb` plus a constant (`arith.addi`), the case
 /// MLIR's value-bounds `computeUbMinusLb` proves most often.
 fn ub_minus_lb(ctx: &Context, ir: &Ir, lb: Value, ub: Value) -> Option<i128> {
-    let def = ir.defining_op(ub)?;
-    if ctx.op_name_str(ir.op_name(def)) != "arith.addi" {
-        return None;
-    }
-    let (a, b) = (ir.operand(def, 0), ir.operand(def, 1));
+    let add = AddIOp::defining(ctx, ir, ub)?;
+    let (a, b) = (add.lhs(ctx, ir), add.rhs(ctx, ir));
     if a == lb {
         constant_int(ctx, ir, b)
     } else if b == lb {
@@ -459,9 +455,7 @@ fn if_to_select(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         } else if t == e {
             results.push(t);
         } else {
-            let mut state = OperationState::new(ctx, "arith.select", loc);
-            state.operands = vec![cond, t, e];
-            state.result_types = vec![rw.ir().value_type(t)];
+            let state = select_state(ctx, cond, t, e, rw.ir().value_type(t), loc);
             let select = rw.create_op_at(state, InsertPoint::Before(new_op));
             results.push(rw.ir().result(select, 0));
         }
@@ -512,19 +506,12 @@ fn if_condition_propagation(op: OpId, rw: &mut PatternRewriter) -> RewriteResult
     if inside.is_empty() {
         return Err(NoMatch);
     }
-    let i1 = ctx.signless(1);
-    let loc = ir.op_loc(op);
     let mut constants: [Option<Value>; 2] = [None, None];
     for (user, index, region) in inside {
         let value = match constants[region] {
             Some(v) => v,
             None => {
-                let mut state = OperationState::new(ctx, "arith.constant", loc);
-                state.result_types = vec![i1];
-                let attr = ctx.integer_attr(i1, if region == 0 { 1 } else { 0 });
-                state.properties = ctx.dictionary_attr([(ctx.intern_str("value"), attr)]);
-                let c = rw.create_op_at(state, InsertPoint::Before(op));
-                let v = rw.ir().result(c, 0);
+                let v = i1_constant(rw, region == 0, op);
                 constants[region] = Some(v);
                 v
             }

@@ -15,13 +15,16 @@
 //! - `FoldConstantCase` of `scf.index_switch`: a constant index inlines its
 //!   case (or the default).
 
-use crate::canonicalize::constant_int;
+use crate::canonicalize::{constant_int, i1_constant};
+use crate::{IfOp, IndexSwitchOp, YieldOp};
+use strata_dialect_arith::build::select_state;
+use strata_dialect_arith::{AndIOp, XOrIOp};
 use strata_dialect_tensor::syntax::i64_array_prop;
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
 use strata_ir::{BlockId, Context, InsertPoint, Ir, OpId, OperationState, RegionId, Type, Value};
 
 pub(crate) fn add_if_patterns(ctx: &Context, set: &mut RewritePatternSet) {
-    let name = Some(ctx.op_name("scf.if"));
+    let name = Some(ctx.op_name(IfOp::NAME));
     set.add_fn(name, 3, "IfOpFold", if_fold_not_condition);
     set.add_fn(
         name,
@@ -34,7 +37,7 @@ pub(crate) fn add_if_patterns(ctx: &Context, set: &mut RewritePatternSet) {
 }
 
 pub(crate) fn index_switch_patterns(ctx: &Context, set: &mut RewritePatternSet) {
-    let name = Some(ctx.op_name("scf.index_switch"));
+    let name = Some(ctx.op_name(IndexSwitchOp::NAME));
     set.add_fn(name, 1, "FoldConstantCase", index_switch_constant);
 }
 
@@ -50,13 +53,8 @@ fn yield_operands(ir: &Ir, block: BlockId) -> Vec<Value> {
 
 /// `v` is `arith.xori x, 1`: returns `x`.
 fn negation_of(ctx: &Context, ir: &Ir, v: Value) -> Option<Value> {
-    let def = ir.defining_op(v)?;
-    if ctx.op_name_str(ir.op_name(def)) != "arith.xori" {
-        return None;
-    }
-    (constant_int(ctx, ir, ir.operand(def, 1)) == Some(1)
-        || constant_int(ctx, ir, ir.operand(def, 1)) == Some(-1))
-    .then(|| ir.operand(def, 0))
+    let xor = XOrIOp::defining(ctx, ir, v)?;
+    matches!(constant_int(ctx, ir, xor.rhs(ctx, ir)), Some(1) | Some(-1)).then(|| xor.lhs(ctx, ir))
 }
 
 fn if_fold_not_condition(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
@@ -88,16 +86,6 @@ fn swap_regions(ir: &mut Ir, a: RegionId, b: RegionId) {
     for (i, x) in xs.into_iter().enumerate() {
         ir.insert_block(b, i, x);
     }
-}
-
-fn i1_constant(ctx: &Context, rw: &mut PatternRewriter, value: bool, at: OpId) -> Value {
-    let i1 = ctx.signless(1);
-    let mut state = OperationState::new(ctx, "arith.constant", rw.ir().op_loc(at));
-    state.result_types = vec![i1];
-    let attr = ctx.integer_attr(i1, value as i128);
-    state.properties = ctx.dictionary_attr([(ctx.intern_str("value"), attr)]);
-    let c = rw.create_op_at(state, InsertPoint::Before(at));
-    rw.ir().result(c, 0)
 }
 
 fn if_yield_condition(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
@@ -133,8 +121,8 @@ fn if_yield_condition(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         };
         let (a, b) = (a != 0, b != 0);
         if !a && b {
-            let one = i1_constant(ctx, rw, true, op);
-            let mut state = OperationState::new(ctx, "arith.xori", rw.ir().op_loc(op));
+            let one = i1_constant(rw, true, op);
+            let mut state = OperationState::new(ctx, XOrIOp::NAME, rw.ir().op_loc(op));
             state.operands = vec![cond, one];
             state.result_types = vec![ctx.signless(1)];
             let x = rw.create_op_at(state, InsertPoint::Before(op));
@@ -171,7 +159,7 @@ fn in_region(ir: &Ir, region: RegionId, mut op: OpId) -> bool {
 
 fn new_if(rw: &mut PatternRewriter, cond: Value, types: Vec<Type>, at: OpId) -> OpId {
     let ctx = rw.ctx();
-    let mut state = OperationState::new(ctx, "scf.if", rw.ir().op_loc(at));
+    let mut state = OperationState::new(ctx, IfOp::NAME, rw.ir().op_loc(at));
     state.operands = vec![cond];
     state.result_types = types;
     state.num_regions = 2;
@@ -179,7 +167,7 @@ fn new_if(rw: &mut PatternRewriter, cond: Value, types: Vec<Type>, at: OpId) -> 
 }
 
 fn create_yield(rw: &mut PatternRewriter, block: BlockId, values: Vec<Value>, loc_of: OpId) {
-    let mut state = OperationState::new(rw.ctx(), "scf.yield", rw.ir().op_loc(loc_of));
+    let mut state = OperationState::new(rw.ctx(), YieldOp::NAME, rw.ir().op_loc(loc_of));
     state.operands = values;
     rw.create_op_at(state, InsertPoint::BlockEnd(block));
 }
@@ -201,7 +189,7 @@ fn combine_ifs(next: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let ctx = rw.ctx();
     let ir = rw.ir();
     let prev = ir.prev_op(next).ok_or(NoMatch)?;
-    if ctx.op_name_str(ir.op_name(prev)) != "scf.if" {
+    if !IfOp::is(ctx, ir, prev) {
         return Err(NoMatch);
     }
     let (pc, nc) = (ir.operand(prev, 0), ir.operand(next, 0));
@@ -281,7 +269,7 @@ fn combine_nested_ifs(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let then_block = block_of(ir, op, 0).ok_or(NoMatch)?;
     let nested = ir.first_op(then_block).ok_or(NoMatch)?;
     let then_term = ir.last_op(then_block).ok_or(NoMatch)?;
-    if ir.next_op(nested) != Some(then_term) || ctx.op_name_str(ir.op_name(nested)) != "scf.if" {
+    if ir.next_op(nested) != Some(then_term) || !IfOp::is(ctx, ir, nested) {
         return Err(NoMatch);
     }
     let only_yield = |b: Option<BlockId>| b.is_none_or(|b| ir.first_op(b) == ir.last_op(b));
@@ -317,7 +305,7 @@ fn combine_nested_ifs(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let i1 = ctx.signless(1);
     let (outer_cond, inner_cond) = (ir.operand(op, 0), ir.operand(nested, 0));
     let types: Vec<Type> = ir.results(op).map(|r| ir.value_type(r)).collect();
-    let mut state = OperationState::new(ctx, "arith.andi", loc);
+    let mut state = OperationState::new(ctx, AndIOp::NAME, loc);
     state.operands = vec![outer_cond, inner_cond];
     state.result_types = vec![i1];
     let and = rw.create_op_at(state, InsertPoint::Before(op));
@@ -325,9 +313,8 @@ fn combine_nested_ifs(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let new = new_if(rw, cond, types, op);
     let mut results: Vec<Value> = rw.ir().results(new).collect();
     for &i in &to_select {
-        let mut state = OperationState::new(ctx, "arith.select", loc);
-        state.operands = vec![outer_cond, then_yield[i], else_yield[i]];
-        state.result_types = vec![rw.ir().value_type(then_yield[i])];
+        let ty = rw.ir().value_type(then_yield[i]);
+        let state = select_state(ctx, outer_cond, then_yield[i], else_yield[i], ty, loc);
         let s = rw.create_op_at(state, InsertPoint::Before(new));
         results[i] = rw.ir().result(s, 0);
     }

@@ -26,6 +26,9 @@
 pub use crate::canonicalize::Bound;
 use crate::canonicalize::{constant_int, trip_count};
 use crate::syntax::{block_args, parse_assignment_list, print_assignment_list, types_of};
+use strata_dialect_arith::build::constant_state;
+use strata_dialect_tensor::ops::{DimOp, InsertSliceOp};
+use strata_dialect_tensor::parallel_insert_slice::ParallelInsertSliceOp;
 use strata_dialect_tensor::syntax::{
     i64_array_prop, parse_dynamic_index_list, print_dynamic_index_list, Delimiter,
 };
@@ -38,8 +41,7 @@ use strata_ir::opdef::OpTraits;
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{
-    BlockId, Context, InsertPoint, Ir, OpDefinition, OpId, OperationState, RegionId, Type, Value,
-    DYNAMIC,
+    BlockId, Context, InsertPoint, Ir, OpId, OperationState, RegionId, Type, Value, DYNAMIC,
 };
 
 strata_ir::define_op! {
@@ -61,6 +63,11 @@ strata_ir::define_op! {
             mapping: optional(AttrConstraint::Array(None)),
         ],
         regions: [region: single_block],
+        parse: parse_forall,
+        print: print_forall,
+        verify_invariants: verify_forall,
+        verify: verify_forall_terminator,
+        canonicalize: forall_patterns,
     }
 }
 
@@ -71,34 +78,17 @@ strata_ir::define_op! {
         summary: "terminates a `forall` block",
         traits: [PURE, TERMINATOR, NO_TERMINATOR, SINGLE_BLOCK],
         regions: [region: single_block],
+        parse: parse_in_parallel,
+        print: print_in_parallel,
+        verify_invariants: verify_in_parallel,
     }
 }
 
-/// The ops an `scf.forall.in_parallel` may hold (MLIR's
-/// `ParallelCombiningOpInterface`) and the operand each one updates.
-pub const COMBINING_OPS: &[(&str, usize)] = &[("tensor.parallel_insert_slice", 1)];
-
-/// The destination operand index of a parallel combining op.
+/// The destination operand index of a parallel combining op (MLIR's
+/// `ParallelCombiningOpInterface`: the ops an `scf.forall.in_parallel` may
+/// hold), `None` for any other op.
 pub fn combining_dest(ctx: &Context, ir: &Ir, op: OpId) -> Option<usize> {
-    let name = ctx.op_name_str(ir.op_name(op));
-    COMBINING_OPS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|&(_, d)| d)
-}
-
-pub(crate) fn definitions() -> Vec<OpDefinition> {
-    let mut forall = ForallOp::definition();
-    forall.hooks.parse = Some(parse_forall);
-    forall.hooks.print = Some(print_forall);
-    forall.hooks.verify_invariants = Some(verify_forall);
-    forall.hooks.verify = Some(verify_forall_terminator);
-    forall.hooks.canonicalization_patterns = Some(forall_patterns);
-    let mut in_parallel = InParallelOp::definition();
-    in_parallel.hooks.parse = Some(parse_in_parallel);
-    in_parallel.hooks.print = Some(print_in_parallel);
-    in_parallel.hooks.verify_invariants = Some(verify_in_parallel);
-    vec![forall, in_parallel]
+    ParallelInsertSliceOp::is(ctx, ir, op).then_some(1)
 }
 
 // -------------------------------------------------------------------------
@@ -166,7 +156,7 @@ pub fn region_out_args(ctx: &Context, ir: &Ir, op: OpId) -> Vec<Value> {
 pub fn terminator(ctx: &Context, ir: &Ir, op: OpId) -> Option<OpId> {
     body(ir, op)
         .and_then(|b| ir.last_op(b))
-        .filter(|&t| ctx.op_name_str(ir.op_name(t)) == "scf.forall.in_parallel")
+        .filter(|&t| InParallelOp::is(ctx, ir, t))
 }
 
 /// The ops inside an `scf.forall.in_parallel`.
@@ -242,9 +232,7 @@ pub fn index_constant(
     loc: strata_ir::Location,
     at: InsertPoint,
 ) -> Value {
-    let mut state = OperationState::new(ctx, "arith.constant", loc);
-    state.result_types = vec![ctx.index_type()];
-    state.properties = ctx.dictionary_attr([(ctx.intern_str("value"), ctx.index_attr(value))]);
+    let state = constant_state(ctx, ctx.index_attr(value), ctx.index_type(), loc);
     let c = rw.create_op_at(state, at);
     rw.ir().result(c, 0)
 }
@@ -355,7 +343,7 @@ pub fn create_in_parallel(
     at: InsertPoint,
     loc: strata_ir::Location,
 ) -> OpId {
-    let mut state = OperationState::new(ctx, "scf.forall.in_parallel", loc);
+    let mut state = OperationState::new(ctx, InParallelOp::NAME, loc);
     state.num_regions = 1;
     let op = ir.create_op(state, at);
     let r = ir.region(op, 0);
@@ -445,7 +433,7 @@ fn verify_forall_terminator(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> 
         return Ok(());
     };
     match ir.last_op(block) {
-        Some(t) if ctx.op_name_str(ir.op_name(t)) == "scf.forall.in_parallel" => Ok(()),
+        Some(t) if InParallelOp::is(ctx, ir, t) => Ok(()),
         last => {
             let found = last
                 .map(|t| ctx.op_name_str(ir.op_name(t)).to_string())
@@ -526,9 +514,7 @@ fn verify_forall(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 
 /// `HasParent<ForallOp>`, then `InParallelOp::verify`.
 fn verify_in_parallel(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    let parent = ir
-        .parent_op(op)
-        .filter(|&p| ctx.op_name_str(ir.op_name(p)) == "scf.forall");
+    let parent = ir.parent_op(op).filter(|&p| ForallOp::is(ctx, ir, p));
     let Some(forall) = parent else {
         return Err(emit_op_error(ctx, ir, op, "expects parent op 'scf.forall'"));
     };
@@ -559,7 +545,7 @@ fn verify_in_parallel(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 // -------------------------------------------------------------------------
 
 fn forall_patterns(ctx: &Context, set: &mut RewritePatternSet) {
-    let name = Some(ctx.op_name("scf.forall"));
+    let name = Some(ctx.op_name(ForallOp::NAME));
     set.add_fn(
         name,
         1,
@@ -580,7 +566,7 @@ fn forall_patterns(ctx: &Context, set: &mut RewritePatternSet) {
         replace_constant_induction_var,
     );
     set.add_fn(
-        Some(ctx.op_name("tensor.dim")),
+        Some(ctx.op_name(DimOp::NAME)),
         1,
         "DimOfForallOp",
         dim_of_forall,
@@ -593,10 +579,7 @@ fn dim_of_forall(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let ctx = rw.ctx();
     let ir = rw.ir();
     let source = ir.operand(op, 0);
-    let forall = ir.defining_op(source).ok_or(NoMatch)?;
-    if ctx.op_name_str(ir.op_name(forall)) != "scf.forall" {
-        return Err(NoMatch);
-    }
+    let forall = ForallOp::defining(ctx, ir, source).ok_or(NoMatch)?.op();
     let k = ir
         .results(forall)
         .position(|r| r == source)
@@ -648,7 +631,7 @@ fn rebuild_forall(
     let (mut operands, props) = bound_properties(ctx, ir.properties(op), bounds, outs.len());
     let types = types_of(ir, &outs);
     operands.extend(outs);
-    let mut state = OperationState::new(ctx, "scf.forall", ir.op_loc(op));
+    let mut state = OperationState::new(ctx, ForallOp::NAME, ir.op_loc(op));
     state.operands = operands;
     state.result_types = types;
     state.properties = props;
@@ -759,7 +742,7 @@ fn promote(rw: &mut PatternRewriter, op: OpId) {
         };
         let mut operands: Vec<Value> = rw.ir().operands(ins).collect();
         operands[1] = current[k];
-        let mut state = OperationState::new(ctx, "tensor.insert_slice", rw.ir().op_loc(ins));
+        let mut state = OperationState::new(ctx, InsertSliceOp::NAME, rw.ir().op_loc(ins));
         state.operands = operands;
         state.result_types = vec![rw.ir().value_type(current[k])];
         state.properties = rw.ir().properties(ins);

@@ -3,11 +3,13 @@
 //! `scf.execute_region`, `scf.index_switch`, `scf.yield`, and
 //! `scf.forall`/`scf.forall.in_parallel` ([`forall`]).
 //!
-//! Syntax, verifier messages and canonicalizations follow MLIR 22. Bodies
-//! whose only terminator is an operand-less `scf.yield` (or `scf.reduce`)
-//! may leave it out of the text; the parser puts it back (MLIR's
-//! `ensureTerminator`) and the printer leaves it out again. The
-//! [`syntax`] helpers are shared with the `affine` dialect.
+//! Syntax, verifier messages and canonicalizations follow MLIR 22. Every
+//! op is declared once, with its syntax, verifier, patterns and interfaces
+//! (the op list is in `ops.rs`). Bodies whose only terminator is an
+//! operand-less `scf.yield` (or `scf.reduce`) may leave it out of the text;
+//! the parser puts it back (MLIR's `ensureTerminator`) and the printer
+//! leaves it out again. The [`syntax`] helpers are shared with the
+//! `affine` dialect.
 
 pub mod canonicalize;
 mod canonicalize_if;
@@ -17,9 +19,10 @@ mod ops;
 pub mod syntax;
 pub mod verify;
 
+pub use forall::{ForallOp, InParallelOp};
 pub use ops::{
-    ConditionOp, ExecuteRegionOp, ForOp, IfOp, ParallelOp, ReduceOp, ReduceReturnOp, WhileOp,
-    YieldOp,
+    ConditionOp, ExecuteRegionOp, ForOp, IfOp, IndexSwitchOp, ParallelOp, ReduceOp, ReduceReturnOp,
+    WhileOp, YieldOp, OP_NAMES,
 };
 use std::sync::Arc;
 use strata_ir::{Context, Dialect, OpDefinition};

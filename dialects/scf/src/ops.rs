@@ -1,16 +1,30 @@
-//! The ops of `scf`, declared with `define_op!`, and their hand-written
-//! syntax where MLIR's is hand-written too (`scf.for`, `scf.if`,
-//! `scf.while`, `scf.parallel`, `scf.execute_region`). Printing follows
-//! MLIR 22's `print` methods character for character, including the
-//! places where they leave two spaces (`step %s  : i32 {`).
+//! The ops of `scf`, each declared once with `define_op!`: operands,
+//! results, properties, traits and the verifier, canonicalization patterns
+//! and interfaces that belong to it. `scf.condition`, `scf.reduce`,
+//! `scf.reduce.return`, `scf.index_switch` and `scf.yield` read and print
+//! through MLIR 22's assembly formats (`SCFOps.td`); `scf.for`, `scf.if`,
+//! `scf.while`, `scf.parallel` and `scf.execute_region`, whose syntax MLIR
+//! writes by hand (`hasCustomAssemblyFormat`), name their parser and
+//! printer here. The printers follow MLIR's `print` methods character for
+//! character, including the places where they leave two spaces
+//! (`step %s  : i32 {`). [`op_list!`] declares the dialect's op list once.
 
+use crate::canonicalize;
+use crate::interfaces::{for_speculatability, ScfRegionBranch};
 use crate::syntax::*;
+use crate::verify;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
-use strata_ir::{OpDefinition, OpId};
+use strata_ir::directives::parse_i64;
+use strata_ir::format::CustomDirective;
+use strata_ir::interfaces::{
+    ConditionallySpeculatable, LoopLikeOpInterface, RegionBranchOpInterface, RegionLoop,
+    SpeculatableIf, RECURSIVELY_SPECULATABLE,
+};
+use strata_ir::OpId;
 
 strata_ir::define_op! {
     /// `scf.for`: a counted loop with loop-carried values.
@@ -27,6 +41,19 @@ strata_ir::define_op! {
         attributes: [unsignedCmp: optional(AttrConstraint::Unit)],
         regions: [region: single_block],
         types_match: [[lowerBound, upperBound, step]],
+        implicit_terminator: YieldOp,
+        parse: parse_for,
+        print: print_for,
+        verify_invariants: verify::for_invariants,
+        verify: verify::for_regions,
+        canonicalize: canonicalize::for_patterns,
+        interfaces: [
+            dyn RegionBranchOpInterface => ScfRegionBranch,
+            dyn LoopLikeOpInterface => RegionLoop,
+            // Speculatable when the step is a known non-zero constant (a zero
+            // or unknown step may never terminate).
+            dyn ConditionallySpeculatable => SpeculatableIf(for_speculatability),
+        ],
     }
 }
 
@@ -38,6 +65,17 @@ strata_ir::define_op! {
         operands: [condition: single(TypeConstraint::SignlessInteger(Some(1)))],
         results: [results: variadic(TypeConstraint::Any)],
         regions: [thenRegion: single_block, elseRegion: single_block],
+        implicit_terminator: YieldOp,
+        parse: parse_if,
+        print: print_if,
+        verify_invariants: verify::if_invariants,
+        verify: verify::verify_region_edges,
+        canonicalize: canonicalize::if_patterns,
+        interfaces: [
+            dyn RegionBranchOpInterface => ScfRegionBranch,
+            // MLIR's `RecursivelySpeculatable`.
+            dyn ConditionallySpeculatable => RECURSIVELY_SPECULATABLE,
+        ],
     }
 }
 
@@ -50,6 +88,14 @@ strata_ir::define_op! {
         operands: [inits: variadic(TypeConstraint::Any)],
         results: [results: variadic(TypeConstraint::Any)],
         regions: [before: single_block, after: single_block],
+        parse: parse_while,
+        print: print_while,
+        verify_invariants: verify::while_invariants,
+        verify: verify::verify_region_edges,
+        interfaces: [
+            dyn RegionBranchOpInterface => ScfRegionBranch,
+            dyn LoopLikeOpInterface => RegionLoop,
+        ],
     }
 }
 
@@ -59,6 +105,8 @@ strata_ir::define_op! {
         summary: "loop continuation condition",
         traits: [PURE, TERMINATOR],
         operands: [condition: single(TypeConstraint::SignlessInteger(Some(1))), args: variadic(TypeConstraint::Any)],
+        format: "`(` $condition `)` attr-dict ($args^ `:` type($args))?",
+        verify: verify::verify_condition,
     }
 }
 
@@ -75,6 +123,11 @@ strata_ir::define_op! {
         ],
         results: [results: variadic(TypeConstraint::Any)],
         regions: [region: single_block],
+        implicit_terminator: ReduceOp,
+        parse: parse_parallel,
+        print: print_parallel,
+        verify_invariants: verify::verify_parallel,
+        interfaces: [dyn LoopLikeOpInterface => RegionLoop],
     }
 }
 
@@ -85,6 +138,8 @@ strata_ir::define_op! {
         traits: [TERMINATOR, RECURSIVE_MEMORY_EFFECTS],
         operands: [operands: variadic(TypeConstraint::Any)],
         regions: [reductions: variadic],
+        format: "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict",
+        verify: verify::verify_reduce,
     }
 }
 
@@ -95,6 +150,7 @@ strata_ir::define_op! {
         traits: [PURE, TERMINATOR],
         operands: [result: single(TypeConstraint::Any)],
         format: "$result attr-dict `:` type($result)",
+        verify: verify::verify_reduce_return,
     }
 }
 
@@ -106,6 +162,11 @@ strata_ir::define_op! {
         results: [results: variadic(TypeConstraint::Any)],
         attributes: [no_inline: optional(AttrConstraint::Unit)],
         regions: [region: any],
+        parse: parse_execute_region,
+        print: print_execute_region,
+        verify: verify::verify_execute_region,
+        canonicalize: canonicalize::execute_region_patterns,
+        interfaces: [dyn RegionBranchOpInterface => ScfRegionBranch],
     }
 }
 
@@ -116,12 +177,14 @@ strata_ir::define_op! {
         traits: [PURE, TERMINATOR, RETURN_LIKE],
         operands: [results: variadic(TypeConstraint::Any)],
         format: "attr-dict ($results^ `:` type($results))?",
+        verify: verify::verify_yield,
     }
 }
 
 strata_ir::define_op! {
     /// `scf.index_switch`: runs the region of the case equal to its index
-    /// argument, or the default region.
+    /// argument, or the default region. Case regions keep their
+    /// terminators in the text; the default region's is implicit.
     pub struct IndexSwitchOp = "scf.index_switch" {
         summary: "switch-case operation on an index argument",
         traits: [RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK],
@@ -129,54 +192,70 @@ strata_ir::define_op! {
         results: [results: variadic(TypeConstraint::Any)],
         attributes: [cases: required(AttrConstraint::DenseI64Array)],
         regions: [defaultRegion: single_block, caseRegions: variadic],
+        implicit_terminator: YieldOp,
+        format: "$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion",
+        directives: [&SWITCH_CASES],
+        verify_invariants: verify::verify_index_switch,
+        canonicalize: crate::canonicalize_if::index_switch_patterns,
     }
 }
 
-/// Every op definition of the dialect, with hooks attached.
-pub fn definitions() -> Vec<OpDefinition> {
-    let mut for_op = ForOp::definition();
-    for_op.hooks.parse = Some(parse_for);
-    for_op.hooks.print = Some(print_for);
-    let mut if_op = IfOp::definition();
-    if_op.hooks.parse = Some(parse_if);
-    if_op.hooks.print = Some(print_if);
-    let mut while_op = WhileOp::definition();
-    while_op.hooks.parse = Some(parse_while);
-    while_op.hooks.print = Some(print_while);
-    let mut parallel = ParallelOp::definition();
-    parallel.hooks.parse = Some(parse_parallel);
-    parallel.hooks.print = Some(print_parallel);
-    let mut execute = ExecuteRegionOp::definition();
-    execute.hooks.parse = Some(parse_execute_region);
-    execute.hooks.print = Some(print_execute_region);
-    let mut condition = ConditionOp::definition();
-    condition.hooks.parse = Some(parse_condition);
-    condition.hooks.print = Some(print_condition);
-    let mut reduce = ReduceOp::definition();
-    reduce.hooks.parse = Some(parse_reduce);
-    reduce.hooks.print = Some(print_reduce);
-    let mut index_switch = IndexSwitchOp::definition();
-    index_switch.hooks.parse = Some(parse_index_switch);
-    index_switch.hooks.print = Some(print_index_switch);
-    let mut defs = vec![
-        index_switch,
-        for_op,
-        if_op,
-        while_op,
-        condition,
-        parallel,
-        reduce,
-        ReduceReturnOp::definition(),
-        execute,
-        YieldOp::definition(),
-    ];
-    crate::verify::attach(&mut defs);
-    crate::interfaces::attach(&mut defs);
-    crate::canonicalize::attach(&mut defs);
-    // scf.forall / scf.forall.in_parallel attach their own hooks.
-    defs.extend(crate::forall::definitions());
-    defs
+/// Declares the dialect's op list once: the definitions to register and
+/// the names.
+macro_rules! op_list {
+    ($($op:ty),* $(,)?) => {
+        /// Every scf op's definition, in registration order.
+        pub(crate) fn definitions() -> Vec<strata_ir::OpDefinition> {
+            vec![$(<$op>::definition()),*]
+        }
+
+        /// The names of every scf op.
+        pub const OP_NAMES: &[&str] = &[$(<$op>::NAME),*];
+    };
 }
+
+op_list!(
+    IndexSwitchOp,
+    ForOp,
+    IfOp,
+    WhileOp,
+    ConditionOp,
+    ParallelOp,
+    ReduceOp,
+    ReduceReturnOp,
+    ExecuteRegionOp,
+    YieldOp,
+    crate::forall::ForallOp,
+    crate::forall::InParallelOp,
+);
+
+/// `custom<SwitchCases>($cases, $caseRegions)`: `case N {...}` for each
+/// case, each on a line of its own (MLIR's `parseSwitchCases` /
+/// `printSwitchCases`). Case regions print their terminators.
+const SWITCH_CASES: CustomDirective = CustomDirective {
+    name: "SwitchCases",
+    parse: |p, slots| {
+        let mut cases = Vec::new();
+        while p.consume_keyword("case") {
+            cases.push(parse_i64(p)?);
+            let region = p.parse_region(&[])?;
+            slots.push_region(1, region);
+        }
+        slots.set_attribute(0, p.ctx().dense_i64_array(&cases));
+        Ok(())
+    },
+    print: |p, _, values| {
+        let cases = values
+            .attribute(0)
+            .and_then(|a| p.ctx().dense_array_i64(a))
+            .unwrap_or_default();
+        for (value, &region) in cases.iter().zip(values.regions(1)) {
+            p.print_newline();
+            p.write(&format!("case {value} "));
+            p.print_region(region, false, true);
+        }
+    },
+};
 
 // -------------------------------------------------------------------------
 // scf.for
@@ -221,8 +300,7 @@ fn parse_for(p: &mut OpParser) -> DiagResult<()> {
     let mut arg_types = vec![iv_type];
     arg_types.extend_from_slice(&result_types);
     let region = p.parse_region(&block_args(&names, &arg_types))?;
-    let loc = p.op_loc();
-    ensure_terminator(ctx, p.ir(), region, &arg_types, "scf.yield", loc);
+    ensure_implicit_terminator(p, region, &arg_types);
     p.parse_optional_attr_dict(false)
 }
 
@@ -273,11 +351,9 @@ fn parse_if(p: &mut OpParser) -> DiagResult<()> {
     let ctx = p.ctx();
     let cond = p.parse_operand()?;
     p.add_operands(&[cond], &[ctx.signless(1)])?;
-    if p.is(TokenKind::Arrow) {
-        let types = parse_arrow_types(p)?;
-        p.add_result_types(&types);
-    }
-    parse_then_else_regions(p, "scf.yield")?;
+    let types = p.parse_optional_arrow_type_list()?;
+    p.add_result_types(&types);
+    parse_then_else_regions(p)?;
     p.parse_optional_attr_dict(false)
 }
 
@@ -403,11 +479,7 @@ fn parse_parallel(p: &mut OpParser) -> DiagResult<()> {
     } else {
         Vec::new()
     };
-    let result_types = if p.is(TokenKind::Arrow) {
-        parse_arrow_types(p)?
-    } else {
-        Vec::new()
-    };
+    let result_types = p.parse_optional_arrow_type_list()?;
     let n = ivs.len();
     p.add_operands(&lbs, &vec![index; n])?;
     p.add_operands(&ubs, &vec![index; n])?;
@@ -432,8 +504,7 @@ fn parse_parallel(p: &mut OpParser) -> DiagResult<()> {
         ));
     }
     p.add_operands(&inits, &result_types)?;
-    let loc = p.op_loc();
-    ensure_terminator(ctx, p.ir(), region, &iv_types, "scf.reduce", loc);
+    ensure_implicit_terminator(p, region, &iv_types);
     Ok(())
 }
 
@@ -479,10 +550,8 @@ fn print_parallel(p: &mut OpPrinter, op: OpId) {
 
 /// `(-> types)? no_inline? region attr-dict`
 fn parse_execute_region(p: &mut OpParser) -> DiagResult<()> {
-    if p.is(TokenKind::Arrow) {
-        let types = parse_arrow_types(p)?;
-        p.add_result_types(&types);
-    }
+    let types = p.parse_optional_arrow_type_list()?;
+    p.add_result_types(&types);
     if p.consume_keyword("no_inline") {
         let unit = p.ctx().unit_attr();
         p.add_property("no_inline", unit);
@@ -502,164 +571,4 @@ fn print_execute_region(p: &mut OpPrinter, op: OpId) {
     }
     p.print_region(ir.region(op, 0), false, true);
     p.print_optional_attr_dict(op, &["no_inline"], false);
-}
-
-// -------------------------------------------------------------------------
-// scf.index_switch
-// -------------------------------------------------------------------------
-
-/// `$arg attr-dict (-> types)? (case N region)* default region`: MLIR's
-/// declarative format with `custom<SwitchCases>`. Case regions get no
-/// implicit terminator; the default region does.
-fn parse_index_switch(p: &mut OpParser) -> DiagResult<()> {
-    let ctx = p.ctx();
-    let arg = p.parse_operand()?;
-    p.add_operands(&[arg], &[ctx.index_type()])?;
-    p.parse_optional_attr_dict(false)?;
-    // `type($results)` of the declarative format: a bare comma-separated list.
-    if p.consume_if(TokenKind::Arrow) {
-        let types = p.parse_type_list()?;
-        p.add_result_types(&types);
-    }
-    let mut cases = Vec::new();
-    while p.consume_keyword("case") {
-        let neg = p.consume_if(TokenKind::Minus);
-        if !p.is(TokenKind::Integer) {
-            return Err(p.error_here("expected integer value"));
-        }
-        let text = p.parser.text().to_string();
-        let value: i64 = text
-            .parse::<i64>()
-            .map_err(|_| p.error_here("integer value too large"))?;
-        p.parser.advance();
-        cases.push(if neg { -value } else { value });
-        p.parse_region(&[])?;
-    }
-    p.expect_keyword("default")?;
-    let loc = p.op_loc();
-    let default = p.parse_region(&[])?;
-    ensure_terminator(ctx, p.ir(), default, &[], "scf.yield", loc);
-    // The default region is region 0, as MLIR declares it first.
-    let default = p.regions.pop().expect("just parsed");
-    p.regions.insert(0, default);
-    p.add_property("cases", ctx.dense_i64_array(&cases));
-    Ok(())
-}
-
-fn print_index_switch(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    let ir = p.ir;
-    p.write(" ");
-    p.print_operand(ir.operand(op, 0));
-    p.print_optional_attr_dict(op, &["cases"], false);
-    let results: Vec<_> = ir.results(op).map(|v| ir.value_type(v)).collect();
-    if !results.is_empty() {
-        p.write(" -> ");
-        p.print_types(results.iter().copied());
-    }
-    p.write(" ");
-    // A line break at the op's indentation (MLIR's printNewline).
-    let line_start = p.w.out.rfind('\n').map_or(0, |i| i + 1);
-    let line = &p.w.out[line_start..];
-    let newline = format!("\n{}", " ".repeat(line.len() - line.trim_start().len()));
-    let cases = ir
-        .attr(ctx, op, "cases")
-        .and_then(|a| ctx.dense_array_i64(a))
-        .unwrap_or_default();
-    for (i, value) in cases.iter().enumerate() {
-        p.write(&newline);
-        p.write(&format!("case {value} "));
-        p.print_region(ir.region(op, i + 1), false, true);
-    }
-    p.write(&newline);
-    p.write("default ");
-    // The declarative format elides a terminator without operands and attributes.
-    let default = ir.region(op, 0);
-    let print_terminator = !is_trivial_body(ir, default)
-        || ir
-            .region_blocks(default)
-            .first()
-            .and_then(|&b| ir.last_op(b))
-            .is_some_and(|t| ir.attributes(t) != ctx.empty_dictionary());
-    p.print_region(default, false, print_terminator);
-}
-
-// -------------------------------------------------------------------------
-// scf.condition
-// -------------------------------------------------------------------------
-
-/// `(%cond) attr-dict (%args : types)?`
-fn parse_condition(p: &mut OpParser) -> DiagResult<()> {
-    p.expect(TokenKind::LParen, "'('")?;
-    let cond = p.parse_operand()?;
-    p.expect(TokenKind::RParen, "')'")?;
-    let i1 = p.ctx().signless(1);
-    p.add_operands(&[cond], &[i1])?;
-    p.parse_optional_attr_dict(false)?;
-    let args = p.parse_operand_list()?;
-    if !args.is_empty() {
-        p.expect(TokenKind::Colon, "':'")?;
-        let types = p.parse_type_list()?;
-        p.add_operands(&args, &types)?;
-    }
-    Ok(())
-}
-
-fn print_condition(p: &mut OpPrinter, op: OpId) {
-    let ir = p.ir;
-    let operands: Vec<_> = ir.operands(op).collect();
-    p.write("(");
-    p.print_operand(operands[0]);
-    p.write(")");
-    p.print_optional_attr_dict(op, &[], false);
-    if operands.len() > 1 {
-        p.write(" ");
-        p.print_operands(operands[1..].iter().copied());
-        p.write(" : ");
-        p.print_types(types_of(ir, &operands[1..]));
-    }
-}
-
-// -------------------------------------------------------------------------
-// scf.reduce
-// -------------------------------------------------------------------------
-
-/// `(`(` $operands `:` type($operands) `)`)? $reductions attr-dict`: the
-/// generated syntax of MLIR's format, with zero or more regions.
-fn parse_reduce(p: &mut OpParser) -> DiagResult<()> {
-    if p.consume_if(TokenKind::LParen) {
-        let operands = p.parse_operand_list()?;
-        p.expect(TokenKind::Colon, "':'")?;
-        let types = p.parse_type_list()?;
-        p.expect(TokenKind::RParen, "')'")?;
-        p.add_operands(&operands, &types)?;
-    }
-    if p.is(TokenKind::LBrace) {
-        p.parse_region(&[])?;
-        while p.consume_if(TokenKind::Comma) {
-            p.parse_region(&[])?;
-        }
-    }
-    p.parse_optional_attr_dict(false)
-}
-
-fn print_reduce(p: &mut OpPrinter, op: OpId) {
-    let ir = p.ir;
-    let operands: Vec<_> = ir.operands(op).collect();
-    if !operands.is_empty() {
-        p.write("(");
-        p.print_operands(operands.iter().copied());
-        p.write(" : ");
-        p.print_types(types_of(ir, &operands));
-        p.write(")");
-    }
-    // MLIR's generated printer leaves a space before the (possibly empty) region list.
-    p.write(" ");
-    for (i, &region) in ir.regions(op).iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        p.print_region(region, true, true);
-    }
-    p.print_optional_attr_dict(op, &[], false);
 }

@@ -1,15 +1,16 @@
 //! Pieces of custom syntax shared by the structured ops (and by the
 //! `affine` dialect, whose loops read the same way): assignment lists
 //! `(%a = %x, %b = %y)`, arrow type lists `-> (f32, i32)` / `-> f32`, and
-//! MLIR's `ensureTerminator`, which lets an empty `scf.yield` be left out
-//! of the text.
+//! MLIR's `ensureTerminator` for hand-written parsers, which lets an
+//! operand-less terminator (the op's declared `implicit_terminator`) be
+//! left out of the text.
 
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::{BlockArgDecl, OpParser, UnresolvedOperand};
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::diagnostics::DiagResult;
-use strata_ir::opdef::OpTraits;
-use strata_ir::{Context, InsertPoint, Ir, Location, OperationState, RegionId, Type, Value};
+use strata_ir::format::ensure_terminator;
+use strata_ir::{Ir, RegionId, Type, Value};
 
 /// Parses `(%inner = %outer, ...)`: the region arguments and the operands
 /// that initialise them (MLIR's `parseAssignmentList`).
@@ -51,15 +52,9 @@ pub fn print_assignment_list(p: &mut OpPrinter, prefix: &str, inner: &[Value], o
     p.write(")");
 }
 
-/// Parses `-> type` or `-> (type, ...)` after the arrow has been seen
-/// (MLIR's `parseArrowTypeList` / `parseOptionalArrowTypeList`).
+/// Parses `-> type` or `-> (type, ...)` (MLIR's `parseArrowTypeList`).
 pub fn parse_arrow_types(p: &mut OpParser) -> DiagResult<Vec<Type>> {
     p.expect(TokenKind::Arrow, "'->'")?;
-    parse_type_list_maybe_parens(p)
-}
-
-/// `type` or `(type, ...)` (possibly `()`).
-pub fn parse_type_list_maybe_parens(p: &mut OpParser) -> DiagResult<Vec<Type>> {
     p.parse_type_list_maybe_parens()
 }
 
@@ -101,61 +96,32 @@ pub fn block_args<'a>(names: &[UnresolvedOperand<'a>], types: &[Type]) -> Vec<Bl
         .collect()
 }
 
-/// MLIR's `SingleBlockImplicitTerminator::ensureTerminator`: gives an empty
-/// region one block with `arg_types`, and ends a block that lacks a
-/// terminator with `terminator` (no operands).
-pub fn ensure_terminator(
-    ctx: &Context,
-    ir: &mut Ir,
-    region: RegionId,
-    arg_types: &[Type],
-    terminator: &str,
-    loc: Location,
-) {
-    if ir.region_is_empty(region) {
-        ir.append_block(region, arg_types);
-    }
-    let block = ir.region_blocks(region)[0];
-    let has_terminator = ir.last_op(block).is_some_and(|last| {
-        ctx.op_definition(ir.op_name(last))
-            .is_some_and(|d| d.has_trait(OpTraits::TERMINATOR))
-    });
-    if !has_terminator {
-        let state = OperationState::new(ctx, terminator, loc);
-        ir.create_op(state, InsertPoint::BlockEnd(block));
-    }
+/// MLIR's `ensureTerminator` for the op being parsed: gives an empty
+/// region one block with `arg_types` and ends a block lacking a terminator
+/// with the op's declared `implicit_terminator`.
+pub fn ensure_implicit_terminator(p: &mut OpParser, region: RegionId, arg_types: &[Type]) {
+    let definition = p.definition.clone();
+    let terminator = definition
+        .implicit_terminator
+        .as_deref()
+        .expect("the op declares its implicit_terminator");
+    let loc = p.op_loc();
+    ensure_terminator(p.ctx(), p.ir(), region, arg_types, terminator, loc);
 }
 
 /// Parses `{ then } (else { else })?` for an if-like op whose regions end
-/// in `terminator` (inserted when the text leaves it out); an absent else
-/// region is added empty.
-pub fn parse_then_else_regions(p: &mut OpParser, terminator: &str) -> DiagResult<()> {
-    let ctx = p.ctx();
-    let loc = p.op_loc();
+/// in its implicit terminator (inserted when the text leaves it out); an
+/// absent else region is added empty.
+pub fn parse_then_else_regions(p: &mut OpParser) -> DiagResult<()> {
     let then_region = p.parse_region(&[])?;
-    ensure_terminator(ctx, p.ir(), then_region, &[], terminator, loc);
+    ensure_implicit_terminator(p, then_region, &[]);
     if p.consume_keyword("else") {
         let else_region = p.parse_region(&[])?;
-        ensure_terminator(ctx, p.ir(), else_region, &[], terminator, loc);
+        ensure_implicit_terminator(p, else_region, &[]);
     } else {
         p.add_empty_region();
     }
     Ok(())
-}
-
-/// Whether `region` holds one block whose only op is an operand-less
-/// terminator (a body the custom syntax can print as `{\n}`).
-pub fn is_trivial_body(ir: &Ir, region: RegionId) -> bool {
-    match ir.region_blocks(region) {
-        [block] => {
-            let mut ops = ir.block_ops(*block);
-            match (ops.next(), ops.next()) {
-                (Some(only), None) => ir.num_operands(only) == 0,
-                _ => false,
-            }
-        }
-        _ => false,
-    }
 }
 
 /// The types of `values`.

@@ -3,36 +3,16 @@
 //! every region-branch edge (`verifyTypesAlongControlFlowEdges`).
 
 use crate::interfaces::{region_successors, RegionEdgeSource};
+use crate::{
+    ConditionOp, ExecuteRegionOp, ForOp, IfOp, IndexSwitchOp, ParallelOp, ReduceOp, ReduceReturnOp,
+    WhileOp, YieldOp,
+};
 use strata_ir::asm::printer::type_to_string;
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::fold::constant_of_value;
 use strata_ir::interfaces::RegionSuccessor;
-use strata_ir::opdef::VerifyHook;
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{Context, Ir, OpDefinition, OpId, Type, Value};
-
-pub(crate) fn attach(defs: &mut [OpDefinition]) {
-    for def in defs.iter_mut() {
-        // `verify_invariants` is MLIR's `verify()` (before the nested ops),
-        // `verify` its `verifyRegions` (after them).
-        let (invariants, regions): (Option<VerifyHook>, Option<VerifyHook>) =
-            match def.name.as_str() {
-                "scf.for" => (Some(for_invariants), Some(for_regions)),
-                "scf.if" => (Some(if_invariants), Some(verify_region_edges)),
-                "scf.while" => (Some(while_invariants), Some(verify_region_edges)),
-                "scf.execute_region" => (None, Some(verify_execute_region)),
-                "scf.parallel" => (Some(verify_parallel), None),
-                "scf.index_switch" => (Some(verify_index_switch), None),
-                "scf.reduce" => (None, Some(verify_reduce)),
-                "scf.reduce.return" => (None, Some(verify_reduce_return)),
-                "scf.yield" => (None, Some(verify_yield)),
-                "scf.condition" => (None, Some(verify_condition)),
-                _ => (None, None),
-            };
-        def.hooks.verify_invariants = invariants;
-        def.hooks.verify = regions;
-    }
-}
+use strata_ir::{Context, Ir, OpId, Type, Value};
 
 fn name_of(ctx: &Context, ir: &Ir, op: OpId) -> String {
     ctx.op_name_str(ir.op_name(op)).to_string()
@@ -56,14 +36,14 @@ fn terminator(ir: &Ir, op: OpId, region: usize) -> Option<OpId> {
 /// The yielded values of region `region`'s `scf.yield` terminator.
 fn yielded(ctx: &Context, ir: &Ir, op: OpId, region: usize) -> Vec<Value> {
     terminator(ir, op, region)
-        .filter(|&t| name_of(ctx, ir, t) == "scf.yield")
+        .filter(|&t| YieldOp::is(ctx, ir, t))
         .map(|t| ir.operands(t).collect())
         .unwrap_or_default()
 }
 
 /// `scf.for`'s `AllTypesMatch` on the bounds, `ForOp::verify`, and MLIR's
 /// `verifyLoopLikeOpInterface` (counts, then types, index by index).
-fn for_invariants(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn for_invariants(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let operands: Vec<Value> = ir.operands(op).collect();
     let bound_ty = ir.value_type(operands[0]);
     if operands[1..3].iter().any(|&v| ir.value_type(v) != bound_ty) {
@@ -142,7 +122,7 @@ fn for_invariants(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 }
 
 /// `ForOp::verifyRegions`: the induction variable, then the region edges.
-fn for_regions(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn for_regions(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let args = entry_args(ir, op, 0);
     if args.is_empty() {
         return Err(emit_op_error(
@@ -164,7 +144,7 @@ fn for_regions(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 }
 
 /// `NoRegionArguments`, then `IfOp::verify`.
-fn if_invariants(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn if_invariants(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let regions = ir.regions(op).len();
     for i in 0..regions {
         if !entry_args(ir, op, i).is_empty() {
@@ -217,7 +197,7 @@ fn expect_terminator(
 
 /// The `SizedRegion<1>` constraints of `before`/`after`, non-empty
 /// blocks, then `WhileOp::verify`'s terminators.
-fn while_invariants(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn while_invariants(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     for (i, name) in ["before", "after"].iter().enumerate() {
         if ir.region_blocks(ir.region(op, i)).len() != 1 {
             return Err(emit_op_error(
@@ -238,7 +218,7 @@ fn while_invariants(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         ir,
         op,
         0,
-        "scf.condition",
+        ConditionOp::NAME,
         "expects the 'before' region to terminate with 'scf.condition'",
     )?;
     expect_terminator(
@@ -246,7 +226,7 @@ fn while_invariants(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         ir,
         op,
         1,
-        "scf.yield",
+        YieldOp::NAME,
         "expects the 'after' region to terminate with 'scf.yield'",
     )?;
     Ok(())
@@ -254,7 +234,7 @@ fn while_invariants(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 
 /// `IndexSwitchOp::verify`: one region per case value, distinct values,
 /// and every region yielding the op's result types.
-fn verify_index_switch(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_index_switch(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let cases = ir
         .attr(ctx, op, "cases")
         .and_then(|a| ctx.dense_array_i64(a))
@@ -292,8 +272,8 @@ fn verify_index_switch(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         let Some(term) = terminator(ir, op, r) else {
             continue;
         };
-        let term_name = name_of(ctx, ir, term);
-        if term_name != "scf.yield" {
+        if !YieldOp::is(ctx, ir, term) {
+            let term_name = name_of(ctx, ir, term);
             return Err(emit_op_error(
                 ctx,
                 ir,
@@ -332,7 +312,7 @@ fn verify_index_switch(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_execute_region(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_execute_region(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     if ir.region_is_empty(ir.region(op, 0)) {
         return Err(emit_op_error(
             ctx,
@@ -352,7 +332,7 @@ fn verify_execute_region(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     verify_region_edges(ctx, ir, op)
 }
 
-fn verify_parallel(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_parallel(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let def = ctx.op_definition(ir.op_name(op)).expect("registered");
     let groups = strata_ir::format::value_groups(ctx, ir, op, def, false);
     let (lbs, ubs, steps) = (&groups[0], &groups[1], &groups[2]);
@@ -402,7 +382,7 @@ fn verify_parallel(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         ir,
         op,
         0,
-        "scf.reduce",
+        ReduceOp::NAME,
         "expects body to terminate with 'scf.reduce'",
     )?;
     let reductions = ir.num_operands(reduce);
@@ -445,11 +425,8 @@ fn verify_parallel(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_reduce(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    if ir
-        .parent_op(op)
-        .is_none_or(|p| name_of(ctx, ir, p) != "scf.parallel")
-    {
+pub(crate) fn verify_reduce(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    if ir.parent_op(op).is_none_or(|p| !ParallelOp::is(ctx, ir, p)) {
         return Err(emit_op_error(
             ctx,
             ir,
@@ -489,7 +466,7 @@ fn verify_reduce(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         let ends = ir
             .entry_block(region)
             .and_then(|b| ir.last_op(b))
-            .is_some_and(|t| name_of(ctx, ir, t) == "scf.reduce.return");
+            .is_some_and(|t| ReduceReturnOp::is(ctx, ir, t));
         if !ends {
             return Err(emit_op_error(
                 ctx,
@@ -502,14 +479,11 @@ fn verify_reduce(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_reduce_return(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_reduce_return(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let Some(block) = ir.op_block(op) else {
         return Ok(());
     };
-    let Some(reduce) = ir
-        .parent_op(op)
-        .filter(|&p| name_of(ctx, ir, p) == "scf.reduce")
-    else {
+    let Some(reduce) = ir.parent_op(op).filter(|&p| ReduceOp::is(ctx, ir, p)) else {
         return Err(emit_op_error(ctx, ir, op, "expects parent op 'scf.reduce'"));
     };
     let region = ir.block_region(block).expect("block in region");
@@ -529,12 +503,13 @@ fn verify_reduce_return(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_yield(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_yield(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let ok = ir.parent_op(op).is_some_and(|p| {
-        matches!(
-            name_of(ctx, ir, p).as_str(),
-            "scf.execute_region" | "scf.for" | "scf.if" | "scf.index_switch" | "scf.while"
-        )
+        ExecuteRegionOp::is(ctx, ir, p)
+            || ForOp::is(ctx, ir, p)
+            || IfOp::is(ctx, ir, p)
+            || IndexSwitchOp::is(ctx, ir, p)
+            || WhileOp::is(ctx, ir, p)
     });
     if !ok {
         return Err(emit_op_error(
@@ -547,11 +522,8 @@ fn verify_yield(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_condition(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    if ir
-        .parent_op(op)
-        .is_none_or(|p| name_of(ctx, ir, p) != "scf.while")
-    {
+pub(crate) fn verify_condition(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    if ir.parent_op(op).is_none_or(|p| !WhileOp::is(ctx, ir, p)) {
         return Err(emit_op_error(ctx, ir, op, "expects parent op 'scf.while'"));
     }
     Ok(())
@@ -610,15 +582,14 @@ pub fn verify_region_edges(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         let Some(term) = terminator(ir, op, r) else {
             continue;
         };
-        let term_name = name_of(ctx, ir, term);
-        if term_name != "scf.yield" && term_name != "scf.condition" {
-            continue;
-        }
-        let forwarded: Vec<Value> = if term_name == "scf.condition" {
+        let forwarded: Vec<Value> = if YieldOp::is(ctx, ir, term) {
+            ir.operands(term).collect()
+        } else if ConditionOp::is(ctx, ir, term) {
             ir.operands(term).skip(1).collect()
         } else {
-            ir.operands(term).collect()
+            continue;
         };
+        let term_name = name_of(ctx, ir, term);
         for to in region_successors(ctx, ir, op, RegionEdgeSource::Region(r)) {
             check(format!("Operation {term_name}"), forwarded.clone(), to)?;
         }
