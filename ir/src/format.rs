@@ -1413,8 +1413,14 @@ fn infer_missing_types(
                 });
             }
         } else if let Some(i) = def.results.iter().position(|r| r.name == derivation.to) {
-            if parsed.result_types[i].is_none() && !types.is_empty() {
-                parsed.result_types[i] = Some(types.into_iter().take(1).collect());
+            if parsed.result_types[i].is_none() {
+                match def.results[i].arity {
+                    Arity::Variadic => parsed.result_types[i] = Some(types.into()),
+                    _ if !types.is_empty() => {
+                        parsed.result_types[i] = Some(types.into_iter().take(1).collect())
+                    }
+                    _ => {}
+                }
             }
         }
     }

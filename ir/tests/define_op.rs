@@ -141,6 +141,27 @@ strata_ir::define_op! {
     }
 }
 
+fn function_inputs(ctx: &Context, ty: strata_ir::Type) -> Vec<strata_ir::Type> {
+    ctx.function_signature(ty)
+        .map_or_else(Vec::new, |(inputs, _)| inputs.to_vec())
+}
+
+fn function_results(ctx: &Context, ty: strata_ir::Type) -> Vec<strata_ir::Type> {
+    ctx.function_signature(ty)
+        .map_or_else(Vec::new, |(_, results)| results.to_vec())
+}
+
+strata_ir::define_op! {
+    /// Calls a function value, as `func.call_indirect` spells it: the
+    /// arguments' and the results' types come from the callee's.
+    pub struct IndirectCallOp = "demo.icall" {
+        operands: [callee: single(TypeConstraint::Any), args: variadic(TypeConstraint::Any)],
+        results: [outs: variadic(TypeConstraint::Any)],
+        types_match_with: [callee => args: function_inputs, callee => outs: function_results],
+        format: "$callee `(` $args `)` attr-dict `:` type($callee)",
+    }
+}
+
 strata_ir::define_op! {
     /// Sizes and optional symbols, as `memref.alloc` spells them.
     pub struct AllocOp = "demo.alloc" {
@@ -249,6 +270,7 @@ impl Dialect for Demo {
             SliceOp::definition(),
             FillOp::definition(),
             PackOp::definition(),
+            IndirectCallOp::definition(),
             AllocOp::definition(),
             GlobalOp::definition(),
             SwitchOp::definition(),
@@ -364,6 +386,21 @@ fn types_derived_from_other_types() {
     assert_eq!(
         err,
         "custom op 'demo.pack' number of operands and types do not match: got 2 operands and 3 types"
+    );
+    // A variadic result group takes every derived type, none included.
+    let text = r#"module {
+  %0 = "test.src"() : () -> ((f32) -> (i8, i16))
+  %1 = "test.src"() : () -> f32
+  %2:2 = demo.icall %0(%1) : (f32) -> (i8, i16)
+  %3 = "test.src"() : () -> (() -> ())
+  demo.icall %3() : () -> ()
+}
+"#;
+    assert_eq!(roundtrip(&ctx, text, false).unwrap(), text);
+    let generic = roundtrip(&ctx, text, true).unwrap();
+    assert!(
+        generic.contains(r#""demo.icall"(%0, %1) : ((f32) -> (i8, i16), f32) -> (i8, i16)"#),
+        "{generic}"
     );
     // `type($dest)` reads a ranked tensor, as MLIR's `parseType<RankedTensorType>`.
     let err = roundtrip(&ctx, "%0 = \"test.src\"() : () -> f32\n%1 = \"test.src\"() : () -> memref<2xf32>\n%2 = demo.fill %0 into %1 : memref<2xf32>\n", false)

@@ -1,9 +1,11 @@
 //! The `func` dialect (MLIR's `func`): `func.func`, `func.return`,
 //! `func.call`, `func.call_indirect` and `func.constant`.
 //!
-//! `func.func` has MLIR's hand-written syntax (visibility, named arguments
-//! with attributes, result attributes, `attributes {...}`, declarations
-//! without a body); the other ops are declared with assembly formats. Inside
+//! Every op is declared once in `ops.rs`, with its syntax, verifier,
+//! patterns and interfaces. `func.func` has MLIR's hand-written syntax
+//! (visibility, named arguments with attributes, result attributes,
+//! `attributes {...}`, declarations without a body), named in its
+//! declaration; the other ops use MLIR's assembly formats. Inside
 //! a `func.func` the default dialect is `func`, so `return` prints without
 //! its prefix, as mlir-opt does.
 
@@ -12,7 +14,7 @@ pub mod signature;
 
 pub use ops::{
     function_signature as ops_function_signature, CallIndirectOp, CallOp, ConstantOp, FuncOp,
-    ReturnOp,
+    ReturnOp, OP_NAMES,
 };
 use std::sync::Arc;
 use strata_ir::{Context, Dialect, OpDefinition};

@@ -1,8 +1,11 @@
-//! The ops of the func dialect, their syntax, verifiers and interfaces.
+//! The ops of the func dialect, each declared once with `define_op!`:
+//! MLIR 22's assembly formats (from `FuncOps.td`) where MLIR has one, the
+//! hand-written syntax of `func.func` (MLIR's `hasCustomAssemblyFormat`),
+//! and the verifiers, the canonicalization pattern and the interfaces
+//! (callable, call, symbol user, inliner) named in each declaration.
 
 use crate::signature::{parse_function_signature, print_function_signature};
 use smallvec::SmallVec;
-use std::sync::Arc;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::{type_to_string, OpPrinter};
@@ -15,7 +18,7 @@ use strata_ir::rewrite::{NoMatch, RewritePatternSet};
 use strata_ir::symbol_table::SymbolTableCollection;
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{
-    Attribute, BlockId, Context, Diagnostic, Ir, OpDefinition, OpId, OperationState, RegionId, Type,
+    Attribute, BlockId, Context, Diagnostic, Ir, OpId, OperationState, RegionId, Type,
 };
 
 fn is_function_type(ctx: &Context, ty: Type) -> bool {
@@ -50,6 +53,10 @@ strata_ir::define_op! {
         ],
         regions: [body: any],
         default_dialect: "func",
+        parse: parse_func,
+        print: print_func,
+        verify: verify_func,
+        interfaces: [dyn CallableOpInterface => FuncCallable, dyn InlinerInterface => FuncInliner],
     }
 }
 
@@ -60,11 +67,15 @@ strata_ir::define_op! {
         traits: [PURE, TERMINATOR, RETURN_LIKE],
         operands: [operands: variadic(TypeConstraint::Any)],
         format: "attr-dict ($operands^ `:` type($operands))?",
+        verify: verify_return,
+        interfaces: [dyn InlinerInterface => FuncInliner],
     }
 }
 
 strata_ir::define_op! {
-    /// Calls a function by symbol.
+    /// Calls a function by symbol. The callee is checked with the module's
+    /// symbol uses, not by the op's own verifier: a function body moved
+    /// out for parallel passes has no module to look the callee up in.
     pub struct CallOp = "func.call" {
         summary: "call operation",
         operands: [operands: variadic(TypeConstraint::Any)],
@@ -76,11 +87,17 @@ strata_ir::define_op! {
             no_inline: optional(AttrConstraint::Unit),
         ],
         format: "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)",
+        interfaces: [
+            dyn CallOpInterface => DirectCall,
+            dyn SymbolUserOpInterface => DirectCall,
+            dyn InlinerInterface => FuncInliner,
+        ],
     }
 }
 
 strata_ir::define_op! {
-    /// Calls a function value.
+    /// Calls a function value; the arguments' and results' types are the
+    /// callee's (MLIR's `TypesMatchWith` on its function type).
     pub struct CallIndirectOp = "func.call_indirect" {
         summary: "indirect call operation",
         operands: [
@@ -92,6 +109,11 @@ strata_ir::define_op! {
             arg_attrs: optional(AttrConstraint::Predicate(array_of_dicts, "Array of dictionary attributes")),
             res_attrs: optional(AttrConstraint::Predicate(array_of_dicts, "Array of dictionary attributes")),
         ],
+        types_match_with: [callee => callee_operands: function_inputs, callee => results: function_results],
+        format: "$callee `(` $callee_operands `)` attr-dict `:` type($callee)",
+        verify: verify_call_indirect,
+        canonicalize: call_indirect_patterns,
+        interfaces: [dyn CallOpInterface => IndirectCall],
     }
 }
 
@@ -103,51 +125,37 @@ strata_ir::define_op! {
         results: [result: single(TypeConstraint::Any)],
         attributes: [value: required(AttrConstraint::FlatSymbol)],
         format: "attr-dict $value `:` type(results)",
+        result_names: ["f"],
+        interfaces: [dyn SymbolUserOpInterface => ConstantSymbol],
     }
 }
 
-pub(crate) fn definitions() -> Vec<OpDefinition> {
-    let mut func = FuncOp::definition();
-    func.hooks.parse = Some(parse_func);
-    func.hooks.print = Some(print_func);
-    func.hooks.verify = Some(verify_func);
-    func.interfaces
-        .insert::<dyn CallableOpInterface>(Arc::new(FuncCallable));
-    func.interfaces
-        .insert::<dyn InlinerInterface>(Arc::new(FuncInliner));
+/// Declares the dialect's op list once: the definitions to register and
+/// the names.
+macro_rules! op_list {
+    ($($op:ty),* $(,)?) => {
+        /// Every func op's definition, in registration order.
+        pub(crate) fn definitions() -> Vec<strata_ir::OpDefinition> {
+            vec![$(<$op>::definition()),*]
+        }
 
-    let mut ret = ReturnOp::definition();
-    ret.hooks.verify = Some(verify_return);
-    ret.interfaces
-        .insert::<dyn InlinerInterface>(Arc::new(FuncInliner));
+        /// The names of every func op.
+        pub const OP_NAMES: &[&str] = &[$(<$op>::NAME),*];
+    };
+}
 
-    let mut call = CallOp::definition();
-    // The callee is checked with the module's symbol uses, not by the op's
-    // own verifier: a function body moved out for parallel passes has no
-    // module to look the callee up in.
-    call.interfaces
-        .insert::<dyn CallOpInterface>(Arc::new(DirectCall));
-    call.interfaces
-        .insert::<dyn SymbolUserOpInterface>(Arc::new(DirectCall));
-    call.interfaces
-        .insert::<dyn InlinerInterface>(Arc::new(FuncInliner));
+op_list!(FuncOp, ReturnOp, CallOp, CallIndirectOp, ConstantOp);
 
-    let mut indirect = CallIndirectOp::definition();
-    indirect.hooks.parse = Some(parse_call_indirect);
-    indirect.hooks.print = Some(print_call_indirect);
-    indirect.hooks.verify = Some(verify_call_indirect);
-    indirect.hooks.canonicalization_patterns = Some(call_indirect_patterns);
-    indirect
-        .interfaces
-        .insert::<dyn CallOpInterface>(Arc::new(IndirectCall));
+/// The inputs of a function type (`TypesMatchWith`'s transformer).
+fn function_inputs(ctx: &Context, ty: Type) -> Vec<Type> {
+    ctx.function_signature(ty)
+        .map_or_else(Vec::new, |(inputs, _)| inputs.to_vec())
+}
 
-    let mut constant = ConstantOp::definition();
-    constant
-        .interfaces
-        .insert::<dyn SymbolUserOpInterface>(Arc::new(ConstantSymbol));
-    constant.hooks.result_names = Some(|_, _, _, set| set(0, "f"));
-
-    vec![func, ret, call, indirect, constant]
+/// The results of a function type.
+fn function_results(ctx: &Context, ty: Type) -> Vec<Type> {
+    ctx.function_signature(ty)
+        .map_or_else(Vec::new, |(_, results)| results.to_vec())
 }
 
 // ---------------------------------------------------------------------------
@@ -383,16 +391,13 @@ impl CallableOpInterface for FuncCallable {
 /// block that continues the caller.
 struct FuncInliner;
 
-/// The unit attribute that keeps a call, or every call of a function, from
-/// being inlined.
-const NO_INLINE_ATTR: &str = "no_inline";
-
 impl InlinerInterface for FuncInliner {
     fn is_legal_to_inline(&self, ctx: &Context, ir: &Ir, call: OpId, callable: OpId) -> bool {
-        let marked = |op: OpId, name: &str| {
-            ctx.op_name_str(ir.op_name(op)) == name && ir.attr(ctx, op, NO_INLINE_ATTR).is_some()
-        };
-        !marked(call, CallOp::NAME) && !marked(callable, FuncOp::NAME)
+        let call_marked =
+            CallOp::wrap(ctx, ir, call).is_some_and(|c| c.no_inline(ctx, ir).is_some());
+        let func_marked =
+            FuncOp::wrap(ctx, ir, callable).is_some_and(|f| f.no_inline(ctx, ir).is_some());
+        !call_marked && !func_marked
     }
 
     fn can_branch_to_continuation(&self, ctx: &Context) -> bool {
@@ -400,7 +405,7 @@ impl InlinerInterface for FuncInliner {
     }
 
     fn handle_terminator(&self, ctx: &Context, ir: &mut Ir, op: OpId, continuation: BlockId) {
-        if ctx.op_name_str(ir.op_name(op)) != ReturnOp::NAME {
+        if !ReturnOp::is(ctx, ir, op) {
             return;
         }
         let mut branch = OperationState::new(ctx, "cf.br", ir.op_loc(op));
@@ -417,7 +422,7 @@ impl InlinerInterface for FuncInliner {
 
 fn verify_return(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let parent = ir.parent_op(op);
-    let Some(function) = parent.filter(|&f| ctx.op_name_str(ir.op_name(f)) == FuncOp::NAME) else {
+    let Some(function) = parent.filter(|&f| FuncOp::is(ctx, ir, f)) else {
         return Err(emit_op_error(ctx, ir, op, "expects parent op 'func.func'"));
     };
     let (_, results) = function_signature(ctx, ir, function).unwrap_or_default();
@@ -475,7 +480,7 @@ fn verify_call(
     };
     let function = symbol_tables
         .lookup_symbol_from(ctx, ir, op, callee)
-        .filter(|&f| ctx.op_name_str(ir.op_name(f)) == FuncOp::NAME);
+        .filter(|&f| FuncOp::is(ctx, ir, f));
     let Some(function) = function else {
         return Err(emit_op_error(
             ctx,
@@ -587,59 +592,31 @@ impl CallOpInterface for IndirectCall {
 // func.call_indirect
 // ---------------------------------------------------------------------------
 
-/// `%callee(%args) attr-dict : (types) -> results`
-fn parse_call_indirect(p: &mut OpParser) -> DiagResult<()> {
-    let callee = p.parse_operand()?;
-    p.expect(TokenKind::LParen, "'('")?;
-    let args = p.parse_operand_list()?;
-    p.expect(TokenKind::RParen, "')'")?;
-    p.parse_optional_attr_dict(false)?;
-    p.expect(TokenKind::Colon, "':'")?;
-    let ty = p.parse_type()?;
-    let Some((inputs, results)) = p.ctx().function_signature(ty) else {
-        return Err(p.error_here("expected function type"));
-    };
-    let (inputs, results) = (inputs.to_vec(), results.to_vec());
-    p.add_operands(&[callee], &[ty])?;
-    p.add_operands(&args, &inputs)?;
-    p.add_result_types(&results);
-    Ok(())
-}
-
-fn print_call_indirect(p: &mut OpPrinter, op: OpId) {
-    let operands: Vec<_> = p.ir.operands(op).collect();
-    p.write(" ");
-    p.print_operand(operands[0]);
-    p.write("(");
-    p.print_operands(operands[1..].iter().copied());
-    p.write(")");
-    p.print_optional_attr_dict(op, &[], false);
-    p.write(" : ");
-    let ty = p.ir.value_type(operands[0]);
-    p.print_type(ty);
-}
-
 /// MLIR's `SimplifyIndirectCallWithKnownCallee`: an indirect call of a
 /// `func.constant` is a direct call of the function it names, which the
 /// inliner can then take.
 fn call_indirect_patterns(ctx: &Context, set: &mut RewritePatternSet) {
-    let name = Some(ctx.op_name(CallIndirectOp::NAME));
-    set.add_fn(name, 1, "SimplifyIndirectCallWithKnownCallee", |op, rw| {
-        let (ctx, ir) = (rw.ctx(), rw.ir());
-        let callee = ir
-            .operands(op)
-            .next()
-            .and_then(|f| ir.defining_op(f))
-            .filter(|&c| ctx.op_name_str(ir.op_name(c)) == ConstantOp::NAME)
-            .and_then(|c| ir.attr(ctx, c, "value"))
-            .ok_or(NoMatch)?;
-        let mut call = OperationState::new(ctx, CallOp::NAME, ir.op_loc(op));
-        call.operands = ir.operands(op).skip(1).collect();
-        call.result_types = ir.results(op).map(|v| ir.value_type(v)).collect();
-        call.properties = ctx.dictionary_attr([(ctx.intern_str("callee"), callee)]);
-        rw.replace_op_with_new(op, call);
-        Ok(())
-    });
+    set.add_op_fn::<CallIndirectOp>(
+        ctx,
+        1,
+        "SimplifyIndirectCallWithKnownCallee",
+        |indirect, rw| {
+            let (ctx, ir) = (rw.ctx(), rw.ir());
+            let constant =
+                ConstantOp::defining(ctx, ir, indirect.callee(ctx, ir)).ok_or(NoMatch)?;
+            let callee = constant.value(ctx, ir);
+            let operands = indirect.callee_operands(ctx, ir);
+            let results: Vec<Type> = indirect
+                .results(ctx, ir)
+                .iter()
+                .map(|&v| ir.value_type(v))
+                .collect();
+            let call = CallOp::build(rw, &operands, &results, callee, None, None, None);
+            let values: Vec<_> = rw.ir().results(call.op()).collect();
+            rw.replace_op(indirect.op(), &values);
+            Ok(())
+        },
+    );
 }
 
 fn verify_call_indirect(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
@@ -683,7 +660,7 @@ fn verify_constant(
     };
     let function = symbol_tables
         .lookup_symbol_from(ctx, ir, op, value)
-        .filter(|&f| ctx.op_name_str(ir.op_name(f)) == FuncOp::NAME);
+        .filter(|&f| FuncOp::is(ctx, ir, f));
     let Some(function) = function else {
         return Err(emit_op_error(
             ctx,

@@ -6,22 +6,21 @@
 //! `vscale`, `scalable.insert`/`extract` and `print`.
 //!
 //! They live apart from `ops.rs` (the subset Strata's lowerings produce) so
-//! that each file stays readable; most are declarative (`define_op!` with
-//! MLIR's assembly format), the few with hand-written syntax follow MLIR's
-//! printers character for character (`vector.mask` prints its one masked op
-//! inline, `vector.print` its optional operand and punctuation).
+//! that each file stays readable. Each is declared once with `define_op!`,
+//! with MLIR's assembly format where MLIR has one; `vector.mask` (MLIR's
+//! hand-written syntax, which prints its one masked op inline) and
+//! `vector.print` (whose format needs `oilist`) name their parser and
+//! printer in their declaration.
 
-use crate::attrs::{parse_kind_body, punctuation_attr, punctuation_word};
-use crate::ops::vector_parts;
+use crate::attrs::{punctuation_attr, punctuation_word};
+use crate::ops::{vector_parts, DENSE_I64_LIST, KIND_SYNTAX};
+use strata_dialect_tensor::syntax::PLAIN_I64;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
-use strata_ir::opdef::AttrSyntax;
-use strata_ir::{
-    Attribute, Context, InsertPoint, OpDefinition, OpId, OperationState, Type, TypeData, Value,
-};
+use strata_ir::{Attribute, Context, InsertPoint, OpId, OperationState, Type, TypeData, Value};
 
 strata_ir::define_op! {
     pub struct ShuffleOp = "vector.shuffle" {
@@ -29,8 +28,10 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [v1: single(TypeConstraint::AnyVector), v2: single(TypeConstraint::AnyVector)],
         results: [vector: single(TypeConstraint::AnyVector)],
-        attributes: [mask: required(AttrConstraint::DenseI64Array)],
+        attributes: [mask: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_LIST)],
         format: "operands $mask attr-dict `:` type(operands)",
+        verify: crate::verify::verify_shuffle,
+        infer_result_types: infer_shuffle,
     }
 }
 strata_ir::define_op! {
@@ -68,15 +69,20 @@ strata_ir::define_op! {
         summary: "creates a constant vector mask",
         traits: [PURE],
         results: [result: single(TypeConstraint::AnyVector)],
-        attributes: [mask_dim_sizes: required(AttrConstraint::DenseI64Array)],
+        attributes: [mask_dim_sizes: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_LIST)],
         format: "$mask_dim_sizes attr-dict `:` type(results)",
     }
 }
 strata_ir::define_op! {
+    /// MLIR's format is `($source^ `:` type($source))? oilist(`str`
+    /// $stringLiteral | `punctuation` $punctuation) attr-dict`; the format
+    /// engine has no `oilist`, so the syntax is written out.
     pub struct PrintOp = "vector.print" {
         summary: "print operation (for testing and debugging)",
         operands: [source: optional(TypeConstraint::Any)],
         attributes: [punctuation: required(AttrConstraint::Any), stringLiteral: optional(AttrConstraint::String)],
+        parse: parse_print,
+        print: print_print,
     }
 }
 strata_ir::define_op! {
@@ -128,7 +134,7 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [source: single(TypeConstraint::AnyVector), acc: single(TypeConstraint::Any)],
         results: [dest: single(TypeConstraint::Any)],
-        attributes: [kind: required(AttrConstraint::Any), reduction_dims: required(AttrConstraint::DenseI64Array)],
+        attributes: [kind: required(AttrConstraint::Any, syntax = KIND_SYNTAX), reduction_dims: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_LIST)],
         types_match: [[acc, dest]],
         format: "$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)",
     }
@@ -139,9 +145,10 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [source: single(TypeConstraint::AnyVector), initial_value: single(TypeConstraint::Any)],
         results: [dest: single(TypeConstraint::AnyVector), accumulated_value: single(TypeConstraint::Any)],
-        attributes: [kind: required(AttrConstraint::Any), reduction_dim: required(AttrConstraint::Integer(Some(64))), inclusive: required(AttrConstraint::Bool)],
+        attributes: [kind: required(AttrConstraint::Any, syntax = KIND_SYNTAX), reduction_dim: required(AttrConstraint::Integer(Some(64))), inclusive: required(AttrConstraint::Bool)],
         types_match: [[source, dest], [initial_value, accumulated_value]],
         format: "$kind `,` $source `,` $initial_value attr-dict `:` type($source) `,` type($initial_value)",
+        result_names: ["dest", "accumulated_value"],
     }
 }
 strata_ir::define_op! {
@@ -150,6 +157,7 @@ strata_ir::define_op! {
         traits: [PURE],
         results: [res: single(TypeConstraint::Index)],
         format: "attr-dict",
+        result_names: ["vscale"],
     }
 }
 strata_ir::define_op! {
@@ -170,6 +178,7 @@ strata_ir::define_op! {
         results: [res1: single(TypeConstraint::AnyVector), res2: single(TypeConstraint::AnyVector)],
         types_match: [[res1, res2]],
         format: "$source attr-dict `:` type($source) `->` type($res1)",
+        result_names: ["res1", "res2"],
     }
 }
 strata_ir::define_op! {
@@ -186,6 +195,8 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [elements: variadic(TypeConstraint::Any)],
         results: [dest: single(TypeConstraint::AnyVector)],
+        types_match_with: [dest => elements: one_per_element],
+        format: "$elements attr-dict `:` type($dest)",
     }
 }
 strata_ir::define_op! {
@@ -195,6 +206,7 @@ strata_ir::define_op! {
         operands: [source: single(TypeConstraint::AnyVector)],
         results: [elements: variadic(TypeConstraint::Any)],
         format: "$source attr-dict `:` type($source)",
+        infer_result_types: infer_to_elements,
     }
 }
 strata_ir::define_op! {
@@ -203,7 +215,7 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [valueToStore: single(TypeConstraint::AnyVector), dest: single(TypeConstraint::AnyVector)],
         results: [res: single(TypeConstraint::AnyVector)],
-        attributes: [pos: required(AttrConstraint::Integer(Some(64)))],
+        attributes: [pos: required(AttrConstraint::Integer(Some(64)), syntax = PLAIN_I64)],
         types_match: [[dest, res]],
         format: "$valueToStore `,` $dest `[` $pos `]` attr-dict `:` type($valueToStore) `into` type($dest)",
     }
@@ -214,7 +226,7 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [source: single(TypeConstraint::AnyVector)],
         results: [res: single(TypeConstraint::AnyVector)],
-        attributes: [pos: required(AttrConstraint::Integer(Some(64)))],
+        attributes: [pos: required(AttrConstraint::Integer(Some(64)), syntax = PLAIN_I64)],
         format: "$source `[` $pos `]` attr-dict `:` type($res) `from` type($source)",
     }
 }
@@ -224,6 +236,8 @@ strata_ir::define_op! {
         operands: [mask: single(TypeConstraint::AnyVector), passthru: optional(TypeConstraint::Any)],
         results: [results: variadic(TypeConstraint::Any)],
         regions: [maskRegion: single_block],
+        parse: parse_mask,
+        print: print_mask,
     }
 }
 strata_ir::define_op! {
@@ -284,69 +298,16 @@ fn infer_shuffle(ctx: &Context, operands: &[Type], props: Attribute) -> DiagResu
     )])
 }
 
+/// `vector.from_elements`'s operand types: the element type once per
+/// element of the vector (MLIR's `TypesMatchWith` on `dest`).
+fn one_per_element(ctx: &Context, ty: Type) -> Vec<Type> {
+    let (shape, elem) = vector_parts(ctx, ty);
+    vec![elem; shape.iter().product::<i64>().max(0) as usize]
+}
+
 /// `vector.to_elements`: one scalar per element.
 fn infer_to_elements(ctx: &Context, operands: &[Type], _: Attribute) -> DiagResult<Vec<Type>> {
-    let (shape, elem) = vector_parts(ctx, operands[0]);
-    Ok(vec![elem; shape.iter().product::<i64>().max(0) as usize])
-}
-
-const KIND_SYNTAX: AttrSyntax = AttrSyntax {
-    parse: |p| Ok(Some(parse_kind_body(p.parser)?)),
-    print: |p, attr| {
-        let word = crate::attrs::kind_value(p.ctx(), attr).unwrap_or(crate::CombiningKind::Add);
-        p.write("<");
-        p.write(word.keyword());
-        p.write(">");
-    },
-};
-
-/// A dense i64 array written as a plain list (`[0, 5, 2]`), as ODS's
-/// `DenseI64ArrayAttr` in an assembly format.
-const DENSE_I64_LIST: AttrSyntax = AttrSyntax {
-    parse: |p| {
-        let loc = p.loc();
-        let (values, dynamic) = strata_ir::directives::parse_dynamic_index_list(
-            p,
-            strata_ir::directives::Delimiter::Square,
-        )?;
-        if !dynamic.is_empty() {
-            return Err(Diagnostic::error(loc, "expected integer value"));
-        }
-        Ok(Some(p.ctx().dense_i64_array(&values)))
-    },
-    print: |p, attr| {
-        let values = p.ctx().dense_array_i64(attr).unwrap_or_default();
-        strata_ir::directives::print_dynamic_index_list(
-            p,
-            &values,
-            &[],
-            strata_ir::directives::Delimiter::Square,
-        );
-    },
-};
-
-// ---- from_elements: `%a, %b : vector<2xf32>` (element types from the result) ----
-
-fn parse_from_elements(p: &mut OpParser) -> DiagResult<()> {
-    let elements = p.parse_operand_list()?;
-    p.parse_optional_attr_dict(false)?;
-    let ty = p.parse_colon_type()?;
-    let (_, elem) = vector_parts(p.ctx(), ty);
-    p.add_operands(&elements, &vec![elem; elements.len()])?;
-    p.add_result_types(&[ty]);
-    Ok(())
-}
-
-fn print_from_elements(p: &mut OpPrinter, op: OpId) {
-    let ir = p.ir;
-    let operands: Vec<Value> = ir.operands(op).collect();
-    if !operands.is_empty() {
-        p.write(" ");
-        p.print_operands(operands.iter().copied());
-    }
-    p.print_optional_attr_dict(op, &[], false);
-    p.write(" : ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    Ok(one_per_element(ctx, operands[0]))
 }
 
 // ---- print: `(%v : type)? (str "..." | punctuation <p>)* attr-dict` ----
@@ -435,9 +396,9 @@ fn parse_mask(p: &mut OpParser) -> DiagResult<()> {
     }
     let block = ir.region_blocks(region)[0];
     let last = ir.last_op(block);
-    let terminated = last.is_some_and(|l| ctx.op_name_str(ir.op_name(l)) == "vector.yield");
+    let terminated = last.is_some_and(|l| YieldOp::is(ctx, ir, l));
     if !terminated {
-        let mut state = OperationState::new(ctx, "vector.yield", loc);
+        let mut state = OperationState::new(ctx, YieldOp::NAME, loc);
         if let Some(l) = last {
             state.operands = ir.results(l).collect();
         }
@@ -479,78 +440,4 @@ fn print_mask(p: &mut OpPrinter, op: OpId) {
             p.write(")");
         }
     }
-}
-
-/// Every op definition of this file, with hooks attached.
-pub fn definitions(ctx: &Context) -> Vec<OpDefinition> {
-    let mut shuffle = ShuffleOp::definition();
-    shuffle.hooks.infer_result_types = Some(infer_shuffle);
-    let mut to_elements = ToElementsOp::definition();
-    to_elements.hooks.infer_result_types = Some(infer_to_elements);
-    let mut vscale = VectorScaleOp::definition();
-    vscale.hooks.infer_result_types = Some(|ctx, _, _| Ok(vec![ctx.index_type()]));
-    vscale.hooks.result_names = Some(|_, _, _, set| set(0, "vscale"));
-    let mut scan = ScanOp::definition();
-    scan.hooks.result_names = Some(|_, _, _, set| {
-        set(0, "dest");
-        set(1, "accumulated_value");
-    });
-    let mut deinterleave = DeinterleaveOp::definition();
-    deinterleave.hooks.result_names = Some(|_, _, _, set| {
-        set(0, "res1");
-        set(1, "res2");
-    });
-    let mut from_elements = FromElementsOp::definition();
-    from_elements.hooks.parse = Some(parse_from_elements);
-    from_elements.hooks.print = Some(print_from_elements);
-    let mut print = PrintOp::definition();
-    print.hooks.parse = Some(parse_print);
-    print.hooks.print = Some(print_print);
-    let mut mask = MaskOp::definition();
-    mask.hooks.parse = Some(parse_mask);
-    mask.hooks.print = Some(print_mask);
-    let mut defs = vec![
-        shuffle,
-        InsertStridedSliceOp::definition(),
-        ExtractStridedSliceOp::definition(),
-        CreateMaskOp::definition(),
-        ConstantMaskOp::definition(),
-        print,
-        BitCastOp::definition(),
-        GatherOp::definition(),
-        ScatterOp::definition(),
-        ExpandLoadOp::definition(),
-        CompressStoreOp::definition(),
-        MultiDimReductionOp::definition(),
-        scan,
-        vscale,
-        InterleaveOp::definition(),
-        deinterleave,
-        StepOp::definition(),
-        from_elements,
-        to_elements,
-        ScalableInsertOp::definition(),
-        ScalableExtractOp::definition(),
-        mask,
-        YieldOp::definition(),
-    ];
-    let index = TypeConstraint::Is(ctx.index_type());
-    for def in defs.iter_mut() {
-        for operand in def.operands.iter_mut() {
-            if matches!(operand.constraint, TypeConstraint::Index) {
-                operand.constraint = index.clone();
-            }
-        }
-        for attr in def.attributes.iter_mut() {
-            if matches!(attr.constraint, AttrConstraint::DenseI64Array) {
-                attr.syntax = Some(DENSE_I64_LIST);
-            }
-            match attr.name.as_str() {
-                "kind" => attr.syntax = Some(KIND_SYNTAX),
-                "pos" => attr.syntax = Some(strata_dialect_tensor::syntax::PLAIN_I64),
-                _ => {}
-            }
-        }
-    }
-    defs
 }

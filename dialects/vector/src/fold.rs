@@ -2,23 +2,12 @@
 //! same type or of a shape_cast, a broadcast to the same type or of a
 //! scalar constant (a splat constant), a transpose
 //! by the identity permutation, extract/insert at an empty position, and
-//! an extract of a broadcast scalar.
+//! an extract of a broadcast scalar. Each op names its folder in its
+//! declaration; producers are matched through their typed handles.
 
+use crate::{BroadcastOp, InsertOp, ShapeCastOp};
 use strata_ir::fold::FoldOutcome;
-use strata_ir::{Attribute, Context, Ir, OpDefinition, OpId, TypeData};
-
-pub(crate) fn attach(defs: &mut [OpDefinition]) {
-    for def in defs.iter_mut() {
-        def.hooks.fold = match def.name.as_str() {
-            "vector.shape_cast" => Some(fold_shape_cast),
-            "vector.broadcast" => Some(fold_broadcast),
-            "vector.transpose" => Some(fold_transpose),
-            "vector.extract" => Some(fold_extract),
-            "vector.insert" => Some(fold_insert),
-            _ => None,
-        };
-    }
-}
+use strata_ir::{Attribute, Context, Ir, OpId, TypeData};
 
 fn same_type(ir: &Ir, op: OpId) -> bool {
     ir.value_type(ir.operand(op, 0)) == ir.value_type(ir.result(op, 0))
@@ -28,7 +17,12 @@ fn same_type(ir: &Ir, op: OpId) -> bool {
 /// constant of the element type gives the splat constant. (A splat vector
 /// source does not fold: MLIR takes any typed attribute for a scalar and
 /// gives up on its type.)
-fn fold_broadcast(ctx: &Context, ir: &mut Ir, op: OpId, c: &[Option<Attribute>]) -> FoldOutcome {
+pub(crate) fn fold_broadcast(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    c: &[Option<Attribute>],
+) -> FoldOutcome {
     if same_type(ir, op) {
         return FoldOutcome::value(ir.operand(op, 0));
     }
@@ -51,17 +45,19 @@ fn fold_broadcast(ctx: &Context, ir: &mut Ir, op: OpId, c: &[Option<Attribute>])
     }
 }
 
-fn fold_shape_cast(ctx: &Context, ir: &mut Ir, op: OpId, c: &[Option<Attribute>]) -> FoldOutcome {
+pub(crate) fn fold_shape_cast(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    c: &[Option<Attribute>],
+) -> FoldOutcome {
     if same_type(ir, op) {
         return FoldOutcome::value(ir.operand(op, 0));
     }
     // shape_cast(shape_cast(x)) -> shape_cast(x), or x when the types agree.
     let src = ir.operand(op, 0);
-    if let Some(def) = ir
-        .defining_op(src)
-        .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "vector.shape_cast")
-    {
-        let inner = ir.operand(def, 0);
+    if let Some(def) = ShapeCastOp::defining(ctx, ir, src) {
+        let inner = def.source(ctx, ir);
         if ir.value_type(inner) == ir.value_type(ir.result(op, 0)) {
             return FoldOutcome::value(inner);
         }
@@ -72,7 +68,12 @@ fn fold_shape_cast(ctx: &Context, ir: &mut Ir, op: OpId, c: &[Option<Attribute>]
     FoldOutcome::Failed
 }
 
-fn fold_transpose(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
+pub(crate) fn fold_transpose(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    _: &[Option<Attribute>],
+) -> FoldOutcome {
     let perm = ir
         .attr(ctx, op, "permutation")
         .and_then(|a| ctx.dense_array_i64(a))
@@ -89,17 +90,19 @@ fn empty_position(ctx: &Context, ir: &Ir, op: OpId) -> bool {
         .is_some_and(|p| p.is_empty())
 }
 
-fn fold_extract(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
+pub(crate) fn fold_extract(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    _: &[Option<Attribute>],
+) -> FoldOutcome {
     if empty_position(ctx, ir, op) {
         return FoldOutcome::value(ir.operand(op, 0));
     }
     // extract(broadcast(scalar)) -> scalar
     let src = ir.operand(op, 0);
-    if let Some(def) = ir
-        .defining_op(src)
-        .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "vector.broadcast")
-    {
-        let scalar = ir.operand(def, 0);
+    if let Some(def) = BroadcastOp::defining(ctx, ir, src) {
+        let scalar = def.source(ctx, ir);
         if !matches!(
             ctx.type_data(ir.value_type(scalar)),
             TypeData::Vector { .. }
@@ -109,26 +112,20 @@ fn fold_extract(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -
         }
     }
     // extract(insert(v, d, p), p) -> v at the same static position.
-    if let Some(def) = ir
-        .defining_op(src)
-        .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "vector.insert")
-    {
+    if let Some(def) = InsertOp::defining(ctx, ir, src) {
         let pos = |o| {
             ir.attr(ctx, o, "static_position")
                 .and_then(|a| ctx.dense_array_i64(a))
         };
-        let (a, b) = (pos(op), pos(def));
-        if a.is_some() && a == b && ir.num_operands(op) == 1 && ir.num_operands(def) == 2 {
-            return FoldOutcome::value(ir.operand(def, 0));
+        let (a, b) = (pos(op), pos(def.op()));
+        if a.is_some() && a == b && ir.num_operands(op) == 1 && ir.num_operands(def.op()) == 2 {
+            return FoldOutcome::value(def.valueToStore(ctx, ir));
         }
     }
     // extract(shape_cast(x), p) -> extract(x, p') of a scalar, p' naming
     // the same element in x's shape.
-    if let Some(def) = ir
-        .defining_op(src)
-        .filter(|&d| ctx.op_name_str(ir.op_name(d)) == "vector.shape_cast")
-    {
-        let inner = ir.operand(def, 0);
+    if let Some(def) = ShapeCastOp::defining(ctx, ir, src) {
+        let inner = def.source(ctx, ir);
         let pos = ir
             .attr(ctx, op, "static_position")
             .and_then(|a| ctx.dense_array_i64(a))
@@ -161,7 +158,12 @@ fn fold_extract(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -
     FoldOutcome::Failed
 }
 
-fn fold_insert(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
+pub(crate) fn fold_insert(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    _: &[Option<Attribute>],
+) -> FoldOutcome {
     if empty_position(ctx, ir, op)
         && ir.value_type(ir.operand(op, 0)) == ir.value_type(ir.result(op, 0))
     {

@@ -1,10 +1,16 @@
-//! The ops of `vector`, declared with `define_op!`; the ones whose MLIR
-//! syntax is hand-written (contract, reduction, outerproduct, transfers,
-//! extract/insert, transpose) get parse/print hooks that follow MLIR 22's
-//! printers character for character (`vector.insert %v, %d [1]` keeps
-//! MLIR's space before the position list).
+//! The ops of `vector`, each declared once with `define_op!`: MLIR 22's
+//! assembly format (from `VectorOps.td`) where MLIR has one, and the
+//! verifier, folder and memory effects named in the declaration. The ops
+//! MLIR writes by hand (`hasCustomAssemblyFormat`: contract, outerproduct,
+//! transfer_read/write) name their parser and printer, which follow MLIR
+//! 22's character for character. The ops of [`crate::extra_ops`] are
+//! declared there; [`op_list!`] names them all once.
 
-use crate::attrs::{iterator_type_attr, kind_attr, kind_of, parse_kind_body, CombiningKind};
+use crate::attrs::{iterator_type_attr, kind_attr, parse_kind_body, CombiningKind};
+use crate::effects::OnMemRef;
+use crate::extra_ops as extra;
+use crate::{fold, verify};
+use strata_dialect_arith::attrs::{flags_constraint, no_fastmath, FASTMATH, FASTMATH_SYNTAX};
 use strata_ir::affine::AffineMap;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::OpParser;
@@ -12,7 +18,9 @@ use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::directives::{parse_dynamic_index_list, print_dynamic_index_list, Delimiter};
-use strata_ir::{AttrData, Context, Ir, OpDefinition, OpId, Type, TypeData, Value};
+use strata_ir::interfaces::{Effect, MemoryEffects};
+use strata_ir::opdef::{derive, AttrSyntax};
+use strata_ir::{AttrData, Context, Ir, OpId, Type, TypeData, Value};
 
 strata_ir::define_op! {
     pub struct LoadOp = "vector.load" {
@@ -21,6 +29,8 @@ strata_ir::define_op! {
         results: [result: single(TypeConstraint::AnyVector)],
         attributes: [nontemporal: optional(AttrConstraint::Bool), alignment: optional(AttrConstraint::Integer(Some(64)))],
         format: "$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)",
+        verify: verify::verify_load,
+        interfaces: [dyn MemoryEffects => OnMemRef(Effect::Read, 0)],
     }
 }
 strata_ir::define_op! {
@@ -29,6 +39,8 @@ strata_ir::define_op! {
         operands: [valueToStore: single(TypeConstraint::AnyVector), base: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index)],
         attributes: [nontemporal: optional(AttrConstraint::Bool), alignment: optional(AttrConstraint::Integer(Some(64)))],
         format: "$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)",
+        verify: verify::verify_store,
+        interfaces: [dyn MemoryEffects => OnMemRef(Effect::Write, 1)],
     }
 }
 strata_ir::define_op! {
@@ -38,6 +50,8 @@ strata_ir::define_op! {
         results: [result: single(TypeConstraint::AnyVector)],
         attributes: [alignment: optional(AttrConstraint::Integer(Some(64)))],
         format: "$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` type($pass_thru) `into` type($result)",
+        verify: verify::verify_load,
+        interfaces: [dyn MemoryEffects => OnMemRef(Effect::Read, 0)],
     }
 }
 strata_ir::define_op! {
@@ -46,6 +60,8 @@ strata_ir::define_op! {
         operands: [base: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index), mask: single(TypeConstraint::AnyVector), valueToStore: single(TypeConstraint::AnyVector)],
         attributes: [alignment: optional(AttrConstraint::Integer(Some(64)))],
         format: "$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` type($valueToStore)",
+        verify: verify::verify_masked_store,
+        interfaces: [dyn MemoryEffects => OnMemRef(Effect::Write, 0)],
     }
 }
 strata_ir::define_op! {
@@ -55,6 +71,8 @@ strata_ir::define_op! {
         operands: [source: single(TypeConstraint::Any)],
         results: [vector: single(TypeConstraint::AnyVector)],
         format: "$source attr-dict `:` type($source) `to` type($vector)",
+        verify: verify::verify_broadcast,
+        fold: fold::fold_broadcast,
     }
 }
 strata_ir::define_op! {
@@ -74,6 +92,8 @@ strata_ir::define_op! {
         operands: [source: single(TypeConstraint::AnyVector)],
         results: [result: single(TypeConstraint::AnyVector)],
         format: "$source attr-dict `:` type($source) `to` type($result)",
+        verify: verify::verify_shape_cast,
+        fold: fold::fold_shape_cast,
     }
 }
 strata_ir::define_op! {
@@ -82,7 +102,10 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [vector: single(TypeConstraint::AnyVector)],
         results: [result: single(TypeConstraint::AnyVector)],
-        attributes: [permutation: required(AttrConstraint::DenseI64Array)],
+        attributes: [permutation: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_LIST)],
+        format: "$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)",
+        verify: verify::verify_transpose,
+        fold: fold::fold_transpose,
     }
 }
 strata_ir::define_op! {
@@ -91,41 +114,69 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [vector: single(TypeConstraint::AnyVector), acc: optional(TypeConstraint::Any)],
         results: [dest: single(TypeConstraint::Any)],
-        attributes: [kind: required(AttrConstraint::Any), fastmath: optional(AttrConstraint::Any)],
+        attributes: [
+            kind: required(AttrConstraint::Any, syntax = KIND_SYNTAX),
+            fastmath: defaulted(flags_constraint(&FASTMATH), default = no_fastmath, syntax = FASTMATH_SYNTAX),
+        ],
+        types_match_with: [dest => acc: derive::same],
+        format: "$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)",
+        verify: verify::verify_reduction,
     }
 }
 strata_ir::define_op! {
+    /// MLIR writes its syntax by hand: the traits dictionary comes first,
+    /// with the iterator types as strings.
     pub struct ContractionOp = "vector.contract" {
         summary: "vector contraction operation",
         traits: [PURE],
         operands: [lhs: single(TypeConstraint::AnyVector), rhs: single(TypeConstraint::AnyVector), acc: single(TypeConstraint::Any)],
         results: [result: single(TypeConstraint::Any)],
         attributes: [indexing_maps: required(AttrConstraint::Array(None)), iterator_types: required(AttrConstraint::Array(None)), kind: required(AttrConstraint::Any)],
+        parse: parse_contract,
+        print: print_contract,
+        verify: verify::verify_contract,
     }
 }
 strata_ir::define_op! {
+    /// MLIR writes its syntax by hand: the result type follows from the
+    /// operands', and the kind prints only with an accumulator.
     pub struct OuterProductOp = "vector.outerproduct" {
         summary: "vector outerproduct with optional fused add",
         traits: [PURE],
         operands: [lhs: single(TypeConstraint::AnyVector), rhs: single(TypeConstraint::Any), acc: optional(TypeConstraint::AnyVector)],
         results: [result: single(TypeConstraint::AnyVector)],
         attributes: [kind: optional(AttrConstraint::Any)],
+        parse: parse_outerproduct,
+        print: print_outerproduct,
+        verify: verify::verify_outerproduct,
     }
 }
 strata_ir::define_op! {
+    /// MLIR writes its syntax by hand: the padding and mask types follow
+    /// from the source and vector types, and the default permutation map
+    /// and in_bounds flags are left out.
     pub struct TransferReadOp = "vector.transfer_read" {
         summary: "reads a supervector from memory into an SSA vector value",
         operands: [base: single(TypeConstraint::Any), indices: variadic(TypeConstraint::Index), padding: single(TypeConstraint::Any), mask: optional(TypeConstraint::AnyVector)],
         results: [vector: single(TypeConstraint::AnyVector)],
         attributes: [permutation_map: required(AttrConstraint::AffineMap), in_bounds: required(AttrConstraint::Array(None))],
+        parse: parse_transfer_read,
+        print: print_transfer_read,
+        verify: verify::verify_transfer_read,
+        interfaces: [dyn MemoryEffects => OnMemRef(Effect::Read, 0)],
     }
 }
 strata_ir::define_op! {
+    /// MLIR writes its syntax by hand, as `vector.transfer_read`'s.
     pub struct TransferWriteOp = "vector.transfer_write" {
         summary: "the vector.transfer_write op writes a supervector to memory",
         operands: [valueToStore: single(TypeConstraint::AnyVector), base: single(TypeConstraint::Any), indices: variadic(TypeConstraint::Index), mask: optional(TypeConstraint::AnyVector)],
         results: [result: optional(TypeConstraint::AnyRankedTensor)],
         attributes: [permutation_map: required(AttrConstraint::AffineMap), in_bounds: required(AttrConstraint::Array(None))],
+        parse: parse_transfer_write,
+        print: print_transfer_write,
+        verify: verify::verify_transfer_write,
+        interfaces: [dyn MemoryEffects => OnMemRef(Effect::Write, 1)],
     }
 }
 strata_ir::define_op! {
@@ -135,6 +186,9 @@ strata_ir::define_op! {
         operands: [source: single(TypeConstraint::AnyVector), dynamic_position: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::Any)],
         attributes: [static_position: required(AttrConstraint::DenseI64Array)],
+        format: "$source `` custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($result) `from` type($source)",
+        verify: verify::verify_extract,
+        fold: fold::fold_extract,
     }
 }
 strata_ir::define_op! {
@@ -144,65 +198,95 @@ strata_ir::define_op! {
         operands: [valueToStore: single(TypeConstraint::Any), dest: single(TypeConstraint::AnyVector), dynamic_position: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::AnyVector)],
         attributes: [static_position: required(AttrConstraint::DenseI64Array)],
+        types_match: [[dest, result]],
+        format: "$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($valueToStore) `into` type($dest)",
+        verify: verify::verify_insert,
+        fold: fold::fold_insert,
     }
 }
 
-/// Every op definition of the dialect, with hooks attached.
-pub fn definitions(ctx: &Context) -> Vec<OpDefinition> {
-    type Parse = fn(&mut OpParser) -> DiagResult<()>;
-    type Print = fn(&mut OpPrinter, OpId);
-    let custom: [(OpDefinition, Parse, Print); 8] = [
-        (TransposeOp::definition(), parse_transpose, print_transpose),
-        (ReductionOp::definition(), parse_reduction, print_reduction),
-        (ContractionOp::definition(), parse_contract, print_contract),
-        (
-            OuterProductOp::definition(),
-            parse_outerproduct,
-            print_outerproduct,
-        ),
-        (
-            TransferReadOp::definition(),
-            parse_transfer_read,
-            print_transfer_read,
-        ),
-        (
-            TransferWriteOp::definition(),
-            parse_transfer_write,
-            print_transfer_write,
-        ),
-        (ExtractOp::definition(), parse_extract, print_extract),
-        (InsertOp::definition(), parse_insert, print_insert),
-    ];
-    let mut defs: Vec<OpDefinition> = custom
-        .into_iter()
-        .map(|(mut def, parse, print)| {
-            def.hooks.parse = Some(parse);
-            def.hooks.print = Some(print);
-            def
-        })
-        .collect();
-    defs.extend([
-        LoadOp::definition(),
-        StoreOp::definition(),
-        MaskedLoadOp::definition(),
-        MaskedStoreOp::definition(),
-        BroadcastOp::definition(),
-        FmaOp::definition(),
-        ShapeCastOp::definition(),
-    ]);
-    defs.extend(crate::extra_ops::definitions(ctx));
-    // Index operands have one possible type, which the format engine infers.
-    let index = TypeConstraint::Is(ctx.index_type());
-    for def in defs.iter_mut() {
-        for operand in def.operands.iter_mut().filter(|o| o.name == "indices") {
-            operand.constraint = index.clone();
+/// Declares the dialect's op list once: the definitions to register and
+/// the names.
+macro_rules! op_list {
+    ($($op:ty),* $(,)?) => {
+        /// Every vector op's definition, in registration order.
+        pub(crate) fn definitions() -> Vec<strata_ir::OpDefinition> {
+            vec![$(<$op>::definition()),*]
         }
-    }
-    crate::verify::attach(&mut defs);
-    crate::fold::attach(&mut defs);
-    crate::effects::attach(&mut defs);
-    defs
+
+        /// The names of every vector op.
+        pub const OP_NAMES: &[&str] = &[$(<$op>::NAME),*];
+    };
 }
+
+op_list!(
+    TransposeOp,
+    ReductionOp,
+    ContractionOp,
+    OuterProductOp,
+    TransferReadOp,
+    TransferWriteOp,
+    ExtractOp,
+    InsertOp,
+    LoadOp,
+    StoreOp,
+    MaskedLoadOp,
+    MaskedStoreOp,
+    BroadcastOp,
+    FmaOp,
+    ShapeCastOp,
+    extra::ShuffleOp,
+    extra::InsertStridedSliceOp,
+    extra::ExtractStridedSliceOp,
+    extra::CreateMaskOp,
+    extra::ConstantMaskOp,
+    extra::PrintOp,
+    extra::BitCastOp,
+    extra::GatherOp,
+    extra::ScatterOp,
+    extra::ExpandLoadOp,
+    extra::CompressStoreOp,
+    extra::MultiDimReductionOp,
+    extra::ScanOp,
+    extra::VectorScaleOp,
+    extra::InterleaveOp,
+    extra::DeinterleaveOp,
+    extra::StepOp,
+    extra::FromElementsOp,
+    extra::ToElementsOp,
+    extra::ScalableInsertOp,
+    extra::ScalableExtractOp,
+    extra::MaskOp,
+    extra::YieldOp,
+);
+
+/// `$kind` in a format: `<add>` (MLIR's `Vector_CombiningKindAttr`).
+pub(crate) const KIND_SYNTAX: AttrSyntax = AttrSyntax {
+    parse: |p| Ok(Some(parse_kind_body(p.parser)?)),
+    print: |p, attr| {
+        let word = crate::attrs::kind_value(p.ctx(), attr).unwrap_or(CombiningKind::Add);
+        p.write("<");
+        p.write(word.keyword());
+        p.write(">");
+    },
+};
+
+/// A dense i64 array written as a plain list (`[0, 5, 2]`), as ODS's
+/// `DenseI64ArrayAttr` in an assembly format.
+pub(crate) const DENSE_I64_LIST: AttrSyntax = AttrSyntax {
+    parse: |p| {
+        let loc = p.loc();
+        let (values, dynamic) = parse_dynamic_index_list(p, Delimiter::Square)?;
+        if !dynamic.is_empty() {
+            return Err(Diagnostic::error(loc, "expected integer value"));
+        }
+        Ok(Some(p.ctx().dense_i64_array(&values)))
+    },
+    print: |p, attr| {
+        let values = p.ctx().dense_array_i64(attr).unwrap_or_default();
+        print_dynamic_index_list(p, &values, &[], Delimiter::Square);
+    },
+};
 
 // ---- helpers shared with the verifiers, folds and the interpreter ----
 
@@ -258,115 +342,6 @@ fn segment_sizes(p: &mut OpParser, sizes: &[usize]) {
     let sizes: Vec<i32> = sizes.iter().map(|&s| s as i32).collect();
     let attr = p.ctx().dense_i32_array(&sizes);
     p.add_property("operandSegmentSizes", attr);
-}
-
-fn print_i64_list(p: &mut OpPrinter, values: &[i64]) {
-    p.write("[");
-    p.write(
-        &values
-            .iter()
-            .map(|v| v.to_string())
-            .collect::<Vec<_>>()
-            .join(", "),
-    );
-    p.write("]");
-}
-
-fn static_position(ctx: &Context, ir: &Ir, op: OpId) -> Vec<i64> {
-    ir.attr(ctx, op, "static_position")
-        .and_then(|a| ctx.dense_array_i64(a))
-        .unwrap_or_default()
-}
-
-// ---- transpose: `%v, [1, 0] attr-dict : type to type` ----
-
-fn parse_transpose(p: &mut OpParser) -> DiagResult<()> {
-    let v = p.parse_operand()?;
-    p.expect(TokenKind::Comma, "','")?;
-    let (perm, _) = parse_dynamic_index_list(p, Delimiter::Square)?;
-    p.add_property("permutation", p.ctx().dense_i64_array(&perm));
-    p.parse_optional_attr_dict(false)?;
-    let from = p.parse_colon_type()?;
-    p.expect_keyword("to")?;
-    let to = p.parse_type()?;
-    p.add_operands(&[v], &[from])?;
-    p.add_result_types(&[to]);
-    Ok(())
-}
-
-fn print_transpose(p: &mut OpPrinter, op: OpId) {
-    let (ctx, ir) = (p.ctx(), p.ir);
-    p.write(" ");
-    p.print_operand(ir.operand(op, 0));
-    p.write(", ");
-    let perm = ir
-        .attr(ctx, op, "permutation")
-        .and_then(|a| ctx.dense_array_i64(a))
-        .unwrap_or_default();
-    print_i64_list(p, &perm);
-    p.print_optional_attr_dict(op, &["permutation"], false);
-    p.write(" : ");
-    p.print_type(ir.value_type(ir.operand(op, 0)));
-    p.write(" to ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
-}
-
-// ---- reduction: `<kind>, %v (, %acc)? (fastmath<...>)? attr-dict : type into type` ----
-
-fn none_fastmath(ctx: &Context) -> strata_ir::Attribute {
-    strata_dialect_arith::attrs::FASTMATH.attr(ctx, 0)
-}
-
-fn parse_reduction(p: &mut OpParser) -> DiagResult<()> {
-    let kind = parse_kind_body(p.parser)?;
-    p.add_property("kind", kind);
-    p.expect(TokenKind::Comma, "','")?;
-    let v = p.parse_operand()?;
-    let acc = if p.consume_if(TokenKind::Comma) {
-        Some(p.parse_operand()?)
-    } else {
-        None
-    };
-    let fastmath = if p.consume_keyword("fastmath") {
-        let bits = strata_dialect_arith::attrs::FASTMATH.parse_body(p.parser)?;
-        strata_dialect_arith::attrs::FASTMATH.attr(p.ctx(), bits)
-    } else {
-        none_fastmath(p.ctx())
-    };
-    p.add_property("fastmath", fastmath);
-    p.parse_optional_attr_dict(false)?;
-    let vty = p.parse_colon_type()?;
-    p.expect_keyword("into")?;
-    let dest = p.parse_type()?;
-    p.add_operands(&[v], &[vty])?;
-    if let Some(acc) = acc {
-        p.add_operands(&[acc], &[dest])?;
-    }
-    p.add_result_types(&[dest]);
-    Ok(())
-}
-
-fn print_reduction(p: &mut OpPrinter, op: OpId) {
-    let (ctx, ir) = (p.ctx(), p.ir);
-    p.write(" <");
-    p.write(kind_of(ctx, ir, op).keyword());
-    p.write(">, ");
-    let operands: Vec<Value> = ir.operands(op).collect();
-    p.print_operands(operands.iter().copied());
-    let fastmath = ir.attr(ctx, op, "fastmath");
-    if let Some(f) = fastmath.filter(|&f| f != none_fastmath(ctx)) {
-        let bits = strata_dialect_arith::attrs::FASTMATH
-            .bits(ctx, f)
-            .unwrap_or(0);
-        p.write(" fastmath<");
-        p.write(&strata_dialect_arith::attrs::FASTMATH.to_text(bits));
-        p.write(">");
-    }
-    p.print_optional_attr_dict(op, &["kind", "fastmath"], false);
-    p.write(" : ");
-    p.print_type(ir.value_type(operands[0]));
-    p.write(" into ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
 }
 
 // ---- contract: `{trait} %lhs, %rhs, %acc attr-dict : lhs, rhs into acc` ----
@@ -697,78 +672,4 @@ fn print_transfer_write(p: &mut OpPrinter, op: OpId) {
     p.print_type(vector);
     p.write(", ");
     p.print_type(source);
-}
-
-// ---- extract / insert ----
-
-fn parse_extract(p: &mut OpParser) -> DiagResult<()> {
-    let index = p.ctx().index_type();
-    let source = p.parse_operand()?;
-    let (statics, dynamic) = parse_dynamic_index_list(p, Delimiter::Square)?;
-    p.add_property("static_position", p.ctx().dense_i64_array(&statics));
-    p.parse_optional_attr_dict(false)?;
-    let result = p.parse_colon_type()?;
-    p.expect_keyword("from")?;
-    let sty = p.parse_type()?;
-    p.add_operands(&[source], &[sty])?;
-    p.add_operands(&dynamic, &vec![index; dynamic.len()])?;
-    p.add_result_types(&[result]);
-    Ok(())
-}
-
-fn print_extract(p: &mut OpPrinter, op: OpId) {
-    let (ctx, ir) = (p.ctx(), p.ir);
-    let operands: Vec<Value> = ir.operands(op).collect();
-    p.write(" ");
-    p.print_operand(operands[0]);
-    print_dynamic_index_list(
-        p,
-        &static_position(ctx, ir, op),
-        &operands[1..],
-        Delimiter::Square,
-    );
-    p.print_optional_attr_dict(op, &["static_position"], false);
-    p.write(" : ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
-    p.write(" from ");
-    p.print_type(ir.value_type(operands[0]));
-}
-
-fn parse_insert(p: &mut OpParser) -> DiagResult<()> {
-    let index = p.ctx().index_type();
-    let value = p.parse_operand()?;
-    p.expect(TokenKind::Comma, "','")?;
-    let dest = p.parse_operand()?;
-    let (statics, dynamic) = parse_dynamic_index_list(p, Delimiter::Square)?;
-    p.add_property("static_position", p.ctx().dense_i64_array(&statics));
-    p.parse_optional_attr_dict(false)?;
-    let vty = p.parse_colon_type()?;
-    p.expect_keyword("into")?;
-    let dty = p.parse_type()?;
-    p.add_operands(&[value], &[vty])?;
-    p.add_operands(&[dest], &[dty])?;
-    p.add_operands(&dynamic, &vec![index; dynamic.len()])?;
-    p.add_result_types(&[dty]);
-    Ok(())
-}
-
-fn print_insert(p: &mut OpPrinter, op: OpId) {
-    let (ctx, ir) = (p.ctx(), p.ir);
-    let operands: Vec<Value> = ir.operands(op).collect();
-    p.write(" ");
-    p.print_operand(operands[0]);
-    p.write(", ");
-    p.print_operand(operands[1]);
-    p.write(" ");
-    print_dynamic_index_list(
-        p,
-        &static_position(ctx, ir, op),
-        &operands[2..],
-        Delimiter::Square,
-    );
-    p.print_optional_attr_dict(op, &["static_position"], false);
-    p.write(" : ");
-    p.print_type(ir.value_type(operands[0]));
-    p.write(" into ");
-    p.print_type(ir.value_type(operands[1]));
 }

@@ -1,5 +1,5 @@
 //! Verifiers of the `vector` ops with MLIR 22's messages, checked in
-//! MLIR's order.
+//! MLIR's order; each op names its verifier in its declaration.
 
 use crate::ops::{
     default_permutation_map, groups, in_bounds, indexing_maps, map_attr, vector_parts,
@@ -7,27 +7,7 @@ use crate::ops::{
 use strata_ir::asm::printer::{attr_to_string, type_to_string};
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{Context, Ir, OpDefinition, OpId, Type, TypeData};
-
-pub(crate) fn attach(defs: &mut [OpDefinition]) {
-    for def in defs.iter_mut() {
-        def.hooks.verify = match def.name.as_str() {
-            "vector.load" | "vector.maskedload" => Some(verify_load),
-            "vector.store" | "vector.maskedstore" => Some(verify_store),
-            "vector.broadcast" => Some(verify_broadcast),
-            "vector.shape_cast" => Some(verify_shape_cast),
-            "vector.transpose" => Some(verify_transpose),
-            "vector.reduction" => Some(verify_reduction),
-            "vector.contract" => Some(verify_contract),
-            "vector.outerproduct" => Some(verify_outerproduct),
-            "vector.transfer_read" | "vector.transfer_write" => Some(verify_transfer),
-            "vector.extract" => Some(verify_extract),
-            "vector.insert" => Some(verify_insert),
-            "vector.shuffle" => Some(verify_shuffle),
-            _ => None,
-        };
-    }
-}
+use strata_ir::{Context, Ir, OpId, Type, TypeData, Value};
 
 fn ts(ctx: &Context, t: Type) -> String {
     type_to_string(ctx, t)
@@ -45,7 +25,7 @@ fn check_indices(ctx: &Context, ir: &Ir, op: OpId, base: Type, count: usize) -> 
     Ok(())
 }
 
-fn verify_load(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_load(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let g = groups(ctx, ir, op);
     let base = ir.value_type(g[0][0]);
     let result = ir.value_type(ir.result(op, 0));
@@ -67,14 +47,28 @@ fn verify_load(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_store(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    let g = groups(ctx, ir, op);
-    let masked = ctx.op_name_str(ir.op_name(op)) == "vector.maskedstore";
-    let (base, indices, value) = if masked {
-        (g[0][0], &g[1], g[3][0])
-    } else {
-        (g[1][0], &g[2], g[0][0])
-    };
+/// `vector.store`.
+pub(crate) fn verify_store(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let store = crate::StoreOp(op);
+    let (base, indices) = (store.base(ctx, ir), store.indices(ctx, ir));
+    check_stored(ctx, ir, op, base, &indices, store.valueToStore(ctx, ir))
+}
+
+/// `vector.maskedstore`.
+pub(crate) fn verify_masked_store(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let store = crate::MaskedStoreOp(op);
+    let (base, indices) = (store.base(ctx, ir), store.indices(ctx, ir));
+    check_stored(ctx, ir, op, base, &indices, store.valueToStore(ctx, ir))
+}
+
+fn check_stored(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    base: Value,
+    indices: &[Value],
+    value: Value,
+) -> DiagResult<()> {
     let base = ir.value_type(base);
     check_indices(ctx, ir, op, base, indices.len())?;
     let base_elem = ctx.element_type(base);
@@ -99,7 +93,7 @@ fn verify_store(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_broadcast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_broadcast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (src, src_elem) = vector_parts(ctx, ir.value_type(ir.operand(op, 0)));
     let (dst, dst_elem) = vector_parts(ctx, ir.value_type(ir.result(op, 0)));
     if src.len() > dst.len() {
@@ -118,7 +112,7 @@ fn verify_broadcast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_shape_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_shape_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (src, se) = vector_parts(ctx, ir.value_type(ir.operand(op, 0)));
     let (dst, de) = vector_parts(ctx, ir.value_type(ir.result(op, 0)));
     let (a, b): (i64, i64) = (src.iter().product(), dst.iter().product());
@@ -136,7 +130,7 @@ fn verify_shape_cast(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_transpose(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_transpose(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (src, _) = vector_parts(ctx, ir.value_type(ir.operand(op, 0)));
     let (dst, _) = vector_parts(ctx, ir.value_type(ir.result(op, 0)));
     let perm = ir
@@ -180,7 +174,7 @@ fn verify_transpose(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_reduction(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_reduction(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (shape, elem) = vector_parts(ctx, ir.value_type(ir.operand(op, 0)));
     if shape.len() > 1 {
         return err(
@@ -221,7 +215,7 @@ fn verify_reduction(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_contract(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_contract(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let maps = indexing_maps(ctx, ir, op);
     let iterators = crate::iterator_types(ctx, ir, op);
     if maps.len() != 3 {
@@ -334,7 +328,7 @@ fn verify_contract(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_outerproduct(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_outerproduct(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (l, _) = vector_parts(ctx, ir.value_type(ir.operand(op, 0)));
     let (r, _) = vector_parts(ctx, ir.value_type(ir.operand(op, 1)));
     let (res, _) = vector_parts(ctx, ir.value_type(ir.result(op, 0)));
@@ -390,18 +384,49 @@ fn verify_outerproduct(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_transfer(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    let g = groups(ctx, ir, op);
-    let read = ctx.op_name_str(ir.op_name(op)) == "vector.transfer_read";
-    let (source, indices, vector) = if read {
-        (
-            ir.value_type(g[0][0]),
-            g[1].len(),
-            ir.value_type(ir.result(op, 0)),
-        )
-    } else {
-        (ir.value_type(g[1][0]), g[2].len(), ir.value_type(g[0][0]))
-    };
+/// `vector.transfer_read`.
+pub(crate) fn verify_transfer_read(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let read = crate::TransferReadOp(op);
+    let source = ir.value_type(read.base(ctx, ir));
+    let vector = ir.value_type(read.vector(ctx, ir));
+    let padding = ir.value_type(read.padding(ctx, ir));
+    check_transfer(
+        ctx,
+        ir,
+        op,
+        source,
+        read.indices(ctx, ir).len(),
+        vector,
+        Some(padding),
+    )
+}
+
+/// `vector.transfer_write`.
+pub(crate) fn verify_transfer_write(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let write = crate::TransferWriteOp(op);
+    let source = ir.value_type(write.base(ctx, ir));
+    let vector = ir.value_type(write.valueToStore(ctx, ir));
+    check_transfer(
+        ctx,
+        ir,
+        op,
+        source,
+        write.indices(ctx, ir).len(),
+        vector,
+        None,
+    )
+}
+
+/// MLIR's `verifyTransferOp`, and for a read its padding check.
+fn check_transfer(
+    ctx: &Context,
+    ir: &Ir,
+    op: OpId,
+    source: Type,
+    indices: usize,
+    vector: Type,
+    padding: Option<Type>,
+) -> DiagResult<()> {
     let Some(shape) = ctx.shape(source) else {
         return err(
             ctx,
@@ -412,8 +437,7 @@ fn verify_transfer(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     };
     check_indices(ctx, ir, op, source, indices)?;
     let (vshape, velem) = vector_parts(ctx, vector);
-    if read {
-        let padding = ir.value_type(g[2][0]);
+    if let Some(padding) = padding {
         if Some(padding) != ctx.element_type(source) {
             return err(
                 ctx,
@@ -489,7 +513,7 @@ fn positions_ok(pos: &[i64], shape: &[i64]) -> Option<usize> {
         .position(|(i, &p)| p != strata_ir::DYNAMIC && p != -1 && (p < 0 || p >= shape[i]))
 }
 
-fn verify_extract(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_extract(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (shape, elem) = vector_parts(ctx, ir.value_type(ir.operand(op, 0)));
     let pos = ir
         .attr(ctx, op, "static_position")
@@ -528,7 +552,7 @@ fn verify_extract(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-fn verify_insert(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_insert(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (shape, elem) = vector_parts(ctx, ir.value_type(ir.operand(op, 1)));
     let pos = ir
         .attr(ctx, op, "static_position")
@@ -569,7 +593,7 @@ fn verify_insert(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 }
 
 /// MLIR's `ShuffleOp::verify` (and its ODS element-type constraints).
-fn verify_shuffle(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+pub(crate) fn verify_shuffle(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let (v1, e1) = vector_parts(ctx, ir.value_type(ir.operand(op, 0)));
     let (v2, e2) = vector_parts(ctx, ir.value_type(ir.operand(op, 1)));
     let (res, er) = vector_parts(ctx, ir.value_type(ir.result(op, 0)));
