@@ -453,3 +453,25 @@ macro_rules! __op_push_successor {
         $list.extend_from_slice($value)
     };
 }
+
+/// Declares a dialect's op list once: `definitions()`, every op's
+/// definition in registration order (what the dialect's `operations`
+/// returns), and `OP_NAMES`, the op names (for tools and interpreters that
+/// dispatch on them). Dialects whose ops come in families with a shared
+/// kind (arith, math) declare their own list with the kind beside each op.
+///
+/// ```ignore
+/// strata_ir::dialect_ops!(FuncOp, ReturnOp, CallOp);
+/// ```
+#[macro_export]
+macro_rules! dialect_ops {
+    ($($op:ty),* $(,)?) => {
+        /// Every op's definition of this dialect, in registration order.
+        pub fn definitions() -> ::std::vec::Vec<$crate::OpDefinition> {
+            ::std::vec![$(<$op>::definition()),*]
+        }
+
+        /// The names of every op of this dialect.
+        pub const OP_NAMES: &[&str] = &[$(<$op>::NAME),*];
+    };
+}

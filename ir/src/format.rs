@@ -872,6 +872,22 @@ pub fn ensure_terminator(
     terminator: &str,
     loc: crate::Location,
 ) {
+    ensure_terminator_with(ctx, ir, region, arg_types, |ir, block| {
+        let state = crate::OperationState::new(ctx, terminator, loc);
+        ir.create_op(state, crate::InsertPoint::BlockEnd(block));
+    });
+}
+
+/// [`ensure_terminator`] for a terminator that is more than an operand-less
+/// op (`scf.forall.in_parallel` has a region): `create` builds it at the
+/// end of the block.
+pub fn ensure_terminator_with(
+    ctx: &Context,
+    ir: &mut Ir,
+    region: RegionId,
+    arg_types: &[Type],
+    create: impl FnOnce(&mut Ir, crate::BlockId),
+) {
     if ir.region_is_empty(region) {
         ir.append_block(region, arg_types);
     }
@@ -881,8 +897,7 @@ pub fn ensure_terminator(
             .is_some_and(|d| d.has_trait(OpTraits::TERMINATOR))
     });
     if !has_terminator {
-        let state = crate::OperationState::new(ctx, terminator, loc);
-        ir.create_op(state, crate::InsertPoint::BlockEnd(block));
+        create(ir, block);
     }
 }
 

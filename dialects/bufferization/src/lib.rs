@@ -79,20 +79,7 @@ strata_ir::define_op! {
     }
 }
 
-/// Declares the dialect's op list once.
-macro_rules! op_list {
-    ($($op:ident),* $(,)?) => {
-        /// Every bufferization op's definition.
-        pub fn definitions() -> Vec<OpDefinition> {
-            vec![$($op::definition()),*]
-        }
-
-        /// The names of every bufferization op.
-        pub const OP_NAMES: &[&str] = &[$($op::NAME),*];
-    };
-}
-
-op_list!(
+strata_ir::dialect_ops!(
     ToTensorOp,
     ToBufferOp,
     AllocTensorOp,

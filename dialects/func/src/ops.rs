@@ -130,21 +130,7 @@ strata_ir::define_op! {
     }
 }
 
-/// Declares the dialect's op list once: the definitions to register and
-/// the names.
-macro_rules! op_list {
-    ($($op:ty),* $(,)?) => {
-        /// Every func op's definition, in registration order.
-        pub(crate) fn definitions() -> Vec<strata_ir::OpDefinition> {
-            vec![$(<$op>::definition()),*]
-        }
-
-        /// The names of every func op.
-        pub const OP_NAMES: &[&str] = &[$(<$op>::NAME),*];
-    };
-}
-
-op_list!(FuncOp, ReturnOp, CallOp, CallIndirectOp, ConstantOp);
+strata_ir::dialect_ops!(FuncOp, ReturnOp, CallOp, CallIndirectOp, ConstantOp);
 
 /// The inputs of a function type (`TypesMatchWith`'s transformer).
 fn function_inputs(ctx: &Context, ty: Type) -> Vec<Type> {

@@ -270,21 +270,7 @@ strata_ir::define_op! {
     }
 }
 
-/// Declares the dialect's op list once: the definitions to register and
-/// the names.
-macro_rules! op_list {
-    ($($op:ty),* $(,)?) => {
-        /// Every memref op's definition, in registration order.
-        pub(crate) fn definitions() -> Vec<strata_ir::OpDefinition> {
-            vec![$(<$op>::definition()),*]
-        }
-
-        /// The names of every memref op.
-        pub const OP_NAMES: &[&str] = &[$(<$op>::NAME),*];
-    };
-}
-
-op_list!(
+strata_ir::dialect_ops!(
     ReallocOp,
     AllocOp,
     AllocaOp,

@@ -37,7 +37,6 @@ use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::{attr_to_string, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
-use strata_ir::opdef::OpTraits;
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{
@@ -323,17 +322,9 @@ pub fn ensure_in_parallel(
     arg_types: &[Type],
     loc: strata_ir::Location,
 ) {
-    if ir.region_is_empty(region) {
-        ir.append_block(region, arg_types);
-    }
-    let block = ir.region_blocks(region)[0];
-    let has_terminator = ir.last_op(block).is_some_and(|last| {
-        ctx.op_definition(ir.op_name(last))
-            .is_some_and(|d| d.has_trait(OpTraits::TERMINATOR))
-    });
-    if !has_terminator {
+    strata_ir::format::ensure_terminator_with(ctx, ir, region, arg_types, |ir, block| {
         create_in_parallel(ctx, ir, InsertPoint::BlockEnd(block), loc);
-    }
+    });
 }
 
 /// An empty `scf.forall.in_parallel` (one block) at `at`.

@@ -259,21 +259,7 @@ strata_ir::define_op! {
     }
 }
 
-/// Declares the dialect's op list once: the definitions to register and
-/// the names.
-macro_rules! op_list {
-    ($($op:ty),* $(,)?) => {
-        /// Every tensor op's definition, in registration order.
-        pub fn definitions() -> Vec<strata_ir::OpDefinition> {
-            vec![$(<$op>::definition()),*]
-        }
-
-        /// The names of every tensor op.
-        pub const OP_NAMES: &[&str] = &[$(<$op>::NAME),*];
-    };
-}
-
-op_list!(
+strata_ir::dialect_ops!(
     EmptyOp,
     ExtractOp,
     InsertOp,

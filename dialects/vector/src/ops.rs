@@ -205,21 +205,7 @@ strata_ir::define_op! {
     }
 }
 
-/// Declares the dialect's op list once: the definitions to register and
-/// the names.
-macro_rules! op_list {
-    ($($op:ty),* $(,)?) => {
-        /// Every vector op's definition, in registration order.
-        pub(crate) fn definitions() -> Vec<strata_ir::OpDefinition> {
-            vec![$(<$op>::definition()),*]
-        }
-
-        /// The names of every vector op.
-        pub const OP_NAMES: &[&str] = &[$(<$op>::NAME),*];
-    };
-}
-
-op_list!(
+strata_ir::dialect_ops!(
     TransposeOp,
     ReductionOp,
     ContractionOp,

@@ -90,28 +90,8 @@ pub fn operand_groups(
     it: &crate::Interpreter,
     op: strata_ir::OpId,
 ) -> InterpResult<Vec<std::ops::Range<usize>>> {
-    let def = it
-        .ctx
-        .op_definition(it.ir.op_name(op))
-        .ok_or_else(|| it.error(op, "unregistered op"))?;
-    let sizes = strata_ir::verifier::group_sizes(
-        it.ctx,
-        it.ir,
-        op,
-        &def.operands,
-        it.ir.num_operands(op),
-        "operand",
-    )
-    .map_err(|d| it.error(op, d.message))?;
-    let mut start = 0;
-    Ok(sizes
-        .into_iter()
-        .map(|n| {
-            let r = start..start + n;
-            start += n;
-            r
-        })
-        .collect())
+    strata_ir::verifier::operand_group_ranges(it.ctx, it.ir, op)
+        .map_err(|d| it.error(op, d.message))
 }
 
 /// `args` as signed integers (indices), or an error naming `what`.
