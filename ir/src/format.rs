@@ -17,7 +17,7 @@ use crate::asm::lexer::TokenKind;
 use crate::asm::parser::{OpParser, UnresolvedOperand};
 use crate::asm::printer::OpPrinter;
 use crate::attributes::Attribute;
-use crate::constraints::AttrConstraint;
+use crate::constraints::{AttrConstraint, TypeConstraint};
 use crate::context::Context;
 use crate::diagnostics::{DiagResult, Diagnostic};
 use crate::ir::{BlockId, Ir, OpId, RegionId, Value};
@@ -845,6 +845,14 @@ fn parse_format_region(def: &OpDefinition, p: &mut OpParser) -> DiagResult<Regio
     if let Some(terminator) = &def.implicit_terminator {
         let loc = p.op_loc();
         ensure_terminator(p.ctx(), p.ir(), region, &[], terminator, loc);
+    } else if def.has_trait(OpTraits::SINGLE_BLOCK)
+        && def.has_trait(OpTraits::NO_TERMINATOR)
+        && p.ir().region_is_empty(region)
+    {
+        // A single-block region without terminator gets its block even
+        // when written empty (`{}`), as MLIR's generated parsers do for
+        // `SingleBlock` + `NoTerminator` ops.
+        p.ir().append_block(region, &[]);
     }
     Ok(region)
 }
@@ -1169,6 +1177,7 @@ fn parse_optional_format_attribute(
     let starts = match attr_def.constraint {
         AttrConstraint::String => p.is(TokenKind::String),
         AttrConstraint::Symbol | AttrConstraint::FlatSymbol => p.is(TokenKind::AtIdent),
+        AttrConstraint::Array(_) => p.is(TokenKind::LSquare),
         _ => token_starts_attribute(p),
     };
     if !starts {
@@ -1442,14 +1451,14 @@ fn infer_missing_types(
     // Constraints naming exactly one type.
     for (i, spec) in def.operands.iter().enumerate() {
         if parsed.operand_types[i].is_none() {
-            if let Some(ty) = spec.constraint.unique_type(ctx) {
+            if let Some(ty) = buildable_type(ctx, &spec.constraint) {
                 parsed.operand_types[i] = Some(smallvec::smallvec![ty; operands[i].len()]);
             }
         }
     }
     for (i, spec) in def.results.iter().enumerate() {
         if parsed.result_types[i].is_none() {
-            if let Some(ty) = spec.constraint.unique_type(ctx) {
+            if let Some(ty) = buildable_type(ctx, &spec.constraint) {
                 if spec.arity == Arity::Single {
                     parsed.result_types[i] = Some(smallvec::smallvec![ty]);
                 }
@@ -1533,6 +1542,24 @@ fn infer_missing_types(
         }
     }
     Ok(())
+}
+
+/// The type a constraint builds when the text leaves it out (MLIR's
+/// buildable types, which generated parsers resolve operands with): the
+/// one type the constraint admits, a signless integer of a given width
+/// (`I32`), or a dialect type without parameters (`!gpu.async.token`).
+fn buildable_type(ctx: &Context, constraint: &TypeConstraint) -> Option<Type> {
+    constraint.unique_type(ctx).or_else(|| match constraint {
+        TypeConstraint::SignlessInteger(Some(width)) => Some(ctx.signless(*width)),
+        TypeConstraint::DialectType { dialect, name } => {
+            Some(ctx.intern_type(crate::TypeData::Dialect {
+                dialect: ctx.intern_str(dialect),
+                name: ctx.intern_str(name),
+                params: Vec::new().into(),
+            }))
+        }
+        _ => None,
+    })
 }
 
 /// The type carried by a typed attribute (integer, float, dense elements).

@@ -225,6 +225,18 @@ strata_ir::define_op! {
 }
 
 strata_ir::define_op! {
+    /// Waits for tokens, with an optional `i32` timeout: both types are
+    /// built from their constraints, as MLIR resolves buildable types.
+    pub struct WaitOp = "demo.wait" {
+        operands: [
+            tokens: variadic(TypeConstraint::DialectType { dialect: "demo".into(), name: "token".into() }),
+            timeout: optional(TypeConstraint::SignlessInteger(Some(32))),
+        ],
+        format: "$tokens (`timeout` $timeout^)? attr-dict",
+    }
+}
+
+strata_ir::define_op! {
     /// Zero or more regions after optional operands, as `scf.reduce`.
     pub struct ReduceOp = "demo.reduce" {
         operands: [operands: variadic(TypeConstraint::Any)],
@@ -255,10 +267,44 @@ strata_ir::define_op! {
     }
 }
 
+strata_ir::define_op! {
+    /// One block, no terminator: `{}` still gets its block. An optional
+    /// array attribute starts only at `[`, so the body's `{` is not read
+    /// as a dictionary (MLIR's `parseOptionalAttribute(ArrayAttr &)`).
+    pub struct ContainerOp = "demo.container" {
+        traits: [NO_TERMINATOR, SINGLE_BLOCK],
+        attributes: [targets: optional(AttrConstraint::Array(None))],
+        regions: [body: single_block],
+        format: "($targets^)? attr-dict-with-keyword $body",
+    }
+}
+
 struct Demo;
 impl Dialect for Demo {
     fn name(&self) -> &str {
         "demo"
+    }
+    fn parse_type(
+        &self,
+        parser: &mut strata_ir::asm::parser::Parser,
+        mnemonic: &str,
+    ) -> strata_ir::diagnostics::DiagResult<strata_ir::Type> {
+        match mnemonic {
+            "token" => Ok(token_type(parser.ctx)),
+            _ => Err(parser.error_here("unknown demo type")),
+        }
+    }
+    fn print_type(
+        &self,
+        ctx: &Context,
+        ty: strata_ir::Type,
+        out: &mut strata_ir::asm::AsmWriter,
+    ) -> bool {
+        let is_token = ty == token_type(ctx);
+        if is_token {
+            out.write("token");
+        }
+        is_token
     }
     fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
         vec![
@@ -271,6 +317,8 @@ impl Dialect for Demo {
             FillOp::definition(),
             PackOp::definition(),
             IndirectCallOp::definition(),
+            WaitOp::definition(),
+            ContainerOp::definition(),
             AllocOp::definition(),
             GlobalOp::definition(),
             SwitchOp::definition(),
@@ -279,6 +327,14 @@ impl Dialect for Demo {
             CheckOp::definition(),
         ]
     }
+}
+
+fn token_type(ctx: &Context) -> strata_ir::Type {
+    ctx.intern_type(strata_ir::TypeData::Dialect {
+        dialect: ctx.intern_str("demo"),
+        name: ctx.intern_str("token"),
+        params: Vec::new().into(),
+    })
 }
 
 fn context() -> Context {
@@ -644,6 +700,36 @@ fn unit_flags_in_formats() {
     );
     assert!(
         generic.contains(r#""demo.flag"(%0) <{disjoint}>"#),
+        "{generic}"
+    );
+}
+
+#[test]
+fn buildable_types_and_implicit_blocks() {
+    let ctx = context();
+    // `demo.wait` with no tokens keeps the space before its empty operand
+    // list, as MLIR's generated printers do.
+    let text = r#"module {
+  %0 = "test.src"() : () -> !demo.token
+  %1 = "test.src"() : () -> i32
+  demo.wait %0, %0 timeout %1
+  demo.wait 
+  demo.container {
+  }
+  demo.container [1, 2] attributes {x} {
+    demo.wait %0
+  }
+}
+"#;
+    assert_eq!(roundtrip(&ctx, text, false).unwrap(), text);
+    let generic = roundtrip(&ctx, text, true).unwrap();
+    assert!(
+        generic.contains(r#""demo.wait"(%0, %0, %1) <{operandSegmentSizes = array<i32: 2, 1>}> : (!demo.token, !demo.token, i32) -> ()"#),
+        "{generic}"
+    );
+    // The empty body has its block, so the generic form shows it.
+    assert!(
+        generic.contains("\"demo.container\"() ({\n  ^bb0:\n  }) : () -> ()"),
         "{generic}"
     );
 }

@@ -7,6 +7,9 @@
 //! attribute, as in MLIR), then the private ones. As in MLIR, `sym_name`,
 //! `gpu.kernel` and `workgroup_attributions` are discardable attributes;
 //! `function_type`, `arg_attrs`, `res_attrs` are properties.
+//!
+//! `gpu.module` and `gpu.return` use MLIR 22's assembly formats;
+//! `gpu.func` has MLIR's hand-written syntax, named in its declaration.
 
 use crate::address_space_of;
 use crate::ops::expect_parent;
@@ -16,20 +19,28 @@ use strata_ir::asm::parser::{BlockArgDecl, OpParser};
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
+use strata_ir::directives::SYMBOL_NAME;
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{Context, Ir, OpDefinition, OpId, Type, Value};
+use strata_ir::{Context, Ir, OpId, Type, Value};
 
 strata_ir::define_op! {
     /// A module of kernels (a symbol table, no terminator).
     pub struct ModuleOp = "gpu.module" {
         summary: "A top level compilation unit containing code to be run on a GPU.",
         traits: [ISOLATED_FROM_ABOVE, SYMBOL_TABLE, SYMBOL, NO_TERMINATOR, SINGLE_BLOCK],
-        attributes: [sym_name: required(AttrConstraint::String)],
+        attributes: [
+            sym_name: required(AttrConstraint::String, syntax = SYMBOL_NAME),
+            targets: optional(AttrConstraint::Array(None)),
+            offloadingHandler: optional(AttrConstraint::Any),
+        ],
         regions: [bodyRegion: single_block],
+        format: "$sym_name (`<` $offloadingHandler^ `>`)? ($targets^)? attr-dict-with-keyword $bodyRegion",
     }
 }
 strata_ir::define_op! {
-    /// A function of a `gpu.module`; `kernel` ones are launched from the host.
+    /// A function of a `gpu.module`; `kernel` ones are launched from the
+    /// host. MLIR writes its syntax by hand: the signature, then the
+    /// workgroup and private attributions, then `kernel`.
     pub struct FuncOp = "gpu.func" {
         summary: "Function executable on a GPU",
         traits: [ISOLATED_FROM_ABOVE, SYMBOL, AUTOMATIC_ALLOCATION_SCOPE, AFFINE_SCOPE],
@@ -39,6 +50,9 @@ strata_ir::define_op! {
             res_attrs: optional(AttrConstraint::Array(None)),
         ],
         regions: [body: any],
+        parse: parse_func,
+        print: print_func,
+        verify: verify_func,
     }
 }
 strata_ir::define_op! {
@@ -48,6 +62,7 @@ strata_ir::define_op! {
         traits: [PURE, TERMINATOR, RETURN_LIKE],
         operands: [operands: variadic(TypeConstraint::Any)],
         format: "attr-dict ($operands^ `:` type($operands))?",
+        verify: verify_return,
     }
 }
 
@@ -55,47 +70,6 @@ strata_ir::define_op! {
 pub const KERNEL_ATTR: &str = "gpu.kernel";
 /// The discardable attribute counting workgroup attributions.
 pub const NUM_WORKGROUP_ATTR: &str = "workgroup_attributions";
-
-pub(crate) fn definitions() -> Vec<OpDefinition> {
-    let mut module = ModuleOp::definition();
-    module.hooks.parse = Some(parse_module);
-    module.hooks.print = Some(print_module);
-    let mut func = FuncOp::definition();
-    func.hooks.parse = Some(parse_func);
-    func.hooks.print = Some(print_func);
-    func.hooks.verify = Some(verify_func);
-    let mut ret = ReturnOp::definition();
-    ret.hooks.verify = Some(verify_return);
-    vec![module, func, ret]
-}
-
-// ---- gpu.module ----
-
-fn parse_module(p: &mut OpParser) -> DiagResult<()> {
-    let name = p.parse_symbol_name()?;
-    let ctx = p.ctx();
-    p.add_property("sym_name", ctx.string_attr(&name));
-    p.parse_optional_attr_dict(true)?;
-    let region = p.parse_region(&[])?;
-    if p.ir().region_is_empty(region) {
-        p.ir().append_block(region, &[]);
-    }
-    Ok(())
-}
-
-fn print_module(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    p.write(" ");
-    if let Some(name) =
-        p.ir.attr(ctx, op, "sym_name")
-            .and_then(|a| ctx.string_value(a))
-    {
-        p.print_symbol_name(name);
-    }
-    p.print_optional_attr_dict(op, &["sym_name"], true);
-    p.write(" ");
-    p.print_region(p.ir.region(op, 0), false, false);
-}
 
 // ---- gpu.func ----
 
@@ -281,7 +255,7 @@ pub(crate) fn verify_attributions(
 }
 
 fn verify_func(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    expect_parent(ctx, ir, op, "gpu.module")?;
+    expect_parent::<ModuleOp>(ctx, ir, op)?;
     let Some(layout) = func_layout(ctx, ir, op) else {
         return Err(emit_op_error(
             ctx,
@@ -336,7 +310,7 @@ fn verify_func(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 }
 
 fn verify_return(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    expect_parent(ctx, ir, op, "gpu.func")?;
+    expect_parent::<FuncOp>(ctx, ir, op)?;
     let func = ir.parent_op(op).expect("checked above");
     let Some(layout) = func_layout(ctx, ir, func) else {
         return Ok(());
@@ -369,5 +343,5 @@ fn verify_return(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 
 /// Whether `op` is a `gpu.func` marked `kernel`.
 pub fn is_kernel(ctx: &Context, ir: &Ir, op: OpId) -> bool {
-    ctx.op_name_str(ir.op_name(op)) == "gpu.func" && ir.attr(ctx, op, KERNEL_ATTR).is_some()
+    FuncOp::is(ctx, ir, op) && ir.attr(ctx, op, KERNEL_ATTR).is_some()
 }

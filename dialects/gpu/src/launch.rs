@@ -22,25 +22,27 @@ use crate::async_token_type;
 use crate::func::{
     parse_attributions, print_attributions, verify_attributions, NUM_WORKGROUP_ATTR,
 };
-use crate::ops::{parse_async_dependencies, print_async_dependencies};
+use crate::ops::{async_token, parse_async_dependencies, print_async_dependencies, TerminatorOp};
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::{BlockArgDecl, OpParser, UnresolvedOperand};
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{Context, Ir, OpDefinition, OpId, Value};
+use strata_ir::{Context, Ir, OpId, Value};
 
 /// Block ids, thread ids, grid sizes and block sizes.
 pub const NUM_CONFIG_ARGS: usize = 12;
 
 strata_ir::define_op! {
-    /// An inline kernel launch.
+    /// An inline kernel launch. MLIR writes its syntax by hand: the
+    /// region's arguments are declared by the `blocks` and `threads`
+    /// clauses and the attributions.
     pub struct LaunchOp = "gpu.launch" {
         summary: "GPU kernel launch operation",
         traits: [AFFINE_SCOPE, AUTOMATIC_ALLOCATION_SCOPE, RECURSIVE_MEMORY_EFFECTS],
         operands: [
-            asyncDependencies: variadic(TypeConstraint::Any),
+            asyncDependencies: variadic(async_token()),
             gridSizeX: single(TypeConstraint::Index),
             gridSizeY: single(TypeConstraint::Index),
             gridSizeZ: single(TypeConstraint::Index),
@@ -50,23 +52,18 @@ strata_ir::define_op! {
             clusterSizeX: optional(TypeConstraint::Index),
             clusterSizeY: optional(TypeConstraint::Index),
             clusterSizeZ: optional(TypeConstraint::Index),
-            dynamicSharedMemorySize: optional(TypeConstraint::Any),
+            dynamicSharedMemorySize: optional(TypeConstraint::SignlessInteger(Some(32))),
         ],
-        results: [asyncToken: optional(TypeConstraint::Any)],
+        results: [asyncToken: optional(async_token())],
         attributes: [
             module: optional(AttrConstraint::FlatSymbol),
             function: optional(AttrConstraint::FlatSymbol),
         ],
         regions: [body: any],
+        parse: parse_launch,
+        print: print_launch,
+        verify: verify_launch,
     }
-}
-
-pub(crate) fn definition() -> OpDefinition {
-    let mut def = LaunchOp::definition();
-    def.hooks.parse = Some(parse_launch);
-    def.hooks.print = Some(print_launch);
-    def.hooks.verify = Some(verify_launch);
-    def
 }
 
 /// The launch configuration of a `gpu.launch`, read from its operands.
@@ -134,9 +131,9 @@ fn parse_size_assignment<'a>(p: &mut OpParser<'_, 'a>) -> DiagResult<SizeAssignm
 fn parse_launch(p: &mut OpParser) -> DiagResult<()> {
     let ctx = p.ctx();
     let index = ctx.index_type();
-    let deps_before = p.state.operands.len();
-    let is_async = parse_async_dependencies(p)?;
-    let num_deps = p.state.operands.len() - deps_before;
+    let (is_async, deps) = parse_async_dependencies(p)?;
+    let num_deps = deps.len();
+    p.add_operands(&deps, &vec![async_token_type(ctx); num_deps])?;
     if p.num_results_hint > 0 {
         if !is_async {
             return Err(p.parser.error_at(
@@ -219,7 +216,11 @@ fn print_launch(p: &mut OpPrinter, op: OpId) {
     if args.len() < NUM_CONFIG_ARGS {
         return;
     }
-    print_async_dependencies(p, op, &config.async_dependencies);
+    let is_async = ir.num_results(op) > 0;
+    if is_async || !config.async_dependencies.is_empty() {
+        p.write(" ");
+        print_async_dependencies(p, is_async, &config.async_dependencies);
+    }
     for (keyword, ids, region_sizes, sizes) in [
         (" blocks", &args[0..3], &args[6..9], &config.grid),
         (" threads", &args[3..6], &args[9..12], &config.block),
@@ -295,8 +296,7 @@ fn verify_launch(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         let Some(last) = ir.last_op(block) else {
             continue;
         };
-        if !ir.successors(last).is_empty() || ctx.op_name_str(ir.op_name(last)) == "gpu.terminator"
-        {
+        if !ir.successors(last).is_empty() || TerminatorOp::is(ctx, ir, last) {
             continue;
         }
         return Err(Diagnostic::error(

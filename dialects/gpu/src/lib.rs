@@ -13,6 +13,12 @@
 //! - `gpu.thread_id` / `block_id` / `block_dim` / `grid_dim` / `global_id`
 //!   with `x`, `y` or `z`, `gpu.barrier`, `gpu.wait` ([`ops`]).
 //!
+//! Every op is declared once with `define_op!`: MLIR 22's assembly format
+//! where MLIR has one, the hand-written syntax of `gpu.launch` and
+//! `gpu.func` (MLIR's `hasCustomAssemblyFormat`) named in their
+//! declarations, with the verifiers and interfaces; [`ops`] holds the op
+//! list.
+//!
 //! Attributes and types: `#gpu<dim x>` (the dimension of an id op) and
 //! `#gpu.address_space<workgroup|private|global>` (the memory space of
 //! attributions) are kept as opaque attributes of this dialect, uniqued by
@@ -30,6 +36,14 @@ pub mod func;
 pub mod launch;
 pub mod launch_func;
 pub mod ops;
+
+pub use func::{FuncOp, ModuleOp, ReturnOp};
+pub use launch::LaunchOp;
+pub use launch_func::LaunchFuncOp;
+pub use ops::{
+    BarrierOp, BlockDimOp, BlockIdOp, GlobalIdOp, GridDimOp, TerminatorOp, ThreadIdOp, WaitOp,
+    OP_NAMES,
+};
 
 use std::sync::Arc;
 use strata_ir::asm::lexer::TokenKind;
@@ -58,11 +72,7 @@ impl Dialect for GpuDialect {
         "GPU kernels: launches, kernel modules and functions, thread/block ids, barriers"
     }
     fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
-        let mut defs = ops::definitions();
-        defs.extend(func::definitions());
-        defs.push(launch::definition());
-        defs.push(launch_func::definition());
-        defs
+        ops::definitions()
     }
     fn parse_type(&self, parser: &mut Parser, mnemonic: &str) -> DiagResult<Type> {
         match mnemonic {
