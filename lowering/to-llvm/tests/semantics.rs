@@ -63,6 +63,9 @@ fn run(ta: &str, tr: &str, body: &str, a: &[u8], b: &[u8], r_size: usize) -> Vec
         .unwrap_or_else(|d| panic!("{}\n{text}", d.message));
     strata_ir::verifier::verify(&ctx, &ir, module)
         .unwrap_or_else(|d| panic!("{}\n{text}", d.message));
+    // The translator takes cf control flow: lower the loop first, as
+    // strata-run does before the JIT.
+    strata_lowering_scf_to_cf::convert_scf_to_cf(&ctx, &mut ir, module);
     let mut input = Vec::new();
     for (data, size) in [
         (a, a.len() / N),

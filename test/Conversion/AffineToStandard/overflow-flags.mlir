@@ -5,12 +5,20 @@
 // REQUIRES: mlir-opt
 // RUN: strata-opt --lower-affine %s > %t.strata && mlir-opt --lower-affine %s > %t.mlir && diff %t.strata %t.mlir
 
-func.func @delinearize_linearize(%i: index, %a: index, %b: index, %c: index) -> (index, index, index, index) {
+func.func @delinearize_linearize(%i: index, %a0: index, %b0: index, %c0: index) -> (index, index, index, index) {
+  // A basis is positive (the functions run on random inputs too).
+  %one = arith.constant 1 : index
+  %a = arith.maxsi %a0, %one : index
+  %b = arith.maxsi %b0, %one : index
+  %c = arith.maxsi %c0, %one : index
   %0:3 = affine.delinearize_index %i into (%a, %b, %c) : index, index, index
   %1 = affine.linearize_index [%0#0, %0#1, %0#2] by (%a, 4, %c) : index
   return %0#0, %0#1, %0#2, %1 : index, index, index, index
 }
-func.func @static_basis(%i: index, %a: index, %c: index) -> (index, index) {
+func.func @static_basis(%i: index, %a0: index, %c0: index) -> (index, index) {
+  %one = arith.constant 1 : index
+  %a = arith.maxsi %a0, %one : index
+  %c = arith.maxsi %c0, %one : index
   %0:3 = affine.delinearize_index %i into (%a, 4, %c) : index, index, index
   %1 = affine.linearize_index disjoint [%0#0, %0#1, %0#2] by (%a, 4, %c) : index
   return %0#0, %1 : index, index
@@ -24,23 +32,23 @@ func.func @scaled_load(%m: memref<?xf32>, %n: index) {
 }
 
 // CHECK-LABEL: func.func @delinearize_linearize
-// CHECK: %0 = arith.muli %arg3, %arg2 overflow<nsw, nuw> : index
-// CHECK: %4 = arith.addi %2, %0 overflow<nsw> : index
-// CHECK: %9 = arith.addi %7, %arg3 overflow<nsw> : index
-// CHECK: %11 = arith.muli %arg3, %c4 overflow<nsw> : index
-// CHECK: %12 = arith.muli %1, %11 overflow<nsw> : index
-// CHECK: %13 = arith.muli %6, %arg3 overflow<nsw> : index
-// CHECK: %14 = arith.addi %12, %13 overflow<nsw> : index
-// CHECK: %15 = arith.addi %14, %10 overflow<nsw> : index
+// CHECK: %3 = arith.muli %2, %1 overflow<nsw, nuw> : index
+// CHECK: %7 = arith.addi %5, %3 overflow<nsw> : index
+// CHECK: %12 = arith.addi %10, %2 overflow<nsw> : index
+// CHECK: %14 = arith.muli %2, %c4 overflow<nsw> : index
+// CHECK: %15 = arith.muli %4, %14 overflow<nsw> : index
+// CHECK: %16 = arith.muli %9, %2 overflow<nsw> : index
+// CHECK: %17 = arith.addi %15, %16 overflow<nsw> : index
+// CHECK: %18 = arith.addi %17, %13 overflow<nsw> : index
 // CHECK-LABEL: func.func @static_basis
-// CHECK: %0 = arith.muli %arg2, %c4 overflow<nsw, nuw> : index
-// CHECK: %4 = arith.addi %2, %0 overflow<nsw> : index
-// CHECK: %9 = arith.addi %7, %arg2 overflow<nsw> : index
-// CHECK: %11 = arith.muli %arg2, %c4_0 overflow<nsw, nuw> : index
-// CHECK: %12 = arith.muli %1, %11 overflow<nsw> : index
-// CHECK: %13 = arith.muli %6, %arg2 overflow<nsw> : index
-// CHECK: %14 = arith.addi %12, %13 overflow<nsw> : index
-// CHECK: %15 = arith.addi %14, %10 overflow<nsw> : index
+// CHECK: %2 = arith.muli %1, %c4 overflow<nsw, nuw> : index
+// CHECK: %6 = arith.addi %4, %2 overflow<nsw> : index
+// CHECK: %11 = arith.addi %9, %1 overflow<nsw> : index
+// CHECK: %13 = arith.muli %1, %c4_0 overflow<nsw, nuw> : index
+// CHECK: %14 = arith.muli %3, %13 overflow<nsw> : index
+// CHECK: %15 = arith.muli %8, %1 overflow<nsw> : index
+// CHECK: %16 = arith.addi %14, %15 overflow<nsw> : index
+// CHECK: %17 = arith.addi %16, %12 overflow<nsw> : index
 // CHECK-LABEL: func.func @scaled_load
 // CHECK: %0 = arith.muli %arg2, %c2_0 overflow<nsw> : index
 // CHECK: %1 = arith.addi %0, %c1 : index
