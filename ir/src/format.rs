@@ -79,6 +79,20 @@ pub enum Element {
         directive: &'static CustomDirective,
         args: Vec<DirectiveArg>,
     },
+    /// `oilist(`kw` ... | `kw2` ...)`: clauses in any order, each at most
+    /// once, each led by its keyword; a clause prints when one of its
+    /// variables is present.
+    OIList {
+        clauses: Vec<OIListClause>,
+    },
+}
+
+/// One clause of an `oilist`: its elements (the first is the keyword)
+/// and the variables whose presence prints it.
+#[derive(Clone, Debug)]
+pub struct OIListClause {
+    pub elements: Vec<Element>,
+    pub anchors: Vec<Anchor>,
 }
 
 // ========================================================================
@@ -287,6 +301,7 @@ enum FormatToken {
     Comma,
     Less,
     Greater,
+    Pipe,
 }
 
 fn tokenize(source: &str) -> Result<Vec<FormatToken>, String> {
@@ -327,6 +342,10 @@ fn tokenize(source: &str) -> Result<Vec<FormatToken>, String> {
             }
             b'>' => {
                 tokens.push(FormatToken::Greater);
+                i += 1;
+            }
+            b'|' => {
+                tokens.push(FormatToken::Pipe);
                 i += 1;
             }
             b'`' => {
@@ -524,6 +543,7 @@ impl FormatReader<'_> {
                     Ok(Element::FunctionalType(inputs, results))
                 }
                 "custom" => self.custom_directive(),
+                "oilist" => self.oilist(),
                 other => Err(format!("unknown assembly format directive '{other}'")),
             },
             Some(FormatToken::LParen) => self.optional_group(),
@@ -588,6 +608,44 @@ impl FormatReader<'_> {
                 "unexpected {other:?} as an argument of a custom directive"
             )),
         }
+    }
+
+    /// `oilist(`kw` elements | ...)`.
+    fn oilist(&mut self) -> Result<Element, String> {
+        self.expect(FormatToken::LParen, "'(' after 'oilist'")?;
+        let mut clauses = Vec::new();
+        loop {
+            let mut elements = Vec::new();
+            while !matches!(
+                self.peek(),
+                None | Some(FormatToken::Pipe) | Some(FormatToken::RParen)
+            ) {
+                elements.push(self.element()?);
+            }
+            if !matches!(elements.first(), Some(Element::Literal(_, None))) {
+                return Err("an oilist clause starts with a keyword".into());
+            }
+            let anchors: Vec<Anchor> = elements
+                .iter()
+                .filter_map(|e| match e {
+                    Element::Operand(i) => Some(Anchor::Operand(*i)),
+                    Element::Attribute(i) => Some(Anchor::Attribute(*i)),
+                    Element::Region(i) => Some(Anchor::Region(*i)),
+                    Element::Successor(i) => Some(Anchor::Successor(*i)),
+                    _ => None,
+                })
+                .collect();
+            if anchors.is_empty() {
+                return Err("an oilist clause needs a variable".into());
+            }
+            clauses.push(OIListClause { elements, anchors });
+            if self.peek() != Some(&FormatToken::Pipe) {
+                break;
+            }
+            self.pos += 1;
+        }
+        self.expect(FormatToken::RParen, "')' closing oilist")?;
+        Ok(Element::OIList { clauses })
     }
 
     fn optional_group(&mut self) -> Result<Element, String> {
@@ -817,6 +875,29 @@ fn parse_element<'a>(
         Element::PropDict => p.parse_optional_properties()?,
         Element::Custom { directive, args } => {
             parse_custom(directive, args, def, p, parsed)?;
+        }
+        Element::OIList { clauses } => {
+            let mut seen = vec![false; clauses.len()];
+            'clauses: loop {
+                for (k, clause) in clauses.iter().enumerate() {
+                    let Element::Literal(keyword, kind) = &clause.elements[0] else {
+                        unreachable!("an oilist clause starts with a keyword")
+                    };
+                    if !consume_literal(p, keyword, *kind) {
+                        continue;
+                    }
+                    if std::mem::replace(&mut seen[k], true) {
+                        // MLIR reports it at the op's name.
+                        return Err(p.error_at(
+                            p.name_offset,
+                            format!("`{keyword}` clause can appear at most once in the expansion of the oilist directive"),
+                        ));
+                    }
+                    parse_elements(&clause.elements[1..], def, p, parsed)?;
+                    continue 'clauses;
+                }
+                break;
+            }
         }
         Element::Optional {
             then, otherwise, ..
@@ -1764,6 +1845,14 @@ fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: 
                 print_elements(then, c, p, state);
             } else {
                 print_elements(otherwise, c, p, state);
+            }
+            return;
+        }
+        Element::OIList { clauses } => {
+            for clause in clauses {
+                if clause.anchors.iter().any(|anchor| present(anchor, c, p)) {
+                    print_elements(&clause.elements, c, p, state);
+                }
             }
             return;
         }

@@ -236,6 +236,24 @@ strata_ir::define_op! {
     }
 }
 
+fn zero(ctx: &Context) -> strata_ir::Attribute {
+    ctx.integer_attr(ctx.signless(64), 0)
+}
+
+strata_ir::define_op! {
+    /// Clauses in any order, as `vector.print` spells them: a clause
+    /// prints when its variable is present (a default-valued one when it
+    /// differs from the default).
+    pub struct LogOp = "demo.log" {
+        operands: [value: optional(TypeConstraint::Any)],
+        attributes: [
+            message: optional(AttrConstraint::String),
+            level: defaulted(AttrConstraint::Integer(Some(64)), default = zero),
+        ],
+        format: "($value^ `:` type($value))? oilist(`str` $message | `level` $level) attr-dict",
+    }
+}
+
 strata_ir::define_op! {
     /// Zero or more regions after optional operands, as `scf.reduce`.
     pub struct ReduceOp = "demo.reduce" {
@@ -319,6 +337,7 @@ impl Dialect for Demo {
             IndirectCallOp::definition(),
             WaitOp::definition(),
             ContainerOp::definition(),
+            LogOp::definition(),
             AllocOp::definition(),
             GlobalOp::definition(),
             SwitchOp::definition(),
@@ -731,5 +750,29 @@ fn buildable_types_and_implicit_blocks() {
     assert!(
         generic.contains("\"demo.container\"() ({\n  ^bb0:\n  }) : () -> ()"),
         "{generic}"
+    );
+}
+
+#[test]
+fn oilist_clauses_in_any_order() {
+    let ctx = context();
+    let text = "%0 = \"test.src\"() : () -> i32\ndemo.log %0 : i32 level 2 str \"x\"\ndemo.log level 0\ndemo.log str \"y\" {z}\n";
+    let printed = roundtrip(&ctx, text, false).unwrap();
+    assert!(
+        printed.contains("demo.log %0 : i32 str \"x\" level 2\n"),
+        "{printed}"
+    );
+    // The default is stored, and not printed.
+    assert!(printed.contains("  demo.log\n"), "{printed}");
+    assert!(printed.contains("demo.log str \"y\" {z}\n"), "{printed}");
+    let generic = roundtrip(&ctx, text, true).unwrap();
+    assert!(
+        generic.contains(r#""demo.log"() <{level = 0 : i64}> : () -> ()"#),
+        "{generic}"
+    );
+    let err = roundtrip(&ctx, "demo.log str \"a\" str \"b\"\n", false).unwrap_err();
+    assert_eq!(
+        err,
+        "custom op 'demo.log' `str` clause can appear at most once in the expansion of the oilist directive"
     );
 }

@@ -6,9 +6,11 @@
 
 use crate::signature::{parse_function_signature, print_function_signature};
 use smallvec::SmallVec;
+use strata_dialect_cf::BranchOp;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::{type_to_string, OpPrinter};
+use strata_ir::builder::OpBuilder;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::interfaces::{
@@ -17,9 +19,7 @@ use strata_ir::interfaces::{
 use strata_ir::rewrite::{NoMatch, RewritePatternSet};
 use strata_ir::symbol_table::SymbolTableCollection;
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{
-    Attribute, BlockId, Context, Diagnostic, Ir, OpId, OperationState, RegionId, Type,
-};
+use strata_ir::{Attribute, BlockId, Context, Diagnostic, InsertPoint, Ir, OpId, RegionId, Type};
 
 fn is_function_type(ctx: &Context, ty: Type) -> bool {
     ctx.function_signature(ty).is_some()
@@ -387,17 +387,18 @@ impl InlinerInterface for FuncInliner {
     }
 
     fn can_branch_to_continuation(&self, ctx: &Context) -> bool {
-        ctx.op_definition(ctx.op_name("cf.br")).is_some()
+        ctx.op_definition(ctx.op_name(BranchOp::NAME)).is_some()
     }
 
     fn handle_terminator(&self, ctx: &Context, ir: &mut Ir, op: OpId, continuation: BlockId) {
-        if !ReturnOp::is(ctx, ir, op) {
+        let Some(ret) = ReturnOp::wrap(ctx, ir, op) else {
             return;
-        }
-        let mut branch = OperationState::new(ctx, "cf.br", ir.op_loc(op));
-        branch.operands = ir.operands(op).collect();
-        branch.successors = vec![continuation];
-        ir.create_op(branch, strata_ir::InsertPoint::Before(op));
+        };
+        let operands = ret.operands(ctx, ir);
+        let loc = ir.op_loc(op);
+        let mut builder = OpBuilder::at(ctx, ir, InsertPoint::Before(op));
+        builder.loc = loc;
+        BranchOp::build(&mut builder, &operands, continuation);
         let _ = ir.erase_op(op);
     }
 }

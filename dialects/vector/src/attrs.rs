@@ -1,6 +1,7 @@
 //! `#vector.kind<...>` and `#vector.iterator_type<...>`: enums stored as a
 //! dialect attribute whose one parameter is the keyword.
 
+use strata_dialect_arith as arith;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::Parser;
 use strata_ir::asm::AsmWriter;
@@ -68,21 +69,21 @@ impl CombiningKind {
     /// The arith op combining two elements (`float` picks addf over addi).
     pub fn arith_op(self, float: bool) -> &'static str {
         match (self, float) {
-            (Self::Add, true) => "arith.addf",
-            (Self::Add, false) => "arith.addi",
-            (Self::Mul, true) => "arith.mulf",
-            (Self::Mul, false) => "arith.muli",
-            (Self::MinUI, _) => "arith.minui",
-            (Self::MinSI, _) => "arith.minsi",
-            (Self::MinNumF, _) => "arith.minnumf",
-            (Self::MaxUI, _) => "arith.maxui",
-            (Self::MaxSI, _) => "arith.maxsi",
-            (Self::MaxNumF, _) => "arith.maxnumf",
-            (Self::And, _) => "arith.andi",
-            (Self::Or, _) => "arith.ori",
-            (Self::Xor, _) => "arith.xori",
-            (Self::MinimumF, _) => "arith.minimumf",
-            (Self::MaximumF, _) => "arith.maximumf",
+            (Self::Add, true) => arith::AddFOp::NAME,
+            (Self::Add, false) => arith::AddIOp::NAME,
+            (Self::Mul, true) => arith::MulFOp::NAME,
+            (Self::Mul, false) => arith::MulIOp::NAME,
+            (Self::MinUI, _) => arith::MinUIOp::NAME,
+            (Self::MinSI, _) => arith::MinSIOp::NAME,
+            (Self::MinNumF, _) => arith::MinNumFOp::NAME,
+            (Self::MaxUI, _) => arith::MaxUIOp::NAME,
+            (Self::MaxSI, _) => arith::MaxSIOp::NAME,
+            (Self::MaxNumF, _) => arith::MaxNumFOp::NAME,
+            (Self::And, _) => arith::AndIOp::NAME,
+            (Self::Or, _) => arith::OrIOp::NAME,
+            (Self::Xor, _) => arith::XOrIOp::NAME,
+            (Self::MinimumF, _) => arith::MinimumFOp::NAME,
+            (Self::MaximumF, _) => arith::MaximumFOp::NAME,
         }
     }
 }

@@ -8,11 +8,10 @@
 //! They live apart from `ops.rs` (the subset Strata's lowerings produce) so
 //! that each file stays readable. Each is declared once with `define_op!`,
 //! with MLIR's assembly format where MLIR has one; `vector.mask` (MLIR's
-//! hand-written syntax, which prints its one masked op inline) and
-//! `vector.print` (whose format needs `oilist`) name their parser and
-//! printer in their declaration.
+//! hand-written syntax, which prints its one masked op inline) names its
+//! parser and printer in its declaration.
 
-use crate::attrs::{punctuation_attr, punctuation_word};
+use crate::attrs::{punctuation_attr, punctuation_word, PUNCTUATIONS};
 use crate::ops::{vector_parts, DENSE_I64_LIST, KIND_SYNTAX};
 use strata_dialect_tensor::syntax::PLAIN_I64;
 use strata_ir::asm::lexer::TokenKind;
@@ -20,6 +19,7 @@ use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
+use strata_ir::opdef::AttrSyntax;
 use strata_ir::{Attribute, Context, InsertPoint, OpId, OperationState, Type, TypeData, Value};
 
 strata_ir::define_op! {
@@ -74,15 +74,14 @@ strata_ir::define_op! {
     }
 }
 strata_ir::define_op! {
-    /// MLIR's format is `($source^ `:` type($source))? oilist(`str`
-    /// $stringLiteral | `punctuation` $punctuation) attr-dict`; the format
-    /// engine has no `oilist`, so the syntax is written out.
     pub struct PrintOp = "vector.print" {
         summary: "print operation (for testing and debugging)",
         operands: [source: optional(TypeConstraint::Any)],
-        attributes: [punctuation: required(AttrConstraint::Any), stringLiteral: optional(AttrConstraint::String)],
-        parse: parse_print,
-        print: print_print,
+        attributes: [
+            punctuation: defaulted(AttrConstraint::Any, default = newline, syntax = PUNCTUATION_SYNTAX),
+            stringLiteral: optional(AttrConstraint::String),
+        ],
+        format: "($source^ `:` type($source))? oilist(`str` $stringLiteral | `punctuation` $punctuation) attr-dict",
     }
 }
 strata_ir::define_op! {
@@ -310,58 +309,37 @@ fn infer_to_elements(ctx: &Context, operands: &[Type], _: Attribute) -> DiagResu
     Ok(one_per_element(ctx, operands[0]))
 }
 
-// ---- print: `(%v : type)? (str "..." | punctuation <p>)* attr-dict` ----
-
-fn parse_print(p: &mut OpParser) -> DiagResult<()> {
-    let ctx = p.ctx();
-    if let Some(v) = p.parse_optional_operand()? {
-        let ty = p.parse_colon_type()?;
-        p.add_operands(&[v], &[ty])?;
-    }
-    let mut punctuation = None;
-    loop {
-        if p.consume_keyword("str") {
-            let s = p.parse_attribute(None)?;
-            p.add_property("stringLiteral", s);
-        } else if p.is_keyword("punctuation") {
-            p.consume_keyword("punctuation");
-            let word =
-                crate::attrs::parse_angle_keyword(p.parser, "::mlir::vector::PrintPunctuation")?;
-            punctuation = Some(punctuation_attr(ctx, &word));
-        } else {
-            break;
-        }
-    }
-    p.add_property(
-        "punctuation",
-        punctuation.unwrap_or_else(|| punctuation_attr(ctx, "newline")),
-    );
-    p.parse_optional_attr_dict(false)
+/// `vector.print`'s default punctuation.
+fn newline(ctx: &Context) -> Attribute {
+    punctuation_attr(ctx, "newline")
 }
 
-fn print_print(p: &mut OpPrinter, op: OpId) {
-    let (ctx, ir) = (p.ctx(), p.ir);
-    if let Some(v) = ir.operands(op).next() {
-        p.write(" ");
-        p.print_operand(v);
-        p.write(" : ");
-        p.print_type(ir.value_type(v));
-    }
-    if let Some(s) = ir.attr(ctx, op, "stringLiteral") {
-        p.write(" str ");
-        p.print_attribute(s);
-    }
-    let word = ir
-        .attr(ctx, op, "punctuation")
-        .and_then(|a| punctuation_word(ctx, a))
-        .unwrap_or("newline");
-    if word != "newline" {
-        p.write(" punctuation <");
+/// `$punctuation` in a format: `<comma>` (MLIR's `Vector_PrintPunctuation`).
+const PUNCTUATION_SYNTAX: AttrSyntax = AttrSyntax {
+    parse: |p| {
+        p.expect(TokenKind::Less, "'<'")?;
+        let at = p.parser.offset();
+        let word = p.parser.text().to_string();
+        if !p.is(TokenKind::BareIdent) || !PUNCTUATIONS.contains(&word.as_str()) {
+            return Err(p.error_at(
+                at,
+                format!(
+                    "expected ::mlir::vector::PrintPunctuation to be one of: {}",
+                    PUNCTUATIONS.join(", ")
+                ),
+            ));
+        }
+        p.parser.advance();
+        p.expect(TokenKind::Greater, "'>'")?;
+        Ok(Some(punctuation_attr(p.ctx(), &word)))
+    },
+    print: |p, attr| {
+        let word = punctuation_word(p.ctx(), attr).unwrap_or("newline");
+        p.write("<");
         p.write(word);
         p.write(">");
-    }
-    p.print_optional_attr_dict(op, &["punctuation", "stringLiteral"], false);
-}
+    },
+};
 
 // ---- mask: `%m (, %passthru)? { op } : type (-> types)?` ----
 

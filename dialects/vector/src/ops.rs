@@ -4,7 +4,7 @@
 //! MLIR writes by hand (`hasCustomAssemblyFormat`: contract, outerproduct,
 //! transfer_read/write) name their parser and printer, which follow MLIR
 //! 22's character for character. The ops of [`crate::extra_ops`] are
-//! declared there; [`op_list!`] names them all once.
+//! declared there; `dialect_ops!` names them all once.
 
 use crate::attrs::{iterator_type_attr, kind_attr, parse_kind_body, CombiningKind};
 use crate::effects::OnMemRef;
