@@ -292,14 +292,22 @@ impl Context {
 
     /// Values of an `array<i64: ...>` / `array<i32: ...>` attribute.
     pub fn dense_array_i64(&self, attr: Attribute) -> Option<Vec<i64>> {
+        Some(self.dense_array_i64_iter(attr)?.collect())
+    }
+
+    /// The values of an integer dense array without copying them out, for
+    /// readers that need one element or one pass (a `cf.switch` of 100k
+    /// cases asks for its case segments once per successor).
+    pub fn dense_array_i64_iter(
+        &self,
+        attr: Attribute,
+    ) -> Option<impl ExactSizeIterator<Item = i64> + '_> {
         match self.attr_data(attr) {
             AttrData::DenseArray { element, len, raw } => {
                 let width = self.integer_width(*element)?;
                 let bytes = width.div_ceil(8) as usize;
                 Some(
-                    (0..*len)
-                        .map(|i| read_le_signed(&raw[i * bytes..(i + 1) * bytes], width))
-                        .collect(),
+                    (0..*len).map(move |i| read_le_signed(&raw[i * bytes..(i + 1) * bytes], width)),
                 )
             }
             _ => None,

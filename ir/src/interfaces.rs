@@ -320,6 +320,13 @@ pub trait BranchOpInterface: Send + Sync {
     /// The operands forwarded to successor `index`, as a range of operand
     /// positions (start, len).
     fn successor_operands(&self, ctx: &Context, ir: &Ir, op: OpId, index: usize) -> (usize, usize);
+    /// [`Self::successor_operands`] of every successor, in successor order;
+    /// an op with many successors (`cf.switch`) answers in one pass.
+    fn all_successor_operands(&self, ctx: &Context, ir: &Ir, op: OpId) -> Vec<(usize, usize)> {
+        (0..ir.successors(op).len())
+            .map(|i| self.successor_operands(ctx, ir, op, i))
+            .collect()
+    }
     /// The successor taken for these constant operands, if known.
     fn successor_for_operands(
         &self,

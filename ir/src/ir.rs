@@ -53,6 +53,22 @@ pub struct OpOperand {
     pub index: u32,
 }
 
+/// Names one successor slot: the `index`th successor of `op` (MLIR's
+/// `BlockOperand`), an entry of its block's predecessor list.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct BlockOperand {
+    pub op: OpId,
+    pub index: u32,
+}
+
+/// The links of one successor slot in its block's predecessor list, so that
+/// finding a block's predecessors costs their number, not the region's size.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct SuccessorLink {
+    prev: Option<BlockOperand>,
+    next: Option<BlockOperand>,
+}
+
 #[derive(Clone, Debug)]
 pub(crate) struct OperandSlot {
     pub value: Value,
@@ -84,6 +100,7 @@ pub struct OpData {
     pub(crate) first_result: u32,
     pub(crate) num_results: u32,
     pub(crate) successors: SmallVec<[BlockId; 1]>,
+    successor_links: SmallVec<[SuccessorLink; 1]>,
     pub(crate) regions: SmallVec<[RegionId; 1]>,
     /// Inherent attributes (MLIR's properties), a dictionary; printed `<{...}>`.
     pub(crate) properties: Attribute,
@@ -102,6 +119,8 @@ pub struct BlockData {
     pub(crate) args: SmallVec<[Value; 2]>,
     pub(crate) first: Option<OpId>,
     pub(crate) last: Option<OpId>,
+    /// Head of the list of successor slots naming this block.
+    first_pred: Option<BlockOperand>,
     pub(crate) alive: bool,
 }
 
@@ -513,6 +532,7 @@ impl Ir {
             operands: SmallVec::with_capacity(state.operands.len()),
             first_result,
             num_results: state.result_types.len() as u32,
+            successor_links: smallvec::smallvec![SuccessorLink::default(); state.successors.len()],
             successors: state.successors.into_iter().collect(),
             regions,
             properties: state.properties,
@@ -526,6 +546,12 @@ impl Ir {
         debug_assert_eq!(created, op);
         for value in state.operands {
             self.push_operand(op, value);
+        }
+        for index in 0..self.ops[op].successors.len() {
+            self.link_successor(BlockOperand {
+                op,
+                index: index as u32,
+            });
         }
         self.insert_op(op, at);
         op
@@ -730,7 +756,72 @@ impl Ir {
     }
 
     pub fn set_successor(&mut self, op: OpId, index: usize, block: BlockId) {
+        let slot = BlockOperand {
+            op,
+            index: index as u32,
+        };
+        self.unlink_successor(slot);
         self.ops[op].successors[index] = block;
+        self.link_successor(slot);
+    }
+
+    /// The successor slots naming `block`, most recently added first (MLIR's
+    /// `Block::getPredecessors` walks the same use-list). A terminator
+    /// appears once per slot, so a `cf.cond_br` to one block twice is two
+    /// entries.
+    pub fn predecessors(&self, block: BlockId) -> Predecessors<'_> {
+        Predecessors {
+            ir: self,
+            next: self.blocks[block].first_pred,
+        }
+    }
+
+    /// Whether any successor slot names `block`.
+    pub fn has_predecessors(&self, block: BlockId) -> bool {
+        self.blocks[block].first_pred.is_some()
+    }
+
+    /// The op owning the only successor slot naming `block` (MLIR's
+    /// `getSinglePredecessor`, which answers with the op's block).
+    pub fn single_predecessor(&self, block: BlockId) -> Option<OpId> {
+        let mut preds = self.predecessors(block);
+        let only = preds.next()?;
+        preds.next().is_none().then_some(only.op)
+    }
+
+    fn link_successor(&mut self, slot: BlockOperand) {
+        let block = self.ops[slot.op].successors[slot.index as usize];
+        let head = self.blocks[block].first_pred;
+        self.ops[slot.op].successor_links[slot.index as usize] = SuccessorLink {
+            prev: None,
+            next: head,
+        };
+        if let Some(h) = head {
+            self.ops[h.op].successor_links[h.index as usize].prev = Some(slot);
+        }
+        self.blocks[block].first_pred = Some(slot);
+    }
+
+    fn unlink_successor(&mut self, slot: BlockOperand) {
+        let block = self.ops[slot.op].successors[slot.index as usize];
+        let SuccessorLink { prev, next } =
+            std::mem::take(&mut self.ops[slot.op].successor_links[slot.index as usize]);
+        match prev {
+            Some(p) => self.ops[p.op].successor_links[p.index as usize].next = next,
+            None => self.blocks[block].first_pred = next,
+        }
+        if let Some(n) = next {
+            self.ops[n.op].successor_links[n.index as usize].prev = prev;
+        }
+    }
+
+    fn unlink_successors(&mut self, op: OpId) {
+        for index in 0..self.ops[op].successors.len() {
+            self.unlink_successor(BlockOperand {
+                op,
+                index: index as u32,
+            });
+        }
     }
 
     // ====================================================================
@@ -851,6 +942,7 @@ impl Ir {
         self.walk_postorder(op, &mut |o| nested.push(o));
         for &o in &nested {
             self.drop_operands(o);
+            self.unlink_successors(o);
         }
         for &o in &nested {
             let regions = std::mem::take(&mut self.ops[o].regions);
@@ -926,6 +1018,22 @@ impl Iterator for BlockOps<'_> {
         let op = self.next?;
         self.next = self.ir.ops[op].next;
         Some(op)
+    }
+}
+
+/// Iterator over the predecessors of a block ([`Ir::predecessors`]).
+pub struct Predecessors<'a> {
+    ir: &'a Ir,
+    next: Option<BlockOperand>,
+}
+
+impl Iterator for Predecessors<'_> {
+    type Item = BlockOperand;
+    #[inline]
+    fn next(&mut self) -> Option<BlockOperand> {
+        let at = self.next?;
+        self.next = self.ir.ops[at.op].successor_links[at.index as usize].next;
+        Some(at)
     }
 }
 

@@ -45,7 +45,8 @@ pub use context::{Context, OpName, StrId};
 pub use diagnostics::{DiagResult, Diagnostic, Severity};
 pub use dialect::Dialect;
 pub use ir::{
-    BlockId, InsertPoint, Ir, OpId, OpOperand, OperationState, RegionId, Value, ValueDef,
+    BlockId, BlockOperand, InsertPoint, Ir, OpId, OpOperand, OperationState, RegionId, Value,
+    ValueDef,
 };
 pub use opdef::{OpDefinition, OpTraits};
 pub use types::{rank_reduction_mask, FloatKind, Signedness, Type, TypeData, DYNAMIC};

@@ -21,7 +21,9 @@
 //! Predecessors are found by scanning the region's terminators: Strata's
 //! blocks keep no use lists, and regions are small.
 
-use crate::ops::{case_values, case_values_attr, segments, successor_operand_range};
+use crate::ops::{
+    case_values, case_values_attr, segments, successor_operand_range, successor_operand_ranges,
+};
 use strata_ir::fold::constant_of_value;
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
 use strata_ir::{BlockId, Context, Ir, Location, OpId, OperationState, Value};
@@ -190,38 +192,23 @@ fn successor_operands(ctx: &Context, ir: &Ir, op: OpId, index: usize) -> Vec<Val
 }
 
 /// The blocks branching to `block`, one entry per successor slot (MLIR's
-/// `getPredecessors`).
+/// `getPredecessors`), from the block's predecessor list.
 fn predecessor_edges(ir: &Ir, block: BlockId) -> Vec<BlockId> {
-    let Some(region) = ir.block_region(block) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for &b in ir.region_blocks(region) {
-        if let Some(term) = ir.last_op(b) {
-            out.extend(
-                ir.successors(term)
-                    .iter()
-                    .filter(|&&s| s == block)
-                    .map(|_| b),
-            );
-        }
-    }
-    out
+    ir.predecessors(block)
+        .filter_map(|slot| ir.op_block(slot.op))
+        .collect()
 }
 
 /// MLIR's `Block::getSinglePredecessor`: exactly one incoming edge.
 fn single_predecessor(ir: &Ir, block: BlockId) -> Option<BlockId> {
-    match predecessor_edges(ir, block).as_slice() {
-        [only] => Some(*only),
-        _ => None,
-    }
+    ir.single_predecessor(block).and_then(|op| ir.op_block(op))
 }
 
 /// MLIR's `Block::getUniquePredecessor`: every incoming edge from one block.
 fn unique_predecessor(ir: &Ir, block: BlockId) -> Option<BlockId> {
-    let edges = predecessor_edges(ir, block);
-    let first = *edges.first()?;
-    edges.iter().all(|&b| b == first).then_some(first)
+    let mut edges = ir.predecessors(block).map(|slot| ir.op_block(slot.op));
+    let first = edges.next()??;
+    edges.all(|b| b == Some(first)).then_some(first)
 }
 
 fn is_op(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> bool {
@@ -439,14 +426,15 @@ fn cond_branch_truth_propagation(op: OpId, rw: &mut PatternRewriter) -> RewriteR
 
 /// The cases of a switch: (value, destination, operands).
 fn switch_cases(ctx: &Context, ir: &Ir, op: OpId) -> Vec<(i128, BlockId, Vec<Value>)> {
+    let ranges = successor_operand_ranges(ctx, ir, op);
     case_values(ctx, ir, op)
         .into_iter()
-        .enumerate()
-        .map(|(i, v)| {
+        .zip(ir.successors(op).iter().zip(&ranges).skip(1))
+        .map(|(v, (&block, &(start, len)))| {
             (
                 v,
-                ir.successors(op)[i + 1],
-                successor_operands(ctx, ir, op, i + 1),
+                block,
+                (start..start + len).map(|i| ir.operand(op, i)).collect(),
             )
         })
         .collect()

@@ -2,6 +2,7 @@
 //! operands; `operandSegmentSizes` (and `case_operand_segments` for
 //! `cf.switch`) say which belong to which successor, as in MLIR.
 
+use std::fmt::Write as _;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::{OpParser, UnresolvedOperand};
 use strata_ir::asm::printer::{type_to_string, OpPrinter};
@@ -105,34 +106,66 @@ pub(crate) fn definitions() -> Vec<OpDefinition> {
 // Successor operands
 // ---------------------------------------------------------------------------
 
-/// The operand positions `(start, len)` forwarded to successor `index` of a cf terminator.
+/// The operand positions `(start, len)` forwarded to successor `index` of a
+/// cf terminator. Reads the segment attributes in place: a query costs the
+/// number of cases before `index`, nothing allocated.
 pub fn successor_operand_range(ctx: &Context, ir: &Ir, op: OpId, index: usize) -> (usize, usize) {
-    let segments = ir
-        .attr(ctx, op, "operandSegmentSizes")
-        .and_then(|a| ctx.dense_array_i64(a))
-        .unwrap_or_default();
-    let seg = |i: usize| segments.get(i).copied().unwrap_or(0) as usize;
     if BranchOp::is(ctx, ir, op) {
-        (0, ir.num_operands(op))
-    } else if CondBranchOp::is(ctx, ir, op) {
+        return (0, ir.num_operands(op));
+    }
+    let segment = |name: &str, i: usize| {
+        ir.attr(ctx, op, name)
+            .and_then(|a| ctx.dense_array_i64_iter(a))
+            .and_then(|mut it| it.nth(i))
+            .unwrap_or(0) as usize
+    };
+    if CondBranchOp::is(ctx, ir, op) {
+        let true_len = segment("operandSegmentSizes", 1);
         if index == 0 {
-            (1, seg(1))
+            (1, true_len)
         } else {
-            (1 + seg(1), seg(2))
+            (1 + true_len, segment("operandSegmentSizes", 2))
         }
     } else if SwitchOp::is(ctx, ir, op) {
+        let default_len = segment("operandSegmentSizes", 1);
         if index == 0 {
-            return (1, seg(1));
+            return (1, default_len);
         }
-        let cases = ir
+        let mut cases = ir
             .attr(ctx, op, "case_operand_segments")
-            .and_then(|a| ctx.dense_array_i64(a))
-            .unwrap_or_default();
-        let start = 1 + seg(1) + cases[..index - 1].iter().sum::<i64>() as usize;
-        (start, cases.get(index - 1).copied().unwrap_or(0) as usize)
+            .and_then(|a| ctx.dense_array_i64_iter(a))
+            .into_iter()
+            .flatten();
+        let before: i64 = cases.by_ref().take(index - 1).sum();
+        let len = cases.next().unwrap_or(0);
+        (1 + default_len + before as usize, len as usize)
     } else {
         (0, 0)
     }
+}
+
+/// [`successor_operand_range`] of every successor at once, in one pass over
+/// the segments (linear in the number of cases, where asking per successor
+/// is quadratic).
+pub fn successor_operand_ranges(ctx: &Context, ir: &Ir, op: OpId) -> Vec<(usize, usize)> {
+    if !SwitchOp::is(ctx, ir, op) {
+        return (0..ir.successors(op).len())
+            .map(|i| successor_operand_range(ctx, ir, op, i))
+            .collect();
+    }
+    let (default_start, default_len) = successor_operand_range(ctx, ir, op, 0);
+    let mut ranges = vec![(default_start, default_len)];
+    let mut start = default_start + default_len;
+    if let Some(cases) = ir
+        .attr(ctx, op, "case_operand_segments")
+        .and_then(|a| ctx.dense_array_i64_iter(a))
+    {
+        for len in cases {
+            ranges.push((start, len as usize));
+            start += len as usize;
+        }
+    }
+    ranges
 }
 
 struct Branch;
@@ -140,6 +173,9 @@ struct Branch;
 impl BranchOpInterface for Branch {
     fn successor_operands(&self, ctx: &Context, ir: &Ir, op: OpId, index: usize) -> (usize, usize) {
         successor_operand_range(ctx, ir, op, index)
+    }
+    fn all_successor_operands(&self, ctx: &Context, ir: &Ir, op: OpId) -> Vec<(usize, usize)> {
+        successor_operand_ranges(ctx, ir, op)
     }
     fn successor_for_operands(
         &self,
@@ -236,8 +272,8 @@ pub fn case_values(ctx: &Context, ir: &Ir, op: OpId) -> Vec<i128> {
 }
 
 fn verify_successor_operands(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    for (index, &block) in ir.successors(op).iter().enumerate() {
-        let (start, len) = successor_operand_range(ctx, ir, op, index);
+    let ranges = successor_operand_ranges(ctx, ir, op);
+    for (index, (&block, &(start, len))) in ir.successors(op).iter().zip(&ranges).enumerate() {
         let args = ir.block_args(block);
         if args.len() != len {
             return Err(emit_op_error(
@@ -286,10 +322,20 @@ fn parse_successor_and_args<'a>(p: &mut OpParser<'_, 'a>) -> DiagResult<Successo
 }
 
 fn print_successor_and_args(p: &mut OpPrinter, op: OpId, index: usize) {
+    let range = successor_operand_range(p.ctx(), p.ir, op, index);
+    print_successor_with_operands(p, op, index, range);
+}
+
+/// `^bb(%a, %b : t1, t2)` for successor `index` forwarding the operands at
+/// `(start, len)`.
+fn print_successor_with_operands(
+    p: &mut OpPrinter,
+    op: OpId,
+    index: usize,
+    (start, len): (usize, usize),
+) {
     let block = p.ir.successors(op)[index];
     p.print_successor(block);
-    let ctx = p.ctx();
-    let (start, len) = successor_operand_range(ctx, p.ir, op, index);
     if len > 0 {
         let values: Vec<_> = (start..start + len).map(|i| p.ir.operand(op, i)).collect();
         p.write("(");
@@ -519,7 +565,8 @@ fn print_switch(p: &mut OpPrinter, op: OpId) {
     p.write(", [\n");
     p.write(&pad);
     p.write("  default: ");
-    print_successor_and_args(p, op, 0);
+    let ranges = successor_operand_ranges(ctx, p.ir, op);
+    print_successor_with_operands(p, op, 0, ranges[0]);
     // MLIR 22 prints the case values zero-extended (APInt::getZExtValue).
     let width = ctx.integer_width(ty).unwrap_or(64);
     let cases = case_values(ctx, p.ir, op);
@@ -527,8 +574,8 @@ fn print_switch(p: &mut OpPrinter, op: OpId) {
         p.write(",\n");
         p.write(&pad);
         let unsigned = strata_dialect_arith::semantics::mask(*value as u128, width);
-        p.write(&format!("  {unsigned}: "));
-        print_successor_and_args(p, op, i + 1);
+        let _ = write!(p.w.out, "  {unsigned}: ");
+        print_successor_with_operands(p, op, i + 1, ranges.get(i + 1).copied().unwrap_or((0, 0)));
     }
     p.write("\n");
     p.write(&pad);

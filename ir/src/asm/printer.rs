@@ -1352,6 +1352,22 @@ pub struct OpPrinter<'p, 'c> {
     alias_prepass: bool,
 }
 
+/// The blocks of a region branching to each of its blocks, one entry per
+/// edge in the order of the branching blocks and their successors (what
+/// the `// N preds:` comment lists), found in one pass over the region's
+/// terminators so that printing stays linear in the number of blocks.
+fn region_predecessors(ir: &Ir, blocks: &[BlockId]) -> FxHashMap<BlockId, SmallVec<[BlockId; 2]>> {
+    let mut preds: FxHashMap<BlockId, SmallVec<[BlockId; 2]>> = FxHashMap::default();
+    for &b in blocks {
+        if let Some(term) = ir.last_op(b) {
+            for &succ in ir.successors(term) {
+                preds.entry(succ).or_default().push(b);
+            }
+        }
+    }
+    preds
+}
+
 impl<'p, 'c> OpPrinter<'p, 'c> {
     pub fn ctx(&self) -> &'c Context {
         self.w.ctx
@@ -1471,6 +1487,11 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
             .unwrap_or_default();
         self.default_dialects.push(owner_default);
         let blocks = self.ir.region_blocks(region);
+        let predecessors = if blocks.len() > 1 {
+            region_predecessors(self.ir, blocks)
+        } else {
+            FxHashMap::default()
+        };
         for (i, &block) in blocks.iter().enumerate() {
             let header = if i == 0 {
                 (print_empty_block && self.ir.block_is_empty(block))
@@ -1479,7 +1500,8 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
                 true
             };
             if header {
-                self.print_block_header(block, i == 0);
+                let preds = predecessors.get(&block).map_or(&[][..], |p| &p[..]);
+                self.print_block_header(block, i == 0, preds);
             }
             self.indent += 1;
             let mut cursor = self.ir.first_op(block);
@@ -1504,7 +1526,7 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
             .is_some_and(|d| d.has_trait(OpTraits::TERMINATOR))
     }
 
-    fn print_block_header(&mut self, block: BlockId, is_entry: bool) {
+    fn print_block_header(&mut self, block: BlockId, is_entry: bool, preds: &[BlockId]) {
         self.newline();
         self.print_successor(block);
         let args = self.ir.block_args(block);
@@ -1528,7 +1550,6 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
             self.write(")");
         }
         self.write(":");
-        let preds = self.predecessors(block);
         if preds.is_empty() {
             if !is_entry {
                 self.write("  // no predecessors");
@@ -1550,24 +1571,6 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
                 self.print_successor(*b);
             }
         }
-    }
-
-    /// Blocks branching to `block` (one entry per edge).
-    fn predecessors(&self, block: BlockId) -> Vec<BlockId> {
-        let Some(region) = self.ir.block_region(block) else {
-            return Vec::new();
-        };
-        let mut preds = Vec::new();
-        for &b in self.ir.region_blocks(region) {
-            if let Some(term) = self.ir.last_op(b) {
-                for &succ in self.ir.successors(term) {
-                    if succ == block {
-                        preds.push(b);
-                    }
-                }
-            }
-        }
-        preds
     }
 
     fn print_loc(&mut self, loc: Location) {

@@ -107,8 +107,8 @@ fn use_specially_known_dead(
     let Some(branch) = erasable_branch(ctx, ir, owner) else {
         return false;
     };
-    for (i, &succ) in ir.successors(owner).iter().enumerate() {
-        let (start, len) = branch.successor_operands(ctx, ir, owner, i);
+    let ranges = branch.all_successor_operands(ctx, ir, owner);
+    for (&succ, &(start, len)) in ir.successors(owner).iter().zip(&ranges) {
         if (start..start + len).contains(&index) {
             return !live.value_live(ir, ir.block_arg(succ, index - start));
         }
@@ -184,8 +184,9 @@ fn erase_dead_successor_operands(rw: &mut PatternRewriter, term: OpId, live: &Li
     };
     let mut changed = false;
     let succs = rw.ir().successors(term).to_vec();
+    let ranges = branch.all_successor_operands(ctx, rw.ir(), term);
     for (i, &succ) in succs.iter().enumerate().rev() {
-        let (_, len) = branch.successor_operands(ctx, rw.ir(), term, i);
+        let (_, len) = ranges[i];
         for arg in (0..len).rev() {
             if !live.value_live(rw.ir(), rw.ir().block_arg(succ, arg)) {
                 changed |= rw.modify_op_in_place(term, |ir| {
