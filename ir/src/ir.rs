@@ -127,7 +127,70 @@ pub struct BlockData {
 #[derive(Clone, Debug, Default)]
 pub struct RegionData {
     pub(crate) op: Option<OpId>,
-    pub(crate) blocks: Vec<BlockId>,
+    pub(crate) blocks: BlockList,
+}
+
+/// The blocks of a region, in order: a vector that keeps the room freed at
+/// its front, so removing a block moves the blocks on its nearer side only.
+/// Rewrites that merge a chain of blocks into its head erase the block
+/// after the head again and again, which a plain vector makes quadratic.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BlockList {
+    items: Vec<BlockId>,
+    /// Slots before `start` are free.
+    start: usize,
+}
+
+impl BlockList {
+    pub(crate) fn as_slice(&self) -> &[BlockId] {
+        &self.items[self.start..]
+    }
+
+    fn push(&mut self, block: BlockId) {
+        self.items.push(block);
+    }
+
+    fn insert(&mut self, index: usize, block: BlockId) {
+        if index == 0 && self.start > 0 {
+            self.start -= 1;
+            self.items[self.start] = block;
+        } else {
+            self.items.insert(self.start + index, block);
+        }
+    }
+
+    /// Removes `block`, searching from both ends so that a block near
+    /// either end is found and removed in time proportional to its
+    /// distance from that end.
+    fn remove(&mut self, block: BlockId) {
+        let blocks = self.as_slice();
+        let len = blocks.len();
+        let Some(index) = (0..len.div_ceil(2)).find_map(|i| {
+            if blocks[i] == block {
+                Some(i)
+            } else if blocks[len - 1 - i] == block {
+                Some(len - 1 - i)
+            } else {
+                None
+            }
+        }) else {
+            return;
+        };
+        let at = self.start + index;
+        if index < len / 2 {
+            self.items.copy_within(self.start..at, self.start + 1);
+            self.start += 1;
+        } else {
+            self.items.remove(at);
+        }
+    }
+
+    pub(crate) fn take(&mut self) -> Vec<BlockId> {
+        let mut items = std::mem::take(&mut self.items);
+        items.drain(..self.start);
+        self.start = 0;
+        items
+    }
 }
 
 /// What an op is made of, before it exists (MLIR's `OperationState`).
@@ -347,13 +410,13 @@ impl Ir {
         self.regions[region].op
     }
     pub fn region_blocks(&self, region: RegionId) -> &[BlockId] {
-        &self.regions[region].blocks
+        self.regions[region].blocks.as_slice()
     }
     pub fn region_is_empty(&self, region: RegionId) -> bool {
-        self.regions[region].blocks.is_empty()
+        self.regions[region].blocks.as_slice().is_empty()
     }
     pub fn entry_block(&self, region: RegionId) -> Option<BlockId> {
-        self.regions[region].blocks.first().copied()
+        self.regions[region].blocks.as_slice().first().copied()
     }
     /// Position of `region` among its op's regions.
     pub fn region_index(&self, region: RegionId) -> usize {
@@ -468,7 +531,7 @@ impl Ir {
     pub fn walk_preorder(&self, op: OpId, f: &mut impl FnMut(OpId)) {
         f(op);
         for &region in &self.ops[op].regions {
-            for &block in &self.regions[region].blocks {
+            for &block in self.regions[region].blocks.as_slice() {
                 let mut cursor = self.blocks[block].first;
                 while let Some(inner) = cursor {
                     cursor = self.ops[inner].next;
@@ -481,7 +544,7 @@ impl Ir {
     /// Calls `f` on every op nested in `op` and then `op`, children first.
     pub fn walk_postorder(&self, op: OpId, f: &mut impl FnMut(OpId)) {
         for &region in &self.ops[op].regions {
-            for &block in &self.regions[region].blocks {
+            for &block in self.regions[region].blocks.as_slice() {
                 let mut cursor = self.blocks[block].first;
                 while let Some(inner) = cursor {
                     cursor = self.ops[inner].next;
@@ -522,7 +585,7 @@ impl Ir {
             .map(|_| {
                 self.regions.push(RegionData {
                     op: Some(op),
-                    blocks: Vec::new(),
+                    blocks: BlockList::default(),
                 })
             })
             .collect();
@@ -561,7 +624,7 @@ impl Ir {
     pub fn add_region(&mut self, op: OpId) -> RegionId {
         let region = self.regions.push(RegionData {
             op: Some(op),
-            blocks: Vec::new(),
+            blocks: BlockList::default(),
         });
         self.ops[op].regions.push(region);
         region
@@ -597,7 +660,7 @@ impl Ir {
     /// Removes `block` from its region without erasing it.
     pub fn detach_block(&mut self, block: BlockId) {
         if let Some(region) = self.blocks[block].region.take() {
-            self.regions[region].blocks.retain(|&b| b != block);
+            self.regions[region].blocks.remove(block);
         }
     }
 
@@ -947,7 +1010,7 @@ impl Ir {
         for &o in &nested {
             let regions = std::mem::take(&mut self.ops[o].regions);
             for region in regions {
-                for block in std::mem::take(&mut self.regions[region].blocks) {
+                for block in self.regions[region].blocks.take() {
                     self.blocks[block].alive = false;
                     self.blocks[block].first = None;
                     self.blocks[block].last = None;
@@ -986,7 +1049,13 @@ impl Ir {
 
     /// Erases every block of `region`.
     pub fn clear_region(&mut self, region: RegionId) {
-        for block in self.regions[region].blocks.clone().into_iter().rev() {
+        for block in self.regions[region]
+            .blocks
+            .as_slice()
+            .to_vec()
+            .into_iter()
+            .rev()
+        {
             self.erase_block(block);
         }
     }
@@ -997,11 +1066,11 @@ impl Ir {
 
     /// Moves all blocks of `from` to the end of `to`.
     pub fn take_region_body(&mut self, from: RegionId, to: RegionId) {
-        let blocks = std::mem::take(&mut self.regions[from].blocks);
+        let blocks = self.regions[from].blocks.take();
         for &block in &blocks {
             self.blocks[block].region = Some(to);
         }
-        self.regions[to].blocks.extend(blocks);
+        self.regions[to].blocks.items.extend(blocks);
     }
 }
 
@@ -1050,5 +1119,34 @@ impl Iterator for Uses<'_> {
         let at = self.next?;
         self.next = self.ir.slot(at).next_use;
         Some(at)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entity::EntityRef;
+
+    #[test]
+    fn block_list_removes_from_either_end_and_reuses_front_room() {
+        let b = |i: usize| BlockId::new(i);
+        let mut list = BlockList::default();
+        for i in 0..8 {
+            list.push(b(i));
+        }
+        list.remove(b(1)); // front half: the prefix moves right
+        list.remove(b(6)); // back half: the suffix moves left
+        list.remove(b(0));
+        list.remove(b(42)); // absent: nothing happens
+        let ids = |l: &BlockList| l.as_slice().iter().map(|x| x.index()).collect::<Vec<_>>();
+        assert_eq!(ids(&list), [2, 3, 4, 5, 7]);
+        list.insert(0, b(9)); // into the freed front room
+        list.insert(2, b(8));
+        assert_eq!(ids(&list), [9, 2, 8, 3, 4, 5, 7]);
+        assert_eq!(
+            list.take().iter().map(|x| x.index()).collect::<Vec<_>>(),
+            [9, 2, 8, 3, 4, 5, 7]
+        );
+        assert!(list.as_slice().is_empty());
     }
 }

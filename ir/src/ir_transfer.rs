@@ -266,7 +266,7 @@ impl Ir {
     fn abandon_region(&mut self, region: RegionId) {
         let mut stack: Vec<RegionId> = vec![region];
         while let Some(r) = stack.pop() {
-            for block in std::mem::take(&mut self.regions[r].blocks) {
+            for block in self.regions[r].blocks.take() {
                 let mut cursor = self.blocks[block].first;
                 while let Some(op) = cursor {
                     cursor = self.ops[op].next;

@@ -863,10 +863,7 @@ impl<'a> Parser<'a> {
     }
 
     pub(crate) fn new_detached_region(&mut self) -> RegionId {
-        self.ir.regions.push(crate::ir::RegionData {
-            op: None,
-            blocks: Vec::new(),
-        })
+        self.ir.regions.push(crate::ir::RegionData::default())
     }
 
     pub(crate) fn create_with_regions(
