@@ -40,10 +40,9 @@ LLVM other than 22). The percentage is same / (cases - excluded).
 
 Files without any `// -----` separator are split into their top-level
 operations instead (each with the file's top-level `#alias = ...`
-definitions), so that one unsupported op does not sink a whole file, unless
-the pieces depend on each other: when mlir-opt rejects a piece but accepts
-the whole file (a call whose callee is another piece, as in the inliner's
-tests), the whole file is one case.
+definitions), so that one unsupported op does not sink a whole file; ops
+that refer to a symbol another top-level op defines (`call @f` and
+`func.func @f`, a use of a global) stay in one case.
 
 Flags kept from RUN lines: --allow-unregistered-dialect, pass options and
 the printing flags that change the output (--mlir-print-debuginfo,
@@ -201,12 +200,46 @@ def split_cases(text, kind):
         ext = extent(a)
         alias_text.extend(ext)
         alias_lines.update(range(a, a + len(ext)))
-    out = []
     bounds = starts + [len(lines)]
-    for k, s in enumerate(starts):
-        body = [l for idx, l in enumerate(lines[s:bounds[k + 1]], s) if idx not in alias_lines]
-        out.append((s + 1, "\n".join(alias_text + body) + "\n"))
+    bodies = [[l for idx, l in enumerate(lines[s:bounds[k + 1]], s) if idx not in alias_lines]
+              for k, s in enumerate(starts)]
+    out = []
+    for group in symbol_groups(bodies):
+        body = [l for k in group for l in bodies[k]]
+        out.append((starts[group[0]] + 1, "\n".join(alias_text + body) + "\n"))
     return out, "ops"
+
+
+SYMBOL_DEF_RE = re.compile(r'^[\w.]+\s+(?:(?:private|nested|public)\s+)?@([\w$.]+|"[^"]*")')
+SYMBOL_REF_RE = re.compile(r'@([\w$.]+|"(?:[^"\\]|\\.)*")')
+
+
+def symbol_groups(bodies):
+    """Indices of `bodies` (top-level ops) grouped so that an op referring to
+    a symbol (`@name`) stays with the op defining it (a call and its callee,
+    a use and its global), in file order."""
+    parent = list(range(len(bodies)))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    defined = {}
+    for k, body in enumerate(bodies):
+        m = SYMBOL_DEF_RE.match(body[0]) if body else None
+        if m:
+            defined.setdefault(m.group(1), k)
+    for k, body in enumerate(bodies):
+        for name in SYMBOL_REF_RE.findall("\n".join(body)):
+            d = defined.get(name)
+            if d is not None and d != k:
+                parent[find(k)] = find(d)
+    groups = {}
+    for k in range(len(bodies)):
+        groups.setdefault(find(k), []).append(k)
+    return sorted(groups.values())
 
 
 def run_tool(tool, args, path, extra=()):
@@ -360,44 +393,6 @@ def collect(paths, flt):
 STATUSES = ("same", "differs", "rejected", "crashed", "excluded")
 
 
-def file_cases(opts, text, kind, base, passes):
-    """The cases of one file (see split_cases). Top-level ops that depend on
-    each other stay together: a piece mlir-opt rejects alone is joined to the
-    case before it when mlir-opt accepts the two together (a caller after its
-    callee), else to the pieces after it until mlir-opt accepts the group."""
-    cases, split = split_cases(text, kind)
-    if split != "ops":
-        return cases
-    lines = text.split("\n")
-    aliases = [l for l in lines if ALIAS_RE.match(l)]
-    alias_text = "\n".join(aliases) + "\n" if aliases else ""
-    with tempfile.TemporaryDirectory(prefix="strata-conf-split-") as tmp:
-        piece = os.path.join(tmp, "piece.mlir")
-
-        def accepted(case_text):
-            with open(piece, "w") as f:
-                f.write(case_text)
-            return run_tool(opts.mlir_opt, base + passes, piece)[0] == 0
-
-        def body(case_text):
-            return case_text[len(alias_text):] if case_text.startswith(alias_text) else case_text
-
-        out, pending = [], None
-        for line, c in cases:
-            if pending is not None:
-                line, c = pending[0], pending[1] + body(c)
-                pending = None
-            if accepted(c):
-                out.append((line, c))
-            elif out and accepted(out[-1][1] + body(c)):
-                out[-1] = (out[-1][0], out[-1][1] + body(c))
-            else:
-                pending = (line, c)
-        if pending is not None:
-            out.append(pending)
-    return out
-
-
 def summarize(rel, kind, results):
     row = {"file": rel, "kind": kind, "cases": len(results)}
     for st in STATUSES:
@@ -493,7 +488,7 @@ def main():
             base = (["--allow-unregistered-dialect"] if allow else []) + printing
             if kind == "canonicalize" and not passes:
                 passes = ["--canonicalize"]
-            cases = file_cases(opts, text, kind, base, passes)
+            cases, _ = split_cases(text, kind)
             sub = os.path.join(tmp, str(len(rows)))
             os.makedirs(sub)
             futs = [pool.submit(check_case, opts, kind, base, passes, c, sub, i)
