@@ -178,7 +178,15 @@ def split_cases(text, kind):
         return out, "sep"
     if kind == "invalid":
         return [(1, text)], "whole"
-    # No separators: one case per top-level operation.
+    ops = split_ops(text)
+    return (ops, "ops") if ops else ([(1, text)], "whole")
+
+
+def split_ops(text):
+    """One case per top-level operation of `text` (each with the top-level
+    `#alias = ...` definitions, ops that refer to each other's symbols kept
+    together), or None when there is at most one."""
+    lines = text.split("\n")
     aliases, starts = [], []
     for i, l in enumerate(lines):
         if not l or l[0].isspace() or l[0] in "})]^" or l.startswith("//"):
@@ -188,7 +196,7 @@ def split_cases(text, kind):
             continue
         starts.append(i)
     if len(starts) <= 1:
-        return [(1, text)], "whole"
+        return None
     # An alias definition may span lines; take lines until the next top-level line.
     def extent(i):
         j = i + 1
@@ -207,7 +215,7 @@ def split_cases(text, kind):
     for group in symbol_groups(bodies):
         body = [l for k in group for l in bodies[k]]
         out.append((starts[group[0]] + 1, "\n".join(alias_text + body) + "\n"))
-    return out, "ops"
+    return out
 
 
 SYMBOL_DEF_RE = re.compile(r'^[\w.]+\s+(?:(?:private|nested|public)\s+)?@([\w$.]+|"[^"]*")')
@@ -390,6 +398,12 @@ def collect(paths, flt):
     return files
 
 
+def per_op_cases(line, case_text):
+    """`split_ops` of one `// -----` case, line numbers kept file-relative
+    (the case text starts with blank lines standing for the lines before it)."""
+    return split_ops(case_text) or [(line, case_text)]
+
+
 STATUSES = ("same", "differs", "rejected", "crashed", "excluded")
 
 
@@ -424,12 +438,12 @@ def print_table(rows):
         n = row["cases"] - row["excluded"]
         return "%5.1f%%" % (100.0 * same / n) if n else "    -"
 
-    fmt = "%-44s %-12s %5s %5s %7s %8s %7s %8s %7s  %s"
+    fmt = "%-56s %-12s %5s %5s %7s %8s %7s %8s %7s  %s"
     hdr = fmt % ("file", "kind", "cases", "same", "differs", "rejected", "crashed",
                  "excluded", "pct", "detail")
     print(hdr)
     print("-" * len(hdr))
-    line = "%-44s %-12s %5d %5d %7d %8d %7d %8d %7s  %s"
+    line = "%-56s %-12s %5d %5d %7d %8d %7d %8d %7s  %s"
 
     def emit(name, kind, r, det=""):
         print(line % (name, kind, r["cases"], r["same"], r["differs"], r["rejected"],
@@ -467,6 +481,8 @@ def main():
     ap.add_argument("--filter", help="regex on file paths")
     ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--json", help="write per-case results here")
+    ap.add_argument("--per-op", action="store_true",
+                    help="also split `// -----` cases into their top-level ops (not invalid files)")
     opts = ap.parse_args()
     for tool in (opts.strata_opt, opts.mlir_opt):
         if not os.access(tool, os.X_OK):
@@ -488,7 +504,9 @@ def main():
             base = (["--allow-unregistered-dialect"] if allow else []) + printing
             if kind == "canonicalize" and not passes:
                 passes = ["--canonicalize"]
-            cases, _ = split_cases(text, kind)
+            cases, split = split_cases(text, kind)
+            if opts.per_op and split == "sep" and kind != "invalid":
+                cases = [piece for line, c in cases for piece in per_op_cases(line, c)]
             sub = os.path.join(tmp, str(len(rows)))
             os.makedirs(sub)
             futs = [pool.submit(check_case, opts, kind, base, passes, c, sub, i)
