@@ -188,8 +188,11 @@ def split_ops(text):
     together), or None when there is at most one."""
     lines = text.split("\n")
     aliases, starts = [], []
+    depth = 0
     for i, l in enumerate(lines):
-        if not l or l[0].isspace() or l[0] in "})]^" or l.startswith("//"):
+        top = depth == 0
+        depth += nesting_change(l)
+        if not top or not l or l[0].isspace() or l[0] in "})]^" or l.startswith("//"):
             continue
         if ALIAS_RE.match(l):
             aliases.append(i)
@@ -220,6 +223,17 @@ def split_ops(text):
 
 SYMBOL_DEF_RE = re.compile(r'^[\w.]+\s+(?:(?:private|nested|public)\s+)?@([\w$.]+|"[^"]*")')
 SYMBOL_REF_RE = re.compile(r'@([\w$.]+|"(?:[^"\\]|\\.)*")')
+
+
+STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def nesting_change(line):
+    """Brackets opened minus closed on `line`, strings and `//` comments
+    left out: a line at column 0 starts a top-level op only at depth 0 (an
+    upstream file may put a nested op at column 0)."""
+    code = STRING_RE.sub('""', line).split("//", 1)[0]
+    return sum(code.count(c) for c in "({[") - sum(code.count(c) for c in ")}]")
 
 
 def symbol_groups(bodies):
