@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}dense-dynamic-shape.mlir:9:17: error: elements literal type must have static shape
+// CHECK: {{.*}}dense-dynamic-shape.mlir:12:17: error: elements literal type must have static shape
 // CHECK-NEXT: "foo.op"() {a = dense<1> : tensor<?xi32>} : () -> ()
 // CHECK-NEXT: ^
 

@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}dense-ragged.mlir:9:35: error: tensor literal is invalid; ranks are not consistent between elements
+// CHECK: {{.*}}dense-ragged.mlir:12:35: error: tensor literal is invalid; ranks are not consistent between elements
 // CHECK-NEXT: "foo.op"() {a = dense<{{\[\[}}1, 2], [3]]> : tensor<2x2xi32>} : () -> ()
 // CHECK-NEXT: ^
 

@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}entry-block-predecessor.mlir:9:1: error: entry block of region may not have predecessors
+// CHECK: {{.*}}entry-block-predecessor.mlir:12:1: error: entry block of region may not have predecessors
 // CHECK-NEXT: "foo.region"() ({
 // CHECK-NEXT: ^
 

@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}hex-float-negative.mlir:9:18: error: hexadecimal float literal should not have a leading minus
+// CHECK: {{.*}}hex-float-negative.mlir:12:18: error: hexadecimal float literal should not have a leading minus
 // CHECK-NEXT: "foo.op"() {a = -0x3C00 : f16} : () -> ()
 // CHECK-NEXT: ^
 

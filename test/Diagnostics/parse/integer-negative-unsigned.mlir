@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}integer-negative-unsigned.mlir:9:18: error: negative integer literal not valid for unsigned integer type
+// CHECK: {{.*}}integer-negative-unsigned.mlir:12:18: error: negative integer literal not valid for unsigned integer type
 // CHECK-NEXT: "foo.op"() {a = -1 : ui8} : () -> ()
 // CHECK-NEXT: ^
 

@@ -1,8 +1,5 @@
 // RUN: strata-opt --allow-unregistered-dialect %s --verify-diagnostics
 // RUN: not strata-opt --allow-unregistered-dialect %s 2>&1 | FileCheck %s
-// XFAIL: *
-// Known difference: Strata does not yet match mlir-opt 22 on this input (the
-// CHECK lines below are mlir-opt's output); see docs/testing.md.
 
 // CHECK: {{.*}}location-alias-undefined.mlir:9:27: error: operation location alias was never defined
 // CHECK-NEXT: "foo.op"() : () -> () loc(#never)

@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}memref-bad-element.mlir:9:34: error: invalid memref element type
+// CHECK: {{.*}}memref-bad-element.mlir:12:34: error: invalid memref element type
 // CHECK-NEXT: %0 = "foo.op"() : () -> memref<4xtensor<2xf32>>
 // CHECK-NEXT: ^
 

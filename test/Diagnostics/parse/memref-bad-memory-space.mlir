@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}memref-bad-memory-space.mlir:9:25: error: unsupported memory space Attribute
+// CHECK: {{.*}}memref-bad-memory-space.mlir:12:25: error: unsupported memory space Attribute
 // CHECK-NEXT: %0 = "foo.op"() : () -> memref<4xf32, #foo.space>
 // CHECK-NEXT: ^
 

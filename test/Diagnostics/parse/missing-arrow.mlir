@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}missing-arrow.mlir:9:16: error: expected '->' in function type
+// CHECK: {{.*}}missing-arrow.mlir:12:16: error: expected '->' in function type
 // CHECK-NEXT: "foo.op"() : () ()
 // CHECK-NEXT: ^
 

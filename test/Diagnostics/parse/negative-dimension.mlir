@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}negative-dimension.mlir:9:32: error: expected non-function type
+// CHECK: {{.*}}negative-dimension.mlir:12:32: error: expected non-function type
 // CHECK-NEXT: %0 = "foo.op"() : () -> tensor<-1xf32>
 // CHECK-NEXT: ^
 

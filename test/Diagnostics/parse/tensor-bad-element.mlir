@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}tensor-bad-element.mlir:9:34: error: invalid tensor element type
+// CHECK: {{.*}}tensor-bad-element.mlir:12:34: error: invalid tensor element type
 // CHECK-NEXT: %0 = "foo.op"() : () -> tensor<4xtuple<i32>>
 // CHECK-NEXT: ^
 

@@ -3,7 +3,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}unbalanced-region.mlir:9:27: error: expected operation name in quotes
+// CHECK: {{.*}}unbalanced-region.mlir:12:27: error: expected operation name in quotes
 // CHECK-NEXT: "foo.inner"() : () -> ()
 // CHECK-NEXT: ^
 

@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}undefined-attribute-alias.mlir:9:27: error: undefined symbol alias id 'undefined'
+// CHECK: {{.*}}undefined-attribute-alias.mlir:12:27: error: undefined symbol alias id 'undefined'
 // CHECK-NEXT: "foo.op"() {a = #undefined} : () -> ()
 // CHECK-NEXT: ^
 

@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}undefined-type-alias.mlir:9:35: error: undefined symbol alias id 'undefined'
+// CHECK: {{.*}}undefined-type-alias.mlir:12:35: error: undefined symbol alias id 'undefined'
 // CHECK-NEXT: %0 = "foo.op"() : () -> !undefined
 // CHECK-NEXT: ^
 

@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}unknown-escape.mlir:9:22: error: unknown escape in string literal
+// CHECK: {{.*}}unknown-escape.mlir:12:22: error: unknown escape in string literal
 // CHECK-NEXT: "foo.op"() {a = "bad \q escape"} : () -> ()
 // CHECK-NEXT: ^
 

@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}unregistered-dialect-op.mlir:10:9: error: operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used
+// CHECK: {{.*}}unregistered-dialect-op.mlir:13:9: error: operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used
 // CHECK-NEXT: "foo.op"() : () -> ()
 // CHECK-NEXT: ^
 

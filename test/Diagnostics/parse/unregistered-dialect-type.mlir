@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}unregistered-dialect-type.mlir:10:51: error: `!"foo"<"bar">` type created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used
+// CHECK: {{.*}}unregistered-dialect-type.mlir:13:51: error: `!"foo"<"bar">` type created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used
 // CHECK-NEXT: %0 = builtin.unrealized_conversion_cast to !foo.bar
 // CHECK-NEXT: ^
 

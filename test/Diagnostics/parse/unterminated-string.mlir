@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}unterminated-string.mlir:9:42: error: expected '"' in string literal
+// CHECK: {{.*}}unterminated-string.mlir:12:42: error: expected '"' in string literal
 // CHECK-NEXT: "foo.op"() {a = "never closed} : () -> ()
 // CHECK-NEXT: ^
 

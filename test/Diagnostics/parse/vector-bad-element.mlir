@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}vector-bad-element.mlir:9:25: error: failed to verify 'elementType': VectorElementTypeInterface instance
+// CHECK: {{.*}}vector-bad-element.mlir:12:25: error: failed to verify 'elementType': VectorElementTypeInterface instance
 // CHECK-NEXT: %0 = "foo.op"() : () -> vector<4xtensor<2xf32>>
 // CHECK-NEXT: ^
 

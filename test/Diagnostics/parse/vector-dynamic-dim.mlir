@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}vector-dynamic-dim.mlir:9:32: error: expected non-function type
+// CHECK: {{.*}}vector-dynamic-dim.mlir:12:32: error: expected non-function type
 // CHECK-NEXT: %0 = "foo.op"() : () -> vector<?xf32>
 // CHECK-NEXT: ^
 

@@ -4,7 +4,7 @@
 // Known difference: Strata does not yet match mlir-opt 22 on this input (the
 // CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}vector-zero-dim.mlir:9:25: error: vector types must have positive constant sizes but got 0
+// CHECK: {{.*}}vector-zero-dim.mlir:12:25: error: vector types must have positive constant sizes but got 0
 // CHECK-NEXT: %0 = "foo.op"() : () -> vector<0xf32>
 // CHECK-NEXT: ^
 
