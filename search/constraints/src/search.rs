@@ -97,12 +97,19 @@ impl Rng {
     }
 }
 
+/// Random branching considers variables with at most this many values
+/// left. Larger domains belong to derived quantities (a buffer size, a
+/// product of extents) that propagation fixes once the factors are chosen;
+/// drawing them at random would almost always fail.
+pub const RANDOM_BRANCH_LIMIT: u128 = 64;
+
 /// Which unfixed variable to branch on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum VarOrder {
     /// The smallest domain, then the lowest index.
     FirstFail,
-    /// Uniformly among the unfixed ones.
+    /// Uniformly among the unfixed ones with at most [`RANDOM_BRANCH_LIMIT`]
+    /// values left; the smallest domain when there is none.
     Random,
 }
 
@@ -245,7 +252,6 @@ pub(crate) struct Engine<'p> {
     nodes: u64,
     state: State,
     root_mark: usize,
-    num_vars: usize,
 }
 
 /// What backtracking found.
@@ -279,20 +285,17 @@ impl<'p> Engine<'p> {
             nodes: 0,
             state: State::Fresh,
             root_mark: 0,
-            num_vars: problem.num_vars(),
         }
     }
 
-    /// The domains of the variables the search does not branch on (those
-    /// no constraint mentions, when `constrained_only`).
-    pub(crate) fn unbranched(&self) -> impl Iterator<Item = &Domain> {
-        let mut branched = vec![false; self.num_vars];
-        for v in &self.branch_vars {
-            branched[v.index()] = true;
-        }
-        (0..self.num_vars)
-            .filter(move |&i| !branched[i])
-            .map(|i| self.store.dom(Var(i as u32)))
+    /// Values tried so far.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Propagator runs so far.
+    pub(crate) fn propagations(&self) -> u64 {
+        self.props.runs
     }
 
     /// Every variable's value at the current solution.
@@ -424,7 +427,17 @@ impl<'p> Engine<'p> {
             VarOrder::FirstFail => unfixed.min_by_key(|&v| (self.store.dom(v).size(), v)),
             VarOrder::Random => {
                 let all: Vec<Var> = unfixed.collect();
-                (!all.is_empty()).then(|| all[self.rng.below(all.len() as u128) as usize])
+                let small: Vec<Var> = all
+                    .iter()
+                    .copied()
+                    .filter(|&v| self.store.dom(v).size() <= RANDOM_BRANCH_LIMIT)
+                    .collect();
+                if small.is_empty() {
+                    all.into_iter()
+                        .min_by_key(|&v| (self.store.dom(v).size(), v))
+                } else {
+                    Some(small[self.rng.below(small.len() as u128) as usize])
+                }
             }
         }
     }

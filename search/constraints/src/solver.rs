@@ -12,23 +12,26 @@
 //! # How uniform RandSAT is
 //!
 //! A sample is the first solution of a depth-first search that picks the
-//! next variable uniformly among the unfixed ones and tries its values in a
-//! uniformly random order, propagating after each choice; after a number of
-//! failed values it restarts from the root with a fresh random order (the
-//! number doubles at each restart, so the search stays complete and proves
-//! unsatisfiability when there is no solution). This is Heron's RandSAT: a
-//! random solver run, not a uniform sampler. A solution's probability is the
-//! product, along its branch, of `1 / (values left for the chosen variable)`
-//! (averaged over variable orders, and skewed further by failures), so
-//! solutions in sparse parts of the tree are drawn more often. Figure 5's
-//! `x * y <= 8` with `x, y` in `1..5` has 14 solutions; when `x` is chosen
-//! first, `(5, 1)` comes with probability 1/5 (only `y = 1` is left) and
-//! `(1, 5)` with 1/25. The tests measure this. When the values left for each
-//! variable all lead to the same number of solutions (divisor splits of a
-//! fixed extent with one free factor, independent variables), sampling is
-//! exactly uniform.
+//! next variable uniformly among the unfixed ones with at most
+//! [`RANDOM_BRANCH_LIMIT`](crate::RANDOM_BRANCH_LIMIT) values left (derived quantities with large
+//! ranges are fixed by propagation instead) and tries its values in a
+//! uniformly random order, propagating after each choice. After
+//! [`FIRST_RESTART`] failed values it restarts from the root with fresh
+//! random choices, the allowance doubling at each restart, so the search
+//! stays complete and proves unsatisfiability when there is no solution.
+//! This is Heron's RandSAT: a randomised solver run, not a uniform sampler.
+//!
+//! A solution's probability is the product, along its branch, of
+//! `1 / (values left for the chosen variable)`, averaged over the variable
+//! orders (and skewed further by failed values), so solutions in sparse
+//! parts of the tree are drawn more often. With `x <= y` over `1..5` (15
+//! solutions, 1/15 = 0.067 each if uniform), `(1, 1)` and `(5, 5)` each come
+//! with probability `(1/5 + 1/25) / 2 = 0.12` and `(1, 5)` with
+//! `1/25 = 0.04`; a test measures exactly this. Sampling is exactly uniform
+//! when every value left at each choice leads to as many solutions, as for
+//! the divisor splits `PROD(64, [a, b])` (also measured).
 
-use crate::problem::{Assignment, ConstraintId, Linear, Problem};
+use crate::problem::{Assignment, ConstraintId, Linear, Problem, Var};
 use crate::propagate::Objective;
 use crate::search::{Budget, Config, Engine, Restarts, SearchError, ValueOrder, VarOrder};
 use std::fmt;
@@ -127,25 +130,110 @@ impl<'p> Solver<'p> {
         Ok(e.next_solution()?.then(|| Self::assignment(&e)))
     }
 
-    /// The number of solutions. Variables that no constraint mentions are
-    /// not enumerated: they multiply the count by their domain sizes.
+    /// The number of solutions.
+    ///
+    /// The constraints are split into independent groups (no variable in
+    /// common); each group's solutions are counted by search and the counts
+    /// multiplied, as are the domain sizes of variables no constraint
+    /// mentions. Loop splits of different loops are such groups, so a
+    /// schedule space of 10^12 points may take milliseconds.
     pub fn count(&self) -> Result<u128, SearchError> {
-        let mut config = Config::new(self.budget);
-        config.constrained_only = true;
-        let mut e = self.engine(&self.active, None, config);
-        let mut free: u128 = 1;
-        for d in e.unbranched() {
-            free = free
-                .checked_mul(d.size())
-                .ok_or(SearchError::Overflow("the solution count"))?;
+        let overflow = SearchError::Overflow("the solution count");
+        let (groups, free) = self.independent_groups();
+        let mut total: u128 = 1;
+        for v in free {
+            total = total
+                .checked_mul(self.problem.domain(v).size())
+                .ok_or(overflow.clone())?;
         }
-        let mut n: u128 = 0;
-        while e.next_solution()? {
-            n = n
-                .checked_add(free)
-                .ok_or(SearchError::Overflow("the solution count"))?;
+        let mut used = Budget {
+            nodes: 0,
+            propagations: 0,
+        };
+        for group in groups {
+            let left = Budget {
+                nodes: self.budget.nodes - used.nodes,
+                propagations: self.budget.propagations - used.propagations,
+            };
+            let mut config = Config::new(left);
+            config.constrained_only = true;
+            let mut e = self.engine(&group, None, config);
+            let mut n: u128 = 0;
+            loop {
+                match e.next_solution() {
+                    Ok(true) => n += 1,
+                    Ok(false) => break,
+                    Err(SearchError::NodeLimit { .. }) => {
+                        return Err(SearchError::NodeLimit {
+                            limit: self.budget.nodes,
+                        })
+                    }
+                    Err(SearchError::PropagationLimit { .. }) => {
+                        return Err(SearchError::PropagationLimit {
+                            limit: self.budget.propagations,
+                        })
+                    }
+                    Err(other) => return Err(other),
+                }
+            }
+            if n == 0 {
+                return Ok(0);
+            }
+            used.nodes += e.nodes();
+            used.propagations += e.propagations();
+            total = total.checked_mul(n).ok_or(overflow.clone())?;
         }
-        Ok(n)
+        Ok(total)
+    }
+
+    /// The active constraints in groups that share no variable, and the
+    /// variables no active constraint mentions.
+    fn independent_groups(&self) -> (Vec<Vec<ConstraintId>>, Vec<Var>) {
+        let n = self.problem.num_vars();
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn root(parent: &mut [usize], mut i: usize) -> usize {
+            while parent[i] != i {
+                parent[i] = parent[parent[i]];
+                i = parent[i];
+            }
+            i
+        }
+        let mut mentioned = vec![false; n];
+        for &id in &self.active {
+            let Some(c) = self.problem.constraint(id) else {
+                continue;
+            };
+            let vars: Vec<usize> = c.vars().map(Var::index).collect();
+            for &v in &vars {
+                mentioned[v] = true;
+                let (a, b) = (root(&mut parent, vars[0]), root(&mut parent, v));
+                parent[a] = b;
+            }
+        }
+        let mut groups: Vec<Vec<ConstraintId>> = Vec::new();
+        let mut group_of_root: Vec<Option<usize>> = vec![None; n];
+        for &id in &self.active {
+            let Some(c) = self.problem.constraint(id) else {
+                continue;
+            };
+            match c.vars().next() {
+                None => groups.push(vec![id]),
+                Some(v) => {
+                    let r = root(&mut parent, v.index());
+                    let g = *group_of_root[r].get_or_insert_with(|| {
+                        groups.push(Vec::new());
+                        groups.len() - 1
+                    });
+                    groups[g].push(id);
+                }
+            }
+        }
+        let free = self
+            .problem
+            .vars()
+            .filter(|v| !mentioned[v.index()])
+            .collect();
+        (groups, free)
     }
 
     /// Every solution, in ascending first-fail order; an item is an error

@@ -372,3 +372,24 @@ fn samples_are_reproducible_and_varied() {
     let distinct: std::collections::HashSet<_> = a.iter().collect();
     assert!(distinct.len() > 5);
 }
+
+#[test]
+fn gemm_tensorcore_space() {
+    let p = Problem::parse(include_str!("data/gemm_tensorcore.csp")).unwrap();
+    let solver = Solver::new(&p);
+    for s in solver.sampler(5).take(300) {
+        assert!(p.satisfied_by(s.unwrap().values()));
+    }
+    // mem = 2 * depth * (a.rows + b.cols) <= 49152 is reached: k = 32 (r.i = 1),
+    // m * n = 128, a.rows + b.cols = 512 + 256.
+    let mem = p.var_named("mem").unwrap();
+    let best = solver.maximize(Linear::from(mem)).unwrap().unwrap();
+    assert_eq!((best.value, best.assignment[mem]), (49152, 49152));
+    assert!(p.satisfied_by(best.assignment.values()));
+    // The least: depth = k = 8, a.rows = m, b.cols = n with {m, n} = {16, 32}:
+    // 2 * 8 * 48 = 768 (m = n = k = 16 gives 1024).
+    let least = solver.minimize(Linear::from(mem)).unwrap().unwrap();
+    assert_eq!(least.value, 768);
+    let k = p.var_named("k").unwrap();
+    assert_eq!(least.assignment[k], 8);
+}
