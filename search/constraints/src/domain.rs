@@ -9,7 +9,7 @@
 //! range keeps the value (propagation is then weaker, never wrong: every
 //! constraint is checked exactly once its variables are fixed).
 //!
-//! A `Domain` is never empty: every narrowing returns [`Narrowed::Empty`]
+//! A `Domain` is never empty: every narrowing returns `Narrowed::Empty`
 //! instead of building an empty domain, and the solver turns that into a
 //! failure.
 

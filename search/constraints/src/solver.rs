@@ -1,7 +1,7 @@
 //! The operations: solve, count, enumerate, optimise, sample (RandSAT) and
 //! explain unsatisfiability.
 //!
-//! Each operation builds its own [`Engine`] with the search order it needs:
+//! Each operation builds its own search engine with the search order it needs:
 //! first-fail and ascending values to count and enumerate; values in the
 //! objective's direction to optimise (so good solutions come early and the
 //! bound prunes sooner); random variables and values with restarts to sample.
