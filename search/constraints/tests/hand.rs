@@ -46,15 +46,17 @@ fn four_way_split_of_2_pow_20_counts_without_scanning() {
     let elapsed = start.elapsed();
     assert_eq!(count, 1771);
     println!("count PROD(2^20, [a, b, c, d]) = {count} in {elapsed:?}");
-    // Divisor reasoning: the search never tries a non-divisor, so a budget
-    // of one node per divisor combination (with a little slack for the
-    // inner choice points) suffices; scanning the ranges would need 2^20.
+    // Divisor reasoning: the search only tries divisors, and a factor whose
+    // quotient is 1 is fixed by propagation. a: 21 values (2^0..2^20); b,
+    // after a = 2^i with i < 20: the 21 - i divisors of 2^(20-i) (230 in
+    // all); c, after a and b leave 2^r with r > 0: r + 1 values, one per
+    // remaining split (1771 - 21 = 1750), which fixes d. 21 + 230 + 1750 =
+    // 2001 nodes; scanning a range would need 2^20 for a alone.
+    let with_nodes = |n| Solver::new(&p).with_budget(Budget::nodes(n)).count();
+    assert_eq!(with_nodes(2001), Ok(1771));
     assert_eq!(
-        Solver::new(&p)
-            .with_budget(Budget::nodes(1771 + 231 + 21 + 1))
-            .count()
-            .unwrap(),
-        1771
+        with_nodes(2000),
+        Err(SearchError::NodeLimit { limit: 2000 })
     );
 }
 
