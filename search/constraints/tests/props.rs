@@ -177,6 +177,38 @@ fn brute_force(p: &Problem) -> BTreeSet<Vec<i64>> {
     out
 }
 
+/// Pieces of the textual form and of garbage, concatenated at random.
+const FRAGMENTS: [&str; 28] = [
+    "var ",
+    "a",
+    "b.c",
+    "in ",
+    "in",
+    "1",
+    "-",
+    "9223372036854775808",
+    "..",
+    "{",
+    "}",
+    ",",
+    " ",
+    "\n",
+    "PROD(",
+    "SUM(",
+    "EQ(",
+    "LE(",
+    "IN(",
+    "SELECT(",
+    "MUL(",
+    "[",
+    "]",
+    ")",
+    "#",
+    "é",
+    "$",
+    "\t",
+];
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -248,6 +280,18 @@ proptest! {
                 let mut fewer = conflict.constraints.clone();
                 fewer.remove(i);
                 prop_assert!(!brute_force(&keep_only(&fewer)).is_empty(), "not minimal:\n{}", p);
+            }
+        }
+    }
+
+    #[test]
+    fn parse_never_panics(src in prop::collection::vec(prop::sample::select(FRAGMENTS.to_vec()), 0..40).prop_map(|f| f.concat())) {
+    match Problem::parse(&src) {
+            Ok(p) => prop_assert_eq!(Problem::parse(&p.to_string()).unwrap().to_string(), p.to_string()),
+            Err(e) => {
+                prop_assert!(e.line >= 1 && e.col >= 1);
+                let line = src.lines().nth(e.line as usize - 1);
+                prop_assert!(line.is_some_and(|l| e.col as usize <= l.len() + 1), "{} for {:?}", e, src);
             }
         }
     }
