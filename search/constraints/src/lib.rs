@@ -51,6 +51,6 @@ pub mod text;
 
 pub use domain::Domain;
 pub use problem::{Assignment, Constraint, ConstraintId, Linear, Problem, Term, Var};
-pub use search::{Budget, SearchError, RANDOM_BRANCH_LIMIT};
+pub use search::{Budget, SearchError, CHOICE_LIMIT};
 pub use solver::{Conflict, Optimum, Sampler, Solutions, Solver};
 pub use text::ParseError;

@@ -97,18 +97,23 @@ impl Rng {
     }
 }
 
-/// Random branching considers variables with at most this many values
-/// left. Larger domains belong to derived quantities (a buffer size, a
-/// product of extents) that propagation fixes once the factors are chosen;
-/// drawing them at random would almost always fail.
-pub const RANDOM_BRANCH_LIMIT: u128 = 64;
+/// A variable with at most this many values left is a choice (a split
+/// factor, a candidate, a location); a larger domain belongs to a derived
+/// quantity (a buffer size, a product of extents) that propagation fixes
+/// once the choices are made. RandSAT branches at random among choices only,
+/// and optimisation branches on choices before derived quantities: drawing
+/// or walking a derived range value by value would mostly fail.
+pub const CHOICE_LIMIT: u128 = 64;
 
 /// Which unfixed variable to branch on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum VarOrder {
     /// The smallest domain, then the lowest index.
     FirstFail,
-    /// Uniformly among the unfixed ones with at most [`RANDOM_BRANCH_LIMIT`]
+    /// Choices before larger domains; within each, the flagged variables (an
+    /// objective's) first; then first-fail.
+    FlaggedFirst(Vec<bool>),
+    /// Uniformly among the unfixed ones with at most [`CHOICE_LIMIT`]
     /// values left; the smallest domain when there is none.
     Random,
 }
@@ -194,6 +199,8 @@ struct ChoicePoint {
     var: Var,
     mark: usize,
     values: Values,
+    /// The objective floor's version when the domains at `mark` were last propagated.
+    floor_version: u64,
 }
 
 /// Restarts for sampling: after `limit` nodes without a solution, start over
@@ -252,6 +259,8 @@ pub(crate) struct Engine<'p> {
     nodes: u64,
     state: State,
     root_mark: usize,
+    /// Bumped whenever branch and bound raises the objective's floor.
+    floor_version: u64,
 }
 
 /// What backtracking found.
@@ -285,6 +294,7 @@ impl<'p> Engine<'p> {
             nodes: 0,
             state: State::Fresh,
             root_mark: 0,
+            floor_version: 0,
         }
     }
 
@@ -307,6 +317,7 @@ impl<'p> Engine<'p> {
     pub(crate) fn set_floor(&mut self, floor: i128) {
         if let Some(obj) = self.props.objective_mut() {
             obj.floor = Some(floor);
+            self.floor_version += 1;
         }
     }
 
@@ -369,10 +380,12 @@ impl<'p> Engine<'p> {
                 return Ok(true);
             };
             let values = Values::start(&self.config.value_order, var, self.store.dom(var));
+            let (mark, floor_version) = (self.store.mark(), self.floor_version);
             self.stack.push(ChoicePoint {
                 var,
-                mark: self.store.mark(),
+                mark,
                 values,
+                floor_version,
             });
             if let Step::Exhausted = self.backtrack()? {
                 self.state = State::Done;
@@ -388,6 +401,20 @@ impl<'p> Engine<'p> {
                 return Ok(Step::Exhausted);
             };
             self.store.undo(top.mark);
+            if top.floor_version != self.floor_version {
+                // The floor rose since this level was propagated: prune with it
+                // before trying more values, and keep the pruning for the
+                // level's remaining children (the parent's mark undoes it).
+                top.floor_version = self.floor_version;
+                self.props.schedule_objective();
+                if !self.propagate()? {
+                    self.stack.pop();
+                    continue;
+                }
+                let mark = self.store.mark();
+                self.stack.last_mut().expect("still on the stack").mark = mark;
+            }
+            let top = self.stack.last_mut().expect("still on the stack");
             let var = top.var;
             let Some(value) = top.values.next(self.store.dom(var), &mut self.rng) else {
                 self.stack.pop();
@@ -423,14 +450,21 @@ impl<'p> Engine<'p> {
             .iter()
             .copied()
             .filter(|&v| self.store.dom(v).fixed().is_none());
-        match self.config.var_order {
+        match &self.config.var_order {
             VarOrder::FirstFail => unfixed.min_by_key(|&v| (self.store.dom(v).size(), v)),
+            VarOrder::FlaggedFirst(flagged) => {
+                let key = |v: Var| {
+                    let size = self.store.dom(v).size();
+                    (size > CHOICE_LIMIT, !flagged[v.index()], size, v)
+                };
+                unfixed.min_by_key(|&v| key(v))
+            }
             VarOrder::Random => {
                 let all: Vec<Var> = unfixed.collect();
                 let small: Vec<Var> = all
                     .iter()
                     .copied()
-                    .filter(|&v| self.store.dom(v).size() <= RANDOM_BRANCH_LIMIT)
+                    .filter(|&v| self.store.dom(v).size() <= CHOICE_LIMIT)
                     .collect();
                 if small.is_empty() {
                     all.into_iter()

@@ -2,9 +2,12 @@
 //! explain unsatisfiability.
 //!
 //! Each operation builds its own search engine with the search order it needs:
-//! first-fail and ascending values to count and enumerate; values in the
-//! objective's direction to optimise (so good solutions come early and the
-//! bound prunes sooner); random variables and values with restarts to sample.
+//! first-fail and ascending values to count and enumerate; to optimise,
+//! choices ([`CHOICE_LIMIT`](crate::CHOICE_LIMIT)) before derived
+//! quantities, the objective's variables first within each, values in the
+//! objective's direction (so good solutions come early and the bound prunes
+//! sooner), and each choice point re-propagated when the bound has risen
+//! since it was entered; random variables and values with restarts to sample.
 //! Each runs under the solver's [`Budget`]; the budget applies per
 //! operation (per sample for a sampler, per consistency check when
 //! explaining).
@@ -13,7 +16,7 @@
 //!
 //! A sample is the first solution of a depth-first search that picks the
 //! next variable uniformly among the unfixed ones with at most
-//! [`RANDOM_BRANCH_LIMIT`](crate::RANDOM_BRANCH_LIMIT) values left (derived quantities with large
+//! [`CHOICE_LIMIT`](crate::CHOICE_LIMIT) values left (derived quantities with large
 //! ranges are fixed by propagation instead) and tries its values in a
 //! uniformly random order, propagating after each choice. After
 //! [`FIRST_RESTART`] failed values it restarts from the root with fresh
@@ -254,7 +257,16 @@ impl<'p> Solver<'p> {
         for &(c, v) in &objective.terms {
             descending[v.index()] = c > 0;
         }
+        let in_objective =
+            objective
+                .terms
+                .iter()
+                .fold(vec![false; self.problem.num_vars()], |mut f, &(c, v)| {
+                    f[v.index()] |= c != 0;
+                    f
+                });
         let mut config = Config::new(self.budget);
+        config.var_order = VarOrder::FlaggedFirst(in_objective);
         config.value_order = ValueOrder::Descending(descending);
         let obj = Objective {
             terms: objective.terms.clone(),

@@ -395,3 +395,33 @@ fn gemm_tensorcore_space() {
     let k = p.var_named("k").unwrap();
     assert_eq!(least.assignment[k], 8);
 }
+
+#[test]
+fn randsat_draws_from_large_ranges() {
+    // x = 7 * y over 0..10^12: bounds propagation cannot make the ranges
+    // small, so RandSAT draws x at random and 6 of 7 draws fail.
+    let mut p = Problem::new();
+    let x = p.var("x", 0, 1_000_000_000_000);
+    let y = p.var("y", 0, 1_000_000_000_000);
+    p.prod(x, &[Term::Var(y), Term::Const(7)]);
+    let samples: Vec<_> = Solver::new(&p)
+        .sampler(9)
+        .take(200)
+        .map(|s| s.unwrap())
+        .collect();
+    for s in &samples {
+        assert!(p.satisfied_by(s.values()));
+        assert_eq!(s[x], 7 * s[y]);
+    }
+    // Spread over the range, not stuck at an end.
+    let distinct: std::collections::HashSet<i64> = samples.iter().map(|s| s[x]).collect();
+    assert!(distinct.len() > 190);
+    assert!(samples.iter().any(|s| s[x] > 500_000_000_000));
+    assert!(samples.iter().any(|s| s[x] < 500_000_000_000));
+    // Maximise: the largest multiple of 7 not above 10^12 is 10^12 - 1 = 7 * 142857142857.
+    let best = Solver::new(&p).maximize(Linear::from(x)).unwrap().unwrap();
+    assert_eq!(
+        (best.value, best.assignment[y]),
+        (999_999_999_999, 142_857_142_857)
+    );
+}
