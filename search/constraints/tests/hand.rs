@@ -424,4 +424,16 @@ fn randsat_draws_from_large_ranges() {
         (best.value, best.assignment[y]),
         (999_999_999_999, 142_857_142_857)
     );
+    // A variable no constraint mentions, over all of i64: after the first
+    // solution its choice point is pruned by the bound, not walked.
+    let mut p = p.clone();
+    let free = p.var("free", i64::MIN, i64::MAX);
+    let best = Solver::new(&p)
+        .with_budget(Budget::nodes(1000))
+        .maximize(Linear::from(x))
+        .unwrap()
+        .unwrap();
+    assert_eq!(best.value, 999_999_999_999);
+    assert!(p.satisfied_by(best.assignment.values()));
+    let _ = best.assignment[free];
 }
