@@ -269,6 +269,35 @@ fn budgets_are_reported_not_mistaken_for_unsat() {
 }
 
 #[test]
+fn propagation_limit_stops_bound_ping_pong() {
+    // x = y + 1 and y = x + 1 over 0..10^12: bounds reasoning narrows each
+    // by one per run, so only the propagation limit ends it; the answer is
+    // an error, not "unsatisfiable".
+    let p = Problem::parse(
+        "var x in 0..1000000000000\nvar y in 0..1000000000000\nSUM(x, [y, 1])\nSUM(y, [x, 1])\n",
+    )
+    .unwrap();
+    let budget = Budget {
+        nodes: 1000,
+        propagations: 100_000,
+    };
+    let solver = Solver::new(&p).with_budget(budget);
+    assert_eq!(
+        solver.solve(),
+        Err(SearchError::PropagationLimit { limit: 100_000 })
+    );
+    assert_eq!(
+        solver.count(),
+        Err(SearchError::PropagationLimit { limit: 100_000 })
+    );
+    assert!(solver.explain().is_err());
+    // Over small ranges the same problem is proved unsatisfiable.
+    let p = Problem::parse("var x in 0..100\nvar y in 0..100\nSUM(x, [y, 1])\nSUM(y, [x, 1])\n")
+        .unwrap();
+    assert_eq!(Solver::new(&p).solve(), Ok(None));
+}
+
+#[test]
 fn overflow_is_checked() {
     // a * b = 2^62 with a, b >= 2^31 + 1: only splits above 2^31 fail; 2^31 * 2^31 excluded.
     let mut p = Problem::new();
