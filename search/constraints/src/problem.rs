@@ -136,7 +136,7 @@ impl Constraint {
             }
             Constraint::Eq(a, b) => value(*a) == value(*b),
             Constraint::Le(a, b) => value(*a) <= value(*b),
-            Constraint::In(v, cs) => cs.binary_search(&value(*v)).is_ok(),
+            Constraint::In(v, cs) => cs.contains(&value(*v)),
             Constraint::Select(v, i, xs) => {
                 let i = value(*i);
                 usize::try_from(i)
