@@ -3,7 +3,7 @@
 // MLIR's loop-invariant-code-motion hoists an op only when it has no memory
 // effect and may run speculatively: the loop may run zero times, so a
 // division by an unknown divisor (or signed by -1), a dim of an unknown
-// index, a loop of unknown step, a linalg op whose payload divides, an
+// index, a loop whose step is not 1, a linalg op whose payload divides, an
 // scf.while, scf.execute_region or tensor.generate stay. The CHECK lines are
 // mlir-opt 22's output for each case.
 
@@ -288,6 +288,58 @@ func.func @affine_loops(%x: i32, %m: memref<10xi32>) {
   affine.parallel (%j) = (0) to (10) {
     %z = arith.muli %x, %x : i32
     affine.store %z, %m[%j] : memref<10xi32>
+  }
+  return
+}
+
+// -----
+
+// Loops may be hoisted only when they are known to end: a step of 1 ends
+// for any bounds; any other step may not, constant bounds or not (MLIR's
+// getSpeculatability of scf.for and affine.for looks at the step alone).
+// CHECK-LABEL: func.func @loops_of_step_other_than_one(%arg0: index, %arg1: index) {
+// CHECK-NEXT:   %c0 = arith.constant 0 : index
+// CHECK-NEXT:   %c1 = arith.constant 1 : index
+// CHECK-NEXT:   %c2 = arith.constant 2 : index
+// CHECK-NEXT:   %c10 = arith.constant 10 : index
+// CHECK-NEXT:   scf.for %arg2 = %arg0 to %arg1 step %c1 {
+// CHECK-NEXT:   }
+// CHECK-NEXT:   scf.for %arg2 = %arg0 to %arg1 step %c1 {
+// CHECK-NEXT:     scf.for %arg3 = %arg0 to %arg1 step %c2 {
+// CHECK-NEXT:     }
+// CHECK-NEXT:     scf.for %arg3 = %c0 to %c10 step %c2 {
+// CHECK-NEXT:     }
+// CHECK-NEXT:   }
+// CHECK-NEXT:   affine.for %arg2 = %arg0 to %arg1 {
+// CHECK-NEXT:   }
+// CHECK-NEXT:   affine.for %arg2 = 0 to 10 {
+// CHECK-NEXT:     affine.for %arg3 = %arg0 to %arg1 step 2 {
+// CHECK-NEXT:     }
+// CHECK-NEXT:     affine.for %arg3 = 0 to 10 step 2 {
+// CHECK-NEXT:     }
+// CHECK-NEXT:   }
+// CHECK-NEXT:   return
+// CHECK-NEXT: }
+func.func @loops_of_step_other_than_one(%lb: index, %ub: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c10 = arith.constant 10 : index
+  scf.for %i = %lb to %ub step %c1 {
+    scf.for %j = %lb to %ub step %c1 {
+    }
+    scf.for %j = %lb to %ub step %c2 {
+    }
+    scf.for %j = %c0 to %c10 step %c2 {
+    }
+  }
+  affine.for %i = 0 to 10 {
+    affine.for %j = %lb to %ub {
+    }
+    affine.for %j = %lb to %ub step 2 {
+    }
+    affine.for %j = 0 to 10 step 2 {
+    }
   }
   return
 }

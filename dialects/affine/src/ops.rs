@@ -22,7 +22,7 @@ use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::interfaces::{
     ConditionallySpeculatable, Effect, EffectInstance, LoopLikeOpInterface, MemoryEffects,
-    RegionLoop, RECURSIVELY_SPECULATABLE,
+    RegionLoop, Speculatability, SpeculatableIf, RECURSIVELY_SPECULATABLE,
 };
 use strata_ir::{AttrData, Context, Ir, OpId, Value};
 
@@ -40,15 +40,23 @@ strata_ir::define_op! {
         print: print_for,
         verify: verify::verify_for,
         interfaces: [
-            // Affine loops have constant, positive steps: like scf.if, they
-            // may run speculatively when their bodies may (MLIR's
-            // `RecursivelySpeculatable` on the affine region ops).
-            dyn ConditionallySpeculatable => RECURSIVELY_SPECULATABLE,
+            // A step of 1 ends for any bounds; then, like scf.if, the loop
+            // may run speculatively when its body may. Any other step may
+            // not end (MLIR's `AffineForOp::getSpeculatability`).
+            dyn ConditionallySpeculatable => SpeculatableIf(for_speculatability),
             // loop-invariant-code-motion hoists out of it.
             dyn LoopLikeOpInterface => RegionLoop,
         ],
     }
 }
+fn for_speculatability(ctx: &Context, ir: &Ir, op: OpId) -> Speculatability {
+    if ctx.integer_value(ForOp(op).step(ctx, ir)) == Some(1) {
+        Speculatability::RecursivelySpeculatable
+    } else {
+        Speculatability::NotSpeculatable
+    }
+}
+
 strata_ir::define_op! {
     /// `affine.if`: a conditional on an integer set.
     pub struct IfOp = "affine.if" {

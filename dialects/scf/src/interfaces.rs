@@ -127,14 +127,16 @@ impl RegionBranchOpInterface for ScfRegionBranch {
     }
 }
 
-/// `scf.for`: its body may run speculatively only when the step is a
-/// known non-zero constant.
+/// `scf.for`: it may run speculatively (when its body may) only when it
+/// is known to terminate, which MLIR's `ForOp::getSpeculatability` decides
+/// by the step alone: a step of 1 ends for any bounds, any other step may
+/// not (a wrapping induction variable), even with constant bounds.
 pub(crate) fn for_speculatability(ctx: &Context, ir: &Ir, op: OpId) -> Speculatability {
     let step = ir.operand(op, 2);
     let constant =
         strata_ir::fold::constant_of_value(ctx, ir, step).and_then(|a| ctx.integer_value(a));
     match constant {
-        Some(step) if step != 0 => Speculatability::RecursivelySpeculatable,
+        Some(1) => Speculatability::RecursivelySpeculatable,
         _ => Speculatability::NotSpeculatable,
     }
 }

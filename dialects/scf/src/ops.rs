@@ -50,8 +50,8 @@ strata_ir::define_op! {
         interfaces: [
             dyn RegionBranchOpInterface => ScfRegionBranch,
             dyn LoopLikeOpInterface => RegionLoop,
-            // Speculatable when the step is a known non-zero constant (a zero
-            // or unknown step may never terminate).
+            // Speculatable when the step is the constant 1 (any other step
+            // may never terminate).
             dyn ConditionallySpeculatable => SpeculatableIf(for_speculatability),
         ],
     }
