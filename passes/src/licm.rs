@@ -10,6 +10,7 @@
 //! hoisted out of it would run although the program never ran them
 //! (`strata_ir::interfaces::is_speculatable`).
 
+use std::collections::VecDeque;
 use strata_ir::interfaces::{
     interface, is_memory_effect_free, is_speculatable, LoopLikeOpInterface,
 };
@@ -71,15 +72,17 @@ pub fn hoist_invariants(ctx: &Context, ir: &mut Ir, lp: OpId) -> u64 {
     let iface = interface::<dyn LoopLikeOpInterface>(ctx, ir, lp)
         .unwrap()
         .clone();
-    let mut worklist: Vec<OpId> = Vec::new();
+    // First in, first out, as MLIR's moveLoopInvariantCode: the body's ops
+    // in program order, then the users of what moved, so hoisted ops keep
+    // their order (a stack hoisted each user right after its operand).
+    let mut worklist: VecDeque<OpId> = VecDeque::new();
     for region in iface.loop_regions(ctx, ir, lp) {
         for &b in ir.region_blocks(region) {
             worklist.extend(ir.block_ops(b));
         }
     }
-    worklist.reverse();
     let mut moved = 0;
-    while let Some(op) = worklist.pop() {
+    while let Some(op) = worklist.pop_front() {
         if !ir.is_alive(op)
             || !ir
                 .parent_op(op)
@@ -108,7 +111,7 @@ pub fn hoist_invariants(ctx: &Context, ir: &mut Ir, lp: OpId) -> u64 {
             .collect();
         for user in users {
             if ir.parent_op(user) == Some(lp) {
-                worklist.push(user);
+                worklist.push_back(user);
             }
         }
     }
