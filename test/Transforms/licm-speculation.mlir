@@ -343,3 +343,36 @@ func.func @loops_of_step_other_than_one(%lb: index, %ub: index) {
   }
   return
 }
+
+// -----
+
+// vector transfers on tensors have no memory effect and are speculatable
+// (MLIR's hasPureTensorSemantics): hoisted; one reading a memref stays.
+// CHECK-LABEL: func.func @transfers_on_tensors_and_memrefs(%arg0: tensor<128x128xf32>, %arg1: memref<128x128xf32>, %arg2: index, %arg3: index, %arg4: index, %arg5: index) -> (vector<4x4xf32>, vector<4x4xf32>) {
+// CHECK-NEXT:   %cst = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:   %cst_0 = arith.constant dense<0.000000e+00> : vector<4x4xf32>
+// CHECK-NEXT:   %0 = vector.transfer_read %arg0[%arg5, %arg5], %cst : tensor<128x128xf32>, vector<4x4xf32>
+// CHECK-NEXT:   %1 = vector.transfer_write %cst_0, %arg0[%arg5, %arg5] : vector<4x4xf32>, tensor<128x128xf32>
+// CHECK-NEXT:   %2 = vector.transfer_read %1[%arg5, %arg5], %cst : tensor<128x128xf32>, vector<4x4xf32>
+// CHECK-NEXT:   %3 = arith.addf %0, %2 : vector<4x4xf32>
+// CHECK-NEXT:   %4:2 = scf.for %arg6 = %arg2 to %arg3 step %arg4 iter_args(%arg7 = %cst_0, %arg8 = %cst_0) -> (vector<4x4xf32>, vector<4x4xf32>) {
+// CHECK-NEXT:     %5 = vector.transfer_read %arg1[%arg5, %arg5], %cst : memref<128x128xf32>, vector<4x4xf32>
+// CHECK-NEXT:     %6 = arith.addf %5, %arg8 : vector<4x4xf32>
+// CHECK-NEXT:     scf.yield %3, %6 : vector<4x4xf32>, vector<4x4xf32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   return %4#0, %4#1 : vector<4x4xf32>, vector<4x4xf32>
+// CHECK-NEXT: }
+func.func @transfers_on_tensors_and_memrefs(%t: tensor<128x128xf32>, %m: memref<128x128xf32>, %lb: index, %ub: index, %step: index, %i: index) -> (vector<4x4xf32>, vector<4x4xf32>) {
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<4x4xf32>
+  %r:2 = scf.for %k = %lb to %ub step %step iter_args(%a = %zero, %b = %zero) -> (vector<4x4xf32>, vector<4x4xf32>) {
+    %fromt = vector.transfer_read %t[%i, %i], %pad : tensor<128x128xf32>, vector<4x4xf32>
+    %written = vector.transfer_write %zero, %t[%i, %i] : vector<4x4xf32>, tensor<128x128xf32>
+    %back = vector.transfer_read %written[%i, %i], %pad : tensor<128x128xf32>, vector<4x4xf32>
+    %fromm = vector.transfer_read %m[%i, %i], %pad : memref<128x128xf32>, vector<4x4xf32>
+    %x = arith.addf %fromt, %back : vector<4x4xf32>
+    %y = arith.addf %fromm, %b : vector<4x4xf32>
+    scf.yield %x, %y : vector<4x4xf32>, vector<4x4xf32>
+  }
+  return %r#0, %r#1 : vector<4x4xf32>, vector<4x4xf32>
+}

@@ -18,7 +18,7 @@ use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::directives::{parse_dynamic_index_list, print_dynamic_index_list, Delimiter};
-use strata_ir::interfaces::{Effect, MemoryEffects};
+use strata_ir::interfaces::{ConditionallySpeculatable, Effect, MemoryEffects};
 use strata_ir::opdef::{derive, AttrSyntax};
 use strata_ir::{AttrData, Context, Ir, OpId, Type, TypeData, Value};
 
@@ -163,7 +163,10 @@ strata_ir::define_op! {
         parse: parse_transfer_read,
         print: print_transfer_read,
         verify: verify::verify_transfer_read,
-        interfaces: [dyn MemoryEffects => OnMemRef(Effect::Read, 0)],
+        interfaces: [
+            dyn MemoryEffects => OnMemRef(Effect::Read, 0),
+            dyn ConditionallySpeculatable => OnMemRef(Effect::Read, 0),
+        ],
     }
 }
 strata_ir::define_op! {
@@ -176,7 +179,10 @@ strata_ir::define_op! {
         parse: parse_transfer_write,
         print: print_transfer_write,
         verify: verify::verify_transfer_write,
-        interfaces: [dyn MemoryEffects => OnMemRef(Effect::Write, 1)],
+        interfaces: [
+            dyn MemoryEffects => OnMemRef(Effect::Write, 1),
+            dyn ConditionallySpeculatable => OnMemRef(Effect::Write, 1),
+        ],
     }
 }
 strata_ir::define_op! {
