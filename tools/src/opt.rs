@@ -56,8 +56,10 @@ pub struct OptOptions {
     /// Run passes on one thread.
     #[arg(long)]
     pub mlir_disable_threading: bool,
-    /// Verify the IR after each pass (on by default).
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, num_args = 0..=1, default_missing_value = "true")]
+    /// Verify the IR after each pass (on by default; `--verify-each=false`
+    /// turns it off: the value only after `=`, as mlir-opt's boolean flags,
+    /// so `--verify-each in.mlir` reads the file).
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, num_args = 0..=1, require_equals = true, default_missing_value = "true")]
     pub verify_each: bool,
     /// Report the wall time of each pass.
     #[arg(long)]
@@ -91,8 +93,8 @@ pub struct OptOptions {
     pub list_passes: bool,
     /// Run every public function (or only ENTRY) with the reference
     /// interpreter on random inputs before and after the pipeline and fail
-    /// when results differ.
-    #[arg(long, value_name = "ENTRY", num_args = 0..=1, default_missing_value = "")]
+    /// when results differ. ENTRY only after `=` (`--verify-equivalence=f`).
+    #[arg(long, value_name = "ENTRY", num_args = 0..=1, require_equals = true, default_missing_value = "")]
     pub verify_equivalence: Option<String>,
     /// Seed of the random inputs of --verify-equivalence.
     #[arg(long, default_value_t = 1)]
