@@ -377,28 +377,21 @@ fn lower_parallel(ctx: &Context, ir: &mut Ir, op: OpId) {
     let kinds = reductions(ctx, ir, op);
     let result_types: Vec<Type> = ir.results(op).map(|v| ir.value_type(v)).collect();
     let mut e = Emitter { ctx, ir, at: op };
-    let mut bound = |map: &AffineMap, groups: &[i64], operands: &[Value], combine: Combine| {
-        ParallelBounds::group_ranges(groups)
-            .into_iter()
-            .map(|(start, size)| {
-                let results = map.results()[start..start + size].to_vec();
-                let group = AffineMap::new(map.num_dims(), map.num_symbols(), results);
-                e.reduce_map(&group, operands, combine)
-            })
-            .collect::<Vec<Value>>()
-    };
-    let lbs = bound(
-        &b.lower_map,
-        &b.lower_groups,
-        &b.lower_operands,
-        Combine::Max,
-    );
-    let ubs = bound(
-        &b.upper_map,
-        &b.upper_groups,
-        &b.upper_operands,
-        Combine::Min,
-    );
+    let mut bound =
+        |map: &AffineMap, (start, size): (usize, usize), operands: &[Value], combine| {
+            let results = map.results()[start..start + size].to_vec();
+            let group = AffineMap::new(map.num_dims(), map.num_symbols(), results);
+            e.reduce_map(&group, operands, combine)
+        };
+    // Dimension by dimension, its lower bound and then its upper bound, as
+    // MLIR's AffineParallelLowering emits them.
+    let (mut lbs, mut ubs) = (Vec::new(), Vec::new());
+    let lower_groups = ParallelBounds::group_ranges(&b.lower_groups);
+    let upper_groups = ParallelBounds::group_ranges(&b.upper_groups);
+    for (&lower, &upper) in lower_groups.iter().zip(&upper_groups) {
+        lbs.push(bound(&b.lower_map, lower, &b.lower_operands, Combine::Max));
+        ubs.push(bound(&b.upper_map, upper, &b.upper_operands, Combine::Min));
+    }
     let steps: Vec<Value> = b.steps.iter().map(|&s| e.constant(s)).collect();
     let mut inits = Vec::new();
     for (kind, &ty) in kinds.iter().zip(&result_types) {
