@@ -3,7 +3,9 @@
 //! casts to the same type and casts of casts, and the absorption of a
 //! ranked `memref.cast` into the ops that use it (`foldMemRefCast`).
 
-use crate::ops::{AllocOp, AllocaOp, CastOp, ReinterpretCastOp, SubViewOp};
+use crate::ops::{AllocOp, AllocaOp, CastOp, ReinterpretCastOp, SubViewOp, ViewOp};
+use crate::verify::subview_dropped_dims;
+use crate::view_canonicalize::view_lists;
 use strata_ir::fold::FoldOutcome;
 use strata_ir::{Attribute, Context, Ir, OpId, TypeData, DYNAMIC};
 
@@ -32,12 +34,31 @@ pub(crate) fn fold_dim(
     if shape[i] != DYNAMIC {
         return FoldOutcome::attribute(ctx.index_attr(shape[i]));
     }
-    // The size an allocation was given.
+    // The size the op defining the memref was given: an allocation's or a
+    // view's dynamic size operand, a subview's size of the source dimension
+    // that became dimension `i`.
+    let position = shape[..i].iter().filter(|&&d| d == DYNAMIC).count();
     if let Some(def) = ir.defining_op(source) {
         if AllocOp::is(ctx, ir, def) || AllocaOp::is(ctx, ir, def) {
-            let position = shape[..i].iter().filter(|&&d| d == DYNAMIC).count();
             return FoldOutcome::value(ir.operand(def, position));
         }
+        if ViewOp::is(ctx, ir, def) {
+            return FoldOutcome::value(ir.operand(def, 2 + position));
+        }
+        if SubViewOp::is(ctx, ir, def) {
+            let dropped = subview_dropped_dims(ctx, ir, def).unwrap_or_default();
+            let mut kept = (0..dropped.len()).filter(|&d| !dropped[d]);
+            if let Some(size) = kept
+                .nth(i)
+                .and_then(|d| view_lists(ctx, ir, def)[1].get(d).and_then(|e| e.1))
+            {
+                return FoldOutcome::value(size);
+            }
+        }
+    }
+    // dim(cast(x)) -> dim(x)
+    if absorb_cast(ctx, ir, op, 0) {
+        return FoldOutcome::InPlace;
     }
     FoldOutcome::Failed
 }
