@@ -38,6 +38,22 @@ pub fn interface<'c, I: ?Sized + Send + Sync + 'static>(
 // Memory effects
 // =========================================================================
 
+/// MLIR's `ViewLikeOpInterface`: the op's result is a view of (aliases the
+/// memory of) one operand, its source. Passes that reason about the buffer
+/// behind a value (which deallocation frees it) look through such ops.
+pub trait ViewLikeOpInterface: Send + Sync {
+    fn view_source(&self, ctx: &Context, ir: &Ir, op: OpId) -> Value;
+}
+
+/// A view whose source is operand `.0`.
+pub struct ViewOfOperand(pub usize);
+
+impl ViewLikeOpInterface for ViewOfOperand {
+    fn view_source(&self, _: &Context, ir: &Ir, op: OpId) -> Value {
+        ir.operand(op, self.0)
+    }
+}
+
 /// What an op does to memory (MLIR's `MemoryEffects::Effect`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 pub enum Effect {

@@ -9,10 +9,12 @@ use strata_dialect_tensor::ops::DimOp;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::fold::FoldOutcome;
-use strata_ir::interfaces::{Effect, EffectInstance, MemoryEffects};
+use strata_ir::interfaces::{
+    interface, op_effects, Effect, EffectInstance, MemoryEffects, ViewLikeOpInterface,
+};
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewriteResult};
 use strata_ir::verifier::emit_op_error;
-use strata_ir::{Attribute, Context, Dialect, Ir, OpDefinition, OpId, DYNAMIC};
+use strata_ir::{Attribute, Context, Dialect, Ir, OpDefinition, OpId, Value, DYNAMIC};
 
 strata_ir::define_op! {
     /// A tensor whose contents are the buffer's.
@@ -76,7 +78,114 @@ strata_ir::define_op! {
         operands: [input: single(TypeConstraint::Any)],
         results: [output: single(TypeConstraint::Any)],
         format: "$input attr-dict `:` type($input) `to` type($output)",
+        canonicalize: |ctx, set| {
+            set.add_op_fn::<CloneOp>(ctx, 1, "SimplifyClones", |op, rw| simplify_clone(op.op(), rw));
+        },
+        interfaces: [dyn MemoryEffects => CloneEffects],
     }
+}
+
+/// `bufferization.clone` reads its input and allocates and writes its
+/// output (MLIR's declaration).
+struct CloneEffects;
+
+impl MemoryEffects for CloneEffects {
+    fn effects(
+        &self,
+        _ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        out: &mut smallvec::SmallVec<[EffectInstance; 2]>,
+    ) {
+        let (input, output) = (ir.operand(op, 0), ir.result(op, 0));
+        out.push(EffectInstance {
+            effect: Effect::Read,
+            value: Some(input),
+        });
+        out.push(EffectInstance {
+            effect: Effect::Write,
+            value: Some(output),
+        });
+        out.push(EffectInstance {
+            effect: Effect::Allocate,
+            value: Some(output),
+        });
+    }
+}
+
+/// Whether `op` frees `value` (has a `Free` effect on it).
+fn frees(ctx: &Context, ir: &Ir, op: OpId, value: Value) -> bool {
+    op_effects(ctx, ir, op).is_some_and(|effects| {
+        effects
+            .iter()
+            .any(|e| e.effect == Effect::Free && e.value == Some(value))
+    })
+}
+
+/// The one op freeing `value`: `Ok(None)` when none does, `Err` when more
+/// than one does (MLIR's `memref::findDealloc`).
+fn find_dealloc(ctx: &Context, ir: &Ir, value: Value) -> Result<Option<OpId>, NoMatch> {
+    let mut found = None;
+    for user in ir.users(value) {
+        if frees(ctx, ir, user, value) {
+            if found.is_some_and(|f| f != user) {
+                return Err(NoMatch);
+            }
+            found = Some(user);
+        }
+    }
+    Ok(found)
+}
+
+/// MLIR's `SimplifyClones`: an unused clone goes; a clone of a buffer
+/// whose own deallocation or its source's is in the clone's block (and the
+/// other's elsewhere, or none) is the source itself, and that deallocation
+/// goes, provided nothing is freed between the clone and it.
+fn simplify_clone(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let (ctx, ir) = (rw.ctx(), rw.ir());
+    if ir.use_empty(op) {
+        rw.erase_op(op);
+        return Ok(());
+    }
+    let (source, output) = (ir.operand(op, 0), ir.result(op, 0));
+    if ir.value_type(source) != ir.value_type(output) {
+        return Err(NoMatch);
+    }
+    // A view's memory is freed through the buffer it views.
+    let mut buffer = source;
+    while let Some(view) = ir.defining_op(buffer).and_then(|def| {
+        interface::<dyn ViewLikeOpInterface>(ctx, ir, def).map(|v| v.view_source(ctx, ir, def))
+    }) {
+        buffer = view;
+    }
+    let clone_dealloc = find_dealloc(ctx, ir, output)?;
+    let source_dealloc = find_dealloc(ctx, ir, buffer)?;
+    let block_of = |d: Option<OpId>| d.and_then(|d| ir.op_block(d));
+    if clone_dealloc.is_some() && block_of(clone_dealloc) == block_of(source_dealloc) {
+        return Err(NoMatch);
+    }
+    let here = ir.op_block(op);
+    let redundant = if clone_dealloc.is_some() && block_of(clone_dealloc) == here {
+        clone_dealloc
+    } else if source_dealloc.is_some() && block_of(source_dealloc) == here {
+        source_dealloc
+    } else {
+        None
+    }
+    .ok_or(NoMatch)?;
+    let mut cursor = ir.next_op(op);
+    while cursor != Some(redundant) {
+        let pos = cursor.ok_or(NoMatch)?;
+        if op_effects(ctx, ir, pos)
+            .is_some_and(|effects| effects.iter().any(|e| e.effect == Effect::Free))
+        {
+            return Err(NoMatch);
+        }
+        cursor = ir.next_op(pos);
+    }
+    rw.replace_op(op, &[source]);
+    rw.erase_op(redundant);
+    Ok(())
 }
 
 strata_ir::dialect_ops!(

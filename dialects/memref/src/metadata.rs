@@ -50,6 +50,7 @@ strata_ir::define_op! {
         print: print_transpose,
         verify: verify_transpose,
         result_names: ["transpose"],
+        interfaces: [dyn strata_ir::interfaces::ViewLikeOpInterface => strata_ir::interfaces::ViewOfOperand(0)],
     }
 }
 

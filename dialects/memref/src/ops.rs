@@ -22,7 +22,8 @@ use strata_ir::diagnostics::DiagResult;
 use strata_ir::directives::SYMBOL_NAME;
 use strata_ir::format::{CustomDirective, DirectiveSlots, DirectiveValues};
 use strata_ir::interfaces::{
-    ConditionallySpeculatable, Effect, MemoryEffects, SymbolUserOpInterface, DIM_SPECULATABLE,
+    ConditionallySpeculatable, Effect, MemoryEffects, SymbolUserOpInterface, ViewLikeOpInterface,
+    ViewOfOperand, DIM_SPECULATABLE,
 };
 use strata_ir::opdef::derive;
 use strata_ir::{AttrData, Context, OpId, TypeData, DYNAMIC};
@@ -113,6 +114,7 @@ strata_ir::define_op! {
         verify: verify::verify_subview,
         canonicalize: crate::view_canonicalize::subview_patterns,
         result_names: ["subview"],
+        interfaces: [dyn ViewLikeOpInterface => ViewOfOperand(0)],
     }
 }
 strata_ir::define_op! {
@@ -125,6 +127,7 @@ strata_ir::define_op! {
         verify: verify::verify_cast,
         fold: fold::fold_cast,
         result_names: ["cast"],
+        interfaces: [dyn ViewLikeOpInterface => ViewOfOperand(0)],
     }
 }
 strata_ir::define_op! {
@@ -139,6 +142,7 @@ strata_ir::define_op! {
         fold: fold::fold_reinterpret_cast,
         canonicalize: crate::view_canonicalize::reinterpret_cast_patterns,
         result_names: ["reinterpret_cast"],
+        interfaces: [dyn ViewLikeOpInterface => ViewOfOperand(0)],
     }
 }
 strata_ir::define_op! {
@@ -162,6 +166,7 @@ strata_ir::define_op! {
         verify: verify::verify_collapse_shape,
         canonicalize: crate::view_canonicalize::collapse_shape_patterns,
         result_names: ["collapse_shape"],
+        interfaces: [dyn ViewLikeOpInterface => ViewOfOperand(0)],
     }
 }
 strata_ir::define_op! {
@@ -174,6 +179,7 @@ strata_ir::define_op! {
         format: "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict `:` type($src) `into` type($result)",
         verify: verify::verify_expand_shape,
         result_names: ["expand_shape"],
+        interfaces: [dyn ViewLikeOpInterface => ViewOfOperand(0)],
     }
 }
 strata_ir::define_op! {
@@ -267,6 +273,7 @@ strata_ir::define_op! {
         results: [result: single(TypeConstraint::RankedMemRef)],
         format: "$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)",
         result_names: ["view"],
+        interfaces: [dyn ViewLikeOpInterface => ViewOfOperand(0)],
     }
 }
 
