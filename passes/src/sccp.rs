@@ -459,7 +459,22 @@ fn replace_with_constant(
             ) else {
                 return false;
             };
-            let c = ir.result(op, 0);
+            // A constant materialized in another dialect (memref's and
+            // tensor's folds make arith.constants) is shared with that
+            // dialect's own (MLIR's `OperationFolder::tryGetOrCreateConstant`).
+            let made_by = ctx.intern_str(ctx.op_dialect_prefix(ir.op_name(op)));
+            let made_key = (region, made_by, attr, ty);
+            let c = match constants.get(&made_key) {
+                Some(&existing) if made_key != key => {
+                    let _ = ir.erase_op(op);
+                    existing
+                }
+                _ => {
+                    let c = ir.result(op, 0);
+                    constants.insert(made_key, c);
+                    c
+                }
+            };
             constants.insert(key, c);
             c
         }
