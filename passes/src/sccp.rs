@@ -5,7 +5,7 @@
 //! terminator may take given what is known of its operands
 //! (`BranchOpInterface::successor_for_operands`). Ops implementing
 //! `RegionBranchOpInterface` (`scf.if`, `scf.for`, `scf.while`,
-//! `scf.index_switch`, `affine.for`, ...) are followed as MLIR's dataflow
+//! `scf.index_switch`, `affine.for`, `affine.if`, ...) are followed as MLIR's dataflow
 //! framework follows them: once every operand is known, control enters the
 //! successors the op names for its constant operands, and each region
 //! terminator leaves for the successors the op names for the terminator's

@@ -1,5 +1,5 @@
-// sccp through scf.for, scf.while, scf.index_switch, scf.execute_region and
-// affine.for (RegionBranchOpInterface, as MLIR's SparseConstantPropagation
+// sccp through scf.for, scf.while, scf.index_switch, scf.execute_region,
+// affine.for and affine.if (RegionBranchOpInterface, as MLIR's SparseConstantPropagation
 // sees them): loop-carried values that every edge gives the same constant
 // become constants, induction variables stay overdefined, constant
 // conditions and trip counts of zero or one leave edges dead. The output
@@ -250,6 +250,34 @@ func.func @nested() -> i32 {
     affine.yield %s : i32
   }
   return %r : i32
+}
+
+// affine.if: both regions may run whatever the set says; results that
+// both give the same constant are constants, and an if without else
+// passes nothing.
+// CHECK-LABEL: func.func @affine_if(
+// CHECK: %0 = affine.if
+// CHECK: affine.store %c2_i32, %arg1[] : memref<i32>
+// CHECK: return %c1_i32, %0 : i32, i32
+func.func @affine_if(%i: index, %m: memref<i32>) -> (i32, i32) {
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %r = affine.if affine_set<(d0) : (d0 - 10 >= 0)>(%i) -> i32 {
+    affine.yield %c1 : i32
+  } else {
+    %x = arith.subi %c2, %c1 : i32
+    affine.yield %x : i32
+  }
+  %q = affine.if affine_set<(d0) : (d0 - 10 >= 0)>(%i) -> i32 {
+    affine.yield %c1 : i32
+  } else {
+    affine.yield %c2 : i32
+  }
+  affine.if affine_set<(d0) : (d0 - 10 >= 0)>(%i) {
+    %y = arith.addi %r, %r : i32
+    affine.store %y, %m[] : memref<i32>
+  }
+  return %r, %q : i32, i32
 }
 
 // scf.execute_region: its region runs once.

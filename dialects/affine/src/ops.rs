@@ -63,7 +63,10 @@ strata_ir::define_op! {
         parse: parse_if,
         print: print_if,
         verify: verify::verify_if,
-        interfaces: [dyn ConditionallySpeculatable => RECURSIVELY_SPECULATABLE],
+        interfaces: [
+            dyn ConditionallySpeculatable => RECURSIVELY_SPECULATABLE,
+            dyn RegionBranchOpInterface => IfBranch,
+        ],
     }
 }
 strata_ir::define_op! {
@@ -423,6 +426,41 @@ impl RegionBranchOpInterface for ForBranch {
                 .unwrap_or_default(),
             RegionSuccessor::Parent => ir.results(op).collect(),
         }
+    }
+}
+
+/// How control moves through `affine.if` (MLIR's `AffineIfOp`
+/// `RegionBranchOpInterface`): into the then region and the else region
+/// (or straight to the results when it is empty), whatever the operands;
+/// out of either to the results.
+struct IfBranch;
+
+impl RegionBranchOpInterface for IfBranch {
+    fn successors(
+        &self,
+        _ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        from: Option<usize>,
+        _operands: &[Option<Attribute>],
+    ) -> SmallVec<[RegionSuccessor; 2]> {
+        use RegionSuccessor::*;
+        match from {
+            Some(_) => [Parent].into_iter().collect(),
+            None if ir.region_is_empty(ir.region(op, 1)) => {
+                [Region(0), Parent].into_iter().collect()
+            }
+            None => [Region(0), Region(1)].into_iter().collect(),
+        }
+    }
+    fn entry_operands(
+        &self,
+        _ctx: &Context,
+        _ir: &Ir,
+        _op: OpId,
+        _to: RegionSuccessor,
+    ) -> SmallVec<[Value; 4]> {
+        SmallVec::new()
     }
 }
 
