@@ -5,28 +5,27 @@
 //! terminator may take given what is known of its operands
 //! (`BranchOpInterface::successor_for_operands`). Ops implementing
 //! `RegionBranchOpInterface` (`scf.if`, `scf.for`, `scf.while`,
-//! `scf.index_switch`, `affine.for`, `affine.if`, ...) are followed as MLIR's dataflow
-//! framework follows them: once every operand is known, control enters the
-//! successors the op names for its constant operands, and each region
-//! terminator leaves for the successors the op names for the terminator's
-//! constant operands (a known `scf.condition`, an `affine.for` whose
-//! constant bounds give it one iteration). Along each edge the successor
-//! inputs (iteration arguments, results) join the forwarded values, so a
-//! loop-carried value is a constant when the entry and every back edge
-//! give the same one; the other entry arguments (induction variables) are
-//! overdefined, as MLIR's default `visitNonControlFlowArguments` leaves
-//! them. Ops are evaluated with their fold hooks on constant operands (an
-//! in-place fold is undone and counts as overdefined, as in MLIR). Entry
-//! arguments of other regions and results of other region-holding ops are
-//! overdefined (intraprocedural, unlike MLIR's, which also follows calls to
-//! private functions).
+//! `scf.index_switch`, `affine.for`, `affine.if`, ...) are followed as
+//! MLIR's dataflow framework follows them: once every operand is known,
+//! control enters the successors the op names for its constant operands,
+//! and each region terminator leaves for the successors the op names for
+//! the terminator's constant operands (a known `scf.condition`, an
+//! `affine.for` whose constant bounds give it one iteration). Along each
+//! edge the successor inputs (iteration arguments, results) join the
+//! forwarded values, so a loop-carried value is a constant when the entry
+//! and every back edge give the same one; the other entry arguments
+//! (induction variables) are overdefined, as MLIR's default
+//! `visitNonControlFlowArguments` leaves them. Ops are evaluated with their
+//! fold hooks on constant operands (an in-place fold is undone and counts
+//! as overdefined, as in MLIR). Entry arguments of other regions and
+//! results of other region-holding ops are overdefined (intraprocedural,
+//! unlike MLIR's, which also follows calls to private functions).
 //!
-//! Then, as MLIR's rewrite: every value known to be constant is replaced
-//! by a constant materialized by its dialect at the start of its
-//! insertion region (one per dialect, value and type, even for a value
-//! with no uses), and ops whose results were all replaced and that are
-//! trivially dead are erased. Unreachable blocks are left to
-//! `canonicalize`.
+//! Then, as MLIR's rewrite: every value known to be constant is replaced by
+//! a constant materialized by its dialect at the start of its insertion
+//! region (one per dialect, value and type, even for a value with no uses),
+//! and ops whose results were all replaced and that are trivially dead are
+//! erased. Unreachable blocks are left to `canonicalize`.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
