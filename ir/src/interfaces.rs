@@ -386,8 +386,10 @@ pub enum RegionSuccessor {
 /// An op whose regions run in a structured way (MLIR's
 /// `RegionBranchOpInterface`): `scf.if`, `scf.for`, ...
 pub trait RegionBranchOpInterface: Send + Sync {
-    /// The successors of the op itself (`from == None`) or of region `from`
-    /// (after its terminator), given constant operands where known.
+    /// The successors of the op itself (`from == None`, `operands` the op's
+    /// constant operands where known: MLIR's `getEntrySuccessorRegions`) or
+    /// of region `from` (`operands` those of the region's terminator:
+    /// `RegionBranchTerminatorOpInterface::getSuccessorRegions`).
     fn successors(
         &self,
         ctx: &Context,
@@ -404,6 +406,42 @@ pub trait RegionBranchOpInterface: Send + Sync {
         op: OpId,
         to: RegionSuccessor,
     ) -> SmallVec<[Value; 4]>;
+    /// The values that receive what flows into `to` (MLIR's successor
+    /// inputs): the entry block's arguments of a region, the op's results
+    /// for the parent. Arguments left out (a loop's induction variable)
+    /// are set by the op, not by the values forwarded.
+    fn successor_inputs(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        to: RegionSuccessor,
+    ) -> SmallVec<[Value; 4]> {
+        let _ = ctx;
+        match to {
+            RegionSuccessor::Region(i) => ir
+                .regions(op)
+                .get(i)
+                .and_then(|&r| ir.entry_block(r))
+                .map(|b| ir.block_args(b).iter().copied().collect())
+                .unwrap_or_default(),
+            RegionSuccessor::Parent => ir.results(op).collect(),
+        }
+    }
+    /// The operands the region terminator `terminator` forwards to `to`
+    /// (MLIR's `RegionBranchTerminatorOpInterface::getSuccessorOperands`):
+    /// all of them unless the op says otherwise.
+    fn terminator_operands(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        terminator: OpId,
+        to: RegionSuccessor,
+    ) -> SmallVec<[Value; 4]> {
+        let _ = (ctx, op, to);
+        ir.operands(terminator).collect()
+    }
 }
 
 /// A loop (MLIR's `LoopLikeOpInterface`), for loop-invariant code motion.

@@ -3,21 +3,29 @@
 //! A value is unknown (not yet reached), a constant, or overdefined. Blocks
 //! become executable from their region's entry along the successors a
 //! terminator may take given what is known of its operands
-//! (`BranchOpInterface::successor_for_operands`), and regions of ops
-//! implementing `RegionBranchOpInterface` along the successors the op names
-//! for its constant operands; their results join what the region
-//! terminators yield. Ops are evaluated with their fold hooks on constant
-//! operands (an in-place fold is undone and counts as overdefined, as in
-//! MLIR). Block arguments join the operands branches pass them; entry
-//! arguments and results of other region-holding ops are overdefined
-//! (intraprocedural, unlike MLIR's, which also follows calls to private
-//! functions).
+//! (`BranchOpInterface::successor_for_operands`). Ops implementing
+//! `RegionBranchOpInterface` (`scf.if`, `scf.for`, `scf.while`,
+//! `scf.index_switch`, `affine.for`, `affine.if`, ...) are followed as
+//! MLIR's dataflow framework follows them: once every operand is known,
+//! control enters the successors the op names for its constant operands,
+//! and each region terminator leaves for the successors the op names for
+//! the terminator's constant operands (a known `scf.condition`, an
+//! `affine.for` whose constant bounds give it one iteration). Along each
+//! edge the successor inputs (iteration arguments, results) join the
+//! forwarded values, so a loop-carried value is a constant when the entry
+//! and every back edge give the same one; the other entry arguments
+//! (induction variables) are overdefined, as MLIR's default
+//! `visitNonControlFlowArguments` leaves them. Ops are evaluated with their
+//! fold hooks on constant operands (an in-place fold is undone and counts
+//! as overdefined, as in MLIR). Entry arguments of other regions and
+//! results of other region-holding ops are overdefined (intraprocedural,
+//! unlike MLIR's, which also follows calls to private functions).
 //!
-//! Then, as MLIR's rewrite: every value known to be constant is replaced
-//! by a constant materialized by its dialect at the start of its
-//! insertion region (uniqued), and ops whose results were all replaced and
-//! that are trivially dead are erased. Unreachable blocks are left to
-//! `canonicalize`.
+//! Then, as MLIR's rewrite: every value known to be constant is replaced by
+//! a constant materialized by its dialect at the start of its insertion
+//! region (one per dialect, value and type, even for a value with no uses),
+//! and ops whose results were all replaced and that are trivially dead are
+//! erased. Unreachable blocks are left to `canonicalize`.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
@@ -28,7 +36,8 @@ use strata_ir::interfaces::{
 };
 use strata_ir::pass::{Pass, PassContext, PassResult};
 use strata_ir::{
-    Attribute, BlockId, Context, InsertPoint, Ir, OpId, OpName, OpTraits, RegionId, Type, Value,
+    Attribute, BlockId, Context, InsertPoint, Ir, OpId, OpName, OpTraits, RegionId, StrId, Type,
+    Value,
 };
 
 #[derive(Clone, Default)]
@@ -134,20 +143,16 @@ impl Solver<'_> {
             return;
         }
         let def = ctx.op_definition(ir.op_name(op));
-        // A terminator of a region-branch op's region feeds the op's results.
-        if def.is_some_and(|d| d.has_trait(OpTraits::RETURN_LIKE)) {
-            if let Some(parent) = ir.parent_op(op) {
-                if interface::<dyn RegionBranchOpInterface>(ctx, ir, parent).is_some() {
-                    self.op_worklist.push(parent);
-                }
-            }
-        }
         if !ir.regions(op).is_empty() {
             self.visit_region_op(ir, op);
             return;
         }
-        if def.is_some_and(|d| d.has_trait(OpTraits::TERMINATOR)) || !ir.successors(op).is_empty() {
+        if !ir.successors(op).is_empty() {
             self.visit_terminator(ir, op);
+            return;
+        }
+        if def.is_some_and(|d| d.has_trait(OpTraits::TERMINATOR)) {
+            self.visit_region_terminator(ir, op);
             return;
         }
         if ir.num_results(op) == 0 {
@@ -254,56 +259,81 @@ impl Solver<'_> {
             }
             return;
         };
+        // As MLIR's dead code analysis: no successor is taken before every
+        // operand is known.
         let Some(constants) = self.operand_constants(ir, op) else {
             return;
         };
-        let successors = branch.successors(ctx, ir, op, None, &constants);
-        let mut results_over = false;
-        for s in &successors {
-            match *s {
-                RegionSuccessor::Region(i) => {
-                    if let Some(&region) = ir.regions(op).get(i) {
-                        self.enter_region_overdefined(ir, region);
-                    }
-                }
-                RegionSuccessor::Parent => results_over = true,
-            }
+        for to in branch.successors(ctx, ir, op, None, &constants) {
+            let forwarded = branch.entry_operands(ctx, ir, op, to);
+            self.flow(ir, &*branch, op, to, &forwarded);
         }
-        let results: SmallVec<[Value; 4]> = ir.results(op).collect();
-        if results_over {
-            for &r in &results {
-                self.join(ir, r, Lattice::Over);
-            }
+    }
+
+    /// A terminator without successors ending a region of a
+    /// `RegionBranchOpInterface` op (MLIR's
+    /// `RegionBranchTerminatorOpInterface`): control goes where the parent
+    /// says, given the terminator's constant operands, carrying what the
+    /// terminator forwards.
+    fn visit_region_terminator(&mut self, ir: &Ir, op: OpId) {
+        let ctx = self.ctx;
+        let Some(parent) = ir.parent_op(op) else {
             return;
+        };
+        let Some(branch) = interface::<dyn RegionBranchOpInterface>(ctx, ir, parent).cloned()
+        else {
+            return;
+        };
+        let Some(from) = ir
+            .op_block(op)
+            .and_then(|b| ir.block_region(b))
+            .and_then(|r| ir.regions(parent).iter().position(|&p| p == r))
+        else {
+            return;
+        };
+        let Some(constants) = self.operand_constants(ir, op) else {
+            return;
+        };
+        for to in branch.successors(ctx, ir, parent, Some(from), &constants) {
+            let forwarded = branch.terminator_operands(ctx, ir, parent, op, to);
+            self.flow(ir, &*branch, parent, to, &forwarded);
         }
-        // Results join what executed regions yield.
-        for s in successors {
-            let RegionSuccessor::Region(i) = s else {
-                continue;
-            };
-            let Some(&region) = ir.regions(op).get(i) else {
-                continue;
-            };
-            for &block in ir.region_blocks(region) {
-                if !self.executable.contains(&block) {
-                    continue;
-                }
-                let Some(term) = ir.last_op(block) else {
-                    continue;
+    }
+
+    /// Control enters `to` of `op` carrying `forwarded` (MLIR's
+    /// `visitRegionSuccessors`): the successor inputs join the forwarded
+    /// values; the other entry arguments (an induction variable) and
+    /// results are overdefined (MLIR's `visitNonControlFlowArguments`,
+    /// which SCCP leaves at its entry state); a region's entry block
+    /// becomes executable.
+    fn flow(
+        &mut self,
+        ir: &Ir,
+        branch: &dyn RegionBranchOpInterface,
+        op: OpId,
+        to: RegionSuccessor,
+        forwarded: &[Value],
+    ) {
+        let inputs = branch.successor_inputs(self.ctx, ir, op, to);
+        let (targets, entry): (SmallVec<[Value; 4]>, _) = match to {
+            RegionSuccessor::Region(i) => {
+                let Some(entry) = ir.regions(op).get(i).and_then(|&r| ir.entry_block(r)) else {
+                    return;
                 };
-                let returns = ctx
-                    .op_definition(ir.op_name(term))
-                    .is_some_and(|d| d.has_trait(OpTraits::RETURN_LIKE));
-                if !returns || ir.num_operands(term) != results.len() {
-                    continue;
-                }
-                for (k, &r) in results.iter().enumerate() {
-                    let l = self.get(ir.operand(term, k));
-                    if l != Lattice::Unknown {
-                        self.join(ir, r, l);
-                    }
-                }
+                (ir.block_args(entry).iter().copied().collect(), Some(entry))
             }
+            RegionSuccessor::Parent => (ir.results(op).collect(), None),
+        };
+        let consistent = inputs.len() == forwarded.len();
+        for target in targets {
+            let l = match inputs.iter().position(|&v| v == target) {
+                Some(k) if consistent => self.get(forwarded[k]),
+                _ => Lattice::Over,
+            };
+            self.join(ir, target, l);
+        }
+        if let Some(entry) = entry {
+            self.mark_executable(ir, entry);
         }
     }
 }
@@ -337,7 +367,9 @@ pub fn sccp(ctx: &Context, ir: &mut Ir, root: OpId) -> u64 {
     rewrite(ctx, ir, root, &solver.values)
 }
 
-type ConstKey = (RegionId, OpName, Attribute, Type);
+/// Materialized constants are shared per insertion region, dialect, value
+/// and type (MLIR's `OperationFolder`).
+type ConstKey = (RegionId, StrId, Attribute, Type);
 
 fn rewrite(ctx: &Context, ir: &mut Ir, root: OpId, lattice: &FxHashMap<Value, Lattice>) -> u64 {
     let mut constants: FxHashMap<ConstKey, Value> = FxHashMap::default();
@@ -400,18 +432,16 @@ fn replace_with_constant(
     let Some(&Lattice::Const(attr, producer)) = lattice.get(&value) else {
         return false;
     };
-    if !ir.has_uses(value) {
-        return true;
-    }
     let Some(region) = insertion_region(ctx, ir, block) else {
         return false;
     };
     let ty = ir.value_type(value);
-    let key = (region, producer, attr, ty);
+    let dialect_name = ctx.op_dialect_prefix(producer);
+    let key = (region, ctx.intern_str(dialect_name), attr, ty);
     let constant = match constants.get(&key) {
         Some(&c) => c,
         None => {
-            let Some(dialect) = ctx.dialect(ctx.op_dialect_prefix(producer)) else {
+            let Some(dialect) = ctx.dialect(dialect_name) else {
                 return false;
             };
             let Some(entry) = ir.entry_block(region) else {
@@ -428,7 +458,22 @@ fn replace_with_constant(
             ) else {
                 return false;
             };
-            let c = ir.result(op, 0);
+            // A constant materialized in another dialect (memref's and
+            // tensor's folds make arith.constants) is shared with that
+            // dialect's own (MLIR's `OperationFolder::tryGetOrCreateConstant`).
+            let made_by = ctx.intern_str(ctx.op_dialect_prefix(ir.op_name(op)));
+            let made_key = (region, made_by, attr, ty);
+            let c = match constants.get(&made_key) {
+                Some(&existing) if made_key != key => {
+                    let _ = ir.erase_op(op);
+                    existing
+                }
+                _ => {
+                    let c = ir.result(op, 0);
+                    constants.insert(made_key, c);
+                    c
+                }
+            };
             constants.insert(key, c);
             c
         }

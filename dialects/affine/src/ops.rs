@@ -22,9 +22,10 @@ use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::interfaces::{
     ConditionallySpeculatable, Effect, EffectInstance, LoopLikeOpInterface, MemoryEffects,
-    RegionLoop, Speculatability, SpeculatableIf, RECURSIVELY_SPECULATABLE,
+    RegionBranchOpInterface, RegionLoop, RegionSuccessor, SpeculatableIf, Speculatability,
+    RECURSIVELY_SPECULATABLE,
 };
-use strata_ir::{AttrData, Context, Ir, OpId, Value};
+use strata_ir::{AttrData, Attribute, Context, Ir, OpId, Value};
 
 strata_ir::define_op! {
     /// `affine.for`: a loop with affine bounds and a constant step.
@@ -46,6 +47,7 @@ strata_ir::define_op! {
             dyn ConditionallySpeculatable => SpeculatableIf(for_speculatability),
             // loop-invariant-code-motion hoists out of it.
             dyn LoopLikeOpInterface => RegionLoop,
+            dyn RegionBranchOpInterface => ForBranch,
         ],
     }
 }
@@ -70,7 +72,10 @@ strata_ir::define_op! {
         parse: parse_if,
         print: print_if,
         verify: verify::verify_if,
-        interfaces: [dyn ConditionallySpeculatable => RECURSIVELY_SPECULATABLE],
+        interfaces: [
+            dyn ConditionallySpeculatable => RECURSIVELY_SPECULATABLE,
+            dyn RegionBranchOpInterface => IfBranch,
+        ],
     }
 }
 strata_ir::define_op! {
@@ -363,6 +368,109 @@ fn parse_argument<'a>(p: &mut OpParser<'_, 'a>) -> DiagResult<UnresolvedOperand<
         number: 0,
         offset,
     })
+}
+
+/// How control moves through `affine.for` (MLIR's `AffineForOp`
+/// `RegionBranchOpInterface`): into the body or straight to the results,
+/// and from the body back into it or out, except when the bounds are
+/// constants that fix the trip count at zero (never enters) or one (never
+/// loops back). The iteration arguments receive the inits and what the body
+/// yields; the induction variable is the loop's own.
+struct ForBranch;
+
+/// MLIR's `getTrivialConstantTripCount`: both bounds single constants.
+fn trivial_constant_trip_count(ctx: &Context, ir: &Ir, op: OpId) -> Option<i64> {
+    let for_op = ForOp(op);
+    let step = ctx.integer_value(for_op.step(ctx, ir))?;
+    let lb = map_of(ctx, for_op.lowerBoundMap(ctx, ir))?.single_constant_result()?;
+    let ub = map_of(ctx, for_op.upperBoundMap(ctx, ir))?.single_constant_result()?;
+    if step <= 0 {
+        return None;
+    }
+    let (lb, ub, step) = (lb as i128, ub as i128, step);
+    Some(if ub <= lb {
+        0
+    } else {
+        ((ub - lb + step - 1) / step) as i64
+    })
+}
+
+impl RegionBranchOpInterface for ForBranch {
+    fn successors(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        from: Option<usize>,
+        _operands: &[Option<Attribute>],
+    ) -> SmallVec<[RegionSuccessor; 2]> {
+        use RegionSuccessor::*;
+        match (from, trivial_constant_trip_count(ctx, ir, op)) {
+            (None, Some(0)) => [Parent].into_iter().collect(),
+            (None, Some(_)) => [Region(0)].into_iter().collect(),
+            (Some(_), Some(1)) => [Parent].into_iter().collect(),
+            _ => [Region(0), Parent].into_iter().collect(),
+        }
+    }
+    fn entry_operands(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        _to: RegionSuccessor,
+    ) -> SmallVec<[Value; 4]> {
+        ForOp(op).inits(ctx, ir).into_iter().collect()
+    }
+    fn successor_inputs(
+        &self,
+        _ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        to: RegionSuccessor,
+    ) -> SmallVec<[Value; 4]> {
+        match to {
+            RegionSuccessor::Region(_) => ir
+                .entry_block(ir.region(op, 0))
+                .map(|b| ir.block_args(b).iter().skip(1).copied().collect())
+                .unwrap_or_default(),
+            RegionSuccessor::Parent => ir.results(op).collect(),
+        }
+    }
+}
+
+/// How control moves through `affine.if` (MLIR's `AffineIfOp`
+/// `RegionBranchOpInterface`): into the then region and the else region
+/// (or straight to the results when it is empty), whatever the operands;
+/// out of either to the results.
+struct IfBranch;
+
+impl RegionBranchOpInterface for IfBranch {
+    fn successors(
+        &self,
+        _ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        from: Option<usize>,
+        _operands: &[Option<Attribute>],
+    ) -> SmallVec<[RegionSuccessor; 2]> {
+        use RegionSuccessor::*;
+        match from {
+            Some(_) => [Parent].into_iter().collect(),
+            None if ir.region_is_empty(ir.region(op, 1)) => {
+                [Region(0), Parent].into_iter().collect()
+            }
+            None => [Region(0), Region(1)].into_iter().collect(),
+        }
+    }
+    fn entry_operands(
+        &self,
+        _ctx: &Context,
+        _ir: &Ir,
+        _op: OpId,
+        _to: RegionSuccessor,
+    ) -> SmallVec<[Value; 4]> {
+        SmallVec::new()
+    }
 }
 
 // ---- affine.if ----

@@ -3,7 +3,7 @@
 //! may run speculatively (`ConditionallySpeculatable`). Each op's
 //! declaration names the implementations it has.
 
-use crate::{ExecuteRegionOp, ForOp, IfOp, WhileOp};
+use crate::{ConditionOp, ExecuteRegionOp, ForOp, IfOp, IndexSwitchOp, WhileOp};
 use smallvec::{smallvec, SmallVec};
 use strata_ir::interfaces::{RegionBranchOpInterface, RegionSuccessor, Speculatability};
 use strata_ir::{Attribute, Context, Ir, OpId, Value};
@@ -60,10 +60,44 @@ fn successors_of(
         };
     }
     if WhileOp::is(ctx, ir, op) {
+        // From `before`, `scf.condition`'s first operand picks one when
+        // it is a known constant.
+        let condition = || {
+            operands
+                .first()
+                .copied()
+                .flatten()
+                .and_then(|a| ctx.integer_value(a))
+        };
         return match from {
             None => smallvec![Region(0)],
-            Some(0) => smallvec![Parent, Region(1)],
+            Some(0) => match condition() {
+                Some(0) => smallvec![Parent],
+                Some(_) => smallvec![Region(1)],
+                None => smallvec![Parent, Region(1)],
+            },
             Some(_) => smallvec![Region(0)],
+        };
+    }
+    if let Some(switch) = IndexSwitchOp::wrap(ctx, ir, op) {
+        // Region 0 is the default, region 1 + i case i.
+        if from.is_some() {
+            return smallvec![Parent];
+        }
+        let cases = ctx
+            .dense_array_i64(switch.cases(ctx, ir))
+            .unwrap_or_default();
+        let arg = operands
+            .first()
+            .copied()
+            .flatten()
+            .and_then(|a| ctx.integer_value(a));
+        return match arg {
+            Some(value) => {
+                let case = cases.iter().position(|&c| c as i128 == value);
+                smallvec![case.map_or(Region(0), |i| Region(i + 1))]
+            }
+            None => (1..=cases.len()).map(Region).chain([Region(0)]).collect(),
         };
     }
     if ExecuteRegionOp::is(ctx, ir, op) {
@@ -101,8 +135,8 @@ pub fn entry_operands_of(ctx: &Context, ir: &Ir, op: OpId, to: RegionSuccessor) 
     }
 }
 
-/// The region-branch edges of `scf.for`, `scf.if`, `scf.while` and
-/// `scf.execute_region`.
+/// The region-branch edges of `scf.for`, `scf.if`, `scf.while`,
+/// `scf.index_switch` and `scf.execute_region`.
 pub(crate) struct ScfRegionBranch;
 
 impl RegionBranchOpInterface for ScfRegionBranch {
@@ -124,6 +158,30 @@ impl RegionBranchOpInterface for ScfRegionBranch {
         to: RegionSuccessor,
     ) -> SmallVec<[Value; 4]> {
         entry_operands_of(ctx, ir, op, to).into_iter().collect()
+    }
+    fn successor_inputs(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        op: OpId,
+        to: RegionSuccessor,
+    ) -> SmallVec<[Value; 4]> {
+        match to {
+            RegionSuccessor::Region(r) => region_inputs(ctx, ir, op, r).into_iter().collect(),
+            RegionSuccessor::Parent => ir.results(op).collect(),
+        }
+    }
+    /// `scf.condition` forwards its operands after the condition.
+    fn terminator_operands(
+        &self,
+        ctx: &Context,
+        ir: &Ir,
+        _op: OpId,
+        terminator: OpId,
+        _to: RegionSuccessor,
+    ) -> SmallVec<[Value; 4]> {
+        let skip = usize::from(ConditionOp::is(ctx, ir, terminator));
+        ir.operands(terminator).skip(skip).collect()
     }
 }
 

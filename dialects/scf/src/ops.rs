@@ -197,6 +197,7 @@ strata_ir::define_op! {
         directives: [&SWITCH_CASES],
         verify_invariants: verify::verify_index_switch,
         canonicalize: crate::canonicalize_if::index_switch_patterns,
+        interfaces: [dyn RegionBranchOpInterface => ScfRegionBranch],
     }
 }
 

@@ -11,6 +11,9 @@
 
 use crate::{bound_values, lower_each_forall};
 use strata_dialect_scf::forall::{combining_dest, rank, region_out_args, terminator, yielding_ops};
+use strata_dialect_scf::{ForOp, YieldOp};
+use strata_dialect_tensor::ops::InsertSliceOp;
+use strata_ir::builder::OpBuilder;
 use strata_ir::pass::{Pass, PassContext, PassResult};
 use strata_ir::{Context, Diagnostic, InsertPoint, Ir, OpId, OperationState, Value};
 
@@ -63,12 +66,9 @@ pub fn forall_to_for(ctx: &Context, ir: &mut Ir, forall: OpId) -> Result<Vec<OpI
     let mut ivs = Vec::with_capacity(n);
     let mut carried = inits.clone();
     for d in 0..n {
-        let mut state = OperationState::new(ctx, "scf.for", loc);
-        state.operands = vec![lbs[d], ubs[d], steps[d]];
-        state.operands.extend(carried.iter().copied());
-        state.result_types = types.clone();
-        state.num_regions = 1;
-        let for_op = ir.create_op(state, at);
+        let mut b = OpBuilder::at(ctx, ir, at);
+        b.loc = loc;
+        let for_op = ForOp::build(&mut b, lbs[d], ubs[d], steps[d], &carried, &types, None).op();
         let mut arg_types = vec![index];
         arg_types.extend(types.iter().copied());
         let block = ir.append_block(ir.region(for_op, 0), &arg_types);
@@ -76,9 +76,10 @@ pub fn forall_to_for(ctx: &Context, ir: &mut Ir, forall: OpId) -> Result<Vec<OpI
         carried = ir.block_args(block)[1..].to_vec();
         if let Some(&outer) = loops.last() {
             let outer_block = ir.op_block(for_op).expect("nested loop");
-            let mut y = OperationState::new(ctx, "scf.yield", ir.op_loc(outer));
-            y.operands = ir.results(for_op).collect();
-            ir.create_op(y, InsertPoint::BlockEnd(outer_block));
+            let results: Vec<Value> = ir.results(for_op).collect();
+            let mut b = OpBuilder::at(ctx, ir, InsertPoint::BlockEnd(outer_block));
+            b.loc = b.ir.op_loc(outer);
+            YieldOp::build(&mut b, &results);
         }
         loops.push(for_op);
         at = InsertPoint::BlockEnd(block);
@@ -96,7 +97,7 @@ pub fn forall_to_for(ctx: &Context, ir: &mut Ir, forall: OpId) -> Result<Vec<OpI
                 "'tensor.parallel_insert_slice' op expected destination to be block argument in loop",
             )
         })?;
-        let mut state = OperationState::new(ctx, "tensor.insert_slice", ir.op_loc(ins));
+        let mut state = OperationState::new(ctx, InsertSliceOp::NAME, ir.op_loc(ins));
         state.operands = ir.operands(ins).collect();
         state.operands[1] = current[k];
         state.result_types = vec![types[k]];
@@ -104,9 +105,9 @@ pub fn forall_to_for(ctx: &Context, ir: &mut Ir, forall: OpId) -> Result<Vec<OpI
         let new = ir.create_op(state, InsertPoint::BlockEnd(inner));
         current[k] = ir.result(new, 0);
     }
-    let mut y = OperationState::new(ctx, "scf.yield", loc);
-    y.operands = current;
-    ir.create_op(y, InsertPoint::BlockEnd(inner));
+    let mut b = OpBuilder::at(ctx, ir, InsertPoint::BlockEnd(inner));
+    b.loc = loc;
+    YieldOp::build(&mut b, &current);
     for ins in inserts {
         ir.erase_op(ins).expect("parallel inserts have no results");
     }

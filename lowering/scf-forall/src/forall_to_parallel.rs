@@ -7,6 +7,8 @@
 
 use crate::{bound_values, lower_each_forall};
 use strata_dialect_scf::forall::{outputs, terminator};
+use strata_dialect_scf::{ParallelOp, ReduceOp};
+use strata_ir::builder::OpBuilder;
 use strata_ir::pass::{Pass, PassContext, PassResult};
 use strata_ir::{Context, Diagnostic, InsertPoint, Ir, OpId, OperationState};
 
@@ -40,28 +42,20 @@ pub fn forall_to_parallel(ctx: &Context, ir: &mut Ir, forall: OpId) -> Result<Op
     let term = terminator(ctx, ir, forall)
         .ok_or_else(|| Diagnostic::error(ir.op_loc(forall), "expected scf.forall.in_parallel"))?;
     let [lbs, ubs, steps] = bound_values(ctx, ir, forall);
-    let n = lbs.len() as i32;
-    let loc = ir.op_loc(forall);
-    let mut state = OperationState::new(ctx, "scf.parallel", loc);
-    state.operands = lbs;
-    state.operands.extend(ubs);
-    state.operands.extend(steps);
-    state.num_regions = 1;
-    let mut props = vec![(
-        ctx.intern_str("operandSegmentSizes"),
-        ctx.dense_i32_array(&[n, n, n, 0]),
-    )];
-    let mut attrs = Vec::new();
+    let mut b = OpBuilder::at(ctx, ir, InsertPoint::Before(forall));
+    b.loc = b.ir.op_loc(forall);
+    let parallel = ParallelOp::build(&mut b, &lbs, &ubs, &steps, &[], &[]).op();
     if let Some(mapping) = ir.attr(ctx, forall, "mapping") {
-        attrs.push((ctx.intern_str("mapping"), mapping));
+        ir.set_attributes(
+            parallel,
+            ctx.dictionary_attr([(ctx.intern_str("mapping"), mapping)]),
+        );
     }
-    props.sort_by_key(|(k, _)| ctx.str(*k).to_string());
-    state.properties = ctx.dictionary_attr(props);
-    state.attributes = ctx.dictionary_attr(attrs);
-    let parallel = ir.create_op(state, InsertPoint::Before(forall));
     let (from, to) = (ir.region(forall, 0), ir.region(parallel, 0));
     ir.take_region_body(from, to);
-    let reduce = OperationState::new(ctx, "scf.reduce", ir.op_loc(term));
+    // Not ReduceOp::build: that makes one region per declared group, and
+    // a reduce without operands has no region.
+    let reduce = OperationState::new(ctx, ReduceOp::NAME, ir.op_loc(term));
     ir.create_op(reduce, InsertPoint::Before(term));
     ir.erase_op(term).expect("terminator has no results");
     ir.erase_op(forall).expect("forall without results");

@@ -19,9 +19,11 @@ pub mod forall_to_parallel;
 pub use forall_to_for::ForallToFor;
 pub use forall_to_parallel::ForallToParallel;
 
+use strata_dialect_arith::build::constant_state;
 use strata_dialect_scf::forall::{mixed_bounds, Bound};
+use strata_dialect_scf::ForallOp;
 use strata_ir::pass::{PassContext, PassResult};
-use strata_ir::{Context, Diagnostic, InsertPoint, Ir, OpId, OperationState, Value};
+use strata_ir::{Context, Diagnostic, InsertPoint, Ir, OpId, Value};
 
 /// The lower bounds, upper bounds and steps of `forall` as values: static
 /// entries become `arith.constant`s before it (lbs first, then ubs, then
@@ -35,10 +37,7 @@ pub(crate) fn bound_values(ctx: &Context, ir: &mut Ir, forall: OpId) -> [Vec<Val
             let v = match b {
                 Bound::Dynamic(v) => v,
                 Bound::Static(c) => {
-                    let mut state = OperationState::new(ctx, "arith.constant", loc);
-                    state.result_types = vec![ctx.index_type()];
-                    state.properties =
-                        ctx.dictionary_attr([(ctx.intern_str("value"), ctx.index_attr(c))]);
+                    let state = constant_state(ctx, ctx.index_attr(c), ctx.index_type(), loc);
                     let op = ir.create_op(state, InsertPoint::Before(forall));
                     ir.result(op, 0)
                 }
@@ -62,7 +61,7 @@ pub(crate) fn lower_each_forall<T>(
     let foralls: Vec<OpId> = ir
         .collect_preorder(root)
         .into_iter()
-        .filter(|&op| ctx.op_name_str(ir.op_name(op)) == "scf.forall")
+        .filter(|&op| ForallOp::is(ctx, ir, op))
         .collect();
     for forall in foralls {
         if ir.is_alive(forall) {

@@ -10,15 +10,34 @@
 //! - `scf.while`: the before blocks, then the after blocks, with
 //!   `scf.condition` as the conditional branch out.
 //! - `scf.execute_region`: its blocks inlined, yields branching to the rest.
+//! - `scf.index_switch`: a `cf.switch` on the index cast to `i32` (MLIR's
+//!   `IndexSwitchLowering`), its case blocks in order, then the default
+//!   block, all branching to a continuation block whose arguments are the
+//!   results. MLIR truncates the case values to `i32` too, which turns a
+//!   case outside that range into another case (`-2^63` becomes `0`); a
+//!   switch with such a case is lowered on `i64` instead, where every case
+//!   keeps its value. (With `i32`, as in MLIR, an index outside the `i32`
+//!   range is compared by its low 32 bits.)
 //! - `scf.parallel`: first a nest of `scf.for`, one per dimension, carrying
 //!   the reduction values down as `iter_args` and combining them at the
 //!   innermost body with the inlined `scf.reduce` regions (MLIR's
 //!   `ParallelLowering`); the loops are then lowered as `scf.for`.
+//! - `scf.forall`: first an `scf.parallel` (MLIR's `ForallLowering`, the
+//!   `scf-forall-to-parallel` rewrite), then as above. A forall with shared
+//!   outputs has no `scf.parallel` form and fails the pass with MLIR's
+//!   message.
 //!
 //! Ops are lowered outermost first, as MLIR's conversion driver visits them.
 
+use strata_dialect_arith::{AddIOp, CmpIOp, IndexCastOp};
+use strata_dialect_cf::{br_state, cond_br_state, switch_state};
+use strata_dialect_scf::{
+    ExecuteRegionOp, ForOp, ForallOp, IfOp, IndexSwitchOp, ParallelOp, WhileOp, YieldOp,
+};
+use strata_ir::builder::{OpBuilder, OpCreator};
 use strata_ir::pass::{Pass, PassContext, PassResult};
-use strata_ir::{BlockId, Context, InsertPoint, Ir, OpId, OperationState, Value};
+use strata_ir::{BlockId, Context, Diagnostic, InsertPoint, Ir, OpId, RegionId, Value};
+use strata_lowering_scf_forall::forall_to_parallel::forall_to_parallel;
 
 /// The pass object.
 #[derive(Clone, Default)]
@@ -37,43 +56,78 @@ impl Pass for ConvertScfToCf {
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
         let ctx = pc.ctx();
         let root = pc.op();
-        convert_scf_to_cf(ctx, pc.ir_mut(), root);
-        Ok(())
+        Ok(try_convert_scf_to_cf(ctx, pc.ir_mut(), root)?)
     }
 }
 
-/// Lowers every `scf.for/if/while/execute_region` under `root`.
-pub fn convert_scf_to_cf(ctx: &Context, ir: &mut Ir, root: OpId) {
+/// Lowers every `scf.for/if/while/execute_region/index_switch/parallel/forall`
+/// under `root`; an `scf.forall` with shared outputs (which no CFG form
+/// expresses before bufferization) is an error, as in MLIR, and the ops
+/// before it in pre-order are lowered already.
+pub fn try_convert_scf_to_cf(ctx: &Context, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
     let ops = ir.collect_preorder(root);
     for op in ops {
         if !ir.is_alive(op) || ir.op_block(op).is_none() {
             continue;
         }
-        match ctx.op_name_str(ir.op_name(op)) {
-            "scf.for" => lower_for(ctx, ir, op),
-            "scf.if" => lower_if(ctx, ir, op),
-            "scf.while" => lower_while(ctx, ir, op),
-            "scf.execute_region" => lower_execute_region(ctx, ir, op),
-            "scf.parallel" => {
-                for for_op in parallel_to_for(ctx, ir, op) {
-                    lower_for(ctx, ir, for_op);
-                }
-            }
-            _ => {}
+        if ForOp::is(ctx, ir, op) {
+            lower_for(ctx, ir, op);
+        } else if IfOp::is(ctx, ir, op) {
+            lower_if(ctx, ir, op);
+        } else if WhileOp::is(ctx, ir, op) {
+            lower_while(ctx, ir, op);
+        } else if ExecuteRegionOp::is(ctx, ir, op) {
+            lower_execute_region(ctx, ir, op);
+        } else if IndexSwitchOp::is(ctx, ir, op) {
+            lower_index_switch(ctx, ir, op);
+        } else if ParallelOp::is(ctx, ir, op) {
+            lower_parallel(ctx, ir, op);
+        } else if ForallOp::is(ctx, ir, op) {
+            let parallel = forall_to_parallel(ctx, ir, op).map_err(|_| {
+                Diagnostic::error(
+                    ir.op_loc(op),
+                    format!(
+                        "failed to legalize operation '{}' that was explicitly marked illegal",
+                        ForallOp::NAME
+                    ),
+                )
+            })?;
+            lower_parallel(ctx, ir, parallel);
         }
     }
+    Ok(())
 }
 
-/// Moves `op` and everything after it into a new block right after its
-/// block (MLIR's `splitBlock` at `op`).
-fn split_before(ir: &mut Ir, op: OpId) -> BlockId {
-    let block = ir.op_block(op).expect("op in a block");
+/// [`try_convert_scf_to_cf`] for drivers that lower before a translator:
+/// an `scf.forall` it cannot lower stays, for the translator to reject.
+pub fn convert_scf_to_cf(ctx: &Context, ir: &mut Ir, root: OpId) {
+    let _ = try_convert_scf_to_cf(ctx, ir, root);
+}
+
+/// A builder at `at` whose ops get the location of `loc_of` (MLIR's
+/// rewriter creates every op of a lowering at the lowered op's location).
+fn builder<'a>(ctx: &'a Context, ir: &'a mut Ir, loc_of: OpId, at: InsertPoint) -> OpBuilder<'a> {
+    let loc = ir.op_loc(loc_of);
+    let mut b = OpBuilder::at(ctx, ir, at);
+    b.loc = loc;
+    b
+}
+
+/// The position of `block` in its region.
+fn block_index(ir: &Ir, block: BlockId) -> (RegionId, usize) {
     let region = ir.block_region(block).expect("block in a region");
     let index = ir
         .region_blocks(region)
         .iter()
         .position(|&b| b == block)
-        .unwrap();
+        .expect("block listed in its region");
+    (region, index)
+}
+
+/// Moves `op` and everything after it into a new block right after its
+/// block (MLIR's `splitBlock` at `op`).
+fn split_before(ir: &mut Ir, op: OpId) -> BlockId {
+    let (region, index) = block_index(ir, ir.op_block(op).expect("op in a block"));
     let new_block = ir.create_block(&[]);
     ir.insert_block(region, index + 1, new_block);
     let mut cursor = Some(op);
@@ -85,37 +139,18 @@ fn split_before(ir: &mut Ir, op: OpId) -> BlockId {
 }
 
 /// Moves every block of `region` into the region of `before`, ahead of it.
-fn inline_region_before(ir: &mut Ir, region: strata_ir::RegionId, before: BlockId) {
-    let dest = ir.block_region(before).expect("block in region");
+fn inline_region_before(ir: &mut Ir, region: RegionId, before: BlockId) {
     let blocks: Vec<BlockId> = ir.region_blocks(region).to_vec();
     for block in blocks {
-        let index = ir
-            .region_blocks(dest)
-            .iter()
-            .position(|&b| b == before)
-            .unwrap();
+        let (dest, index) = block_index(ir, before);
         ir.detach_block(block);
         ir.insert_block(dest, index, block);
     }
 }
 
-fn create(
-    ctx: &Context,
-    ir: &mut Ir,
-    loc_of: OpId,
-    name: &str,
-    operands: Vec<Value>,
-    successors: Vec<BlockId>,
-    at: InsertPoint,
-) -> OpId {
-    let mut state = OperationState::new(ctx, name, ir.op_loc(loc_of));
-    state.operands = operands;
-    state.successors = successors;
-    ir.create_op(state, at)
-}
-
-fn br(ctx: &Context, ir: &mut Ir, loc_of: OpId, dest: BlockId, args: Vec<Value>, at: InsertPoint) {
-    create(ctx, ir, loc_of, "cf.br", args, vec![dest], at);
+fn br(ctx: &Context, ir: &mut Ir, loc_of: OpId, dest: BlockId, args: &[Value], at: InsertPoint) {
+    let state = br_state(ctx, ir.op_loc(loc_of), dest, args);
+    ir.create_op(state, at);
 }
 
 fn cond_br(
@@ -123,21 +158,12 @@ fn cond_br(
     ir: &mut Ir,
     loc_of: OpId,
     cond: Value,
-    t: (BlockId, Vec<Value>),
-    f: (BlockId, Vec<Value>),
+    t: (BlockId, &[Value]),
+    f: (BlockId, &[Value]),
     at: InsertPoint,
 ) {
-    let sizes = [1, t.1.len() as i32, f.1.len() as i32];
-    let mut operands = vec![cond];
-    operands.extend(t.1);
-    operands.extend(f.1);
-    let op = create(ctx, ir, loc_of, "cf.cond_br", operands, vec![t.0, f.0], at);
-    ir.set_property(
-        ctx,
-        op,
-        "operandSegmentSizes",
-        Some(ctx.dense_i32_array(&sizes)),
-    );
+    let state = cond_br_state(ctx, ir.op_loc(loc_of), cond, t, f);
+    ir.create_op(state, at);
 }
 
 fn replace_and_erase(ir: &mut Ir, op: OpId, values: &[Value]) {
@@ -146,11 +172,15 @@ fn replace_and_erase(ir: &mut Ir, op: OpId, values: &[Value]) {
 }
 
 fn lower_for(ctx: &Context, ir: &mut Ir, op: OpId) {
-    let init_block = ir.op_block(op).unwrap();
-    let operands: Vec<Value> = ir.operands(op).collect();
-    let (lb, ub, step) = (operands[0], operands[1], operands[2]);
-    let inits = operands[3..].to_vec();
-    let unsigned = ir.attr(ctx, op, "unsignedCmp").is_some();
+    let for_op = ForOp(op);
+    let init_block = ir.op_block(op).expect("op in a block");
+    let (lb, ub, step) = (
+        for_op.lowerBound(ctx, ir),
+        for_op.upperBound(ctx, ir),
+        for_op.step(ctx, ir),
+    );
+    let inits = for_op.initArgs(ctx, ir);
+    let unsigned = for_op.unsignedCmp(ctx, ir).is_some();
     let end_block = split_before(ir, op);
     let region = ir.region(op, 0);
     let condition_block = ir.region_blocks(region)[0];
@@ -158,25 +188,23 @@ fn lower_for(ctx: &Context, ir: &mut Ir, op: OpId) {
     let first_body = ir.create_block(&[]);
     ir.insert_block(region, 1, first_body);
     ir.splice_block_end(condition_block, first_body);
-    let last_body = *ir.region_blocks(region).last().unwrap();
+    let last_body = *ir.region_blocks(region).last().expect("loop body");
     inline_region_before(ir, region, end_block);
     let iv = ir.block_arg(condition_block, 0);
     let iter_args: Vec<Value> = ir.block_args(condition_block)[1..].to_vec();
     // Step and branch back.
-    let terminator = ir.last_op(last_body).unwrap();
-    let yielded: Vec<Value> = ir.operands(terminator).collect();
-    let mut state = OperationState::new(ctx, "arith.addi", ir.op_loc(op));
-    state.operands = vec![iv, step];
-    state.result_types = vec![ir.value_type(iv)];
-    let add = ir.create_op(state, InsertPoint::Before(terminator));
-    let mut carried = vec![ir.result(add, 0)];
-    carried.extend(yielded);
+    let terminator = ir.last_op(last_body).expect("scf.yield");
+    let mut carried: Vec<Value> = ir.operands(terminator).collect();
+    let mut b = builder(ctx, ir, op, InsertPoint::Before(terminator));
+    let iv_type = b.ir.value_type(iv);
+    let next = AddIOp::build(&mut b, iv, step, iv_type, None);
+    carried.insert(0, b.result_of(next.op()));
     br(
         ctx,
         ir,
         op,
         condition_block,
-        carried,
+        &carried,
         InsertPoint::Before(terminator),
     );
     ir.erase_op(terminator).expect("terminator has no results");
@@ -188,72 +216,73 @@ fn lower_for(ctx: &Context, ir: &mut Ir, op: OpId) {
         ir,
         op,
         condition_block,
-        entry,
+        &entry,
         InsertPoint::BlockEnd(init_block),
     );
-    // Compare and branch.
-    let mut state = OperationState::new(ctx, "arith.cmpi", ir.op_loc(op));
-    state.operands = vec![iv, ub];
-    state.result_types = vec![ctx.signless(1)];
-    state.properties = ctx.dictionary_attr([(
-        ctx.intern_str("predicate"),
-        ctx.i64_attr(if unsigned { 6 } else { 2 }),
-    )]);
-    let cmp = ir.create_op(state, InsertPoint::BlockEnd(condition_block));
-    let cmp = ir.result(cmp, 0);
+    // Compare (slt, or ult for `unsignedCmp`) and branch.
+    let predicate = ctx.integer_attr(ctx.signless(64), if unsigned { 6 } else { 2 });
+    let mut b = builder(ctx, ir, op, InsertPoint::BlockEnd(condition_block));
+    let cmp = CmpIOp::build(&mut b, iv, ub, ctx.signless(1), predicate);
+    let cmp = b.result_of(cmp.op());
     cond_br(
         ctx,
         ir,
         op,
         cmp,
-        (first_body, vec![]),
-        (end_block, vec![]),
+        (first_body, &[]),
+        (end_block, &[]),
         InsertPoint::BlockEnd(condition_block),
     );
     replace_and_erase(ir, op, &iter_args);
 }
 
+/// Lowers an `scf.parallel`: an `scf.for` nest, then each loop.
+fn lower_parallel(ctx: &Context, ir: &mut Ir, op: OpId) {
+    for for_op in parallel_to_for(ctx, ir, op) {
+        lower_for(ctx, ir, for_op);
+    }
+}
+
 /// Rewrites an `scf.parallel` ended by `scf.reduce` as an `scf.for` nest,
 /// returning the loops outermost first.
 fn parallel_to_for(ctx: &Context, ir: &mut Ir, op: OpId) -> Vec<OpId> {
+    let parallel = ParallelOp(op);
     let body = ir.entry_block(ir.region(op, 0)).expect("scf.parallel body");
     let reduce = ir.last_op(body).expect("scf.reduce terminator");
-    let operands: Vec<Value> = ir.operands(op).collect();
-    let n = ir.block_args(body).len();
-    let (lbs, ubs, steps) = (&operands[..n], &operands[n..2 * n], &operands[2 * n..3 * n]);
-    let mut iter_args: Vec<Value> = operands[3 * n..].to_vec();
+    let (lbs, ubs, steps) = (
+        parallel.lowerBound(ctx, ir),
+        parallel.upperBound(ctx, ir),
+        parallel.step(ctx, ir),
+    );
+    let mut iter_args = parallel.initVals(ctx, ir);
     let types: Vec<_> = iter_args.iter().map(|&v| ir.value_type(v)).collect();
     let index = ctx.index_type();
-    let loc = ir.op_loc(op);
     let mut at = InsertPoint::Before(op);
-    let mut loops: Vec<OpId> = Vec::with_capacity(n);
-    let mut ivs = Vec::with_capacity(n);
-    for d in 0..n {
-        let mut state = OperationState::new(ctx, "scf.for", loc);
-        state.operands = vec![lbs[d], ubs[d], steps[d]];
-        state.operands.extend(iter_args.iter().copied());
-        state.result_types = types.clone();
-        state.num_regions = 1;
-        let for_op = ir.create_op(state, at);
+    let mut loops: Vec<OpId> = Vec::with_capacity(lbs.len());
+    let mut ivs = Vec::with_capacity(lbs.len());
+    for d in 0..lbs.len() {
+        let mut b = builder(ctx, ir, op, at);
+        let for_op = ForOp::build(&mut b, lbs[d], ubs[d], steps[d], &iter_args, &types, None).op();
         let mut arg_types = vec![index];
         arg_types.extend(types.iter().copied());
         let block = ir.append_block(ir.region(for_op, 0), &arg_types);
         ivs.push(ir.block_arg(block, 0));
         iter_args = ir.block_args(block)[1..].to_vec();
-        if let Some(&outer) = loops.last() {
+        if !loops.is_empty() {
             // The outer loop yields this one's results.
-            let outer_block = ir.op_block(for_op).unwrap();
             let results: Vec<Value> = ir.results(for_op).collect();
-            let mut y = OperationState::new(ctx, "scf.yield", ir.op_loc(outer));
-            y.operands = results;
-            ir.create_op(y, InsertPoint::BlockEnd(outer_block));
+            let outer_block = ir.op_block(for_op).expect("nested loop");
+            YieldOp::build(
+                &mut builder(ctx, ir, op, InsertPoint::BlockEnd(outer_block)),
+                &results,
+            );
         }
         loops.push(for_op);
         at = InsertPoint::BlockEnd(block);
     }
     let inner_block = ir
-        .entry_block(ir.region(*loops.last().unwrap(), 0))
-        .unwrap();
+        .entry_block(ir.region(*loops.last().expect("rank >= 1"), 0))
+        .expect("loop body");
     // Each reduction region combines the carried value with the reduced one.
     let reduced: Vec<Value> = ir.operands(reduce).collect();
     let mut yielded = Vec::with_capacity(reduced.len());
@@ -261,11 +290,12 @@ fn parallel_to_for(ctx: &Context, ir: &mut Ir, op: OpId) -> Vec<OpId> {
         let region = ir.region(reduce, i);
         let rblock = ir.entry_block(region).expect("reduction block");
         let ret = ir.last_op(rblock).expect("scf.reduce.return");
-        yielded.push(ir.operand(ret, 0));
-        ir.erase_op(ret).expect("no results");
         let args = ir.block_args(rblock).to_vec();
         ir.replace_all_uses_with(args[0], iter_args[i]);
         ir.replace_all_uses_with(args[1], value);
+        // Read after the replacement: the region may return an argument.
+        yielded.push(ir.operand(ret, 0));
+        ir.erase_op(ret).expect("no results");
         let moved: Vec<OpId> = ir.block_ops(rblock).collect();
         for o in moved {
             ir.move_op(o, InsertPoint::Before(reduce));
@@ -276,9 +306,10 @@ fn parallel_to_for(ctx: &Context, ir: &mut Ir, op: OpId) -> Vec<OpId> {
         ir.replace_all_uses_with(iv, ivs[d]);
     }
     ir.splice_block_end(body, inner_block);
-    let mut y = OperationState::new(ctx, "scf.yield", loc);
-    y.operands = yielded;
-    ir.create_op(y, InsertPoint::BlockEnd(inner_block));
+    YieldOp::build(
+        &mut builder(ctx, ir, op, InsertPoint::BlockEnd(inner_block)),
+        &yielded,
+    );
     let results: Vec<Value> = ir.results(loops[0]).collect();
     replace_and_erase(ir, op, &results);
     loops
@@ -286,48 +317,43 @@ fn parallel_to_for(ctx: &Context, ir: &mut Ir, op: OpId) -> Vec<OpId> {
 
 /// Replaces the terminator of `block` by `cf.br dest(operands)`.
 fn branch_out(ctx: &Context, ir: &mut Ir, owner: OpId, block: BlockId, dest: BlockId) {
-    let terminator = ir.last_op(block).unwrap();
+    let terminator = ir.last_op(block).expect("terminator");
     let operands: Vec<Value> = ir.operands(terminator).collect();
     br(
         ctx,
         ir,
         owner,
         dest,
-        operands,
+        &operands,
         InsertPoint::Before(terminator),
     );
     ir.erase_op(terminator).expect("terminator has no results");
 }
 
 fn lower_if(ctx: &Context, ir: &mut Ir, op: OpId) {
-    let cond_block = ir.op_block(op).unwrap();
-    let cond = ir.operand(op, 0);
+    let cond_block = ir.op_block(op).expect("op in a block");
+    let cond = IfOp(op).condition(ctx, ir);
     let remaining = split_before(ir, op);
     let result_types: Vec<_> = ir.results(op).map(|v| ir.value_type(v)).collect();
     let continue_block = if result_types.is_empty() {
         remaining
     } else {
         let block = ir.create_block(&result_types);
-        let region = ir.block_region(remaining).unwrap();
-        let index = ir
-            .region_blocks(region)
-            .iter()
-            .position(|&b| b == remaining)
-            .unwrap();
+        let (region, index) = block_index(ir, remaining);
         ir.insert_block(region, index, block);
-        br(ctx, ir, op, remaining, vec![], InsertPoint::BlockEnd(block));
+        br(ctx, ir, op, remaining, &[], InsertPoint::BlockEnd(block));
         block
     };
     let then_region = ir.region(op, 0);
     let then_block = ir.region_blocks(then_region)[0];
-    let then_last = *ir.region_blocks(then_region).last().unwrap();
+    let then_last = *ir.region_blocks(then_region).last().expect("then block");
     branch_out(ctx, ir, op, then_last, continue_block);
     inline_region_before(ir, then_region, continue_block);
     let else_region = ir.region(op, 1);
     let mut else_block = continue_block;
     if !ir.region_is_empty(else_region) {
         else_block = ir.region_blocks(else_region)[0];
-        let else_last = *ir.region_blocks(else_region).last().unwrap();
+        let else_last = *ir.region_blocks(else_region).last().expect("else block");
         branch_out(ctx, ir, op, else_last, continue_block);
         inline_region_before(ir, else_region, continue_block);
     }
@@ -336,32 +362,31 @@ fn lower_if(ctx: &Context, ir: &mut Ir, op: OpId) {
         ir,
         op,
         cond,
-        (then_block, vec![]),
-        (else_block, vec![]),
+        (then_block, &[]),
+        (else_block, &[]),
         InsertPoint::BlockEnd(cond_block),
     );
-    let args: Vec<Value> = ir.block_args(continue_block).to_vec();
-    let args = if result_types.is_empty() {
+    let args: Vec<Value> = if result_types.is_empty() {
         Vec::new()
     } else {
-        args
+        ir.block_args(continue_block).to_vec()
     };
     replace_and_erase(ir, op, &args);
 }
 
 fn lower_while(ctx: &Context, ir: &mut Ir, op: OpId) {
-    let current = ir.op_block(op).unwrap();
-    let inits: Vec<Value> = ir.operands(op).collect();
+    let current = ir.op_block(op).expect("op in a block");
+    let inits = WhileOp(op).inits(ctx, ir);
     let continuation = split_before(ir, op);
     let (before_region, after_region) = (ir.region(op, 0), ir.region(op, 1));
     let before = ir.region_blocks(before_region)[0];
-    let before_last = *ir.region_blocks(before_region).last().unwrap();
+    let before_last = *ir.region_blocks(before_region).last().expect("before");
     let after = ir.region_blocks(after_region)[0];
-    let after_last = *ir.region_blocks(after_region).last().unwrap();
+    let after_last = *ir.region_blocks(after_region).last().expect("after");
     inline_region_before(ir, after_region, continuation);
     inline_region_before(ir, before_region, after);
-    br(ctx, ir, op, before, inits, InsertPoint::BlockEnd(current));
-    let condition = ir.last_op(before_last).unwrap();
+    br(ctx, ir, op, before, &inits, InsertPoint::BlockEnd(current));
+    let condition = ir.last_op(before_last).expect("scf.condition");
     let cond_operands: Vec<Value> = ir.operands(condition).collect();
     let args = cond_operands[1..].to_vec();
     cond_br(
@@ -369,8 +394,8 @@ fn lower_while(ctx: &Context, ir: &mut Ir, op: OpId) {
         ir,
         op,
         cond_operands[0],
-        (after, args.clone()),
-        (continuation, vec![]),
+        (after, &args),
+        (continuation, &[]),
         InsertPoint::Before(condition),
     );
     ir.erase_op(condition).expect("no results");
@@ -379,16 +404,14 @@ fn lower_while(ctx: &Context, ir: &mut Ir, op: OpId) {
 }
 
 fn lower_execute_region(ctx: &Context, ir: &mut Ir, op: OpId) {
-    let current = ir.op_block(op).unwrap();
+    let current = ir.op_block(op).expect("op in a block");
     let remaining = split_before(ir, op);
     let region = ir.region(op, 0);
     let entry = ir.region_blocks(region)[0];
-    br(ctx, ir, op, entry, vec![], InsertPoint::BlockEnd(current));
+    br(ctx, ir, op, entry, &[], InsertPoint::BlockEnd(current));
     let blocks: Vec<BlockId> = ir.region_blocks(region).to_vec();
     for block in blocks {
-        let is_yield = ir
-            .last_op(block)
-            .is_some_and(|t| ctx.op_name_str(ir.op_name(t)) == "scf.yield");
+        let is_yield = ir.last_op(block).is_some_and(|t| YieldOp::is(ctx, ir, t));
         if is_yield {
             branch_out(ctx, ir, op, block, remaining);
         }
@@ -400,4 +423,54 @@ fn lower_execute_region(ctx: &Context, ir: &mut Ir, op: OpId) {
         values.push(ir.add_block_arg(remaining, ty));
     }
     replace_and_erase(ir, op, &values);
+}
+
+/// `scf.index_switch` (MLIR's `IndexSwitchLowering`): the case regions,
+/// then the default region, inlined before a continuation block that takes
+/// the results; a `cf.switch` on the index cast to `i32` (`i64` when a
+/// case value does not fit in `i32`, see the module doc) picks one.
+fn lower_index_switch(ctx: &Context, ir: &mut Ir, op: OpId) {
+    let switch = IndexSwitchOp(op);
+    let cond_block = ir.op_block(op).expect("op in a block");
+    let arg = switch.arg(ctx, ir);
+    let cases = ctx
+        .dense_array_i64(switch.cases(ctx, ir))
+        .unwrap_or_default();
+    let continue_block = split_before(ir, op);
+    let mut results = Vec::new();
+    for v in ir.results(op).collect::<Vec<_>>() {
+        let ty = ir.value_type(v);
+        results.push(ir.add_block_arg(continue_block, ty));
+    }
+    // Each region's yield becomes a branch to the continuation.
+    let inline = |ir: &mut Ir, region: RegionId| {
+        let block = ir.region_blocks(region)[0];
+        branch_out(ctx, ir, op, block, continue_block);
+        inline_region_before(ir, region, continue_block);
+        block
+    };
+    let case_blocks: Vec<BlockId> = (0..cases.len())
+        .map(|i| inline(ir, ir.region(op, i + 1)))
+        .collect();
+    let default_block = inline(ir, ir.region(op, 0));
+    let fits_i32 = cases.iter().all(|&c| i32::try_from(c).is_ok());
+    let flag_type = ctx.signless(if fits_i32 { 32 } else { 64 });
+    let mut b = builder(ctx, ir, op, InsertPoint::BlockEnd(cond_block));
+    let flag = IndexCastOp::build(&mut b, arg, flag_type);
+    let flag = b.result_of(flag.op());
+    let case_targets: Vec<(i128, BlockId, Vec<Value>)> = cases
+        .iter()
+        .zip(case_blocks)
+        .map(|(&c, block)| (c as i128, block, Vec::new()))
+        .collect();
+    let state = switch_state(
+        ctx,
+        ir,
+        ir.op_loc(op),
+        flag,
+        (default_block, &[]),
+        &case_targets,
+    );
+    ir.create_op(state, InsertPoint::BlockEnd(cond_block));
+    replace_and_erase(ir, op, &results);
 }
