@@ -221,9 +221,12 @@ impl Solver<'_> {
                             .collect(),
                         None => (0..succs.len()).collect(),
                     };
+                // Every successor's operands at once: asking per successor
+                // is quadratic in the cases of a cf.switch.
+                let ranges = branch.all_successor_operands(ctx, ir, op);
                 for index in taken {
                     let block = succs[index];
-                    let (start, len) = branch.successor_operands(ctx, ir, op, index);
+                    let (start, len) = ranges[index];
                     let args: SmallVec<[Value; 4]> = ir.block_args(block).iter().copied().collect();
                     for (i, &arg) in args.iter().enumerate() {
                         let l = if i < len {
