@@ -44,10 +44,11 @@ pub enum LogError {
         path: String,
         source: std::io::Error,
     },
-    #[error("{path}:{line}:1: error: {message}")]
+    #[error("{path}:{line}:{column}: error: {message}")]
     Malformed {
         path: String,
         line: usize,
+        column: usize,
         message: String,
     },
 }
@@ -80,10 +81,19 @@ impl TuningLog {
             if line.trim().is_empty() {
                 continue;
             }
-            let record: Record = serde_json::from_str(line).map_err(|e| LogError::Malformed {
-                path: shown.clone(),
-                line: i + 1,
-                message: e.to_string(),
+            let record: Record = serde_json::from_str(line).map_err(|e| {
+                // serde_json says "... at line 1 column C"; the line is ours.
+                let text = e.to_string();
+                let message = match text.rfind(" at line ") {
+                    Some(at) => text[..at].to_string(),
+                    None => text,
+                };
+                LogError::Malformed {
+                    path: shown.clone(),
+                    line: i + 1,
+                    column: e.column().max(1),
+                    message,
+                }
             })?;
             records.push((i + 1, record));
         }
