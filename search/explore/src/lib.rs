@@ -8,6 +8,7 @@
 //! | [`space`] | the space, and candidates that are valid by construction |
 //! | [`measure`] | the measurer seam (hardware, simulator, farm, analytical cost) |
 //! | [`model`] | cost models; gradient-boosted trees (`forust-ml`) |
+//! | [`explorer`] | the `Explorer` trait, `tune`, seeded randomness, roulette selection |
 //! | [`cga`] | Heron's constraint-based GA (Algorithms 2 and 3) |
 //! | [`baselines`] | random search, a plain GA, simulated annealing |
 //! | [`trials`] | the budget, best-so-far, deduplication, resuming from a log |
