@@ -30,14 +30,16 @@
 //! region_dce.rs), as MLIR's does. MLIR's Aggressive level also merges
 //! identical blocks; Strata does not yet.
 //!
-//! Hot-loop discipline: the worklist is a vector plus a dense position
-//! index by op handle, pattern lists are precomputed per op name, and
-//! operand constants go to a small inline buffer: no allocation per op.
+//! Hot-loop discipline: the worklist is a vector plus a hashed position
+//! index by op handle (hashed, not a vector as long as the op arena: the
+//! driver runs once per function or callable, and a dense index would cost
+//! the whole module's size each time), pattern lists are precomputed per op
+//! name, and operand constants go to a small inline buffer: no allocation
+//! per op.
 
 use super::pattern::{FrozenPatternSet, PatternRewriter, RewriteListener};
 use crate::attributes::Attribute;
 use crate::context::{Context, OpName};
-use crate::entity::EntityRef;
 use crate::fold::{constant_value, fold_op, has_folder, FoldOutcome, OpFoldResult};
 use crate::interfaces::is_op_trivially_dead;
 use crate::ir::{BlockId, InsertPoint, Ir, OpId, RegionId, Value};
@@ -103,40 +105,32 @@ pub struct GreedyStats {
     pub constants_deduplicated: u64,
 }
 
-const ABSENT: u32 = u32::MAX;
-
 /// A LIFO worklist with O(1) membership and removal (MLIR's `Worklist`).
 #[derive(Default)]
 pub struct Worklist {
     list: Vec<Option<OpId>>,
-    position: Vec<u32>,
+    position: FxHashMap<OpId, u32>,
 }
 
 impl Worklist {
     pub fn clear(&mut self) {
-        for op in self.list.drain(..).flatten() {
-            self.position[op.index()] = ABSENT;
-        }
+        self.list.clear();
+        self.position.clear();
     }
     /// Adds `op` unless already present.
     #[inline]
     pub fn push(&mut self, op: OpId) {
-        let i = op.index();
-        if i >= self.position.len() {
-            self.position
-                .resize((i + 1).max(self.position.len() * 2), ABSENT);
+        let next = self.list.len() as u32;
+        if let std::collections::hash_map::Entry::Vacant(slot) = self.position.entry(op) {
+            slot.insert(next);
+            self.list.push(Some(op));
         }
-        if self.position[i] != ABSENT {
-            return;
-        }
-        self.position[i] = self.list.len() as u32;
-        self.list.push(Some(op));
     }
     #[inline]
     pub fn pop(&mut self) -> Option<OpId> {
         while let Some(entry) = self.list.pop() {
             if let Some(op) = entry {
-                self.position[op.index()] = ABSENT;
+                self.position.remove(&op);
                 return Some(op);
             }
         }
@@ -144,18 +138,15 @@ impl Worklist {
     }
     #[inline]
     pub fn remove(&mut self, op: OpId) {
-        if let Some(&pos) = self.position.get(op.index()) {
-            if pos != ABSENT {
-                self.list[pos as usize] = None;
-                self.position[op.index()] = ABSENT;
-            }
+        if let Some(pos) = self.position.remove(&op) {
+            self.list[pos as usize] = None;
         }
     }
     pub fn reverse(&mut self) {
         self.list.reverse();
         for (i, entry) in self.list.iter().enumerate() {
             if let Some(op) = entry {
-                self.position[op.index()] = i as u32;
+                self.position.insert(*op, i as u32);
             }
         }
     }
@@ -365,7 +356,7 @@ pub fn apply_patterns_greedily(
         driver.worklist.clear();
 
         // Populate the worklist, uniquing constants on the way.
-        let mut order: Vec<OpId> = Vec::with_capacity(ir.op_capacity() / 2);
+        let mut order: Vec<OpId> = Vec::new();
         for &region in ir.regions(op) {
             for &block in ir.region_blocks(region) {
                 for inner in ir.block_ops(block) {
