@@ -35,13 +35,28 @@ use strata_dialect_scf::{
     ExecuteRegionOp, ForOp, ForallOp, IfOp, IndexSwitchOp, ParallelOp, WhileOp, YieldOp,
 };
 use strata_ir::builder::{OpBuilder, OpCreator};
-use strata_ir::pass::{Pass, PassContext, PassResult};
+use strata_ir::pass::{Pass, PassContext, PassOption, PassResult};
 use strata_ir::{BlockId, Context, Diagnostic, InsertPoint, Ir, OpId, RegionId, Value};
 use strata_lowering_scf_forall::forall_to_parallel::forall_to_parallel;
 
 /// The pass object.
-#[derive(Clone, Default)]
-pub struct ConvertScfToCf;
+#[derive(Clone)]
+pub struct ConvertScfToCf {
+    /// MLIR's `allow-pattern-rollback`, a performance flag of its
+    /// conversion driver (off: no undo log). This lowering never undoes a
+    /// change (every op it visits is lowered), so both values give the same
+    /// IR; the option is read so that MLIR pipelines naming it run as they
+    /// are written.
+    allow_pattern_rollback: bool,
+}
+
+impl Default for ConvertScfToCf {
+    fn default() -> Self {
+        Self {
+            allow_pattern_rollback: true,
+        }
+    }
+}
 
 impl Pass for ConvertScfToCf {
     fn name(&self) -> &str {
@@ -52,6 +67,13 @@ impl Pass for ConvertScfToCf {
     }
     fn description(&self) -> &str {
         "Convert SCF dialect to ControlFlow dialect, replacing structured control flow with a CFG"
+    }
+    fn options(&mut self) -> Vec<PassOption<'_>> {
+        vec![PassOption::bool(
+            "allow-pattern-rollback",
+            "Experimental performance flag to disallow pattern rollback",
+            &mut self.allow_pattern_rollback,
+        )]
     }
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
         let ctx = pc.ctx();
