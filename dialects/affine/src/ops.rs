@@ -15,6 +15,7 @@ use strata_dialect_scf::syntax::{
     block_args, ensure_implicit_terminator, parse_arrow_types, parse_assignment_list,
     parse_then_else_regions, print_assignment_list, print_optional_arrow_types, types_of,
 };
+use strata_ir::affine::AffineExpr;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::{OpParser, UnresolvedOperand};
 use strata_ir::asm::printer::OpPrinter;
@@ -22,9 +23,10 @@ use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::interfaces::{
     ConditionallySpeculatable, Effect, EffectInstance, LoopLikeOpInterface, MemoryEffects,
-    RegionBranchOpInterface, RegionLoop, RegionSuccessor, SpeculatableIf, Speculatability,
+    RegionBranchOpInterface, RegionLoop, RegionSuccessor, Speculatability, SpeculatableIf,
     RECURSIVELY_SPECULATABLE,
 };
+use strata_ir::rewrite::{NoMatch, PatternRewriter, RewriteResult};
 use strata_ir::{AttrData, Attribute, Context, Ir, OpId, Value};
 
 strata_ir::define_op! {
@@ -72,6 +74,10 @@ strata_ir::define_op! {
         parse: parse_if,
         print: print_if,
         verify: verify::verify_if,
+        canonicalize: |ctx, set| {
+            set.add_op_fn::<IfOp>(ctx, 1, "SimplifyDeadElse", |op, rw| simplify_dead_else(op.op(), rw));
+            set.add_op_fn::<IfOp>(ctx, 1, "AlwaysTrueOrFalseIf", |op, rw| always_true_or_false_if(op.op(), rw));
+        },
         interfaces: [
             dyn ConditionallySpeculatable => RECURSIVELY_SPECULATABLE,
             dyn RegionBranchOpInterface => IfBranch,
@@ -474,6 +480,56 @@ impl RegionBranchOpInterface for IfBranch {
 }
 
 // ---- affine.if ----
+
+/// MLIR's `SimplifyDeadElse`: an `affine.if` without results whose else
+/// block holds only its terminator loses the else block.
+fn simplify_dead_else(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let ir = rw.ir();
+    let else_region = ir.region(op, 1);
+    let Some(&else_block) = ir.region_blocks(else_region).first() else {
+        return Err(NoMatch);
+    };
+    if ir.num_results(op) != 0 || ir.first_op(else_block) != ir.last_op(else_block) {
+        return Err(NoMatch);
+    }
+    rw.modify_op_in_place(op, |_| ());
+    rw.erase_block(else_block);
+    Ok(())
+}
+
+/// MLIR's `AlwaysTrueOrFalseIf`: a condition that is trivially true (the
+/// one equality `0 == 0`) or MLIR's empty set (the one equality `1 == 0`)
+/// is replaced by the branch it selects.
+fn always_true_or_false_if(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let (ctx, ir) = (rw.ctx(), rw.ir());
+    let AttrData::IntegerSet(set) = ctx.attr_data(IfOp(op).condition(ctx, ir)) else {
+        return Err(NoMatch);
+    };
+    let single_equality = |c: i64| {
+        set.num_equalities() == 1
+            && set.constraints().len() == 1
+            && set.constraints()[0] == AffineExpr::constant(c)
+    };
+    let region = if single_equality(1) {
+        let else_region = ir.region(op, 1);
+        if ir.num_results(op) == 0 && ir.region_blocks(else_region).is_empty() {
+            rw.erase_op(op);
+            return Ok(());
+        }
+        else_region
+    } else if single_equality(0) {
+        ir.region(op, 0)
+    } else {
+        return Err(NoMatch);
+    };
+    let block = *ir.region_blocks(region).first().ok_or(NoMatch)?;
+    let terminator = ir.last_op(block).ok_or(NoMatch)?;
+    let values: Vec<Value> = ir.operands(terminator).collect();
+    rw.inline_block_before(block, op, &[]);
+    rw.replace_op(op, &values);
+    rw.erase_op(terminator);
+    Ok(())
+}
 
 fn parse_if(p: &mut OpParser) -> DiagResult<()> {
     let ctx = p.ctx();
