@@ -185,3 +185,138 @@ pub const SYMBOL_NAME: crate::opdef::AttrSyntax = crate::opdef::AttrSyntax {
         p.print_symbol_name(&name);
     },
 };
+
+// ---------------------------------------------------------------------------
+// Offsets, sizes and strides as lists (MLIR's OffsetSizeAndStrideOpInterface)
+// ---------------------------------------------------------------------------
+
+/// One entry of a mixed static/dynamic list (MLIR's `OpFoldResult`): a
+/// static value, or [`DYNAMIC`] with the operand holding it.
+pub type MixedEntry = (i64, Option<Value>);
+
+/// The static attributes of an op with offsets, sizes and strides
+/// (`memref.subview`, `memref.reinterpret_cast`, `tensor.extract_slice`).
+pub const OFFSET_SIZE_STRIDE_ATTRS: [&str; 3] =
+    ["static_offsets", "static_sizes", "static_strides"];
+
+/// The offsets, sizes and strides of `op`, whose operands are a source and
+/// then the three dynamic groups.
+pub fn offset_size_stride_lists(
+    ctx: &crate::Context,
+    ir: &crate::Ir,
+    op: OpId,
+) -> [Vec<MixedEntry>; 3] {
+    let def = ctx.op_definition(ir.op_name(op)).expect("registered op");
+    let groups = crate::format::value_groups(ctx, ir, op, def, false);
+    let mut out: [Vec<MixedEntry>; 3] = Default::default();
+    for (k, name) in OFFSET_SIZE_STRIDE_ATTRS.iter().enumerate() {
+        let mut dynamic = groups[k + 1].iter().copied();
+        out[k] = static_values(ctx, ir, op, name)
+            .iter()
+            .map(|&s| (s, (s == DYNAMIC).then(|| dynamic.next()).flatten()))
+            .collect();
+    }
+    out
+}
+
+/// Replaces the dynamic entries whose operand is a constant by the
+/// constant (MLIR's `foldDynamicIndexList`); negative offsets and sizes
+/// stay dynamic, as the op would not verify. Returns which lists changed.
+pub fn fold_constant_entries(
+    ctx: &crate::Context,
+    ir: &crate::Ir,
+    lists: &mut [Vec<MixedEntry>; 3],
+) -> [bool; 3] {
+    let mut changed = [false; 3];
+    for (k, list) in lists.iter_mut().enumerate() {
+        for entry in list.iter_mut() {
+            let Some(c) = entry
+                .1
+                .and_then(|v| crate::fold::constant_of_value(ctx, ir, v))
+                .and_then(|a| ctx.integer_value(a))
+                .and_then(|x| i64::try_from(x).ok())
+            else {
+                continue;
+            };
+            if k < 2 && c < 0 {
+                continue;
+            }
+            *entry = (c, None);
+            changed[k] = true;
+        }
+    }
+    changed
+}
+
+/// Whether a slice with these static lists stays inside `shape` where it
+/// can be told (MLIR's `verifyInBoundsSlice`): each static offset within
+/// its dimension, and the last index reached within it when size and
+/// stride are static too.
+pub fn slice_in_bounds(shape: &[i64], lists: &[Vec<MixedEntry>; 3]) -> bool {
+    shape.iter().enumerate().all(|(d, &dim)| {
+        let (o, s, st) = (lists[0][d].0, lists[1][d].0, lists[2][d].0);
+        if dim == DYNAMIC || o == DYNAMIC {
+            return true;
+        }
+        if o >= dim {
+            return false;
+        }
+        s == DYNAMIC || st == DYNAMIC || o + (s - 1) * st < dim
+    })
+}
+
+/// The constant-argument fold of an offsets/sizes/strides op (MLIR's
+/// `OpWithOffsetSizesAndStridesConstantArgumentFolder`): the lists with
+/// their constant operands folded, or `None` when nothing folds. Strides
+/// whose constants would put the slice out of bounds of `source_shape`
+/// stay as they were, and offsets and sizes still fold (as mlir-opt 22).
+pub fn fold_slice_constant_arguments(
+    ctx: &crate::Context,
+    ir: &crate::Ir,
+    op: OpId,
+    source_shape: &[i64],
+) -> Option<[Vec<MixedEntry>; 3]> {
+    let old = offset_size_stride_lists(ctx, ir, op);
+    let mut lists = old.clone();
+    let mut changed = fold_constant_entries(ctx, ir, &mut lists);
+    if !slice_in_bounds(source_shape, &lists) {
+        lists[2] = old[2].clone();
+        changed[2] = false;
+    }
+    (changed.contains(&true) && slice_in_bounds(source_shape, &lists)).then_some(lists)
+}
+
+/// The state of an op like `old` (its name, location, properties and
+/// attributes) on `source` with these lists and result type.
+pub fn offset_size_stride_state(
+    ctx: &crate::Context,
+    ir: &crate::Ir,
+    old: OpId,
+    source: Value,
+    lists: &[Vec<MixedEntry>; 3],
+    result: crate::Type,
+) -> crate::OperationState {
+    let mut state =
+        crate::OperationState::new(ctx, ctx.op_name_str(ir.op_name(old)), ir.op_loc(old));
+    state.operands.push(source);
+    let mut segments = vec![1i32];
+    let mut props = ir.properties(old);
+    for (k, list) in lists.iter().enumerate() {
+        let dynamic: Vec<Value> = list.iter().filter_map(|e| e.1).collect();
+        segments.push(dynamic.len() as i32);
+        state.operands.extend(dynamic);
+        let statics: Vec<i64> = list.iter().map(|e| e.0).collect();
+        let attr = ctx.dense_i64_array(&statics);
+        props = ctx.dictionary_with(
+            props,
+            ctx.intern_str(OFFSET_SIZE_STRIDE_ATTRS[k]),
+            Some(attr),
+        );
+    }
+    let segments = ctx.dense_i32_array(&segments);
+    state.properties =
+        ctx.dictionary_with(props, ctx.intern_str("operandSegmentSizes"), Some(segments));
+    state.attributes = ir.attributes(old);
+    state.result_types = vec![result];
+    state
+}

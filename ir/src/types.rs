@@ -259,6 +259,21 @@ impl Context {
             encoding: None,
         })
     }
+    /// The ranked tensor type `like` (element type, encoding) with `shape`;
+    /// `None` when `like` is not a ranked tensor (MLIR's `clone(shape)`).
+    pub fn tensor_type_like(&self, like: Type, shape: &[i64]) -> Option<Type> {
+        let TypeData::RankedTensor {
+            element, encoding, ..
+        } = self.type_data(like)
+        else {
+            return None;
+        };
+        Some(self.intern_type(TypeData::RankedTensor {
+            shape: shape.into(),
+            element: *element,
+            encoding: *encoding,
+        }))
+    }
     pub fn memref_type(&self, shape: &[i64], element: Type) -> Type {
         self.intern_type(TypeData::MemRef {
             shape: shape.into(),

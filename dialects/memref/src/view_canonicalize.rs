@@ -83,63 +83,30 @@ pub(crate) fn const_int(ctx: &Context, ir: &Ir, v: Value) -> Option<i64> {
         .and_then(|x| i64::try_from(x).ok())
 }
 
-/// One entry of a mixed static/dynamic list: a static value, or
-/// [`DYNAMIC`] with the operand holding it.
-pub(crate) type Entry = (i64, Option<Value>);
-
-const LISTS: [&str; 3] = ["static_offsets", "static_sizes", "static_strides"];
+use strata_ir::directives::{
+    fold_constant_entries, fold_slice_constant_arguments, offset_size_stride_lists,
+    offset_size_stride_state, MixedEntry as Entry,
+};
 
 /// The offsets, sizes and strides of a subview or reinterpret_cast.
 pub(crate) fn view_lists(ctx: &Context, ir: &Ir, op: OpId) -> [Vec<Entry>; 3] {
-    let def = ctx.op_definition(ir.op_name(op)).expect("registered op");
-    let groups = strata_ir::format::value_groups(ctx, ir, op, def, false);
-    let mut out: [Vec<Entry>; 3] = Default::default();
-    for (k, name) in LISTS.iter().enumerate() {
-        let statics = ir
-            .attr(ctx, op, name)
-            .and_then(|a| ctx.dense_array_i64(a))
-            .unwrap_or_default();
-        let mut dynamic = groups[k + 1].iter().copied();
-        out[k] = statics
-            .iter()
-            .map(|&s| (s, (s == DYNAMIC).then(|| dynamic.next()).flatten()))
-            .collect();
-    }
-    out
+    offset_size_stride_lists(ctx, ir, op)
 }
 
 fn statics(list: &[Entry]) -> Vec<i64> {
     list.iter().map(|e| e.0).collect()
 }
 
-/// Creates `name` (subview or reinterpret_cast) of `source` with these
-/// lists before `old`, keeping `old`'s other attributes.
+/// Creates an op like `old` (subview or reinterpret_cast) of `source` with
+/// these lists before `old`, keeping `old`'s other attributes.
 fn create_view(
     rw: &mut PatternRewriter,
-    name: &str,
     old: OpId,
     source: Value,
     lists: &[Vec<Entry>; 3],
     result: Type,
 ) -> Value {
-    let ctx = rw.ctx();
-    let ir = rw.ir();
-    let mut state = OperationState::new(ctx, name, ir.op_loc(old));
-    state.operands.push(source);
-    let mut segments = vec![1i32];
-    let mut props = ir.properties(old);
-    for (k, list) in lists.iter().enumerate() {
-        let dynamic: Vec<Value> = list.iter().filter_map(|e| e.1).collect();
-        segments.push(dynamic.len() as i32);
-        state.operands.extend(dynamic);
-        let attr = ctx.dense_i64_array(&statics(list));
-        props = ctx.dictionary_with(props, ctx.intern_str(LISTS[k]), Some(attr));
-    }
-    let segments = ctx.dense_i32_array(&segments);
-    state.properties =
-        ctx.dictionary_with(props, ctx.intern_str("operandSegmentSizes"), Some(segments));
-    state.attributes = ir.attributes(old);
-    state.result_types = vec![result];
+    let state = offset_size_stride_state(rw.ctx(), rw.ir(), old, source, lists, result);
     rw.set_insertion_point_before(old);
     let op = rw.create_op(state);
     rw.ir().result(op, 0)
@@ -202,51 +169,14 @@ fn canonical_subview_type(
 
 /// Whether static offsets/sizes/strides stay inside a static source (so
 /// folding constants in does not make a valid op invalid).
-fn in_bounds(shape: &[i64], lists: &[Vec<Entry>; 3]) -> bool {
-    shape.iter().enumerate().all(|(d, &dim)| {
-        let (o, s, st) = (lists[0][d].0, lists[1][d].0, lists[2][d].0);
-        if dim == DYNAMIC || o == DYNAMIC {
-            return true;
-        }
-        if o >= dim {
-            return false;
-        }
-        s == DYNAMIC || st == DYNAMIC || o + (s - 1) * st < dim
-    })
-}
-
 fn subview_constant_args(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let (ctx, ir) = (rw.ctx(), rw.ir());
-    let old = view_lists(ctx, ir, op);
-    let mut lists = old.clone();
-    let mut changed = [false; 3];
-    for (k, list) in lists.iter_mut().enumerate() {
-        for entry in list.iter_mut() {
-            let Some(c) = entry.1.and_then(|v| const_int(ctx, ir, v)) else {
-                continue;
-            };
-            // Negative offsets and sizes stay dynamic (the op would be invalid).
-            if k < 2 && c < 0 {
-                continue;
-            }
-            *entry = (c, None);
-            changed[k] = true;
-        }
-    }
     let source = ir.operand(op, 0);
     let source_ty = ir.value_type(source);
     let result_ty = ir.value_type(ir.result(op, 0));
     let shape = ctx.shape(source_ty).ok_or(NoMatch)?.to_vec();
-    // A slice whose folded strides would run out of bounds keeps its
-    // strides as they were and folds offsets and sizes only (mlir-opt 22's
-    // result: an out-of-bounds subview of dynamic strides still verifies).
-    if !in_bounds(&shape, &lists) {
-        lists[2] = old[2].clone();
-        changed[2] = false;
-    }
-    if !changed.contains(&true) || !in_bounds(&shape, &lists) {
-        return Err(NoMatch);
-    }
+    let old = view_lists(ctx, ir, op);
+    let lists = fold_slice_constant_arguments(ctx, ir, op, &shape).ok_or(NoMatch)?;
     let new_ty = canonical_subview_type(
         ctx,
         result_ty,
@@ -256,7 +186,7 @@ fn subview_constant_args(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         &statics(&old[1]),
     )
     .ok_or(NoMatch)?;
-    let view = create_view(rw, SubViewOp::NAME, op, source, &lists, new_ty);
+    let view = create_view(rw, op, source, &lists, new_ty);
     let result = cast_to(rw, op, view, result_ty);
     rw.replace_op(op, &[result]);
     Ok(())
@@ -311,7 +241,7 @@ fn subview_of_cast(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         &statics(&lists[1]),
     )
     .ok_or(NoMatch)?;
-    let view = create_view(rw, SubViewOp::NAME, op, source, &lists, new_ty);
+    let view = create_view(rw, op, source, &lists, new_ty);
     let result = cast_to(rw, op, view, result_ty);
     rw.replace_op(op, &[result]);
     Ok(())
@@ -530,27 +460,14 @@ fn collapse_of_cast(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
 fn reinterpret_constant_args(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let (ctx, ir) = (rw.ctx(), rw.ir());
     let mut lists = view_lists(ctx, ir, op);
-    let mut changed = false;
-    for (k, list) in lists.iter_mut().enumerate() {
-        for entry in list.iter_mut() {
-            let Some(c) = entry.1.and_then(|v| const_int(ctx, ir, v)) else {
-                continue;
-            };
-            if k < 2 && c < 0 {
-                continue;
-            }
-            *entry = (c, None);
-            changed = true;
-        }
-    }
-    if !changed {
+    if !fold_constant_entries(ctx, ir, &mut lists).contains(&true) {
         return Err(NoMatch);
     }
     let result_ty = ir.value_type(ir.result(op, 0));
     let [offsets, sizes, strides] = lists.each_ref().map(|l| statics(l));
     let new_ty = strided_type(ctx, result_ty, &sizes, &strides, offsets[0]);
     let source = ir.operand(op, 0);
-    let view = create_view(rw, ReinterpretCastOp::NAME, op, source, &lists, new_ty);
+    let view = create_view(rw, op, source, &lists, new_ty);
     let result = cast_to(rw, op, view, result_ty);
     rw.replace_op(op, &[result]);
     Ok(())

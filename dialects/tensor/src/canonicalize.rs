@@ -5,8 +5,13 @@
 //! value. Each keeps the values computed: a cast only changes how much of
 //! the shape is known statically.
 
-use crate::ops::{CastOp, ConcatOp, EmptyOp};
+use crate::ops::{CastOp, ConcatOp, EmptyOp, ExtractSliceOp};
+use strata_ir::directives::{
+    fold_slice_constant_arguments, offset_size_stride_lists, offset_size_stride_state,
+    slice_in_bounds, static_values,
+};
 use strata_ir::fold::constant_of_value;
+use strata_ir::rank_reduction_mask;
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult, TypedOp};
 use strata_ir::{Context, OpId, OperationState, Type, Value, DYNAMIC};
 
@@ -231,4 +236,67 @@ pub(crate) fn concat_patterns(ctx: &Context, set: &mut RewritePatternSet) {
         rw.replace_op(op, &[cast]);
         Ok(())
     });
+}
+
+/// `tensor.extract_slice`'s patterns: MLIR's constant-argument folder
+/// (constant offsets, sizes and strides become static, the result type as
+/// static as the sizes allow, a `tensor.cast` back to the old type) and
+/// `ExtractSliceOpCastFolder` (a slice of a `tensor.cast` that only made
+/// the shape less static slices the cast's source).
+pub(crate) fn extract_slice_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    set.add_op_fn::<ExtractSliceOp>(ctx, 1, "ExtractSliceOpConstantArgumentFolder", |op, rw| {
+        extract_slice_constant_arguments(op.op(), rw)
+    });
+    set.add_op_fn::<ExtractSliceOp>(ctx, 1, "ExtractSliceOpCastFolder", |op, rw| {
+        extract_slice_of_cast(op.op(), rw)
+    });
+}
+
+fn extract_slice_constant_arguments(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let (ctx, ir) = (rw.ctx(), rw.ir());
+    let source = ir.operand(op, 0);
+    let source_ty = ir.value_type(source);
+    let result_ty = ir.value_type(ir.result(op, 0));
+    let source_shape = ctx.shape(source_ty).ok_or(NoMatch)?.to_vec();
+    let result_shape = ctx.shape(result_ty).ok_or(NoMatch)?.to_vec();
+    let old_sizes = static_values(ctx, ir, op, "static_sizes");
+    let lists = fold_slice_constant_arguments(ctx, ir, op, &source_shape).ok_or(NoMatch)?;
+    // The dimensions the slice drops stay dropped (static unit sizes).
+    let dropped = rank_reduction_mask(&old_sizes, &result_shape, true).ok_or(NoMatch)?;
+    let shape: Vec<i64> = lists[1]
+        .iter()
+        .zip(&dropped)
+        .filter(|(_, &d)| !d)
+        .map(|(e, _)| e.0)
+        .collect();
+    let new_ty = ctx.tensor_type_like(result_ty, &shape).ok_or(NoMatch)?;
+    let state = offset_size_stride_state(ctx, ir, op, source, &lists, new_ty);
+    rw.set_insertion_point_before(op);
+    let slice = rw.create_op(state);
+    let mut value = rw.ir().result(slice, 0);
+    if new_ty != result_ty {
+        value = create_cast(rw, op, value, result_ty);
+    }
+    rw.replace_op(op, &[value]);
+    Ok(())
+}
+
+fn extract_slice_of_cast(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let (ctx, ir) = (rw.ctx(), rw.ir());
+    let cast = CastOp::defining(ctx, ir, ir.operand(op, 0)).ok_or(NoMatch)?;
+    let source = cast.source(ctx, ir);
+    if !preserves_static_information(
+        ctx,
+        ir.value_type(cast.dest(ctx, ir)),
+        ir.value_type(source),
+    ) {
+        return Err(NoMatch);
+    }
+    let shape = ctx.shape(ir.value_type(source)).ok_or(NoMatch)?.to_vec();
+    let lists = offset_size_stride_lists(ctx, ir, op);
+    if !slice_in_bounds(&shape, &lists) {
+        return Err(NoMatch);
+    }
+    rw.modify_op_in_place(op, |ir| ir.set_operand(op, 0, source));
+    Ok(())
 }

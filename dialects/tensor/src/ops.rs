@@ -5,7 +5,7 @@
 //! and the verifier, folder, canonicalization patterns and result names
 //! attached to it. The verifiers follow below, in MLIR's order and words.
 
-use crate::canonicalize::{cast_patterns, concat_patterns, empty_patterns};
+use crate::canonicalize::{cast_patterns, concat_patterns, empty_patterns, extract_slice_patterns};
 use crate::fold;
 use crate::syntax::*;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
@@ -83,6 +83,7 @@ strata_ir::define_op! {
         format: "$source `` custom<DynamicIndexList>($offsets, $static_offsets) custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) attr-dict `:` type($source) `to` type($result)",
         verify: verify_extract_slice,
         fold: fold::fold_extract_slice,
+        canonicalize: extract_slice_patterns,
         result_names: ["extracted_slice"],
     }
 }
