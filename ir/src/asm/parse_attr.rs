@@ -410,7 +410,8 @@ impl<'a> Parser<'a> {
         self.parse_comma_list_in(
             TokenKind::LSquare,
             TokenKind::RSquare,
-            "strided layout",
+            // MLIR's bare "expected '['" / "expected ']'".
+            "",
             |p| {
                 strides.push(p.parse_stride_value()?);
                 Ok(())

@@ -322,21 +322,23 @@ impl<'a> Parser<'a> {
         context: &str,
         mut element: impl FnMut(&mut Self) -> DiagResult<()>,
     ) -> DiagResult<()> {
+        // An empty context is MLIR's bare "expected ')'".
+        let expected = |token: TokenKind| {
+            if context.is_empty() {
+                format!("expected '{}'", punct(token))
+            } else {
+                format!("expected '{}' in {context}", punct(token))
+            }
+        };
         if !self.consume_if(open) {
-            return Err(self.wrong_token_error(format!("expected '{}' in {context}", punct(open))));
+            return Err(self.wrong_token_error(expected(open)));
         }
         if self.consume_if(close) {
             return Ok(());
         }
         self.parse_comma_list(&mut element)?;
         if !self.consume_if(close) {
-            // An empty context is MLIR's bare "expected ')'".
-            let message = if context.is_empty() {
-                format!("expected '{}'", punct(close))
-            } else {
-                format!("expected '{}' in {context}", punct(close))
-            };
-            return Err(self.wrong_token_error(message));
+            return Err(self.wrong_token_error(expected(close)));
         }
         Ok(())
     }
