@@ -24,6 +24,13 @@ pub trait Dialect: Send + Sync {
         ""
     }
 
+    /// Whether ops of this namespace that the dialect does not define are
+    /// accepted (MLIR's `allowsUnknownOperations`); otherwise the verifier
+    /// rejects them even with unregistered dialects allowed.
+    fn allows_unknown_operations(&self) -> bool {
+        false
+    }
+
     /// The ops of this dialect. Called once when the dialect is loaded.
     fn operations(&self, ctx: &Context) -> Vec<OpDefinition>;
 

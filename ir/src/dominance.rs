@@ -5,8 +5,8 @@
 //! region's control-flow graph, computed on demand with the iterative
 //! algorithm of Cooper, Harvey and Kennedy and cached per region. Across
 //! regions a value dominates a use when it dominates the ancestor of the use
-//! that sits in the value's region. Graph regions (`builtin.module`, regions
-//! of unregistered ops) impose no dominance.
+//! that sits in the value's region. Single-block graph regions
+//! (`builtin.module`, regions of unregistered ops) impose no dominance.
 
 use crate::context::Context;
 use crate::ir::{BlockId, Ir, OpId, RegionId, Value, ValueDef};
@@ -139,7 +139,13 @@ impl DominanceInfo {
     }
 
     /// Whether `region` requires SSA dominance (false for graph regions).
+    /// As in MLIR, only a single-block region can be a graph region: one
+    /// of an op that says so (`GRAPH_REGION`) or of an unregistered op,
+    /// which might.
     pub fn has_ssa_dominance(ctx: &Context, ir: &Ir, region: RegionId) -> bool {
+        if ir.region_blocks(region).len() != 1 {
+            return true;
+        }
         match ir.region_op(region) {
             Some(op) => match ctx.op_definition(ir.op_name(op)) {
                 Some(def) => !def.has_trait(OpTraits::GRAPH_REGION),
@@ -185,6 +191,10 @@ impl DominanceInfo {
         }
         let anchor_block = ir.op_block(anchor).unwrap();
         if let Some(def_op) = def_op {
+            if def_op == user {
+                // An op using its own result: only in a graph region.
+                return !Self::has_ssa_dominance(ctx, ir, region);
+            }
             if def_op == anchor {
                 // A value used inside its own op's regions does not dominate it.
                 return false;

@@ -63,17 +63,28 @@ fn verify_op(ctx: &Context, ir: &Ir, op: OpId, dominance: &mut DominanceInfo) ->
         if let Some(verify) = def.hooks.verify_invariants {
             verify(ctx, ir, op)?;
         }
-    } else if !ctx.allow_unregistered_dialects
-        && ctx.op_name_str(ir.op_name(op)) != "builtin.__forward_ref"
-    {
+    } else if ctx.op_name_str(ir.op_name(op)) != "builtin.__forward_ref" {
+        // An unknown op of a loaded dialect is an error even when
+        // unregistered dialects are allowed (MLIR's `verifyOperation`).
         let name = ctx.op_name_str(ir.op_name(op));
         let dialect = name.split_once('.').map_or(name, |(d, _)| d);
-        let message = if ctx.dialect(dialect).is_some() {
-            format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations")
-        } else {
-            "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used".to_string()
-        };
-        return Err(Diagnostic::error(ir.op_loc(op), message));
+        if ctx
+            .dialect(dialect)
+            .is_some_and(|d| !d.allows_unknown_operations())
+        {
+            let mut error = Diagnostic::error(
+                ir.op_loc(op),
+                format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"),
+            );
+            error.op = Some(op);
+            return Err(error);
+        }
+        if !ctx.allow_unregistered_dialects {
+            return Err(Diagnostic::error(
+                ir.op_loc(op),
+                "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
+            ));
+        }
     }
 
     let isolated = definition
@@ -92,12 +103,13 @@ fn verify_op(ctx: &Context, ir: &Ir, op: OpId, dominance: &mut DominanceInfo) ->
                 for &other in blocks {
                     if let Some(term) = ir.last_op(other) {
                         if ir.successors(term).contains(&block) {
-                            return Err(op_error(
-                                ctx,
-                                ir,
-                                op,
+                            // MLIR words this one without the op prefix.
+                            let mut error = Diagnostic::error(
+                                ir.op_loc(op),
                                 "entry block of region may not have predecessors",
-                            ));
+                            );
+                            error.op = Some(op);
+                            return Err(error);
                         }
                     }
                 }

@@ -190,9 +190,22 @@ fn parse_func(p: &mut OpParser) -> DiagResult<()> {
     if let Some(a) = res_attrs {
         p.add_property("res_attrs", a);
     }
+    let attr_dict_offset = p.parser.offset();
     p.parse_optional_attr_dict(true)?;
-    // Attributes written in `attributes {...}` that are inherent move to properties.
     let attrs = p.state.attributes;
+    // What the syntax spells elsewhere may not be given twice (MLIR's
+    // `function_interface_impl::parseFunctionOp`).
+    for inferred in ["sym_visibility", "sym_name", "function_type"] {
+        if ctx.dictionary_get(attrs, inferred).is_some() {
+            return Err(p.error_at(
+                attr_dict_offset,
+                format!(
+                    "'{inferred}' is an inferred attribute and should not be specified in the explicit attribute dictionary"
+                ),
+            ));
+        }
+    }
+    // Attributes written in `attributes {...}` that are inherent move to properties.
     for &(key, value) in ctx.dictionary_entries(attrs) {
         if ctx.str(key) == "no_inline" {
             p.add_property("no_inline", value);

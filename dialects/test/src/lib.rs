@@ -29,6 +29,10 @@ use strata_ir::{Attribute, Context, Dialect, Ir, Location, OpDefinition, OpId, T
 pub struct TestDialect;
 
 impl Dialect for TestDialect {
+    /// As MLIR's test dialect: tests use ad-hoc `test.*` ops freely.
+    fn allows_unknown_operations(&self) -> bool {
+        true
+    }
     fn name(&self) -> &str {
         "test"
     }

@@ -189,8 +189,9 @@ impl<'a> Parser<'a> {
 
     /// Integer or float literal with optional `: type`.
     fn parse_number_attribute(&mut self, expected: Option<Type>) -> DiagResult<Attribute> {
-        let start = self.offset();
         let negative = self.consume_if(TokenKind::Minus);
+        // MLIR reports literal errors at the digits, after any minus.
+        let start = self.offset();
         let ctx = self.ctx;
         let tok_kind = self.kind();
         if tok_kind != TokenKind::Integer && tok_kind != TokenKind::Float {
@@ -215,7 +216,7 @@ impl<'a> Parser<'a> {
             return Ok(ctx.intern_attr(AttrData::Float { ty, bits }));
         }
         if tok_kind == TokenKind::Float {
-            return Err(self.error_at(start, "floating point value not valid for specified type"));
+            return Err(self.error_here("floating point value not valid for specified type"));
         }
         if !(ctx.is_integer(ty) || ctx.is_index(ty)) {
             return Err(self.error_at(start, "integer literal not valid for specified type"));
@@ -251,12 +252,13 @@ impl<'a> Parser<'a> {
                 ..
             } | TypeData::Index
         );
-        if width > 127 {
-            if magnitude > i128::MAX as u128 {
+        if width > 128 {
+            // Values are held in an i128: wider types get its range.
+            if magnitude > i128::MAX as u128 + negative as u128 {
                 return Err(self.error_at(at, "integer constant out of range for attribute"));
             }
             let v = magnitude as i128;
-            return Ok(if negative { -v } else { v });
+            return Ok(if negative { v.wrapping_neg() } else { v });
         }
         if negative {
             if unsigned {
@@ -273,12 +275,12 @@ impl<'a> Parser<'a> {
             if width == 1 && magnitude > 1 {
                 return Err(self.error_at(at, "integer constant out of range for attribute"));
             }
-            return Ok(ctx.normalize_int(ty, -(magnitude as i128)));
+            return Ok(ctx.normalize_int(ty, (magnitude as i128).wrapping_neg()));
         }
         let max = if signed {
             (1u128 << (width.max(1) - 1)) - 1
         } else {
-            (1u128 << width) - 1
+            u128::MAX.checked_shr(128 - width).unwrap_or(0)
         };
         if magnitude > max {
             return Err(self.error_at(at, "integer constant out of range for attribute"));
@@ -313,6 +315,7 @@ impl<'a> Parser<'a> {
                 }
                 return Ok(FloatBits(bits));
             }
+            return Err(self.decimal_integer_for_float_error(at));
         }
         let value: f64 = text
             .parse()
@@ -327,6 +330,18 @@ impl<'a> Parser<'a> {
                 ),
             )
         })
+    }
+
+    /// MLIR wants a float literal to be spelled as one (`1.0`, not `1`).
+    fn decimal_integer_for_float_error(&self, at: u32) -> crate::diagnostics::Diagnostic {
+        self.error_at(
+            at,
+            "unexpected decimal integer literal for a floating point value",
+        )
+        .with_note(
+            self.loc_at(at),
+            "add a trailing dot to make the literal a float",
+        )
     }
 
     fn parse_dense_array(&mut self) -> DiagResult<Attribute> {
@@ -395,7 +410,8 @@ impl<'a> Parser<'a> {
         self.parse_comma_list_in(
             TokenKind::LSquare,
             TokenKind::RSquare,
-            "strided layout",
+            // MLIR's bare "expected '['" / "expected ']'".
+            "",
             |p| {
                 strides.push(p.parse_stride_value()?);
                 Ok(())
@@ -433,6 +449,7 @@ impl<'a> Parser<'a> {
     // ---- dense elements -------------------------------------------------
 
     fn parse_dense_attribute(&mut self, expected: Option<Type>) -> DiagResult<Attribute> {
+        let dense_at = self.offset();
         self.advance();
         self.expect(TokenKind::Less, "'<' after 'dense'")?;
         let literal_at = self.offset();
@@ -440,18 +457,13 @@ impl<'a> Parser<'a> {
         let literal = if self.consume_if(TokenKind::Greater) {
             None
         } else {
-            let literal = if self.is(TokenKind::String) && self.text().starts_with("\"0x") {
-                let text = unescape_string(self.text());
-                let digits = std::str::from_utf8(&text[2..]).unwrap_or("");
-                let bytes = decode_hex(digits).ok_or_else(|| {
-                    self.error_here("expected string containing hex digits starting with `0x`")
-                })?;
-                self.advance();
-                hex = Some(bytes);
-                None
-            } else {
-                Some(self.parse_dense_literal()?)
-            };
+            // A lone string is hex data for numeric elements (checked once
+            // the type is known) and a string element otherwise.
+            let literal = self.parse_dense_literal()?;
+            if let DenseLiteral::Str(bytes) = &literal {
+                hex = Some(bytes.clone());
+            }
+            let literal = Some(literal);
             self.expect(TokenKind::Greater, "'>'")?;
             literal
         };
@@ -472,7 +484,40 @@ impl<'a> Parser<'a> {
         }
         let element = ctx.element_type(ty).unwrap();
         let count: usize = shape.iter().map(|&d| d as usize).product();
-        let element_bytes = element_storage_bytes(ctx, element).ok_or_else(|| {
+        let numeric = element_storage_bytes(ctx, element);
+        if let (Some(_), Some(text)) = (numeric, &hex) {
+            // MLIR's `getHexStringValue`: `0x` then an even number of hex digits.
+            let bytes = text
+                .strip_prefix(b"0x")
+                .and_then(|digits| decode_hex(std::str::from_utf8(digits).ok()?))
+                .ok_or_else(|| {
+                    self.error_at(
+                        literal_at,
+                        "expected string containing hex digits starting with `0x`",
+                    )
+                })?;
+            hex = Some(bytes);
+        } else {
+            hex = None;
+        }
+        if let Some(literal) = literal
+            .as_ref()
+            .filter(|l| hex.is_none() && contains_strings(l))
+        {
+            let mut values = Vec::new();
+            collect_strings(literal, &mut values);
+            if values.len() != 1 && values.len() != count {
+                return Err(self.error_at(
+                    literal_at,
+                    "number of string elements does not match the type",
+                ));
+            }
+            return Ok(ctx.intern_attr(AttrData::DenseStringElements {
+                ty,
+                values: values.into_iter().map(Into::into).collect(),
+            }));
+        }
+        let element_bytes = numeric.ok_or_else(|| {
             self.error_at(type_at, "invalid element type for dense elements attribute")
         })?;
         // Elements are encoded and printed through u128, so a wider integer
@@ -491,8 +536,11 @@ impl<'a> Parser<'a> {
             let splat = bytes.len() == element_bytes && count != 1;
             if !splat && bytes.len() != element_bytes * count {
                 return Err(self.error_at(
-                    literal_at,
-                    "elements hex data size is invalid for provided type",
+                    dense_at,
+                    format!(
+                        "elements hex data size is invalid for provided type: '{}'",
+                        super::printer::type_to_string(ctx, ty)
+                    ),
                 ));
             }
             return Ok(self.build_dense(ty, element_bytes, bytes));
@@ -513,22 +561,6 @@ impl<'a> Parser<'a> {
                 raw: Box::new([]),
             }));
         };
-        if let DenseLiteral::Str(_) | DenseLiteral::List(..) = &literal {
-            if contains_strings(&literal) {
-                let mut values = Vec::new();
-                collect_strings(&literal, &mut values);
-                if values.len() != 1 && values.len() != count {
-                    return Err(self.error_at(
-                        literal_at,
-                        "number of string elements does not match the type",
-                    ));
-                }
-                return Ok(ctx.intern_attr(AttrData::DenseStringElements {
-                    ty,
-                    values: values.into_iter().map(Into::into).collect(),
-                }));
-            }
-        }
         // Splat: a scalar literal.
         let is_scalar = !matches!(literal, DenseLiteral::List(..));
         let literal_shape = if is_scalar {
@@ -634,13 +666,8 @@ impl<'a> Parser<'a> {
                     out.extend_from_slice(&magnitude.to_le_bytes()[..bytes]);
                     return Ok(());
                 }
-                if let Some(kind) = ctx.float_kind(element) {
-                    let value = *magnitude as f64 * if *negative { -1.0 } else { 1.0 };
-                    let bits = float_bits_from_f64(kind, value).ok_or_else(|| {
-                        self.error_at(*offset, "unsupported float type in dense literal")
-                    })?;
-                    out.extend_from_slice(&bits.0.to_le_bytes()[..bytes]);
-                    return Ok(());
+                if ctx.float_kind(element).is_some() {
+                    return Err(self.decimal_integer_for_float_error(*offset));
                 }
                 if !(ctx.is_integer(element) || ctx.is_index(element)) {
                     return Err(
@@ -720,6 +747,8 @@ impl<'a> Parser<'a> {
             }
             TokenKind::Minus | TokenKind::Integer | TokenKind::Float => {
                 let negative = self.consume_if(TokenKind::Minus);
+                // Errors point at the digits, after any minus (MLIR).
+                let offset = self.offset();
                 match self.kind() {
                     TokenKind::Integer => {
                         let magnitude = parse_magnitude(self.text())

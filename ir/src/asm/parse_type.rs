@@ -214,18 +214,19 @@ impl<'a> Parser<'a> {
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Ok(None);
         }
+        // MLIR: a width that does not fit 32 bits is invalid, a larger one
+        // than the limit is refused.
         let width = digits
-            .parse::<u64>()
-            .ok()
-            .filter(|&w| w <= MAX_INTEGER_WIDTH as u64)
-            .ok_or_else(|| {
-                self.error_here(format!(
-                    "integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits"
-                ))
-            })?;
+            .parse::<u32>()
+            .map_err(|_| self.error_here("invalid integer width"))?;
+        if width > MAX_INTEGER_WIDTH {
+            return Err(self.error_here(format!(
+                "integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits"
+            )));
+        }
         Ok(Some(match signedness {
-            Signedness::Signless => self.ctx.signless(width as u32),
-            _ => self.ctx.integer_type(width as u32, signedness),
+            Signedness::Signless => self.ctx.signless(width),
+            _ => self.ctx.integer_type(width, signedness),
         }))
     }
 
@@ -322,6 +323,8 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_memref_type(&mut self) -> DiagResult<Type> {
+        // MLIR reports the type's own checks at the `memref` keyword.
+        let type_start = self.offset();
         self.advance();
         self.expect(TokenKind::Less, "'<' in memref type")?;
         let ctx = self.ctx;
@@ -331,9 +334,10 @@ impl<'a> Parser<'a> {
             let element = self.parse_element_type("memref")?;
             let mut memory_space = None;
             if self.consume_if(TokenKind::Comma) {
-                memory_space = Some(self.parse_memory_space()?);
+                memory_space = Some(self.parse_attribute(None)?);
             }
             self.expect(TokenKind::Greater, "'>' in memref type")?;
+            let memory_space = self.check_memory_space(type_start, memory_space)?;
             return Ok(ctx.intern_type(TypeData::UnrankedMemRef {
                 element,
                 memory_space,
@@ -352,37 +356,43 @@ impl<'a> Parser<'a> {
                 AttrData::AffineMap(_) | AttrData::StridedLayout { .. }
             );
             if is_layout {
-                if layout.is_some() || memory_space.is_some() {
-                    return Err(self.error_at(at, "expected memory space attribute after layout"));
-                }
-                if let AttrData::AffineMap(map) = ctx.attr_data(attr) {
-                    if map.num_dims != dims.sizes.len() {
-                        return Err(self.error_at(
-                            at,
-                            "memref layout mismatch between rank and affine map: ".to_string()
-                                + &format!("{} != {}", dims.sizes.len(), map.num_dims),
-                        ));
-                    }
-                }
+                // A later layout replaces an earlier one, as in MLIR.
                 layout = Some(attr);
+                if memory_space.is_some() {
+                    return Err(self.error_here("expected memory space to be last in memref type"));
+                }
             } else {
                 if memory_space.is_some() {
                     return Err(
                         self.error_at(at, "multiple memory spaces specified in memref type")
                     );
                 }
-                memory_space = Some(self.normalize_memory_space(attr));
+                memory_space = Some(attr);
             }
         }
         self.expect(TokenKind::Greater, "'>' in memref type")?;
-        // An identity affine map layout is the default layout.
-        if let Some(l) = layout {
-            if let AttrData::AffineMap(map) = ctx.attr_data(l) {
-                if map.is_identity() {
-                    layout = None;
-                }
+        let rank = dims.sizes.len();
+        match layout.map(|l| ctx.attr_data(l)) {
+            Some(AttrData::AffineMap(map)) if map.num_dims != rank => {
+                return Err(self.error_at(
+                    type_start,
+                    format!(
+                        "memref layout mismatch between rank and affine map: {rank} != {}",
+                        map.num_dims
+                    ),
+                ));
             }
+            // An identity affine map layout is the default layout.
+            Some(AttrData::AffineMap(map)) if map.is_identity() => layout = None,
+            Some(AttrData::StridedLayout { strides, .. }) if strides.len() != rank => {
+                return Err(self.error_at(
+                    type_start,
+                    "expected the number of strides to match the rank",
+                ));
+            }
+            _ => {}
         }
+        let memory_space = self.check_memory_space(type_start, memory_space)?;
         Ok(ctx.intern_type(TypeData::MemRef {
             shape: dims.sizes.into(),
             element,
@@ -391,14 +401,32 @@ impl<'a> Parser<'a> {
         }))
     }
 
-    fn parse_memory_space(&mut self) -> DiagResult<Attribute> {
-        let attr = self.parse_attribute(None)?;
-        Ok(self.normalize_memory_space(attr))
-    }
-
-    /// Memory space 0 is the default: MLIR drops it.
-    fn normalize_memory_space(&self, attr: Attribute) -> Attribute {
-        attr
+    /// MLIR's `isSupportedMemorySpace` and `skipDefaultMemorySpace`: a
+    /// memory space is an integer, a string, a dictionary or an attribute
+    /// of a registered dialect, and the integer 0 is the default space, so
+    /// it is dropped.
+    fn check_memory_space(
+        &self,
+        type_start: u32,
+        space: Option<Attribute>,
+    ) -> DiagResult<Option<Attribute>> {
+        let Some(space) = space else {
+            return Ok(None);
+        };
+        match self.ctx.attr_data(space) {
+            AttrData::Integer { value: 0, .. } => Ok(None),
+            AttrData::Integer { .. }
+            | AttrData::String { .. }
+            | AttrData::Dictionary(_)
+            | AttrData::Dialect { .. } => Ok(Some(space)),
+            // A registered dialect may keep its attributes as text.
+            AttrData::Opaque { dialect, .. }
+                if self.ctx.dialect(self.ctx.str(*dialect)).is_some() =>
+            {
+                Ok(Some(space))
+            }
+            _ => Err(self.error_at(type_start, "unsupported memory space Attribute")),
+        }
     }
 
     fn parse_vector_type(&mut self) -> DiagResult<Type> {
@@ -457,24 +485,58 @@ impl<'a> Parser<'a> {
                 e
             }
         })?;
-        let ctx = self.ctx;
-        if matches!(
-            ctx.type_data(ty),
-            TypeData::Function { .. } | TypeData::None
-        ) || (container != "memref"
-            && matches!(
-                ctx.type_data(ty),
-                TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. }
-            ))
-            || (container == "tensor"
-                && matches!(
-                    ctx.type_data(ty),
-                    TypeData::RankedTensor { .. } | TypeData::UnrankedTensor { .. }
-                ))
-        {
+        let valid = match container {
+            "memref" => self.is_valid_memref_element(ty),
+            "tensor" => self.is_valid_tensor_element(ty),
+            _ => !matches!(
+                self.ctx.type_data(ty),
+                TypeData::Function { .. }
+                    | TypeData::None
+                    | TypeData::MemRef { .. }
+                    | TypeData::UnrankedMemRef { .. }
+            ),
+        };
+        if !valid {
             return Err(self.error_at(at, format!("invalid {container} element type")));
         }
         Ok(ty)
+    }
+
+    /// MLIR's `BaseMemRefType::isValidElementType`: scalars, complex,
+    /// vectors, memrefs, and dialect types (which may implement
+    /// `MemRefElementTypeInterface`); tensors, tuples, `none`, function
+    /// types and opaque types of unloaded dialects are not.
+    fn is_valid_memref_element(&self, ty: Type) -> bool {
+        // A registered dialect may keep its types as text.
+        if let TypeData::Opaque { dialect, .. } = self.ctx.type_data(ty) {
+            return self.ctx.dialect(self.ctx.str(*dialect)).is_some();
+        }
+        matches!(
+            self.ctx.type_data(ty),
+            TypeData::Integer { .. }
+                | TypeData::Index
+                | TypeData::Float(_)
+                | TypeData::Complex(_)
+                | TypeData::Vector { .. }
+                | TypeData::MemRef { .. }
+                | TypeData::UnrankedMemRef { .. }
+                | TypeData::Dialect { .. }
+        )
+    }
+
+    /// MLIR's `TensorType::isValidElementType`: scalars, complex, vectors
+    /// and any type of another dialect than builtin (opaque ones included).
+    fn is_valid_tensor_element(&self, ty: Type) -> bool {
+        matches!(
+            self.ctx.type_data(ty),
+            TypeData::Integer { .. }
+                | TypeData::Index
+                | TypeData::Float(_)
+                | TypeData::Complex(_)
+                | TypeData::Vector { .. }
+                | TypeData::Opaque { .. }
+                | TypeData::Dialect { .. }
+        )
     }
 
     /// Repositions the lexer at `offset` and reads the next token.

@@ -17,7 +17,7 @@ use crate::attributes::{AttrData, Attribute, Location, LocationData, NamedAttr};
 use crate::context::{Context, OpName, StrId};
 use crate::diagnostics::{DiagResult, Diagnostic};
 use crate::ir::{BlockId, InsertPoint, Ir, OpId, OperationState, RegionId, Value};
-use crate::opdef::OpDefinition;
+use crate::opdef::{OpDefinition, OpTraits};
 use crate::types::Type;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -322,15 +322,23 @@ impl<'a> Parser<'a> {
         context: &str,
         mut element: impl FnMut(&mut Self) -> DiagResult<()>,
     ) -> DiagResult<()> {
+        // An empty context is MLIR's bare "expected ')'".
+        let expected = |token: TokenKind| {
+            if context.is_empty() {
+                format!("expected '{}'", punct(token))
+            } else {
+                format!("expected '{}' in {context}", punct(token))
+            }
+        };
         if !self.consume_if(open) {
-            return Err(self.wrong_token_error(format!("expected '{}' in {context}", punct(open))));
+            return Err(self.wrong_token_error(expected(open)));
         }
         if self.consume_if(close) {
             return Ok(());
         }
         self.parse_comma_list(&mut element)?;
         if !self.consume_if(close) {
-            return Err(self.wrong_token_error(format!("expected '{}' in {context}", punct(close))));
+            return Err(self.wrong_token_error(expected(close)));
         }
         Ok(())
     }
@@ -1111,7 +1119,16 @@ impl<'a> Parser<'a> {
                     None
                 }
             }));
-        let result = self.parse_region_contents(region, entry_args);
+        // Names of an isolated op's arguments start a new scope in MLIR.
+        let owner_isolated = owner.is_some_and(|d| d.has_trait(OpTraits::ISOLATED_FROM_ABOVE));
+        let result = if owner_isolated {
+            Ok(())
+        } else {
+            entry_args
+                .iter()
+                .try_for_each(|arg| self.check_entry_arg_unused(arg))
+        }
+        .and_then(|()| self.parse_region_contents(region, entry_args));
         self.default_dialects.pop();
         let blocks = self.block_scopes.pop().unwrap();
         let defs = self.scopes.last_mut().unwrap().region_defs.pop().unwrap();
@@ -1165,6 +1182,31 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// MLIR's `parseRegionBody`: a named region entry argument may not
+    /// reuse a name that is visible or already referenced here.
+    fn check_entry_arg_unused(&self, arg: &BlockArgDecl<'a>) -> DiagResult<()> {
+        let scope = self.scopes.last().unwrap();
+        let previous = match scope.values.get(arg.operand.name) {
+            Some(entry) => Some(self.loc_at(entry.offset)),
+            None => scope
+                .forward_refs
+                .get(&(arg.operand.name, arg.operand.number))
+                .map(|f| f.loc),
+        };
+        match previous {
+            Some(previous) => Err(self
+                .error_at(
+                    arg.operand.offset,
+                    format!(
+                        "region entry argument '%{}' is already in use",
+                        display_ref(&arg.operand)
+                    ),
+                )
+                .with_note(previous, "previously referenced here")),
+            None => Ok(()),
+        }
+    }
+
     fn define_block_args(&mut self, block: BlockId, args: &[BlockArgDecl<'a>]) -> DiagResult<()> {
         for arg in args {
             let value = self.ir.add_block_arg(block, arg.ty);
@@ -1210,15 +1252,10 @@ impl<'a> Parser<'a> {
             .insert_block(region, self.ir.region_blocks(region).len(), block);
         if self.is(TokenKind::LParen) {
             let mut args = Vec::new();
-            self.parse_comma_list_in(
-                TokenKind::LParen,
-                TokenKind::RParen,
-                "block argument list",
-                |p| {
-                    args.push(p.parse_block_arg_decl()?);
-                    Ok(())
-                },
-            )?;
+            self.parse_comma_list_in(TokenKind::LParen, TokenKind::RParen, "", |p| {
+                args.push(p.parse_block_arg_decl()?);
+                Ok(())
+            })?;
             self.define_block_args(block, &args)?;
         }
         self.expect(TokenKind::Colon, "':' after block name")?;
@@ -1228,7 +1265,7 @@ impl<'a> Parser<'a> {
     /// Parses `%name : type loc(...)?`.
     pub fn parse_block_arg_decl(&mut self) -> DiagResult<BlockArgDecl<'a>> {
         let operand = self.parse_operand_ref()?;
-        self.expect(TokenKind::Colon, "':' and type for SSA identifier")?;
+        self.expect(TokenKind::Colon, "':' and type for SSA operand")?;
         let ty = self.parse_type()?;
         let loc = if self.is_keyword("loc") {
             Some(self.parse_location_directive()?)

@@ -1,7 +1,4 @@
 // RUN: %roundtrip --allow-unregistered-dialect %s | FileCheck %s
-// XFAIL: *
-// Known difference: Strata does not yet match mlir-opt 22 on this input (the
-// CHECK lines below are mlir-opt's output); see docs/testing.md.
 
 // CHECK: module {
 // CHECK-NEXT: %0 = "foo.op"() : () -> memref<4xf32, 1>

@@ -1,10 +1,7 @@
 // RUN: strata-opt --allow-unregistered-dialect %s --verify-diagnostics
 // RUN: not strata-opt --allow-unregistered-dialect %s 2>&1 | FileCheck %s
-// XFAIL: *
-// Known difference: Strata does not yet match mlir-opt 22 on this input (the
-// CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}dense-hex-size.mlir:12:17: error: elements hex data size is invalid for provided type: 'tensor<2xi32>'
+// CHECK: {{.*}}dense-hex-size.mlir:9:17: error: elements hex data size is invalid for provided type: 'tensor<2xi32>'
 // CHECK-NEXT: "foo.op"() {a = dense<"0x0102"> : tensor<2xi32>} : () -> ()
 // CHECK-NEXT: ^
 

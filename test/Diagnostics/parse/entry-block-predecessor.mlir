@@ -1,10 +1,7 @@
 // RUN: strata-opt --allow-unregistered-dialect %s --verify-diagnostics
 // RUN: not strata-opt --allow-unregistered-dialect %s 2>&1 | FileCheck %s
-// XFAIL: *
-// Known difference: Strata does not yet match mlir-opt 22 on this input (the
-// CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}entry-block-predecessor.mlir:12:1: error: entry block of region may not have predecessors
+// CHECK: {{.*}}entry-block-predecessor.mlir:9:1: error: entry block of region may not have predecessors
 // CHECK-NEXT: "foo.region"() ({
 // CHECK-NEXT: ^
 

@@ -1,10 +1,7 @@
 // RUN: strata-opt --allow-unregistered-dialect %s --verify-diagnostics
 // RUN: not strata-opt --allow-unregistered-dialect %s 2>&1 | FileCheck %s
-// XFAIL: *
-// Known difference: Strata does not yet match mlir-opt 22 on this input (the
-// CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}memref-strided-rank-mismatch.mlir:12:25: error: expected the number of strides to match the rank
+// CHECK: {{.*}}memref-strided-rank-mismatch.mlir:9:25: error: expected the number of strides to match the rank
 // CHECK-NEXT: %0 = "foo.op"() : () -> memref<4x4xf32, strided<[1]>>
 // CHECK-NEXT: ^
 

@@ -1,10 +1,7 @@
 // RUN: strata-opt --allow-unregistered-dialect %s --verify-diagnostics
 // RUN: not strata-opt --allow-unregistered-dialect %s 2>&1 | FileCheck %s
-// XFAIL: *
-// Known difference: Strata does not yet match mlir-opt 22 on this input (the
-// CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}successor-operand-type-missing.mlir:15:8: error: expected ':' and type for SSA operand
+// CHECK: {{.*}}successor-operand-type-missing.mlir:12:8: error: expected ':' and type for SSA operand
 // CHECK-NEXT: ^bb1(%b):
 // CHECK-NEXT: ^
 
