@@ -59,6 +59,14 @@ fn flag_pipeline(run_line: &str) -> Option<String> {
     (!passes.is_empty()).then(|| format!("builtin.module({})", passes.join(",")))
 }
 
+/// Files whose pipelines MLIR 22 miscompiles, with the reason: for them the
+/// test requires the results to differ, so it notices when MLIR is fixed.
+const UPSTREAM_MISCOMPILES: &[(&str, &str)] = &[(
+    "index-switch-wide-cases.mlir",
+    "MLIR 22's scf.index_switch lowering casts the index and every case value \
+     to i32, so a case beyond the i32 range (-9223372036854775808) matches 0",
+)];
+
 #[test]
 fn upstream_pipelines_preserve_results() {
     let mut checked = Vec::new();
@@ -82,6 +90,11 @@ fn upstream_pipelines_preserve_results() {
             let mut pipelines: Vec<String> = file
                 .run_lines()
                 .filter(|l| l.contains("strata-opt"))
+                // Lines that expect the pipeline to fail (`not strata-opt`,
+                // expected diagnostics) have no result to compare.
+                .filter(|l| {
+                    !l.trim_start().starts_with("not ") && !l.contains("verify-diagnostics")
+                })
                 .filter_map(|l| pipeline(l).map(str::to_string).or_else(|| flag_pipeline(l)))
                 .collect();
             let mut seen = std::collections::HashSet::new();
@@ -117,7 +130,21 @@ fn upstream_pipelines_preserve_results() {
                     seed: 5,
                     ..Default::default()
                 };
-                match check_equivalence(&ctx, (&before, module), (&after, imported), &options) {
+                let miscompiled = UPSTREAM_MISCOMPILES
+                    .iter()
+                    .find(|(name, _)| file.name().ends_with(name));
+                let result =
+                    check_equivalence(&ctx, (&before, module), (&after, imported), &options);
+                if let Some((_, reason)) = miscompiled {
+                    match result {
+                        Err(message) => checked.push(format!("{what}: differs as known ({reason}): {message}")),
+                        Ok(_) => failures.push(format!(
+                            "{what}: listed as miscompiled by MLIR ({reason}) but now preserves results: remove it from UPSTREAM_MISCOMPILES"
+                        )),
+                    }
+                    continue;
+                }
+                match result {
                     Ok(report) if report.trials_run > 0 => checked.push(format!(
                         "{what}: {} functions, {} trials",
                         report.functions, report.trials_run
