@@ -272,6 +272,7 @@ strata_ir::define_op! {
         operands: [source: single(TypeConstraint::RankedMemRef), byte_shift: single(TypeConstraint::Index), sizes: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::RankedMemRef)],
         format: "$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)",
+        canonicalize: crate::view_canonicalize::view_patterns,
         result_names: ["view"],
         interfaces: [dyn ViewLikeOpInterface => ViewOfOperand(0)],
     }

@@ -23,7 +23,7 @@
 
 use crate::layout::{reshaped_type, strides_and_offset, subview_result_type};
 use crate::metadata::ExtractStridedMetadataOp;
-use crate::ops::{CastOp, CollapseShapeOp, ReinterpretCastOp, SubViewOp};
+use crate::ops::{AllocOp, CastOp, CollapseShapeOp, ReinterpretCastOp, SubViewOp, ViewOp};
 use crate::verify::{memref_rank_reduction_mask, reassociation};
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
 use strata_ir::{AttrData, Context, Ir, OpId, OperationState, Type, TypeData, Value, DYNAMIC};
@@ -43,6 +43,77 @@ pub(crate) fn subview_patterns(ctx: &Context, set: &mut RewritePatternSet) {
 }
 
 /// `memref.reinterpret_cast`'s patterns.
+/// `memref.view`'s patterns (MLIR's `ViewOpShapeFolder` and
+/// `ViewOpMemrefCastFolder`).
+pub(crate) fn view_patterns(ctx: &Context, set: &mut RewritePatternSet) {
+    set.add_op_fn::<ViewOp>(ctx, 1, "ViewOpShapeFolder", |op, rw| {
+        view_shape_folder(op.op(), rw)
+    });
+    set.add_op_fn::<ViewOp>(ctx, 1, "ViewOpMemrefCastFolder", |op, rw| {
+        view_of_cast_of_alloc(op.op(), rw)
+    });
+}
+
+/// Constant size operands of a `memref.view` (of identity layout) become
+/// static dimensions of its result, cast back to the old type.
+fn view_shape_folder(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let (ctx, ir) = (rw.ctx(), rw.ir());
+    let view = ViewOp(op);
+    let result_ty = ir.value_type(view.result(ctx, ir));
+    let TypeData::MemRef {
+        shape,
+        element,
+        layout: None,
+        memory_space,
+    } = ctx.type_data(result_ty)
+    else {
+        return Err(NoMatch);
+    };
+    let mut sizes = view.sizes(ctx, ir).into_iter();
+    let mut kept = Vec::new();
+    let mut new_shape = Vec::with_capacity(shape.len());
+    for &dim in shape.iter() {
+        if dim != DYNAMIC {
+            new_shape.push(dim);
+            continue;
+        }
+        let size = sizes.next().ok_or(NoMatch)?;
+        match const_int(ctx, ir, size) {
+            Some(c) => new_shape.push(c),
+            None => {
+                new_shape.push(DYNAMIC);
+                kept.push(size);
+            }
+        }
+    }
+    let new_ty = ctx.intern_type(TypeData::MemRef {
+        shape: new_shape.into(),
+        element: *element,
+        layout: None,
+        memory_space: *memory_space,
+    });
+    if new_ty == result_ty {
+        return Err(NoMatch);
+    }
+    let (source, shift) = (view.source(ctx, ir), view.byte_shift(ctx, ir));
+    rw.set_insertion_point_before(op);
+    let new_view = ViewOp::build(rw, source, shift, &kept, new_ty);
+    let value = new_view.result(rw.ctx(), rw.ir());
+    let result = cast_to(rw, op, value, result_ty);
+    rw.replace_op(op, &[result]);
+    Ok(())
+}
+
+/// A view of a `memref.cast` of an allocation views the allocation.
+fn view_of_cast_of_alloc(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
+    let (ctx, ir) = (rw.ctx(), rw.ir());
+    let cast = CastOp::defining(ctx, ir, ir.operand(op, 0)).ok_or(NoMatch)?;
+    let alloc = ir.operand(cast.op(), 0);
+    AllocOp::defining(ctx, ir, alloc).ok_or(NoMatch)?;
+    rw.modify_op_in_place(op, |ir| ir.set_operand(op, 0, alloc));
+    Ok(())
+}
+
 pub(crate) fn reinterpret_cast_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     set.add_op_fn::<ReinterpretCastOp>(
         ctx,
