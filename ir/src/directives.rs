@@ -230,12 +230,7 @@ pub fn fold_constant_entries(
     let mut changed = [false; 3];
     for (k, list) in lists.iter_mut().enumerate() {
         for entry in list.iter_mut() {
-            let Some(c) = entry
-                .1
-                .and_then(|v| crate::fold::constant_of_value(ctx, ir, v))
-                .and_then(|a| ctx.integer_value(a))
-                .and_then(|x| i64::try_from(x).ok())
-            else {
+            let Some(c) = entry.1.and_then(|v| crate::fold::constant_i64(ctx, ir, v)) else {
                 continue;
             };
             if k < 2 && c < 0 {

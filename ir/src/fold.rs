@@ -120,3 +120,11 @@ pub fn constant_value(ctx: &Context, ir: &Ir, op: OpId) -> Option<Attribute> {
 pub fn constant_of_value(ctx: &Context, ir: &Ir, value: Value) -> Option<Attribute> {
     constant_value(ctx, ir, ir.defining_op(value)?)
 }
+
+/// The integer a constant op defining `value` holds, when it fits an i64
+/// (an index or integer `arith.constant`, or any other constant-like op).
+pub fn constant_i64(ctx: &Context, ir: &Ir, value: Value) -> Option<i64> {
+    constant_of_value(ctx, ir, value)
+        .and_then(|a| ctx.integer_value(a))
+        .and_then(|x| i64::try_from(x).ok())
+}

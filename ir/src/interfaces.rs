@@ -88,6 +88,33 @@ impl MemoryEffects for FixedEffects {
     }
 }
 
+/// The value an effect of [`Effects`] is on.
+#[derive(Copy, Clone, Debug)]
+pub enum On {
+    Operand(usize),
+    Result(usize),
+}
+
+/// An op's effects on its own operands and results, in order (as ODS puts
+/// `MemRead`, `MemWrite`, `MemAlloc` and `MemFree` on the arguments they
+/// touch); `Effects(&[])` for an op with none.
+pub struct Effects(pub &'static [(Effect, On)]);
+
+impl MemoryEffects for Effects {
+    fn effects(&self, _: &Context, ir: &Ir, op: OpId, out: &mut SmallVec<[EffectInstance; 2]>) {
+        for &(effect, on) in self.0 {
+            let value = match on {
+                On::Operand(i) => ir.operand(op, i),
+                On::Result(i) => ir.result(op, i),
+            };
+            out.push(EffectInstance {
+                effect,
+                value: Some(value),
+            });
+        }
+    }
+}
+
 /// The effects of `op` alone, or `None` when they are unknown.
 pub fn op_effects(ctx: &Context, ir: &Ir, op: OpId) -> Option<SmallVec<[EffectInstance; 2]>> {
     let def = ctx.op_definition(ir.op_name(op))?;

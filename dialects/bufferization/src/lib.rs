@@ -10,7 +10,7 @@ use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
 use strata_ir::fold::FoldOutcome;
 use strata_ir::interfaces::{
-    interface, op_effects, Effect, EffectInstance, MemoryEffects, ViewLikeOpInterface,
+    interface, op_effects, Effect, Effects, MemoryEffects, On, ViewLikeOpInterface,
 };
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewriteResult};
 use strata_ir::verifier::emit_op_error;
@@ -25,7 +25,8 @@ strata_ir::define_op! {
         format: "$buffer (`restrict` $restrict^)? (`writable` $writable^)? attr-dict `:` type($buffer) `to` type($result)",
         verify: verify_tensor_buffer_types,
         fold: fold_to_tensor,
-        interfaces: [dyn MemoryEffects => ReadsBuffer],
+        // to_tensor reads its buffer (so an unused one is dead, as in MLIR).
+        interfaces: [dyn MemoryEffects => Effects(&[(Effect::Read, On::Operand(0))])],
     }
 }
 strata_ir::define_op! {
@@ -37,7 +38,8 @@ strata_ir::define_op! {
         format: "$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($buffer)",
         verify: verify_tensor_buffer_types,
         fold: fold_to_buffer,
-        interfaces: [dyn MemoryEffects => NoEffects],
+        // Only a view of its tensor: unused, it is dead.
+        interfaces: [dyn MemoryEffects => Effects(&[])],
     }
 }
 strata_ir::define_op! {
@@ -81,35 +83,12 @@ strata_ir::define_op! {
         canonicalize: |ctx, set| {
             set.add_op_fn::<CloneOp>(ctx, 1, "SimplifyClones", |op, rw| simplify_clone(op.op(), rw));
         },
-        interfaces: [dyn MemoryEffects => CloneEffects],
-    }
-}
-
-/// `bufferization.clone` reads its input and allocates and writes its
-/// output (MLIR's declaration).
-struct CloneEffects;
-
-impl MemoryEffects for CloneEffects {
-    fn effects(
-        &self,
-        _ctx: &Context,
-        ir: &Ir,
-        op: OpId,
-        out: &mut smallvec::SmallVec<[EffectInstance; 2]>,
-    ) {
-        let (input, output) = (ir.operand(op, 0), ir.result(op, 0));
-        out.push(EffectInstance {
-            effect: Effect::Read,
-            value: Some(input),
-        });
-        out.push(EffectInstance {
-            effect: Effect::Write,
-            value: Some(output),
-        });
-        out.push(EffectInstance {
-            effect: Effect::Allocate,
-            value: Some(output),
-        });
+        // Reads its input, allocates and writes its output (MLIR's declaration).
+        interfaces: [dyn MemoryEffects => Effects(&[
+            (Effect::Read, On::Operand(0)),
+            (Effect::Write, On::Result(0)),
+            (Effect::Allocate, On::Result(0)),
+        ])],
     }
 }
 
@@ -313,24 +292,6 @@ pub fn register(ctx: &mut Context) {
     ctx.load_dialect(Arc::new(BufferizationDialect));
 }
 
-/// `to_tensor` reads its buffer (so an unused one is dead, as in MLIR).
-struct ReadsBuffer;
-
-impl MemoryEffects for ReadsBuffer {
-    fn effects(
-        &self,
-        _ctx: &Context,
-        ir: &Ir,
-        op: OpId,
-        out: &mut smallvec::SmallVec<[EffectInstance; 2]>,
-    ) {
-        out.push(EffectInstance {
-            effect: Effect::Read,
-            value: Some(ir.operand(op, 0)),
-        });
-    }
-}
-
 /// `to_tensor(to_buffer(%t))` is `%t`.
 fn fold_to_tensor(ctx: &Context, ir: &mut Ir, op: OpId, _: &[Option<Attribute>]) -> FoldOutcome {
     let to_tensor = ToTensorOp(op);
@@ -373,18 +334,4 @@ fn fold_dim_of_alloc_tensor(dim: DimOp, rw: &mut PatternRewriter) -> RewriteResu
     let size = *sizes.get(k).ok_or(NoMatch)?;
     rw.replace_op(dim.op(), &[size]);
     Ok(())
-}
-
-/// `to_buffer` only produces a view of its tensor: unused, it is dead.
-struct NoEffects;
-
-impl MemoryEffects for NoEffects {
-    fn effects(
-        &self,
-        _: &Context,
-        _: &Ir,
-        _: OpId,
-        _: &mut smallvec::SmallVec<[EffectInstance; 2]>,
-    ) {
-    }
 }

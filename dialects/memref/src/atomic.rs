@@ -5,7 +5,6 @@
 //! `atomicrmw`/`cmpxchg` they lower to. Syntax and verifier messages are
 //! MLIR 22's.
 
-use crate::effects::{Effects, On};
 use crate::syntax::{add_index_operands, parse_indexed, parse_memref_colon_type, print_indexed};
 use strata_dialect_arith::atomic::AtomicRmwKind;
 use strata_dialect_arith::attrs::ATOMIC_RMW_KIND_SYNTAX;
@@ -14,6 +13,7 @@ use strata_ir::asm::printer::{type_to_string, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::interfaces::{Effect, MemoryEffects};
+use strata_ir::interfaces::{Effects, On};
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{Context, Ir, OpId, TypeData, Value};
 

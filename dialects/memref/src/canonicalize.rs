@@ -16,8 +16,9 @@
 
 use crate::ops::{AllocaOp, CopyOp, DeallocOp, DimOp, LoadOp, ReshapeOp, StoreOp};
 use crate::scope::AllocaScopeOp;
-use crate::view_canonicalize::{cast_to, const_int};
+use crate::view_canonicalize::cast_to;
 use strata_dialect_arith::IndexCastOp;
+use strata_ir::fold::constant_i64;
 use strata_ir::opdef::OpTraits;
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult, TypedOp};
 use strata_ir::{OpId, OperationState, TypeData, DYNAMIC};
@@ -89,7 +90,7 @@ fn simplify_alloc_const(name: &str, op: OpId, rw: &mut PatternRewriter) -> Rewri
     let groups = strata_ir::format::value_groups(ctx, ir, op, def, false);
     let sizes: Vec<_> = groups[0].to_vec();
     let symbols: Vec<_> = groups[1].to_vec();
-    let folded = |v| const_int(ctx, ir, v).filter(|&c| c >= 0);
+    let folded = |v| constant_i64(ctx, ir, v).filter(|&c| c >= 0);
     if !sizes.iter().any(|&v| folded(v).is_some()) {
         return Err(NoMatch);
     }

@@ -5,7 +5,7 @@
 
 use crate::ops::{AllocOp, AllocaOp, CastOp, ReinterpretCastOp, SubViewOp, ViewOp};
 use crate::verify::subview_dropped_dims;
-use crate::view_canonicalize::view_lists;
+use strata_ir::directives::offset_size_stride_lists;
 use strata_ir::fold::FoldOutcome;
 use strata_ir::{Attribute, Context, Ir, OpId, TypeData, DYNAMIC};
 
@@ -48,10 +48,11 @@ pub(crate) fn fold_dim(
         if SubViewOp::is(ctx, ir, def) {
             let dropped = subview_dropped_dims(ctx, ir, def).unwrap_or_default();
             let mut kept = (0..dropped.len()).filter(|&d| !dropped[d]);
-            if let Some(size) = kept
-                .nth(i)
-                .and_then(|d| view_lists(ctx, ir, def)[1].get(d).and_then(|e| e.1))
-            {
+            if let Some(size) = kept.nth(i).and_then(|d| {
+                offset_size_stride_lists(ctx, ir, def)[1]
+                    .get(d)
+                    .and_then(|e| e.1)
+            }) {
                 return FoldOutcome::value(size);
             }
         }

@@ -15,7 +15,6 @@
 mod atomic;
 mod canonicalize;
 mod dma;
-mod effects;
 pub mod fold;
 mod hints;
 pub mod layout;

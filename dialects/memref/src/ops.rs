@@ -12,7 +12,6 @@
 //! `AnyRankedOrUnrankedMemRef`.
 
 use crate::canonicalize;
-use crate::effects::{Effects, On};
 use crate::fold;
 use crate::verify;
 use strata_ir::asm::parser::OpParser;
@@ -25,6 +24,7 @@ use strata_ir::interfaces::{
     ConditionallySpeculatable, Effect, MemoryEffects, SymbolUserOpInterface, ViewLikeOpInterface,
     ViewOfOperand, DIM_SPECULATABLE,
 };
+use strata_ir::interfaces::{Effects, On};
 use strata_ir::opdef::derive;
 use strata_ir::{AttrData, Context, OpId, TypeData, DYNAMIC};
 

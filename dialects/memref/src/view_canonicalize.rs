@@ -25,6 +25,7 @@ use crate::layout::{reshaped_type, strides_and_offset, subview_result_type};
 use crate::metadata::ExtractStridedMetadataOp;
 use crate::ops::{AllocOp, CastOp, CollapseShapeOp, ReinterpretCastOp, SubViewOp, ViewOp};
 use crate::verify::{memref_rank_reduction_mask, reassociation};
+use strata_ir::fold::constant_i64;
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
 use strata_ir::{AttrData, Context, Ir, OpId, OperationState, Type, TypeData, Value, DYNAMIC};
 
@@ -42,7 +43,6 @@ pub(crate) fn subview_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     set.add_op_fn::<SubViewOp>(ctx, 1, "SubViewOpFold", |op, rw| subview_fold(op.op(), rw));
 }
 
-/// `memref.reinterpret_cast`'s patterns.
 /// `memref.view`'s patterns (MLIR's `ViewOpShapeFolder` and
 /// `ViewOpMemrefCastFolder`).
 pub(crate) fn view_patterns(ctx: &Context, set: &mut RewritePatternSet) {
@@ -78,7 +78,7 @@ fn view_shape_folder(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
             continue;
         }
         let size = sizes.next().ok_or(NoMatch)?;
-        match const_int(ctx, ir, size) {
+        match constant_i64(ctx, ir, size) {
             Some(c) => new_shape.push(c),
             None => {
                 new_shape.push(DYNAMIC);
@@ -114,6 +114,7 @@ fn view_of_cast_of_alloc(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     Ok(())
 }
 
+/// `memref.reinterpret_cast`'s patterns.
 pub(crate) fn reinterpret_cast_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     set.add_op_fn::<ReinterpretCastOp>(
         ctx,
@@ -147,22 +148,10 @@ pub(crate) fn collapse_shape_patterns(ctx: &Context, set: &mut RewritePatternSet
     });
 }
 
-/// The integer an `arith.constant` (or other constant op) defining `v` holds.
-pub(crate) fn const_int(ctx: &Context, ir: &Ir, v: Value) -> Option<i64> {
-    strata_ir::fold::constant_of_value(ctx, ir, v)
-        .and_then(|a| ctx.integer_value(a))
-        .and_then(|x| i64::try_from(x).ok())
-}
-
 use strata_ir::directives::{
     fold_constant_entries, fold_slice_constant_arguments, offset_size_stride_lists,
     offset_size_stride_state, MixedEntry as Entry,
 };
-
-/// The offsets, sizes and strides of a subview or reinterpret_cast.
-pub(crate) fn view_lists(ctx: &Context, ir: &Ir, op: OpId) -> [Vec<Entry>; 3] {
-    offset_size_stride_lists(ctx, ir, op)
-}
 
 fn statics(list: &[Entry]) -> Vec<i64> {
     list.iter().map(|e| e.0).collect()
@@ -238,15 +227,13 @@ fn canonical_subview_type(
     Some(strided_type(ctx, inferred, &shape, &strides, offset))
 }
 
-/// Whether static offsets/sizes/strides stay inside a static source (so
-/// folding constants in does not make a valid op invalid).
 fn subview_constant_args(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let (ctx, ir) = (rw.ctx(), rw.ir());
     let source = ir.operand(op, 0);
     let source_ty = ir.value_type(source);
     let result_ty = ir.value_type(ir.result(op, 0));
     let shape = ctx.shape(source_ty).ok_or(NoMatch)?.to_vec();
-    let old = view_lists(ctx, ir, op);
+    let old = offset_size_stride_lists(ctx, ir, op);
     let lists = fold_slice_constant_arguments(ctx, ir, op, &shape).ok_or(NoMatch)?;
     let new_ty = canonical_subview_type(
         ctx,
@@ -293,7 +280,7 @@ pub(crate) fn defining_cast(ctx: &Context, ir: &Ir, v: Value) -> Option<OpId> {
 fn subview_of_cast(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let (ctx, ir) = (rw.ctx(), rw.ir());
     // Constant operands first go to the constant folder.
-    if ir.operands(op).any(|v| const_int(ctx, ir, v).is_some()) {
+    if ir.operands(op).any(|v| constant_i64(ctx, ir, v).is_some()) {
         return Err(NoMatch);
     }
     let cast = defining_cast(ctx, ir, ir.operand(op, 0)).ok_or(NoMatch)?;
@@ -301,7 +288,7 @@ fn subview_of_cast(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         return Err(NoMatch);
     }
     let source = ir.operand(cast, 0);
-    let lists = view_lists(ctx, ir, op);
+    let lists = offset_size_stride_lists(ctx, ir, op);
     let result_ty = ir.value_type(ir.result(op, 0));
     let new_ty = canonical_subview_type(
         ctx,
@@ -332,7 +319,7 @@ fn trivial_subview(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     if Some(shape.len()) != ctx.shape(result_ty).map(|s| s.len()) {
         return Err(NoMatch);
     }
-    let lists = view_lists(ctx, ir, op);
+    let lists = offset_size_stride_lists(ctx, ir, op);
     let sizes_match = lists[1]
         .iter()
         .zip(shape)
@@ -370,8 +357,8 @@ fn subview_fold(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         let Some(inner) = SubViewOp::defining(ctx, ir, source).map(SubViewOp::op) else {
             return false;
         };
-        let lists = view_lists(ctx, ir, op);
-        zero_offsets_unit_strides(&lists) && lists[1] == view_lists(ctx, ir, inner)[1]
+        let lists = offset_size_stride_lists(ctx, ir, op);
+        zero_offsets_unit_strides(&lists) && lists[1] == offset_size_stride_lists(ctx, ir, inner)[1]
     };
     if !static_type && !noop_of_subview() {
         return Err(NoMatch);
@@ -390,7 +377,7 @@ enum Ofr {
 fn constified(ctx: &Context, ir: &Ir, e: Entry) -> Ofr {
     match e.1 {
         None => Ofr::Int(e.0),
-        Some(v) => const_int(ctx, ir, v).map_or(Ofr::Val(v), Ofr::Int),
+        Some(v) => constant_i64(ctx, ir, v).map_or(Ofr::Val(v), Ofr::Int),
     }
 }
 
@@ -415,7 +402,7 @@ fn reinterpret_of_metadata(op: OpId, rw: &mut PatternRewriter) -> RewriteResult 
     let meta_offset = known(offset, 1);
     let meta_sizes: Vec<Ofr> = (0..rank).map(|i| known(shape[i], 2 + i)).collect();
     let meta_strides: Vec<Ofr> = (0..rank).map(|i| known(strides[i], 2 + rank + i)).collect();
-    let lists = view_lists(ctx, ir, op);
+    let lists = offset_size_stride_lists(ctx, ir, op);
     let [offsets, sizes, steps] = lists.map(|l| {
         l.into_iter()
             .map(|e| constified(ctx, ir, e))
@@ -530,7 +517,7 @@ fn collapse_of_cast(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
 
 fn reinterpret_constant_args(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     let (ctx, ir) = (rw.ctx(), rw.ir());
-    let mut lists = view_lists(ctx, ir, op);
+    let mut lists = offset_size_stride_lists(ctx, ir, op);
     if !fold_constant_entries(ctx, ir, &mut lists).contains(&true) {
         return Err(NoMatch);
     }

@@ -1352,22 +1352,6 @@ pub struct OpPrinter<'p, 'c> {
     alias_prepass: bool,
 }
 
-/// The blocks of a region branching to each of its blocks, one entry per
-/// edge in the order of the branching blocks and their successors (what
-/// the `// N preds:` comment lists), found in one pass over the region's
-/// terminators so that printing stays linear in the number of blocks.
-fn region_predecessors(ir: &Ir, blocks: &[BlockId]) -> FxHashMap<BlockId, SmallVec<[BlockId; 2]>> {
-    let mut preds: FxHashMap<BlockId, SmallVec<[BlockId; 2]>> = FxHashMap::default();
-    for &b in blocks {
-        if let Some(term) = ir.last_op(b) {
-            for &succ in ir.successors(term) {
-                preds.entry(succ).or_default().push(b);
-            }
-        }
-    }
-    preds
-}
-
 impl<'p, 'c> OpPrinter<'p, 'c> {
     pub fn ctx(&self) -> &'c Context {
         self.w.ctx
@@ -1487,11 +1471,6 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
             .unwrap_or_default();
         self.default_dialects.push(owner_default);
         let blocks = self.ir.region_blocks(region);
-        let predecessors = if blocks.len() > 1 {
-            region_predecessors(self.ir, blocks)
-        } else {
-            FxHashMap::default()
-        };
         for (i, &block) in blocks.iter().enumerate() {
             let header = if i == 0 {
                 (print_empty_block && self.ir.block_is_empty(block))
@@ -1500,8 +1479,7 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
                 true
             };
             if header {
-                let preds = predecessors.get(&block).map_or(&[][..], |p| &p[..]);
-                self.print_block_header(block, i == 0, preds);
+                self.print_block_header(block, i == 0);
             }
             self.indent += 1;
             let mut cursor = self.ir.first_op(block);
@@ -1526,7 +1504,7 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
             .is_some_and(|d| d.has_trait(OpTraits::TERMINATOR))
     }
 
-    fn print_block_header(&mut self, block: BlockId, is_entry: bool, preds: &[BlockId]) {
+    fn print_block_header(&mut self, block: BlockId, is_entry: bool) {
         self.newline();
         self.print_successor(block);
         let args = self.ir.block_args(block);
@@ -1550,6 +1528,19 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
             self.write(")");
         }
         self.write(":");
+        // The blocks of this region whose terminator branches here, one
+        // entry per edge, from the block's predecessor list.
+        let region = self.ir.block_region(block);
+        let preds: SmallVec<[BlockId; 2]> = self
+            .ir
+            .predecessors(block)
+            .filter_map(|slot| {
+                self.ir
+                    .op_block(slot.op)
+                    .filter(|&b| self.ir.last_op(b) == Some(slot.op))
+            })
+            .filter(|&b| self.ir.block_region(b) == region)
+            .collect();
         if preds.is_empty() {
             if !is_entry {
                 self.write("  // no predecessors");
