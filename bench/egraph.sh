@@ -7,4 +7,4 @@
 set -e
 cd "$(dirname "$0")/.."
 cargo build --release -q -p strata-egraph --no-default-features --example egraph_bench
-exec "${CARGO_TARGET_DIR:-target}/release/examples/egraph_bench" --csv "${DEEPBENCH_CSV:-/work/shared/data/deepbench_conv.csv}" "$@"
+exec "${CARGO_TARGET_DIR:-target}/release/examples/egraph_bench" --csv "${DEEPBENCH_CSV:-${STRATA_SHARED_DATA:-../shared/data}/deepbench_conv.csv}" "$@"

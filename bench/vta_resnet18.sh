@@ -121,7 +121,7 @@ if [[ "${DEEPBENCH:-1}" == 1 ]]; then
         dims=("$n" "$c" "$h" "$w" "$k" "$r" "$s" "$pad_h" "$pad_w" "$stride_h" "$stride_w")
         python3 bench/gen_vta_conv.py "${dims[@]}" >"$f"
         run_layer "db$index" "$f" full "$(conv_macs "${dims[@]}")" "${DB_TUNE:-4}"
-    done < <(awk -F, '$1=="inference_server_set" && ($5==1 || $5==3)' /work/shared/data/deepbench_conv.csv 2>/dev/null || true)
+    done < <(awk -F, '$1=="inference_server_set" && ($5==1 || $5==3)' "${STRATA_SHARED_DATA:-../shared/data}/deepbench_conv.csv")
 fi
 
 if [[ "${MATMUL:-1}" == 1 ]]; then

@@ -75,6 +75,10 @@ config.substitutions.append(
         python + " " + shlex.quote(os.path.join(utils_dir, "mlir_bridge_roundtrip.py")),
     )
 )
+# Generators of inputs too long to check in: `%gen-egraph-chain convs 120`.
+config.substitutions.append(
+    ("%gen-egraph-chain", python + " " + shlex.quote(os.path.join(utils_dir, "gen_egraph_chain.py")))
+)
 
 
 def tool_subst(name, path):

@@ -1,6 +1,6 @@
 """The benchmark's problems: DeepBench inference GEMMs and ResNet-50 convolutions.
 
-Both come from /work/shared/data (DeepBench's gemm_problems.h and
+Both come from ../shared/data (DeepBench's gemm_problems.h and
 conv_problems.h as CSV). Layouts follow DeepBench's memory layout in
 row-major terms: a GEMM row (m, n, k) with a_t = b_t = false is
 Y[n, m] = X[n, k] . W[k, m], X the activations (n = batch x time), W the
@@ -17,7 +17,10 @@ import csv
 import os
 from dataclasses import dataclass, field
 
-DATA = os.environ.get("STRATA_SHARED_DATA", "/work/shared/data")
+DATA = os.environ.get(
+    "STRATA_SHARED_DATA",
+    os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../shared/data"),
+)
 
 
 @dataclass

@@ -4,12 +4,12 @@
 //! layout's, the strategy, the stop reason and the times.
 //!
 //! `cargo run --release -p strata-egraph --example egraph_bench -- \
-//!     [--target vta] [--csv /work/shared/data/deepbench_conv.csv] \
+//!     [--target vta] [--csv ../shared/data/deepbench_conv.csv] \
 //!     [--set inference_server_set] [--only-low-channels] [--extract greedy|ilp] [--disable im2col,...]`
 
 use std::time::Duration;
 use strata_egraph::engine::{stop_reason_text, strategy, total_macs};
-use strata_egraph::problems::{deepbench, resnet18, ConvLayer};
+use strata_egraph::problems::{deepbench, deepbench_csv_path, resnet18, ConvLayer};
 use strata_egraph::{optimize, ExtractMode, Options, Target};
 
 fn main() {
@@ -21,12 +21,15 @@ fn main() {
             .cloned()
     };
     let target = Target::by_name(&get("--target").unwrap_or("vta".into())).expect("unknown target");
-    let csv_path = get("--csv").unwrap_or("/work/shared/data/deepbench_conv.csv".into());
+    let csv_path = get("--csv").map_or_else(deepbench_csv_path, Into::into);
     let set = get("--set").unwrap_or("inference_server_set".into());
     let low = args.iter().any(|a| a == "--only-low-channels");
     let extract =
         ExtractMode::parse(&get("--extract").unwrap_or("greedy".into())).expect("greedy|ilp");
-    let csv = std::fs::read_to_string(&csv_path).unwrap_or_default();
+    let csv = std::fs::read_to_string(&csv_path).unwrap_or_else(|e| {
+        eprintln!("{}: {e}", csv_path.display());
+        std::process::exit(1)
+    });
     let mut layers: Vec<ConvLayer> = if low { vec![] } else { resnet18() };
     layers.extend(
         deepbench(&csv, &set)

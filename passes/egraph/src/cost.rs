@@ -323,38 +323,11 @@ impl CostModel for Target {
     }
 }
 
-/// An `egg::CostFunction` over a saturated graph: a node's cost is its own
-/// plus its children's (tree cost; shared subterms are counted once per use,
-/// which the ILP extractor avoids).
-pub struct GraphCost<'a> {
-    pub egraph: &'a TensorGraph,
-    pub model: &'a dyn CostModel,
-}
-
-impl GraphCost<'_> {
-    pub fn local(&self, node: &TNode) -> Cost {
-        local_cost(self.egraph, self.model, node)
-    }
-}
-
 /// The cost of `node` alone in `egraph`.
 pub fn local_cost(egraph: &TensorGraph, model: &dyn CostModel, node: &TNode) -> Cost {
     let kids: Vec<&Data> = node.children.iter().map(|&c| &egraph[c].data).collect();
     match infer(&node.op, &kids, &egraph.analysis.inputs) {
         Ok(out) => model.node_cost(node, &out, &kids),
         Err(_) => Cost::INFINITE,
-    }
-}
-
-impl egg::CostFunction<TNode> for GraphCost<'_> {
-    type Cost = Cost;
-    fn cost<C>(&mut self, enode: &TNode, mut costs: C) -> Cost
-    where
-        C: FnMut(egg::Id) -> Cost,
-    {
-        enode
-            .children
-            .iter()
-            .fold(self.local(enode), |acc, &c| acc + costs(c))
     }
 }

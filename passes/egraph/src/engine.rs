@@ -115,14 +115,18 @@ pub fn optimize(
 
     let start = Instant::now();
     let (mut extracted_by, mut note) = (opts.extract, None);
+    // The input term is in the graph, so greedy always has a program for
+    // the root; should the model price every form at infinity, the input
+    // stays as it is.
+    let greedy_or_input = || greedy(&egraph, target, root).map_or_else(|| expr.clone(), |b| b.1);
     let best = match opts.extract {
-        ExtractMode::Greedy => greedy(&egraph, target, root).1,
+        ExtractMode::Greedy => greedy_or_input(),
         ExtractMode::Ilp => match ilp(&egraph, target, root) {
             Ok((_, e)) => e,
             Err(why) => {
                 extracted_by = ExtractMode::Greedy;
                 note = Some(why);
-                greedy(&egraph, target, root).1
+                greedy_or_input()
             }
         },
     };
@@ -146,8 +150,10 @@ pub fn optimize(
 }
 
 /// Which rewrites a term shows, by the operators it contains (for remarks
-/// and tables): `image-pack`, `stencil-unroll`, `im2col`, `pad`,
-/// `blocked(<layout>)`, `dilated-to-dense`, `batch-from-image`, `fused`.
+/// and tables), in the order they act on the input whatever the order of
+/// the term's nodes (equal-cost programs list the same words the same
+/// way): `pad`, `image-pack`, `stencil-unroll`, `im2col`,
+/// `dilated-to-dense`, `batch-from-image`, `blocked(<layout>)`, `fused`.
 pub fn strategy(expr: &RecExpr<TNode>) -> Vec<String> {
     strategy_where(expr, |_| true)
 }
@@ -198,6 +204,17 @@ pub fn strategy_where(expr: &RecExpr<TNode>, keep: impl Fn(usize) -> bool) -> Ve
             _ => {}
         }
     }
+    const ORDER: [&str; 8] = [
+        "pad",
+        "image-pack",
+        "stencil-unroll",
+        "im2col",
+        "dilated-to-dense",
+        "batch-from-image",
+        "blocked",
+        "fused",
+    ];
+    out.sort_by_key(|word| ORDER.iter().position(|o| word.starts_with(o)));
     out
 }
 

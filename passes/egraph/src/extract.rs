@@ -18,7 +18,7 @@
 //!   (at most 226 nodes under the default limits).
 
 use crate::analysis::TensorGraph;
-use crate::cost::{local_cost, Cost, CostModel, GraphCost};
+use crate::cost::{local_cost, Cost, CostModel};
 use crate::lang::TNode;
 use egg::{Id, Language, RecExpr};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -64,10 +64,139 @@ impl strata_ir::pass::OptionEnum for ExtractMode {
     const VALUES: &'static [(Self, &'static str, &'static str)] = EXTRACT_MODES;
 }
 
-/// The cheapest term of `root` by tree cost.
-pub fn greedy(egraph: &TensorGraph, model: &dyn CostModel, root: Id) -> (Cost, RecExpr<TNode>) {
-    let extractor = egg::Extractor::new(egraph, GraphCost { egraph, model });
-    extractor.find_best(root)
+/// The cheapest term of `root` by tree cost (`None` when every term of
+/// `root` has a node the model cannot cost).
+pub fn greedy(
+    egraph: &TensorGraph,
+    model: &dyn CostModel,
+    root: Id,
+) -> Option<(Cost, RecExpr<TNode>)> {
+    GreedyChoice::new(egraph, model).find_best(root)
+}
+
+/// The cheapest node of every class by tree cost (a node costs its own
+/// [`local_cost`] plus its children's best), computed once for the whole
+/// graph so the best term of any class is then a walk.
+///
+/// Classes are settled in order of cost from the leaves up (Knuth's
+/// generalisation of Dijkstra: a node becomes a candidate when its last
+/// child class is settled, and costs never decrease towards the root), so
+/// each node's local cost is computed once and each node is queued once.
+/// egg's `Extractor` instead sweeps every class until nothing changes,
+/// which on a chain of `n` layout ops is `n` sweeps of `n` classes: 6000
+/// chained transposes took seconds after saturation had stopped.
+///
+/// Among nodes of equal cost the smaller term wins (a pack over a transpose
+/// of reshapes), then the first in the class.
+pub struct GreedyChoice<'a> {
+    egraph: &'a TensorGraph,
+    best: HashMap<Id, (Cost, usize)>,
+}
+
+impl<'a> GreedyChoice<'a> {
+    pub fn new(egraph: &'a TensorGraph, model: &dyn CostModel) -> Self {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        /// A candidate for a class: its total cost and term size, ordered
+        /// by cost, then size.
+        #[derive(PartialEq)]
+        struct Candidate(f64, usize, Id);
+        impl Eq for Candidate {}
+        impl PartialOrd for Candidate {
+            fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
+                Some(self.cmp(o))
+            }
+        }
+        impl Ord for Candidate {
+            fn cmp(&self, o: &Self) -> std::cmp::Ordering {
+                self.0
+                    .total_cmp(&o.0)
+                    .then(self.1.cmp(&o.1))
+                    .then(self.2.cmp(&o.2))
+            }
+        }
+        // Each node's local cost, its unsettled child classes, and the
+        // nodes waiting on each class.
+        let mut local: HashMap<(Id, usize), Cost> = HashMap::new();
+        let mut waiting: HashMap<(Id, usize), usize> = HashMap::new();
+        let mut parents: HashMap<Id, Vec<(Id, usize)>> = HashMap::new();
+        let mut heap = BinaryHeap::new();
+        for class in egraph.classes() {
+            for (i, node) in class.nodes.iter().enumerate() {
+                let cost = local_cost(egraph, model, node);
+                if !cost.total.is_finite() {
+                    continue;
+                }
+                local.insert((class.id, i), cost);
+                let kids: HashSet<Id> = node.children.iter().map(|&k| egraph.find(k)).collect();
+                if kids.is_empty() {
+                    heap.push(Reverse(Candidate(cost.total, 1, class.id)));
+                }
+                waiting.insert((class.id, i), kids.len());
+                for k in kids {
+                    parents.entry(k).or_default().push((class.id, i));
+                }
+            }
+        }
+        // Each settled class's cost and term size.
+        let mut settled: HashMap<Id, (Cost, usize)> = HashMap::new();
+        let total_of = |settled: &HashMap<Id, (Cost, usize)>, class: Id, i: usize| {
+            egraph[class].nodes[i].children.iter().fold(
+                (local[&(class, i)], 1),
+                |(cost, size), &k| {
+                    let (kid_cost, kid_size) = settled[&egraph.find(k)];
+                    (cost + kid_cost, size + kid_size)
+                },
+            )
+        };
+        let key = |(cost, size): &(Cost, usize)| (cost.total, *size);
+        let mut best = HashMap::new();
+        while let Some(Reverse(Candidate(_, _, class))) = heap.pop() {
+            if settled.contains_key(&class) {
+                continue;
+            }
+            // The class's cheapest node among those whose children are settled.
+            let (i, choice) = (0..egraph[class].nodes.len())
+                .filter(|&i| waiting.get(&(class, i)) == Some(&0))
+                .map(|i| (i, total_of(&settled, class, i)))
+                .min_by(|a, b| {
+                    let (a, b) = (key(&a.1), key(&b.1));
+                    a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))
+                })
+                .expect("a queued class has a ready node");
+            settled.insert(class, choice);
+            best.insert(class, (choice.0, i));
+            for &(parent, i) in parents.get(&class).into_iter().flatten() {
+                let left = waiting
+                    .get_mut(&(parent, i))
+                    .expect("a parent node is counted");
+                *left -= 1;
+                if *left == 0 && !settled.contains_key(&parent) {
+                    let (cost, size) = total_of(&settled, parent, i);
+                    heap.push(Reverse(Candidate(cost.total, size, parent)));
+                }
+            }
+        }
+        GreedyChoice { egraph, best }
+    }
+
+    /// The cost of the cheapest term of `class` (infinite when it has none).
+    pub fn cost(&self, class: Id) -> Cost {
+        self.best
+            .get(&self.egraph.find(class))
+            .map_or(Cost::INFINITE, |b| b.0)
+    }
+
+    /// The cheapest term of `class` (`None` when it has no finite-cost term).
+    pub fn find_best(&self, class: Id) -> Option<(Cost, RecExpr<TNode>)> {
+        let (cost, _) = *self.best.get(&self.egraph.find(class))?;
+        // Every child class of a settled node is settled.
+        let node = |c: Id| {
+            let (_, i) = self.best[&self.egraph.find(c)];
+            self.egraph[c].nodes[i].clone()
+        };
+        Some((cost, node(class).build_recexpr(node)))
+    }
 }
 
 /// The DAG cost of `expr` (each distinct node once) evaluated in `egraph`.

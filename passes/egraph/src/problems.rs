@@ -61,6 +61,17 @@ impl ConvLayer {
     }
 }
 
+/// The DeepBench convolution list: `$STRATA_SHARED_DATA/deepbench_conv.csv`,
+/// by default in `../shared/data` beside the repository.
+pub fn deepbench_csv_path() -> std::path::PathBuf {
+    std::env::var_os("STRATA_SHARED_DATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
+        })
+        .join("deepbench_conv.csv")
+}
+
 /// Parses the DeepBench CSV (`set,index,w,h,c,n,k,s,r,pad_w,pad_h,stride_w,stride_h`)
 /// keeping the rows of `set` (e.g. `inference_server`).
 pub fn deepbench(csv: &str, set: &str) -> Vec<ConvLayer> {

@@ -3,10 +3,8 @@
 
 use strata_egraph::engine::{strategy, total_macs};
 use strata_egraph::eval::{eval, random_inputs};
-use strata_egraph::problems::{deepbench, ConvLayer};
+use strata_egraph::problems::{deepbench, deepbench_csv_path, ConvLayer};
 use strata_egraph::{optimize, Options, Target};
-
-const CSV: &str = "/work/shared/data/deepbench_conv.csv";
 
 /// DeepBench inference_server layers with 1 or 3 input channels on VTA: the
 /// chosen program unrolls stencils (im2col is the unroll of both axes) or
@@ -14,10 +12,9 @@ const CSV: &str = "/work/shared/data/deepbench_conv.csv";
 /// (padding waste included) than the padded layout.
 #[test]
 fn low_channel_layers_avoid_channel_padding_on_vta() {
-    let Ok(csv) = std::fs::read_to_string(CSV) else {
-        eprintln!("skipped: {CSV} not found");
-        return;
-    };
+    let path = deepbench_csv_path();
+    let csv = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (set STRATA_SHARED_DATA)", path.display()));
     let target = Target::vta();
     let layers: Vec<ConvLayer> = deepbench(&csv, "inference_server_set")
         .into_iter()

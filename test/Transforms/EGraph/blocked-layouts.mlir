@@ -1,5 +1,6 @@
 // RUN: strata-opt %s --egraph-layout='target=vta' --egraph-dump --verify-equivalence 2>&1 | FileCheck %s --check-prefix=VTA
 // RUN: strata-opt %s --egraph-layout='target=vnni' --egraph-dump --verify-equivalence 2>&1 | FileCheck %s --check-prefix=VNNI
+// RUN: strata-opt %s --egraph-layout='target=vnni extract=ilp' 2>&1 | FileCheck %s --check-prefix=VNNI-ILP
 // RUN: strata-opt %s --egraph-layout='target=amx disable=im2col,stencil-unroll-w,stencil-unroll-h' --egraph-dump --verify-equivalence 2>&1 | FileCheck %s --check-prefix=AMX
 
 // blocked-layout: the image goes to NCHW16c (a pack of the channels) and
@@ -20,14 +21,21 @@
 // VNNI-SAME: "blocked-layout" = 1
 // VNNI-DAG: eqsat.node "blocked_conv2d{layout=OhwI64o4i stride=[1,1] dilation=[1,1]}"
 // VNNI-DAG: eqsat.node "blocked_conv2d{layout=Ohw4i16o4i stride=[1,1] dilation=[1,1]}"
-// VNNI: remark: egraph-layout: conv_2d_nchw_fchw target=vnni chosen-macs=147456 padded-macs=147456 strategy=blocked(Ohw{{(I64o4i|4i16o4i)}})
-// VNNI: floordiv 4
+// VNNI: remark: egraph-layout: conv_2d_nchw_fchw target=vnni chosen-macs=147456 padded-macs=147456 strategy=blocked(OhwI64o4i)
+// The weights are grouped by 4 input channels (the 4i of either layout).
+// VNNI: {{floordiv 4|\* 4 \+ d}}
+
+// The two VNNI layouts cost the same; each extractor's remark names the
+// layout of the program it emitted (the blocked weights' type).
+// VNNI: tensor<1x3x3x4x64x4xi8>
+// VNNI-ILP: remark: egraph-layout: conv_2d_nchw_fchw target=vnni chosen-macs=147456 padded-macs=147456 strategy=blocked(Ohw4i16o4i) {{.*}} extract=ilp
+// VNNI-ILP: tensor<4x3x3x1x4x16x4xi8>
 
 // AMX pads the batch to 16 rows (its only choice without im2col and the
 // stencil unrolls here), so MACs grow 16x but run on the tile.
 // AMX: eqsat.graph @conv64
 // AMX-DAG: eqsat.node "blocked_conv2d{layout=Ohw16i16o4i stride=[1,1] dilation=[1,1]}"
-// AMX: remark: egraph-layout: conv_2d_nchw_fchw target=amx chosen-macs={{[0-9]+}} padded-macs=9437184 strategy={{.*}}blocked(Ohw16i16o4i)
+// AMX: remark: egraph-layout: conv_2d_nchw_fchw target=amx chosen-macs=9437184 padded-macs=9437184 strategy=pad+blocked(Ohw16i16o4i)
 func.func @conv64(%x: tensor<1x16x6x6xi8>, %w: tensor<64x16x3x3xi8>) -> tensor<1x64x4x4xi32> {
   %c0 = arith.constant 0 : i32
   %e = tensor.empty() : tensor<1x64x4x4xi32>

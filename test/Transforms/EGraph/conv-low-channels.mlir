@@ -6,7 +6,7 @@
 // the channels to 16; the e-graph finds a stencil unroll (or im2col) and
 // pays fewer MACs. The function is run before and after on random data.
 
-// CHECK: remark: egraph-layout: conv_2d_nchw_fchw target=vta chosen-macs=[[CHOSEN:[0-9]+]] padded-macs=82944 strategy={{.*}}stencil-unroll
+// CHECK: remark: egraph-layout: conv_2d_nchw_fchw target=vta chosen-macs=18432 padded-macs=82944 strategy=pad+stencil-unroll+im2col
 // CHECK: remark: egraph-layout: verified bit-exact on random inputs (576 elements)
 // CHECK-LABEL: func.func @conv3
 // The rules that fired (im2col, both stencil unrolls, channel padding):

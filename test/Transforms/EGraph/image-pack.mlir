@@ -7,7 +7,7 @@
 // Stride 2 on one input channel: without im2col, the e-graph packs the
 // strided image into 4 sub-images (channels) and unrolls the stencil.
 
-// CHECK: remark: egraph-layout: conv_2d_nchw_fchw target=vta chosen-macs={{[0-9]+}} padded-macs=160000 strategy={{.*}}image-pack
+// CHECK: remark: egraph-layout: conv_2d_nchw_fchw target=vta chosen-macs=19200 padded-macs=160000 strategy=pad+image-pack+stencil-unroll+blocked(OIHW16o16i)
 // CHECK: remark: egraph-layout: verified bit-exact
 // CHECK: affine_map<{{.*}}d1 floordiv 4, d2 * 2 + (d1 floordiv 2) mod 2, d3 * 2 + d1 mod 2)>
 // CHECK: linalg.generic

@@ -5,7 +5,7 @@ use crate::lang::{Binary, DType, Op, TNode, TermBuilder, Unary};
 use egg::{Id, RecExpr};
 use std::collections::HashMap;
 use strata_ir::attributes::{AttrData, Location};
-use strata_ir::{Context, Ir, OpId, Type, Value};
+use strata_ir::{Context, Ir, OpId, Type, TypeData, Value};
 
 /// A contraction found while importing (one remark each).
 #[derive(Debug, Clone)]
@@ -37,9 +37,27 @@ pub fn dtype_of(ctx: &Context, ty: Type) -> Option<DType> {
     }
 }
 
+/// The shape of a static ranked tensor type.
 fn shape_of(ctx: &Context, ty: Type) -> Option<Vec<i64>> {
+    if !matches!(ctx.type_data(ty), TypeData::RankedTensor { .. }) {
+        return None;
+    }
     let s = ctx.shape(ty)?.to_vec();
     (s.iter().all(|&d| d >= 0)).then_some(s)
+}
+
+/// Why the layout engine leaves a tensor of `shape` alone, if it does: an
+/// empty tensor has nothing to lay out (and the rules divide by its
+/// sizes), and one of more than `i64::MAX` elements cannot be counted.
+fn unsupported_shape(shape: &[i64]) -> Option<String> {
+    if shape.contains(&0) {
+        return Some("a zero-sized tensor".into());
+    }
+    shape
+        .iter()
+        .try_fold(1i64, |n, &d| n.checked_mul(d))
+        .is_none()
+        .then(|| "a tensor of more than 2^63 elements".into())
 }
 
 /// Whether `v` is an `arith.constant` zero (integer 0, or float +0.0).
@@ -134,6 +152,9 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
                 "argument #{i} is not a static integer or f32 tensor"
             ));
         };
+        if let Some(why) = unsupported_shape(&shape) {
+            return Err(format!("argument #{i} is {why}"));
+        }
         let name = format!("arg{i}");
         analysis.add_input(&name, &shape, dt, weights.contains(&a));
         vals.insert(a, b.input(&name));
@@ -150,8 +171,19 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
         };
         let result_shape = || {
             shape_of(ctx, ir.value_type(ir.result(op, 0)))
-                .ok_or_else(|| format!("{name}: dynamic result"))
+                .ok_or_else(|| format!("{name}: the result is not a static tensor"))
         };
+        // Every op the engine models has one static tensor result (the
+        // memref forms of linalg ops have none).
+        if !matches!(name.as_str(), "arith.constant" | "func.return") {
+            if ir.num_results(op) != 1 {
+                return Err(format!("{name}: expects one tensor result"));
+            }
+            let shape = result_shape()?;
+            if let Some(why) = unsupported_shape(&shape) {
+                return Err(format!("{name}: the result is {why}"));
+            }
+        }
         let id = match name.as_str() {
             "arith.constant" | "tensor.empty" | "linalg.fill" => continue,
             "func.return" => {
@@ -298,29 +330,31 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
     })
 }
 
+/// The nodes `root` depends on, each mapped to its position in a term that
+/// lists children before parents. Iterative: a chain of layout ops is as
+/// deep as it is long.
 fn remap_ids(expr: &RecExpr<TNode>, root: Id) -> HashMap<Id, Id> {
-    let mut order = Vec::new();
+    let mut order: HashMap<Id, Id> = HashMap::new();
     let mut seen = std::collections::HashSet::new();
-    fn visit(
-        e: &RecExpr<TNode>,
-        id: Id,
-        seen: &mut std::collections::HashSet<Id>,
-        order: &mut Vec<Id>,
-    ) {
+    // (node, whether its children have been pushed)
+    let mut stack = vec![(root, false)];
+    while let Some((id, expanded)) = stack.pop() {
+        if expanded {
+            let next = Id::from(order.len());
+            order.entry(id).or_insert(next);
+            continue;
+        }
         if !seen.insert(id) {
-            return;
+            continue;
         }
-        for &c in e[id].children.iter() {
-            visit(e, c, seen, order);
+        stack.push((id, true));
+        for &c in expr[id].children.iter().rev() {
+            if !seen.contains(&c) {
+                stack.push((c, false));
+            }
         }
-        order.push(id);
     }
-    visit(expr, root, &mut seen, &mut order);
     order
-        .iter()
-        .enumerate()
-        .map(|(i, &id)| (id, Id::from(i)))
-        .collect()
 }
 
 /// The nodes `root` depends on, as a term whose last node is `root`.

@@ -16,13 +16,17 @@
 use super::{dump, exec, export, import};
 use crate::engine::{optimize, stop_reason_text, strategy_where, total_macs, Options};
 use crate::eval::Rng;
-use crate::extract::{greedy, ExtractMode};
+use crate::extract::{ExtractMode, GreedyChoice};
 use crate::lang::Op;
 use crate::Target;
 use std::time::Duration;
 use strata_ir::asm::parser::{parse_source, SourceInfo};
 use strata_ir::pass::{Pass, PassContext, PassFailure, PassOption, PassResult};
 use strata_ir::{Diagnostic, Ir};
+
+/// The most input elements `verify=true` draws (and runs the function on,
+/// twice): 2^24, a few hundred MB of interpreter values.
+const VERIFY_MAX_ELEMENTS: i64 = 1 << 24;
 
 #[derive(Clone)]
 pub struct EGraphLayout {
@@ -128,37 +132,55 @@ impl Pass for EGraphLayout {
                 dump::eqsat_text(&fname, &out.egraph, out.root, &out.applied)
             );
         }
-        // One remark per contraction of the input.
+        // One remark per contraction of the input, read from the program
+        // extraction chose (ILP's or greedy's) where it computes that
+        // layer, else from the greedy choice of the layer's class (a layer
+        // fused into its consumer has no class of its own in the program).
         let stop = stop_reason_text(&out.stop);
+        let choice = GreedyChoice::new(&out.egraph, &target);
+        let best_classes = classes_of(&out.egraph, &out.best);
+        let mut node_of_class = std::collections::HashMap::new();
+        for (i, c) in best_classes.iter().enumerate() {
+            if let Some(c) = c {
+                node_of_class.entry(*c).or_insert(i);
+            }
+        }
+        let program = |class: egg::Id| -> Option<egg::RecExpr<crate::TNode>> {
+            match node_of_class.get(&out.egraph.find(class)) {
+                Some(&i) => Some(import::subterm(&out.best, egg::Id::from(i))),
+                None => choice.find_best(class).map(|b| b.1),
+            }
+        };
         for c in &imported.contractions {
             let sub = import::subterm(&imported.expr, c.term);
-            let class = out.egraph.add_expr(&sub);
-            let best = greedy(&out.egraph, &target, class).1;
+            let Some(class) = out.egraph.lookup_expr(&sub) else {
+                continue;
+            };
             let node = &sub.as_ref()[sub.as_ref().len() - 1];
             let kid_class = |i: usize| {
                 out.egraph
                     .lookup_expr(&import::subterm(&sub, node.children[i]))
                     .unwrap_or(class)
             };
-            // This layer's MACs: the best program of its class minus those
-            // of its operands' best programs (an earlier layer feeding it).
-            let operand_best: Vec<_> = (0..2)
-                .map(|i| greedy(&out.egraph, &target, kid_class(i)).1)
-                .collect();
-            let operand_macs: f64 = operand_best
-                .iter()
-                .map(|e| total_macs(e, &imported.analysis))
-                .sum();
+            let (Some(best), Some(x_best), Some(w_best)) =
+                (program(class), program(kid_class(0)), program(kid_class(1)))
+            else {
+                continue;
+            };
+            // This layer's MACs: its program's minus those of its operands'
+            // programs (an earlier layer feeding it).
+            let operand_macs =
+                total_macs(&x_best, &imported.analysis) + total_macs(&w_best, &imported.analysis);
             let chosen = (total_macs(&best, &imported.analysis) - operand_macs) as i64;
             // Likewise the strategy names only this layer's rewrites.
-            let operand_classes: std::collections::HashSet<_> = operand_best
-                .iter()
+            let operand_classes: std::collections::HashSet<_> = [&x_best, &w_best]
+                .into_iter()
                 .flat_map(|e| classes_of(&out.egraph, e))
                 .flatten()
                 .collect();
-            let best_classes = classes_of(&out.egraph, &best);
+            let layer_classes = classes_of(&out.egraph, &best);
             let layer_strategy = strategy_where(&best, |i| {
-                best_classes[i].is_none_or(|c| !operand_classes.contains(&c))
+                layer_classes[i].is_none_or(|c| !operand_classes.contains(&c))
             });
             let kid = |i: usize| out.egraph[kid_class(i)].data.shape.clone();
             let (xs, ws) = (kid(0), kid(1));
@@ -210,14 +232,6 @@ impl Pass for EGraphLayout {
                 .ok_or_else(|| fail("empty module".into()))?;
             tmp.first_op(b).ok_or_else(|| fail("empty module".into()))?
         };
-        let inputs: Vec<crate::eval::Tensor> = {
-            let mut rng = Rng(0x5eed);
-            imported
-                .args
-                .iter()
-                .map(|(_, s, dt)| rng.tensor(s, *dt))
-                .collect()
-        };
         // verify=true compares bit for bit on integers; a float function's
         // summation order changes with the layout, so it is left to
         // strata-opt --verify-equivalence and its ulp tolerance.
@@ -228,7 +242,27 @@ impl Pass for EGraphLayout {
                 "egraph-layout: verify=true compares integers only; use --verify-equivalence (ulp tolerance) for f32".to_string(),
             ));
         }
-        let before = if self.verify && !floats {
+        let verify = self.verify && !floats;
+        let mut inputs: Vec<crate::eval::Tensor> = Vec::new();
+        if verify {
+            let elements: i64 = imported
+                .args
+                .iter()
+                .map(|a| a.1.iter().product::<i64>())
+                .sum();
+            if elements > VERIFY_MAX_ELEMENTS {
+                return Err(fail(format!(
+                    "egraph-layout: verify=true would run the function on {elements} random input elements, more than its limit of {VERIFY_MAX_ELEMENTS}"
+                )));
+            }
+            let mut rng = Rng(0x5eed);
+            inputs = imported
+                .args
+                .iter()
+                .map(|(_, s, dt)| rng.tensor(s, *dt))
+                .collect();
+        }
+        let before = if verify {
             Some(
                 exec::run(ctx, pc.ir(), func, &inputs)
                     .map_err(|e| fail(format!("verify (before): {e}")))?,
