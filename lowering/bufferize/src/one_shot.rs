@@ -43,10 +43,12 @@
 //! and results take the type of the returned buffer (after a
 //! `memref.cast` to the boundary type that MLIR leaves behind unused).
 //!
-//! Ops the pass does not know keep their tensors: they read them through
-//! `bufferization.to_tensor` of the buffers, and their tensor results are
-//! read through `to_buffer` (not writable). `to_tensor` ops left without
-//! users are erased at the end.
+//! Ops the pass does not know fail it ("op was not bufferized", MLIR's
+//! error), or with `allow-unknown-ops` keep their tensors: they read them
+//! through `bufferization.to_tensor` of the buffers, and their tensor
+//! results are read through `to_buffer` (not writable). `to_tensor` ops
+//! left without users are erased at the end. Only a function's entry block
+//! is bufferized: tensors in its other blocks are an error.
 
 use rustc_hash::FxHashMap;
 use strata_dialect_linalg::structured::{payload_block, structured_info};
@@ -162,6 +164,7 @@ impl Pass for OneShotBufferize {
                 class_pos: Vec::new(),
                 cur_pos: 0,
                 allow_return_allocs_from_loops: self.allow_return_allocs_from_loops,
+                allow_unknown_ops: self.allow_unknown_ops,
                 globals: &mut globals,
                 error: None,
                 summaries: &summaries,
@@ -212,6 +215,9 @@ pub(crate) struct Bufferizer<'a> {
     /// Position of the op being bufferized.
     pub(crate) cur_pos: usize,
     pub(crate) allow_return_allocs_from_loops: bool,
+    /// MLIR's `allow-unknown-ops`: ops the pass cannot bufferize keep their
+    /// tensors (else the pass fails on the first, "op was not bufferized").
+    allow_unknown_ops: bool,
     /// The module's `memref.global`s for tensor constants.
     pub(crate) globals: &'a mut crate::constants::Globals,
     /// The first error (the pass fails with it).
@@ -697,6 +703,10 @@ impl Bufferizer<'_> {
                 self.branches.push(ranges);
             }
         }
+        if let Some(error) = self.unsupported_blocks(func) {
+            self.error = Some(error);
+            return;
+        }
         // Arguments.
         let args = self.ir.block_args(self.block).to_vec();
         let mut arg_types: Vec<Type> = args.iter().map(|&a| self.ir.value_type(a)).collect();
@@ -740,6 +750,83 @@ impl Bufferizer<'_> {
                 let _ = self.ir.erase_op(o);
             }
         }
+    }
+
+    /// The pass bufferizes a function's entry block (and the structured
+    /// regions in it); tensors in its other blocks are an error (unless
+    /// `allow-unknown-ops`, which leaves them as they are), and a
+    /// multi-block function's signature is not converted.
+    fn unsupported_blocks(&self, func: OpId) -> Option<Diagnostic> {
+        let ctx = self.ctx;
+        let blocks = self.ir.region_blocks(self.ir.region(func, 0)).to_vec();
+        if blocks.len() < 2 {
+            return None;
+        }
+        let signature_has_tensors = self
+            .ir
+            .block_args(self.block)
+            .iter()
+            .map(|&a| self.ir.value_type(a))
+            .chain(
+                self.ir
+                    .attr(ctx, func, "function_type")
+                    .and_then(|a| ctx.type_value(a))
+                    .and_then(|t| ctx.function_signature(t))
+                    .map(|(_, results)| results.to_vec())
+                    .unwrap_or_default(),
+            )
+            .any(|t| is_tensor(ctx, t));
+        if self.boundaries && signature_has_tensors {
+            return Some(Diagnostic::error(
+                self.ir.op_loc(func),
+                format!(
+                    "bufferize-function-boundaries converts the signature of single-block functions only; this one has {} blocks",
+                    blocks.len()
+                ),
+            ));
+        }
+        if self.allow_unknown_ops {
+            return None;
+        }
+        for &block in &blocks[1..] {
+            if let Some(&arg) = self
+                .ir
+                .block_args(block)
+                .iter()
+                .find(|&&a| is_tensor(ctx, self.ir.value_type(a)))
+            {
+                return Some(Diagnostic::error(
+                    self.ir
+                        .value_loc(arg)
+                        .unwrap_or_else(|| self.ir.op_loc(func)),
+                    "a tensor block argument outside the entry block is not bufferized",
+                ));
+            }
+            let mut first = None;
+            for op in self.ir.block_ops(block).collect::<Vec<_>>() {
+                // Without function boundaries functions return tensors.
+                if ctx.op_name_str(self.ir.op_name(op)) == "func.return" {
+                    continue;
+                }
+                self.ir.walk_preorder(op, &mut |o| {
+                    let tensors = self
+                        .ir
+                        .operands(o)
+                        .chain(self.ir.results(o))
+                        .any(|v| is_tensor(ctx, self.ir.value_type(v)));
+                    if tensors && first.is_none() {
+                        first = Some(o);
+                    }
+                });
+                if let Some(o) = first {
+                    return Some(Diagnostic::error(
+                        self.ir.op_loc(o),
+                        "op was not bufferized: one-shot-bufferize bufferizes the entry block of a multi-block function only",
+                    ));
+                }
+            }
+        }
+        None
     }
 
     fn bufferize_signature(&mut self, func: OpId, arg_types: Vec<Type>) {
@@ -793,6 +880,8 @@ impl Bufferizer<'_> {
             "scf.while" if self.bufferize_while(op) => return,
             "scf.forall" => return self.bufferize_forall(op),
             "func.call" if self.boundaries => return self.call(op),
+            // Without function boundaries calls pass tensors, as in MLIR.
+            "func.call" => return self.keep_tensors(op),
             // Their parent op bufferizes what they yield.
             "scf.yield" | "scf.condition" => return,
             _ => {}
@@ -1157,8 +1246,32 @@ impl Bufferizer<'_> {
         let _ = self.ir.erase_op(op);
     }
 
-    /// An op the pass does not bufferize keeps its tensors.
+    /// An op the pass does not bufferize keeps its tensors, with
+    /// `allow-unknown-ops`; without, one with tensors fails the pass as in
+    /// MLIR.
     pub(crate) fn unknown(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let has_tensors = self
+            .ir
+            .operands(op)
+            .chain(self.ir.results(op))
+            .any(|v| is_tensor(ctx, self.ir.value_type(v)));
+        if has_tensors && !self.allow_unknown_ops {
+            if self.error.is_none() {
+                self.error = Some(Diagnostic::error(
+                    self.ir.op_loc(op),
+                    "op was not bufferized",
+                ));
+            }
+            return;
+        }
+        self.keep_tensors(op)
+    }
+
+    /// `op` keeps its tensors: it reads its operands through `to_tensor`s
+    /// of their buffers, and its tensor results are buffers of their own
+    /// (read through `to_buffer`, not writable).
+    pub(crate) fn keep_tensors(&mut self, op: OpId) {
         let ctx = self.ctx;
         let operands: Vec<(usize, Value)> = self.ir.operands(op).enumerate().collect();
         for (i, v) in operands {
