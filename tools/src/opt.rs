@@ -174,12 +174,10 @@ pub fn opt_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         }
     }
     if options.show_dialects {
-        let mut out = String::from("Available Dialects: ");
-        let names: Vec<&str> = ctx.dialects().map(|d| d.name()).collect::<Vec<_>>();
-        let mut names = names;
+        // mlir-opt's format: sorted, comma-separated without spaces.
+        let mut names: Vec<&str> = ctx.dialects().map(|d| d.name()).collect();
         names.sort();
-        out.push_str(&names.join(", "));
-        println!("{out}");
+        println!("Available Dialects: {}", names.join(","));
         return ExitCode::SUCCESS;
     }
     let (file_name, text) = match read_input(&options.input) {
