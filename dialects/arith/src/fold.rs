@@ -451,7 +451,7 @@ fn extended_fold(
 }
 
 /// The overflow flags of `op` (`nsw` = 1, `nuw` = 2).
-pub(crate) fn overflow_flags(ctx: &Context, ir: &Ir, op: OpId) -> u64 {
+pub fn overflow_flags(ctx: &Context, ir: &Ir, op: OpId) -> u64 {
     ir.attr(ctx, op, "overflowFlags")
         .and_then(|a| crate::attrs::OVERFLOW.bits(ctx, a))
         .unwrap_or(0)

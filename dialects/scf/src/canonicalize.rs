@@ -83,9 +83,18 @@ impl Bound {
 }
 
 /// `ub - lb` when `ub` is `lb` plus a constant (`arith.addi`), the case
-/// MLIR's value-bounds `computeUbMinusLb` proves most often.
-fn ub_minus_lb(ctx: &Context, ir: &Ir, lb: Value, ub: Value) -> Option<i128> {
+/// MLIR's value-bounds `computeUbMinusLb` proves most often. Only when the
+/// addition cannot wrap in the loop's comparison (`nsw` for a signed loop,
+/// `nuw` for an unsigned one): `lb + 1` with `lb` the largest value wraps
+/// below `lb`, and the loop does not run.
+fn ub_minus_lb(ctx: &Context, ir: &Ir, lb: Value, ub: Value, unsigned: bool) -> Option<i128> {
     let add = AddIOp::defining(ctx, ir, ub)?;
+    const NSW: u64 = 1;
+    const NUW: u64 = 2;
+    let flags = strata_dialect_arith::fold::overflow_flags(ctx, ir, add.op());
+    if flags & (if unsigned { NUW } else { NSW }) == 0 {
+        return None;
+    }
     let (a, b) = (add.lhs(ctx, ir), add.rhs(ctx, ir));
     if a == lb {
         constant_int(ctx, ir, b)
@@ -143,7 +152,7 @@ pub fn trip_count(
         }
         (Some(_), None) | (None, Some(_)) => return None,
         (None, None) => match (lb, ub) {
-            (Bound::Dynamic(l), Bound::Dynamic(u)) => ub_minus_lb(ctx, ir, l, u)?,
+            (Bound::Dynamic(l), Bound::Dynamic(u)) => ub_minus_lb(ctx, ir, l, u, unsigned)?,
             _ => return None,
         },
     };
@@ -173,6 +182,8 @@ fn entry(ir: &Ir, op: OpId, region: usize) -> Option<BlockId> {
 
 /// Moves the single block of `region` of `op` before `op` with `args` for
 /// its arguments, erases its terminator, and returns the terminator's operands.
+/// The operands are read after the move: a terminator yielding one of the
+/// block's arguments (a loop's induction variable) yields its replacement.
 fn inline_single_block(
     rw: &mut PatternRewriter,
     op: OpId,
@@ -181,8 +192,8 @@ fn inline_single_block(
 ) -> Vec<Value> {
     let block = entry(rw.ir(), op, region).expect("non-empty region");
     let term = rw.ir().last_op(block).expect("terminated block");
-    let yielded: Vec<Value> = rw.ir().operands(term).collect();
     rw.inline_block_before(block, op, args);
+    let yielded: Vec<Value> = rw.ir().operands(term).collect();
     rw.erase_op(term);
     yielded
 }
