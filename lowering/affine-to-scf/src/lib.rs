@@ -392,7 +392,18 @@ fn lower_parallel(ctx: &Context, ir: &mut Ir, op: OpId) {
         lbs.push(bound(&b.lower_map, lower, &b.lower_operands, Combine::Max));
         ubs.push(bound(&b.upper_map, upper, &b.upper_operands, Combine::Min));
     }
-    let steps: Vec<Value> = b.steps.iter().map(|&s| e.constant(s)).collect();
+    let mut steps: Vec<Value> = b.steps.iter().map(|&s| e.constant(s)).collect();
+    // An affine.parallel without dimensions runs its body once; scf.parallel
+    // needs a dimension, so it gets one of a single iteration (0 to 1) whose
+    // index the body ignores. MLIR emits a dimensionless scf.parallel, which
+    // does not verify.
+    let no_dimensions = lbs.is_empty();
+    if no_dimensions {
+        lbs.push(e.constant(0));
+        let one = e.constant(1);
+        ubs.push(one);
+        steps.push(one);
+    }
     let mut inits = Vec::new();
     for (kind, &ty) in kinds.iter().zip(&result_types) {
         let Some(identity) = kind.and_then(|k| k.identity(ctx, ty)) else {
@@ -419,6 +430,9 @@ fn lower_parallel(ctx: &Context, ir: &mut Ir, op: OpId) {
     let Some(body) = ir.entry_block(ir.region(new_op, 0)) else {
         return;
     };
+    if no_dimensions {
+        ir.add_block_arg(body, ctx.index_type());
+    }
     let Some(terminator) = ir.last_op(body) else {
         return;
     };
