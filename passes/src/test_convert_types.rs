@@ -9,6 +9,10 @@
 //! materialization, a value it defines reaches converted users through a
 //! target materialization, both `builtin.unrealized_conversion_cast`.
 //!
+//! An op the catch-all rebuild leaves invalid (a cast whose widths must
+//! differ, a constant whose value has the old type) fails the pass with
+//! the verifier's message.
+//!
 //! `test-legalize-mode` chooses `partial` (default) or `full` conversion;
 //! `unconvertible` names a type (e.g. `i7`) no conversion handles, to show
 //! the failures.
@@ -202,6 +206,17 @@ impl Pass for TestConvertTypes {
             "Conversion patterns applied",
             stats.patterns_applied,
         );
+        // The catch-all pattern retypes ops whose verifiers tie their types
+        // to attributes or to each other (`arith.constant`'s value, a
+        // cast's widths): such an op fails the pass here, with the
+        // verifier's message, rather than leaving IR that does not verify.
+        strata_ir::verifier::verify(ctx, pc.ir, pc.op).map_err(|d| {
+            let message = format!(
+                "test-convert-types retyped an op into one that does not verify: {}",
+                d.message
+            );
+            Diagnostic { message, ..d }
+        })?;
         Ok(())
     }
 }

@@ -35,11 +35,7 @@ pub enum ExtractMode {
 
 /// Each mode with its spelling and description: the pass option's values.
 pub const EXTRACT_MODES: &[(ExtractMode, &str, &str)] = &[
-    (
-        ExtractMode::Greedy,
-        "greedy",
-        "the cheapest tree per class (egg's extractor)",
-    ),
+    (ExtractMode::Greedy, "greedy", "the cheapest tree per class"),
     (
         ExtractMode::Ilp,
         "ilp",
