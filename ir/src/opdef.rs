@@ -378,6 +378,13 @@ impl OpDefinition {
     pub fn has_trait(&self, t: OpTraits) -> bool {
         self.traits.contains(t)
     }
+    /// Whether region `index` may hold one block at most (the op's
+    /// `SingleBlock` trait or the region's own declaration): a lowering to
+    /// a CFG cannot put branches there.
+    pub fn region_is_single_block(&self, index: usize) -> bool {
+        self.has_trait(OpTraits::SINGLE_BLOCK)
+            || self.regions.get(index).is_some_and(|r| r.single_block)
+    }
     /// The properties a builder sets when it is given none: every
     /// default-valued attribute at its default (MLIR's builders store
     /// `DefaultValuedAttr`s).

@@ -85,11 +85,14 @@ impl Pass for ConvertScfToCf {
 /// Lowers every `scf.for/if/while/execute_region/index_switch/parallel/forall`
 /// under `root`; an `scf.forall` with shared outputs (which no CFG form
 /// expresses before bufferization) is an error, as in MLIR, and the ops
-/// before it in pre-order are lowered already.
+/// before it in pre-order are lowered already. Ops in a region that holds
+/// one block at most (the body of an `affine.for`, of a `linalg.generic`)
+/// stay: their branches would make that region invalid (MLIR lowers them
+/// and its verifier then rejects the result).
 pub fn try_convert_scf_to_cf(ctx: &Context, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
     let ops = ir.collect_preorder(root);
     for op in ops {
-        if !ir.is_alive(op) || ir.op_block(op).is_none() {
+        if !ir.is_alive(op) || ir.op_block(op).is_none() || in_single_block_region(ctx, ir, op) {
             continue;
         }
         if ForOp::is(ctx, ir, op) {
@@ -495,4 +498,16 @@ fn lower_index_switch(ctx: &Context, ir: &mut Ir, op: OpId) {
     );
     ir.create_op(state, InsertPoint::BlockEnd(cond_block));
     replace_and_erase(ir, op, &results);
+}
+
+/// Whether `op` sits in a region that may hold one block at most.
+fn in_single_block_region(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    let Some(region) = ir.op_block(op).and_then(|b| ir.block_region(b)) else {
+        return false;
+    };
+    let Some(parent) = ir.region_op(region) else {
+        return false;
+    };
+    ctx.op_definition(ir.op_name(parent))
+        .is_some_and(|def| def.region_is_single_block(ir.region_index(region)))
 }
