@@ -59,8 +59,17 @@ clean:
 # cargo-fuzz`; RUSTC_BOOTSTRAP=1 lets the stable compiler take -Zsanitizer.
 FUZZ_TIME ?= 600
 
-.PHONY: fuzz
-fuzz:
+.PHONY: fuzz fuzz-parse fuzz-pipelines
+fuzz: fuzz-parse fuzz-pipelines
+
+fuzz-parse:
 	fuzz/seed-corpus.sh
 	cd fuzz && RUSTC_BOOTSTRAP=1 $(CARGO) fuzz run parse corpus/parse -- \
 		-dict=mlir.dict -max_total_time=$(FUZZ_TIME) -timeout=10
+
+# Random pass pipelines (with random options) over the lit inputs, each with
+# --verify-each: a panic, signal, hang or IR that does not verify is a
+# finding, written to fuzz/artifacts/pipelines/.
+fuzz-pipelines:
+	$(CARGO) build --release -p strata-tools
+	fuzz/random-pipelines.py --seconds $(FUZZ_TIME) --seed $${FUZZ_SEED:-1}
