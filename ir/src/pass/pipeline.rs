@@ -9,10 +9,17 @@
 //! e.g. `builtin.module(func.func(canonicalize,cse),symbol-dce,my-pass{opt=1 list=1,2})`.
 //! Errors carry the byte offset into the pipeline text and render as MLIR
 //! does, with the text and a caret under the offending spot.
+//!
+//! Nested pipelines are parsed by recursion, bounded by the textual
+//! parser's [`MAX_NESTING_DEPTH`]: a pipeline nests by op, and no parsed
+//! IR nests ops deeper, so the bound costs nothing real while
+//! `any(any(any(...` fifteen thousand deep is an error instead of a stack
+//! overflow.
 
 use super::options::split_options;
 use super::registry::PassRegistry;
 use super::{Anchor, OpPassManager};
+use crate::asm::parser::MAX_NESTING_DEPTH;
 
 /// A malformed pipeline, located in its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,7 +113,7 @@ pub fn parse_pass_pipeline(
     let open = c.pos;
     c.pos += 1;
     let mut pm = OpPassManager::on(anchor);
-    parse_elements(&mut c, &mut pm, registry)?;
+    parse_elements(&mut c, &mut pm, registry, 1)?;
     if c.peek() != Some(b')') {
         return Err(c.err(
             open,
@@ -131,11 +138,13 @@ pub fn parse_pass_pipeline(
     }
 }
 
-/// Parses elements up to (not including) a `)` or the end.
+/// Parses elements up to (not including) a `)` or the end, `depth`
+/// pipelines deep.
 fn parse_elements(
     c: &mut Cursor,
     pm: &mut OpPassManager,
     registry: &PassRegistry,
+    depth: u32,
 ) -> Result<(), PipelineError> {
     c.skip_ws();
     if c.peek() == Some(b')') {
@@ -164,9 +173,17 @@ fn parse_elements(
         match c.peek() {
             Some(b'(') => {
                 let open = c.pos;
+                if depth >= MAX_NESTING_DEPTH {
+                    return Err(c.err(
+                        name_at,
+                        format!(
+                            "pass pipeline nested too deep: more than {MAX_NESTING_DEPTH} levels"
+                        ),
+                    ));
+                }
                 c.pos += 1;
                 let mut nested = OpPassManager::on(name);
-                parse_elements(c, &mut nested, registry)?;
+                parse_elements(c, &mut nested, registry, depth + 1)?;
                 if c.peek() != Some(b')') {
                     return Err(c.err(
                         open,
@@ -258,4 +275,33 @@ fn matching_brace(text: &str, open: usize) -> Option<usize> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nested_any(levels: usize) -> String {
+        format!(
+            "builtin.module({}{})",
+            "any(".repeat(levels),
+            ")".repeat(levels)
+        )
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        let registry = PassRegistry::new();
+        let limit = MAX_NESTING_DEPTH as usize - 1;
+        assert!(parse_pass_pipeline(&nested_any(limit), &registry).is_ok());
+        let Err(err) = parse_pass_pipeline(&nested_any(limit + 1), &registry) else {
+            panic!("{} nested pipelines accepted", limit + 1);
+        };
+        assert_eq!(err.offset, Some("builtin.module(".len() + 4 * limit));
+        assert!(err.message.contains("nested too deep"), "{}", err.message);
+        let Err(err) = parse_pass_pipeline(&nested_any(15_000), &registry) else {
+            panic!("15,000 nested pipelines accepted");
+        };
+        assert_eq!(err.offset, Some("builtin.module(".len() + 4 * limit));
+    }
 }
