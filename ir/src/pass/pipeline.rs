@@ -43,14 +43,16 @@ impl PipelineError {
     pub fn render(&self) -> String {
         match self.offset {
             Some(offset) => {
-                let col = self.text[..offset.min(self.text.len())].chars().count();
-                format!(
-                    "MLIR Textual PassPipeline Parser:1:{}: error: {}\n{}\n{}^",
+                let offset = offset.min(self.text.len());
+                let col = self.text[..offset].chars().count();
+                let mut out = format!(
+                    "MLIR Textual PassPipeline Parser:1:{}: error: {}\n",
                     col + 1,
                     self.message,
-                    self.text,
-                    " ".repeat(col)
-                )
+                );
+                crate::diagnostics::quote_source_line(&self.text, offset, &mut out);
+                out.pop();
+                out
             }
             None => self.message.clone(),
         }
