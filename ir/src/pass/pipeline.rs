@@ -16,7 +16,7 @@
 //! `any(any(any(...` fifteen thousand deep is an error instead of a stack
 //! overflow.
 
-use super::options::split_options;
+use super::options::{split_options, OptionValue};
 use super::registry::PassRegistry;
 use super::{Anchor, OpPassManager};
 use crate::asm::parser::MAX_NESTING_DEPTH;
@@ -220,6 +220,11 @@ fn parse_elements(
                             ));
                         };
                         option.set(value).map_err(|m| c.err(open + 1 + off, m))?;
+                        if let OptionValue::Pipeline(nested) = &option.value {
+                            check_nested_pipeline(nested, registry).map_err(|m| {
+                                c.err(open + 1 + off, format!("for the {key} option: {m}"))
+                            })?;
+                        }
                     }
                     drop(options);
                     c.pos = close + 1;
@@ -252,6 +257,17 @@ fn parse_elements(
             }
         }
     }
+}
+
+/// Whether `text`, an option's nested pipeline (`canonicalize,cse`, or
+/// empty for none), is a pipeline of registered passes.
+fn check_nested_pipeline(text: &str, registry: &PassRegistry) -> Result<(), String> {
+    if text.trim().is_empty() {
+        return Ok(());
+    }
+    parse_pass_pipeline(&format!("any({text})"), registry)
+        .map(drop)
+        .map_err(|e| e.message)
 }
 
 /// The offset of the `}` closing the `{` at `open`, skipping quoted text.
