@@ -192,6 +192,35 @@ impl Context {
         })
     }
 
+    /// A dense elements attribute of the shaped type `ty` whose every
+    /// element is `element` (one element's little-endian bytes). Only the
+    /// one element is stored, however many the type has: a splat of
+    /// `tensor<100000x100000xf32>` costs four bytes, as in MLIR.
+    pub fn dense_splat_attr(&self, ty: Type, element: &[u8]) -> Attribute {
+        self.intern_attr(AttrData::DenseElements {
+            ty,
+            splat: true,
+            raw: element.into(),
+        })
+    }
+
+    /// A dense elements attribute of `ty` from every element's bytes in
+    /// row-major order, `element_bytes` each; stored as a splat when they
+    /// are all equal (MLIR's `DenseElementsAttr::get`).
+    pub fn dense_elements_attr(&self, ty: Type, element_bytes: usize, raw: &[u8]) -> Attribute {
+        let first = raw.get(..element_bytes).filter(|_| element_bytes > 0);
+        if let Some(first) = first {
+            if raw.chunks(element_bytes).all(|c| c == first) {
+                return self.dense_splat_attr(ty, first);
+            }
+        }
+        self.intern_attr(AttrData::DenseElements {
+            ty,
+            splat: false,
+            raw: raw.into(),
+        })
+    }
+
     /// The empty dictionary.
     pub fn empty_dictionary(&self) -> Attribute {
         self.builtin.empty_dict

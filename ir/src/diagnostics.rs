@@ -87,6 +87,47 @@ impl SourceFile<'_> {
     }
 }
 
+/// Lines longer than this are quoted in part (LLVM's `SourceMgr` skips
+/// them altogether): a 100 MB line of generated IR must not be echoed whole
+/// for one error.
+pub const MAX_QUOTED_LINE: usize = 4096;
+
+/// Writes `line` and a caret under byte offset `at` (mlir-opt's quote), or
+/// for a line longer than [`MAX_QUOTED_LINE`] the window of that many bytes
+/// around `at`, marked `...` where it was cut; the caret stays under the
+/// same character.
+pub fn quote_source_line(line: &str, at: usize, out: &mut String) {
+    let at = floor_char_boundary(line, at.min(line.len()));
+    let (start, end) = if line.len() <= MAX_QUOTED_LINE {
+        (0, line.len())
+    } else {
+        let start = at
+            .saturating_sub(MAX_QUOTED_LINE / 2)
+            .min(line.len() - MAX_QUOTED_LINE);
+        (
+            floor_char_boundary(line, start),
+            floor_char_boundary(line, start + MAX_QUOTED_LINE),
+        )
+    };
+    let prefix = if start > 0 { "..." } else { "" };
+    let suffix = if end < line.len() { "..." } else { "" };
+    let _ = writeln!(out, "{prefix}{}{suffix}", &line[start..end]);
+    let indent: String = prefix
+        .chars()
+        .chain(line[start..at].chars())
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    let _ = writeln!(out, "{indent}^");
+}
+
+/// The largest char boundary of `text` at or before byte `at`.
+fn floor_char_boundary(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
 /// Renders `diag` and its notes the way mlir-opt prints them.
 pub fn render(ctx: &Context, diag: &Diagnostic, source: Option<&SourceFile>, out: &mut String) {
     render_one(ctx, diag, source, out);
@@ -113,13 +154,7 @@ fn render_one(ctx: &Context, diag: &Diagnostic, source: Option<&SourceFile>, out
                 .filter(|s| s.name == file)
                 .and_then(|s| s.line_text(line))
             {
-                let _ = writeln!(out, "{text}");
-                let caret_col = (col as usize).saturating_sub(1).min(text.len());
-                let indent: String = text[..caret_col]
-                    .chars()
-                    .map(|c| if c == '\t' { '\t' } else { ' ' })
-                    .collect();
-                let _ = writeln!(out, "{indent}^");
+                quote_source_line(text, (col as usize).saturating_sub(1), out);
             }
         }
         None => {
@@ -131,5 +166,40 @@ fn render_one(ctx: &Context, diag: &Diagnostic, source: Option<&SourceFile>, out
                 diag.message
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod quote_tests {
+    use super::{quote_source_line, MAX_QUOTED_LINE};
+
+    /// The quoted excerpt and the character the caret points at.
+    fn quote(line: &str, at: usize) -> (String, Option<char>) {
+        let mut out = String::new();
+        quote_source_line(line, at, &mut out);
+        let mut lines = out.lines();
+        let (excerpt, caret) = (lines.next().unwrap(), lines.next().unwrap());
+        assert!(caret.ends_with('^') && caret.trim_end_matches('^').trim().is_empty());
+        let pointed = excerpt.chars().nth(caret.chars().count() - 1);
+        (excerpt.to_string(), pointed)
+    }
+
+    #[test]
+    fn short_lines_are_quoted_whole() {
+        assert_eq!(quote("%0 = foo", 5), ("%0 = foo".into(), Some('f')));
+        // A column past the end puts the caret after the last character.
+        assert_eq!(quote("ab", 7).1, None);
+    }
+
+    #[test]
+    fn long_lines_are_clipped_around_the_column() {
+        let line = format!("{}X{}é", "a".repeat(10_000_000), "b".repeat(10_000_000));
+        for (at, expected) in [(0, 'a'), (10_000_000, 'X'), (20_000_001, 'é')] {
+            let (excerpt, pointed) = quote(&line, at);
+            assert!(excerpt.len() <= MAX_QUOTED_LINE + 6, "{}", excerpt.len());
+            assert_eq!(pointed, Some(expected));
+        }
+        // Not a char boundary: the caret goes to the character's start.
+        assert_eq!(quote(&line, 20_000_002).1, Some('é'));
     }
 }

@@ -49,7 +49,9 @@ pub use ir::{
     ValueDef,
 };
 pub use opdef::{OpDefinition, OpTraits};
-pub use types::{rank_reduction_mask, FloatKind, Signedness, Type, TypeData, DYNAMIC};
+pub use types::{
+    element_count, rank_reduction_mask, FloatKind, Signedness, Type, TypeData, DYNAMIC,
+};
 
 /// Affine expressions, maps and integer sets.
 pub use strata_affine as affine;

@@ -30,6 +30,24 @@ impl std::fmt::Debug for Type {
 /// The marker MLIR uses for a dynamic dimension (`?`) or stride/offset.
 pub const DYNAMIC: i64 = i64::MIN;
 
+/// The number of elements of a static shape (1 for rank 0): `None` when a
+/// dimension is dynamic or negative, or when the product does not fit in
+/// an `i64`. MLIR accepts types such as `tensor<4611686018427387905x4xi8>`
+/// whose element count overflows, so code that multiplies dimensions asks
+/// here and treats `None` as "not a countable shape" instead of wrapping.
+pub fn element_count(shape: &[i64]) -> Option<i64> {
+    shape.iter().try_fold(
+        1i64,
+        |count, &d| {
+            if d < 0 {
+                None
+            } else {
+                count.checked_mul(d)
+            }
+        },
+    )
+}
+
 /// MLIR's `computeRankReductionMask`: which dimensions of `original` are
 /// left out to get `reduced`, all of them of size 1, matched greedily from
 /// the left; `None` if `reduced` is not such a reduction. With
@@ -347,6 +365,10 @@ impl Context {
             _ => None,
         }
     }
+    /// The element count of a statically shaped type ([`element_count`]).
+    pub fn num_elements(&self, ty: Type) -> Option<i64> {
+        element_count(self.shape(ty)?)
+    }
     pub fn is_shaped(&self, ty: Type) -> bool {
         self.element_type(ty).is_some()
     }
@@ -361,7 +383,7 @@ impl Context {
 
 #[cfg(test)]
 mod tests {
-    use super::{rank_reduction_mask, DYNAMIC};
+    use super::{element_count, rank_reduction_mask, DYNAMIC};
 
     #[test]
     fn rank_reduction_drops_unit_dims_from_the_left() {
@@ -390,5 +412,14 @@ mod tests {
             Some(vec![true, false])
         );
         assert_eq!(rank_reduction_mask(&[4, DYNAMIC], &[DYNAMIC], true), None);
+    }
+
+    #[test]
+    fn element_count_refuses_dynamic_and_overflowing_shapes() {
+        assert_eq!(element_count(&[]), Some(1));
+        assert_eq!(element_count(&[3, 0]), Some(0));
+        assert_eq!(element_count(&[3, 0, DYNAMIC]), None);
+        assert_eq!(element_count(&[4611686018427387905, 4]), None);
+        assert_eq!(element_count(&[1 << 31, 1 << 31]), Some(1 << 62));
     }
 }

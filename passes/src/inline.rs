@@ -69,7 +69,7 @@ impl Pass for Inliner {
     }
     fn options(&mut self) -> Vec<PassOption<'_>> {
         vec![
-            PassOption::string(
+            PassOption::pipeline(
                 "default-pipeline",
                 "The optimizer pipeline used for callables (canonicalize or empty)",
                 &mut self.default_pipeline,

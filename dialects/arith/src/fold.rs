@@ -128,17 +128,30 @@ pub fn encode(ctx: &Context, ty: Type, elems: &[Scalar]) -> Option<Attribute> {
         .iter()
         .map(|&s| scalar_bits(s))
         .collect::<Option<_>>()?;
-    let splat = bits.windows(2).all(|w| w[0] == w[1]);
-    let count = if splat { 1 } else { bits.len() };
-    let mut raw = Vec::with_capacity(count * n);
-    for b in &bits[..count] {
+    let mut raw = Vec::with_capacity(bits.len() * n);
+    for b in &bits {
         raw.extend_from_slice(&b.to_le_bytes()[..n]);
     }
-    Some(ctx.intern_attr(AttrData::DenseElements {
-        ty,
-        splat,
-        raw: raw.into(),
-    }))
+    Some(ctx.dense_elements_attr(ty, n, &raw))
+}
+
+/// The splat (or scalar) attribute of `ty` whose every element is `s`: one
+/// element is stored however many the type has, so folding splats of
+/// `tensor<100000x100000xf32>` allocates nothing of that size.
+pub fn encode_splat(ctx: &Context, ty: Type, s: Scalar) -> Option<Attribute> {
+    if ctx.element_type(ty).is_none() {
+        return scalar_attr(ctx, ty, s);
+    }
+    if ctx.shape(ty)?.iter().any(|&d| d < 0)
+        || !matches!(
+            ctx.type_data(ty),
+            TypeData::Vector { .. } | TypeData::RankedTensor { .. }
+        )
+    {
+        return None;
+    }
+    let n = element_bytes(scalar_type(ctx, ctx.element_type(ty)?)?);
+    Some(ctx.dense_splat_attr(ty, &scalar_bits(s)?.to_le_bytes()[..n]))
 }
 
 /// Applies `f` elementwise over constants of equal shape; the result has type `ty`.
@@ -171,9 +184,8 @@ fn map_elements(
         }
         out.push(f(&args)?);
     }
-    if all_splat && ctx.element_type(ty).is_some() {
-        let n = ctx.shape(ty)?.iter().product::<i64>().max(0) as usize;
-        out = vec![out[0]; n.max(1)];
+    if all_splat {
+        return encode_splat(ctx, ty, out[0]);
     }
     encode(ctx, ty, &out)
 }
@@ -192,15 +204,7 @@ fn int_constant(ctx: &Context, ty: Type, v: u128) -> Option<Attribute> {
     let ScalarType::Int(w) = scalar_type(ctx, et)? else {
         return None;
     };
-    let s = Scalar::Int(mask(v, w), w);
-    if ctx.element_type(ty).is_none() {
-        return scalar_attr(ctx, ty, s);
-    }
-    let n = ctx.shape(ty)?.iter().product::<i64>();
-    if n < 0 {
-        return None;
-    }
-    encode(ctx, ty, &vec![s; n.max(1) as usize])
+    encode_splat(ctx, ty, Scalar::Int(mask(v, w), w))
 }
 
 fn attr_result(a: Option<Attribute>) -> FoldOutcome {

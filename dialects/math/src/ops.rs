@@ -419,13 +419,12 @@ fn fold(ctx: &Context, ir: &mut Ir, op: OpId, operands: &[Option<Attribute>]) ->
             None => return FoldOutcome::Failed,
         }
     }
-    if ctx.element_type(ty).is_some() && len == 1 {
-        let n = ctx
-            .shape(ty)
-            .map_or(1, |s| s.iter().product::<i64>().max(1)) as usize;
-        out = vec![out[0]; n];
-    }
-    match encode(ctx, ty, &out) {
+    let folded = if len == 1 {
+        strata_dialect_arith::fold::encode_splat(ctx, ty, out[0])
+    } else {
+        encode(ctx, ty, &out)
+    };
+    match folded {
         Some(a) => FoldOutcome::attribute(a),
         None => FoldOutcome::Failed,
     }

@@ -36,10 +36,7 @@ pub(crate) fn fold_broadcast(
     if ctx.element_type(scalar.ty).is_some() || ctx.element_type(ty) != Some(scalar.ty) {
         return FoldOutcome::Failed;
     }
-    let n = ctx
-        .shape(ty)
-        .map_or(1, |s| s.iter().product::<i64>().max(1)) as usize;
-    match strata_dialect_arith::fold::encode(ctx, ty, &vec![scalar.elems[0]; n]) {
+    match strata_dialect_arith::fold::encode_splat(ctx, ty, scalar.elems[0]) {
         Some(splat) => FoldOutcome::attribute(splat),
         None => FoldOutcome::Failed,
     }

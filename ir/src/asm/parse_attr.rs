@@ -120,7 +120,7 @@ impl<'a> Parser<'a> {
                 if self.angle_follows() {
                     (text, "")
                 } else {
-                    let Some(attr) = self.attr_alias(text) else {
+                    let Some(attr) = self.attr_alias(text)? else {
                         return Err(self.error_here(format!("undefined symbol alias id '{text}'")));
                     };
                     self.advance();
@@ -483,7 +483,9 @@ impl<'a> Parser<'a> {
             return Err(self.error_at(type_at, "elements literal type must have static shape"));
         }
         let element = ctx.element_type(ty).unwrap();
-        let count: usize = shape.iter().map(|&d| d as usize).product();
+        // `None` when the count overflows an i64 (MLIR accepts such types;
+        // only a splat can fill them).
+        let count = crate::types::element_count(&shape).and_then(|c| usize::try_from(c).ok());
         let numeric = element_storage_bytes(ctx, element);
         if let (Some(_), Some(text)) = (numeric, &hex) {
             // MLIR's `getHexStringValue`: `0x` then an even number of hex digits.
@@ -506,7 +508,7 @@ impl<'a> Parser<'a> {
         {
             let mut values = Vec::new();
             collect_strings(literal, &mut values);
-            if values.len() != 1 && values.len() != count {
+            if values.len() != 1 && Some(values.len()) != count {
                 return Err(self.error_at(
                     literal_at,
                     "number of string elements does not match the type",
@@ -533,8 +535,9 @@ impl<'a> Parser<'a> {
             ));
         }
         if let Some(bytes) = hex {
-            let splat = bytes.len() == element_bytes && count != 1;
-            if !splat && bytes.len() != element_bytes * count {
+            let splat = bytes.len() == element_bytes && count != Some(1);
+            let whole = count.and_then(|c| c.checked_mul(element_bytes));
+            if !splat && Some(bytes.len()) != whole {
                 return Err(self.error_at(
                     dense_at,
                     format!(
@@ -543,10 +546,10 @@ impl<'a> Parser<'a> {
                     ),
                 ));
             }
-            return Ok(self.build_dense(ty, element_bytes, bytes));
+            return Ok(ctx.dense_elements_attr(ty, element_bytes, &bytes));
         }
         let Some(literal) = literal else {
-            if count != 0 {
+            if count != Some(0) {
                 return Err(self.error_at(
                     literal_at,
                     format!(
@@ -588,29 +591,15 @@ impl<'a> Parser<'a> {
                 ));
             }
         }
-        let mut raw = Vec::with_capacity(element_bytes * count.max(1));
-        self.encode_dense(&literal, element, element_bytes, &mut raw)?;
-        Ok(self.build_dense(ty, element_bytes, raw))
-    }
-
-    /// Builds a dense attribute, detecting splats as MLIR does.
-    fn build_dense(&self, ty: Type, element_bytes: usize, raw: Vec<u8>) -> Attribute {
-        let ctx = self.ctx;
-        let splat = raw.len() == element_bytes
-            || (element_bytes > 0
-                && raw
-                    .chunks(element_bytes)
-                    .all(|c| c == &raw[..element_bytes]));
-        let raw = if splat && !raw.is_empty() {
-            raw[..element_bytes].to_vec()
+        // A scalar literal is a splat: one element is stored whatever the
+        // element count, which need not even fit in memory or in an i64.
+        let mut raw = Vec::with_capacity(if is_scalar {
+            element_bytes
         } else {
-            raw
-        };
-        ctx.intern_attr(AttrData::DenseElements {
-            ty,
-            splat: splat && !raw.is_empty(),
-            raw: raw.into(),
-        })
+            element_bytes.saturating_mul(count.unwrap_or(0))
+        });
+        self.encode_dense(&literal, element, element_bytes, &mut raw)?;
+        Ok(ctx.dense_elements_attr(ty, element_bytes, &raw))
     }
 
     fn encode_dense(

@@ -107,7 +107,7 @@ impl<'a> Parser<'a> {
             Some(parts) => parts,
             None if self.angle_follows() => (text, ""),
             None => {
-                let Some(ty) = self.type_alias(text) else {
+                let Some(ty) = self.type_alias(text)? else {
                     return Err(self.error_here(format!("undefined symbol alias id '{text}'")));
                 };
                 self.advance();

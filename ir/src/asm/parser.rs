@@ -98,8 +98,10 @@ pub struct Parser<'a> {
     file: StrId,
     first_line: u32,
     line_starts: Vec<u32>,
-    type_aliases: FxHashMap<Box<str>, Type>,
-    attr_aliases: FxHashMap<Box<str>, Attribute>,
+    /// Aliases with the nesting depth their definition reached (see
+    /// [`Parser::expand_alias`]).
+    type_aliases: FxHashMap<Box<str>, (Type, u32)>,
+    attr_aliases: FxHashMap<Box<str>, (Attribute, u32)>,
     scopes: Vec<NameScope<'a>>,
     block_scopes: Vec<FxHashMap<&'a str, BlockEntry>>,
     default_dialects: Vec<Option<String>>,
@@ -113,6 +115,9 @@ pub struct Parser<'a> {
     last_loc_file: Option<(&'a str, StrId)>,
     /// Current nesting depth, bounded by [`MAX_NESTING_DEPTH`].
     nesting_depth: u32,
+    /// The deepest nesting reached so far, counting expanded aliases: how
+    /// deep an alias definition goes is measured with it.
+    deepest: u32,
     /// `loc(#alias)` used before `#alias = loc(...)` is defined (MLIR allows
     /// this for op and block-argument locations; printed debug info defines
     /// its `#loc` aliases after the module): the placeholder location, the
@@ -156,6 +161,7 @@ impl<'a> Parser<'a> {
             op_name_cache: FxHashMap::default(),
             last_loc_file: None,
             nesting_depth: 0,
+            deepest: 0,
             function_type_cache: Vec::new(),
             deferred_locs: Vec::new(),
         }
@@ -376,6 +382,10 @@ impl<'a> Parser<'a> {
         self.scopes.last_mut().unwrap().region_defs.push(Vec::new());
         self.block_scopes.push(FxHashMap::default());
         self.default_dialects.push(None);
+        // The first top-level op that uses every level of nesting: fine as
+        // the file's one module, one level too deep once the printer wraps
+        // it in the implicit `module { ... }`.
+        let mut at_limit = None;
         loop {
             match self.kind() {
                 TokenKind::Eof => break,
@@ -387,7 +397,12 @@ impl<'a> Parser<'a> {
                     ))
                 }
                 _ => {
-                    self.parse_operation(InsertPoint::BlockEnd(body))?;
+                    let start = self.offset();
+                    let (_, depth) =
+                        self.measure_depth(|p| p.parse_operation(InsertPoint::BlockEnd(body)))?;
+                    if depth >= MAX_NESTING_DEPTH {
+                        at_limit.get_or_insert(start);
+                    }
                 }
             }
         }
@@ -412,6 +427,11 @@ impl<'a> Parser<'a> {
             self.ir.detach_op(ops[0]);
             return Ok(ops[0]);
         }
+        if let Some(at) = at_limit {
+            return Err(self.error_at(at, format!(
+                "nesting too deep: more than {MAX_NESTING_DEPTH} levels of regions, attributes, types or locations inside the implicit top-level module"
+            )));
+        }
         Ok(module)
     }
 
@@ -434,8 +454,8 @@ impl<'a> Parser<'a> {
         }
         self.advance();
         self.expect(TokenKind::Equal, "'=' in attribute alias definition")?;
-        let attr = self.parse_attribute(None)?;
-        self.attr_aliases.insert(name, attr);
+        let (attr, depth) = self.measure_depth(|p| p.parse_attribute(None))?;
+        self.attr_aliases.insert(name, (attr, depth));
         Ok(())
     }
 
@@ -447,16 +467,55 @@ impl<'a> Parser<'a> {
         }
         self.advance();
         self.expect(TokenKind::Equal, "'=' in type alias definition")?;
-        let ty = self.parse_type()?;
-        self.type_aliases.insert(name, ty);
+        let (ty, depth) = self.measure_depth(|p| p.parse_type())?;
+        self.type_aliases.insert(name, (ty, depth));
         Ok(())
     }
 
-    pub(crate) fn type_alias(&self, name: &str) -> Option<Type> {
-        self.type_aliases.get(name).copied()
+    /// Runs `parse` and also returns how many nesting levels below the
+    /// current one it reached, aliases it used included.
+    fn measure_depth<T>(
+        &mut self,
+        parse: impl FnOnce(&mut Self) -> DiagResult<T>,
+    ) -> DiagResult<(T, u32)> {
+        let outer = std::mem::replace(&mut self.deepest, self.nesting_depth);
+        let result = parse(self);
+        let depth = self.deepest - self.nesting_depth;
+        self.deepest = self.deepest.max(outer);
+        Ok((result?, depth))
     }
-    pub(crate) fn attr_alias(&self, name: &str) -> Option<Attribute> {
-        self.attr_aliases.get(name).copied()
+
+    /// The value of an alias used at the current token, which stands for
+    /// its whole definition: the levels that definition nests count against
+    /// [`MAX_NESTING_DEPTH`] as if it were written out here. Otherwise a
+    /// chain `!t1 = tuple<!t0>`, `!t2 = tuple<!t1>`, ... builds a value
+    /// nested without bound, which the printer writes out in full and no
+    /// parser reads back.
+    fn expand_alias<T: Copy>(&mut self, alias: Option<(T, u32)>) -> DiagResult<Option<T>> {
+        let Some((value, depth)) = alias else {
+            return Ok(None);
+        };
+        // The use is already one level in (the type, attribute or location
+        // being parsed), as the definition's own top level was.
+        let reached = (self.nesting_depth + depth).saturating_sub(1);
+        if reached > MAX_NESTING_DEPTH {
+            return Err(self.nesting_too_deep());
+        }
+        self.deepest = self.deepest.max(reached);
+        Ok(Some(value))
+    }
+
+    pub(crate) fn type_alias(&mut self, name: &str) -> DiagResult<Option<Type>> {
+        self.expand_alias(self.type_aliases.get(name).copied())
+    }
+    pub(crate) fn attr_alias(&mut self, name: &str) -> DiagResult<Option<Attribute>> {
+        self.expand_alias(self.attr_aliases.get(name).copied())
+    }
+
+    fn nesting_too_deep(&self) -> Diagnostic {
+        self.error_here(format!(
+            "nesting too deep: more than {MAX_NESTING_DEPTH} levels of regions, attributes, types or locations"
+        ))
     }
 
     // ====================================================================
@@ -903,7 +962,7 @@ impl<'a> Parser<'a> {
     fn resolve_deferred_locs(&mut self, root: OpId) -> DiagResult<()> {
         let mut resolved: FxHashMap<Location, Location> = FxHashMap::default();
         for &(placeholder, name, offset) in &self.deferred_locs {
-            match self.attr_alias(name) {
+            match self.attr_aliases.get(name).map(|&(attr, _)| attr) {
                 Some(attr) if matches!(self.ctx.attr_data(attr), AttrData::Location(_)) => {
                     resolved.insert(placeholder, Location(attr));
                 }
@@ -941,7 +1000,7 @@ impl<'a> Parser<'a> {
     pub fn parse_location_directive(&mut self) -> DiagResult<Location> {
         self.expect_keyword("loc")?;
         self.expect(TokenKind::LParen, "'(' in location")?;
-        if self.is(TokenKind::HashIdent) && self.attr_alias(&self.text()[1..]).is_none() {
+        if self.is(TokenKind::HashIdent) && !self.attr_aliases.contains_key(&self.text()[1..]) {
             // A forward reference to a location alias: a placeholder for now.
             let name: &'a str = &self.text()[1..];
             let offset = self.tok.start;
@@ -1075,11 +1134,10 @@ impl<'a> Parser<'a> {
         parse: impl FnOnce(&mut Self) -> DiagResult<T>,
     ) -> DiagResult<T> {
         if self.nesting_depth >= MAX_NESTING_DEPTH {
-            return Err(self.error_here(format!(
-                "nesting too deep: more than {MAX_NESTING_DEPTH} levels of regions, attributes, types or locations"
-            )));
+            return Err(self.nesting_too_deep());
         }
         self.nesting_depth += 1;
+        self.deepest = self.deepest.max(self.nesting_depth);
         let result = parse(self);
         self.nesting_depth -= 1;
         result
@@ -1340,7 +1398,7 @@ impl<'a> Parser<'a> {
         match self.kind() {
             TokenKind::HashIdent => {
                 let name = &self.text()[1..];
-                let Some(attr) = self.attr_alias(name) else {
+                let Some(attr) = self.attr_alias(name)? else {
                     return Err(self.error_here(format!("undefined symbol alias id '{name}'")));
                 };
                 if !matches!(self.ctx.attr_data(attr), AttrData::Location(_)) {

@@ -623,7 +623,6 @@ impl<'c> AsmWriter<'c> {
             .element_type(ty)
             .expect("dense elements of a shaped type");
         let shape = ctx.shape(ty).unwrap_or(&[]).to_vec();
-        let count: usize = shape.iter().map(|&d| d as usize).product();
         let bytes = crate::asm::parse_attr::element_storage_bytes(ctx, element)
             .unwrap_or(1)
             .max(1);
@@ -634,16 +633,16 @@ impl<'c> AsmWriter<'c> {
             self.write(">");
             return;
         }
+        // Not a splat: every element is stored, so the count is the data's.
+        let count = raw.len() / bytes;
         if count == 0 {
             self.write(">");
             return;
         }
-        if splat {
-            self.print_dense_element(element, &raw[..bytes]);
-            self.write(">");
-            return;
-        }
-        if count > DENSE_HEX_THRESHOLD {
+        // Data that does not fill the shape (an attribute built wrongly)
+        // still prints, as hex, rather than reading past its end.
+        let fills_shape = crate::types::element_count(&shape) == Some(count as i64);
+        if count > DENSE_HEX_THRESHOLD || !fills_shape {
             self.write("\"0x");
             for b in raw {
                 let _ = write!(self.out, "{b:02X}");

@@ -38,6 +38,10 @@
 //! assert_eq!(effort, Effort::High);
 //! ```
 
+/// A test of an option's value beyond its type, given the value's text:
+/// `Err` says what is wrong (see [`PassOption::check`]).
+pub type OptionCheck = fn(&str) -> Result<(), String>;
+
 /// An enum whose values a pass option takes: each value with its spelling
 /// and a description. Implemented by [`option_enum!`](crate::option_enum).
 pub trait OptionEnum: Copy + PartialEq + Send + Sync + 'static {
@@ -107,6 +111,9 @@ pub enum OptionValue<'a> {
     IntList(&'a mut Vec<i64>),
     StrList(&'a mut Vec<String>),
     Enum(Box<dyn EnumField + 'a>),
+    /// A nested pass pipeline's text (`canonicalize,cse`), checked against
+    /// the registry by the pipeline parser.
+    Pipeline(&'a mut String),
 }
 
 /// One declared option of a pass.
@@ -114,51 +121,64 @@ pub struct PassOption<'a> {
     pub name: &'static str,
     pub description: &'static str,
     pub value: OptionValue<'a>,
+    /// Inclusive bounds of an integer option (each element of a list).
+    pub range: Option<(i64, i64)>,
+    pub check: Option<OptionCheck>,
 }
 
 impl<'a> PassOption<'a> {
-    pub fn bool(name: &'static str, description: &'static str, field: &'a mut bool) -> Self {
+    fn new(name: &'static str, description: &'static str, value: OptionValue<'a>) -> Self {
         Self {
             name,
             description,
-            value: OptionValue::Bool(field),
+            value,
+            range: None,
+            check: None,
         }
+    }
+
+    /// Restricts an integer option (or each element of an integer list)
+    /// to `min..=max`; a value outside is an error of whoever sets it.
+    pub fn range(mut self, min: i64, max: i64) -> Self {
+        self.range = Some((min, max));
+        self
+    }
+
+    /// Adds a test of the value's text, run after it parses as the
+    /// option's type: for rules a range cannot say (`nr` a multiple of 8).
+    pub fn check(mut self, check: OptionCheck) -> Self {
+        self.check = Some(check);
+        self
+    }
+
+    /// An option holding a nested pass pipeline's text; the pipeline
+    /// parser rejects text that is not a pipeline of registered passes.
+    pub fn pipeline(name: &'static str, description: &'static str, field: &'a mut String) -> Self {
+        Self::new(name, description, OptionValue::Pipeline(field))
+    }
+
+    pub fn bool(name: &'static str, description: &'static str, field: &'a mut bool) -> Self {
+        Self::new(name, description, OptionValue::Bool(field))
     }
     pub fn int(name: &'static str, description: &'static str, field: &'a mut i64) -> Self {
-        Self {
-            name,
-            description,
-            value: OptionValue::Int(field),
-        }
+        Self::new(name, description, OptionValue::Int(field))
     }
     pub fn string(name: &'static str, description: &'static str, field: &'a mut String) -> Self {
-        Self {
-            name,
-            description,
-            value: OptionValue::Str(field),
-        }
+        Self::new(name, description, OptionValue::Str(field))
     }
     pub fn int_list(
         name: &'static str,
         description: &'static str,
         field: &'a mut Vec<i64>,
     ) -> Self {
-        Self {
-            name,
-            description,
-            value: OptionValue::IntList(field),
-        }
+        Self::new(name, description, OptionValue::IntList(field))
     }
     pub fn string_list(
         name: &'static str,
         description: &'static str,
         field: &'a mut Vec<String>,
     ) -> Self {
-        Self {
-            name,
-            description,
-            value: OptionValue::StrList(field),
-        }
+        Self::new(name, description, OptionValue::StrList(field))
     }
 
     /// An option taking one of the values of `E`.
@@ -167,11 +187,7 @@ impl<'a> PassOption<'a> {
         description: &'static str,
         field: &'a mut E,
     ) -> Self {
-        Self {
-            name,
-            description,
-            value: OptionValue::Enum(Box::new(field)),
-        }
+        Self::new(name, description, OptionValue::Enum(Box::new(field)))
     }
 
     /// The description with, for an enum, its values (`--list-passes`).
@@ -209,7 +225,7 @@ impl<'a> PassOption<'a> {
                     .ok_or_else(|| format!("option '{name}' needs a value"))?;
                 **field = t.parse().map_err(|_| invalid(t, "integer"))?;
             }
-            OptionValue::Str(field) => {
+            OptionValue::Str(field) | OptionValue::Pipeline(field) => {
                 **field = text.map(unquote).unwrap_or("").to_string();
             }
             OptionValue::IntList(field) => {
@@ -251,6 +267,27 @@ impl<'a> PassOption<'a> {
                 }
             }
         }
+        self.check_value()
+    }
+
+    /// Applies the declared range and check to the value just set.
+    fn check_value(&self) -> Result<(), String> {
+        let name = self.name;
+        if let Some((min, max)) = self.range {
+            let values: &[i64] = match &self.value {
+                OptionValue::Int(v) => std::slice::from_ref(&**v),
+                OptionValue::IntList(v) => v,
+                _ => &[],
+            };
+            if let Some(v) = values.iter().find(|v| !(min..=max).contains(*v)) {
+                return Err(format!(
+                    "for the {name} option: {v} is out of range (expected {min} to {max})"
+                ));
+            }
+        }
+        if let Some(check) = self.check {
+            check(&self.value_text()).map_err(|m| format!("for the {name} option: {m}"))?;
+        }
         Ok(())
     }
 
@@ -259,7 +296,7 @@ impl<'a> PassOption<'a> {
         match &self.value {
             OptionValue::Bool(b) => b.to_string(),
             OptionValue::Int(i) => i.to_string(),
-            OptionValue::Str(s) => {
+            OptionValue::Str(s) | OptionValue::Pipeline(s) => {
                 if s.contains([' ', ',', '{', '}']) {
                     format!("\"{s}\"")
                 } else {
@@ -380,5 +417,27 @@ mod tests {
         assert_eq!(i, -3);
         assert_eq!(s, "a b");
         assert_eq!(l, vec![1, 2, 3]);
+    }
+
+    #[test]
+    fn ranges_and_checks_reject_values() {
+        let (mut i, mut j, mut l) = (0i64, 0i64, Vec::new());
+        let mut n = PassOption::int("n", "", &mut i).range(0, 8);
+        assert!(n.set(Some("8")).is_ok());
+        let err = n.set(Some("-1")).unwrap_err();
+        assert_eq!(
+            err,
+            "for the n option: -1 is out of range (expected 0 to 8)"
+        );
+        let mut list = PassOption::int_list("l", "", &mut l).range(1, 2);
+        assert!(list.set(Some("1,2")).is_ok());
+        assert!(list.set(Some("1,3")).is_err());
+        let even = |t: &str| match t.parse::<i64>() {
+            Ok(v) if v % 2 == 0 => Ok(()),
+            _ => Err(format!("{t} is odd")),
+        };
+        let mut e = PassOption::int("e", "", &mut j).check(even);
+        assert!(e.set(Some("4")).is_ok());
+        assert_eq!(e.set(Some("5")).unwrap_err(), "for the e option: 5 is odd");
     }
 }

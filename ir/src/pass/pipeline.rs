@@ -9,10 +9,17 @@
 //! e.g. `builtin.module(func.func(canonicalize,cse),symbol-dce,my-pass{opt=1 list=1,2})`.
 //! Errors carry the byte offset into the pipeline text and render as MLIR
 //! does, with the text and a caret under the offending spot.
+//!
+//! Nested pipelines are parsed by recursion, bounded by the textual
+//! parser's [`MAX_NESTING_DEPTH`]: a pipeline nests by op, and no parsed
+//! IR nests ops deeper, so the bound costs nothing real while
+//! `any(any(any(...` fifteen thousand deep is an error instead of a stack
+//! overflow.
 
-use super::options::split_options;
+use super::options::{split_options, OptionValue};
 use super::registry::PassRegistry;
 use super::{Anchor, OpPassManager};
+use crate::asm::parser::MAX_NESTING_DEPTH;
 
 /// A malformed pipeline, located in its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,14 +43,16 @@ impl PipelineError {
     pub fn render(&self) -> String {
         match self.offset {
             Some(offset) => {
-                let col = self.text[..offset.min(self.text.len())].chars().count();
-                format!(
-                    "MLIR Textual PassPipeline Parser:1:{}: error: {}\n{}\n{}^",
+                let offset = offset.min(self.text.len());
+                let col = self.text[..offset].chars().count();
+                let mut out = format!(
+                    "MLIR Textual PassPipeline Parser:1:{}: error: {}\n",
                     col + 1,
                     self.message,
-                    self.text,
-                    " ".repeat(col)
-                )
+                );
+                crate::diagnostics::quote_source_line(&self.text, offset, &mut out);
+                out.pop();
+                out
             }
             None => self.message.clone(),
         }
@@ -106,7 +115,7 @@ pub fn parse_pass_pipeline(
     let open = c.pos;
     c.pos += 1;
     let mut pm = OpPassManager::on(anchor);
-    parse_elements(&mut c, &mut pm, registry)?;
+    parse_elements(&mut c, &mut pm, registry, 1)?;
     if c.peek() != Some(b')') {
         return Err(c.err(
             open,
@@ -131,11 +140,13 @@ pub fn parse_pass_pipeline(
     }
 }
 
-/// Parses elements up to (not including) a `)` or the end.
+/// Parses elements up to (not including) a `)` or the end, `depth`
+/// pipelines deep.
 fn parse_elements(
     c: &mut Cursor,
     pm: &mut OpPassManager,
     registry: &PassRegistry,
+    depth: u32,
 ) -> Result<(), PipelineError> {
     c.skip_ws();
     if c.peek() == Some(b')') {
@@ -164,9 +175,17 @@ fn parse_elements(
         match c.peek() {
             Some(b'(') => {
                 let open = c.pos;
+                if depth >= MAX_NESTING_DEPTH {
+                    return Err(c.err(
+                        name_at,
+                        format!(
+                            "pass pipeline nested too deep: more than {MAX_NESTING_DEPTH} levels"
+                        ),
+                    ));
+                }
                 c.pos += 1;
                 let mut nested = OpPassManager::on(name);
-                parse_elements(c, &mut nested, registry)?;
+                parse_elements(c, &mut nested, registry, depth + 1)?;
                 if c.peek() != Some(b')') {
                     return Err(c.err(
                         open,
@@ -201,6 +220,11 @@ fn parse_elements(
                             ));
                         };
                         option.set(value).map_err(|m| c.err(open + 1 + off, m))?;
+                        if let OptionValue::Pipeline(nested) = &option.value {
+                            check_nested_pipeline(nested, registry).map_err(|m| {
+                                c.err(open + 1 + off, format!("for the {key} option: {m}"))
+                            })?;
+                        }
                     }
                     drop(options);
                     c.pos = close + 1;
@@ -235,6 +259,17 @@ fn parse_elements(
     }
 }
 
+/// Whether `text`, an option's nested pipeline (`canonicalize,cse`, or
+/// empty for none), is a pipeline of registered passes.
+fn check_nested_pipeline(text: &str, registry: &PassRegistry) -> Result<(), String> {
+    if text.trim().is_empty() {
+        return Ok(());
+    }
+    parse_pass_pipeline(&format!("any({text})"), registry)
+        .map(drop)
+        .map_err(|e| e.message)
+}
+
 /// The offset of the `}` closing the `{` at `open`, skipping quoted text.
 fn matching_brace(text: &str, open: usize) -> Option<usize> {
     let bytes = text.as_bytes();
@@ -258,4 +293,33 @@ fn matching_brace(text: &str, open: usize) -> Option<usize> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nested_any(levels: usize) -> String {
+        format!(
+            "builtin.module({}{})",
+            "any(".repeat(levels),
+            ")".repeat(levels)
+        )
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        let registry = PassRegistry::new();
+        let limit = MAX_NESTING_DEPTH as usize - 1;
+        assert!(parse_pass_pipeline(&nested_any(limit), &registry).is_ok());
+        let Err(err) = parse_pass_pipeline(&nested_any(limit + 1), &registry) else {
+            panic!("{} nested pipelines accepted", limit + 1);
+        };
+        assert_eq!(err.offset, Some("builtin.module(".len() + 4 * limit));
+        assert!(err.message.contains("nested too deep"), "{}", err.message);
+        let Err(err) = parse_pass_pipeline(&nested_any(15_000), &registry) else {
+            panic!("15,000 nested pipelines accepted");
+        };
+        assert_eq!(err.offset, Some("builtin.module(".len() + 4 * limit));
+    }
 }

@@ -131,6 +131,26 @@ impl Default for X86Vectorize {
     }
 }
 
+/// The most microkernel rows: 28 accumulator rows fill the 32 vector
+/// registers with room for B and the broadcast (`blocking` clamps to it).
+const MAX_MR: i64 = 28;
+
+/// The largest `kc`, `mc` or `nc`: packed blocks are allocated at run time
+/// from these, and a block past a million rows or columns is a typo.
+const MAX_BLOCK: i64 = 1 << 20;
+
+/// `nr` is 0 (the default) or 1 to 4 vectors of 8 (AVX2) or 16 lanes; which
+/// lane count applies depends on `isa`, so only the common rule is checked.
+fn check_nr(text: &str) -> Result<(), String> {
+    match text.parse::<i64>() {
+        Ok(0) => Ok(()),
+        Ok(nr) if (8..=64).contains(&nr) && nr % 8 == 0 => Ok(()),
+        _ => Err(format!(
+            "{text} is not a microkernel width (expected 0 or a multiple of 8 from 8 to 64)"
+        )),
+    }
+}
+
 impl Pass for X86Vectorize {
     fn name(&self) -> &str {
         "X86Vectorize"
@@ -144,19 +164,23 @@ impl Pass for X86Vectorize {
     fn options(&mut self) -> Vec<PassOption<'_>> {
         vec![
             PassOption::choice("isa", "Instruction set", &mut self.isa),
-            PassOption::int("mr", "Microkernel rows (0: default)", &mut self.mr),
+            PassOption::int("mr", "Microkernel rows (0: default)", &mut self.mr).range(0, MAX_MR),
             PassOption::int(
                 "nr",
                 "Microkernel columns: 1 to 4 vectors, 16-64 (AVX2: 8-32) (0: default)",
                 &mut self.nr,
-            ),
-            PassOption::int("kc", "K per packed panel (0: default)", &mut self.kc),
-            PassOption::int("mc", "Rows per L2 block (0: default)", &mut self.mc),
+            )
+            .check(check_nr),
+            PassOption::int("kc", "K per packed panel (0: default)", &mut self.kc)
+                .range(0, MAX_BLOCK),
+            PassOption::int("mc", "Rows per L2 block (0: default)", &mut self.mc)
+                .range(0, MAX_BLOCK),
             PassOption::int(
                 "nc",
                 "Columns per packed B block (0: default)",
                 &mut self.nc,
-            ),
+            )
+            .range(0, MAX_BLOCK),
             PassOption::choice("path", "Kernel choice", &mut self.path),
             PassOption::choice("int8", "AVX2 int8 product", &mut self.int8),
         ]

@@ -191,28 +191,14 @@ pub(super) fn subi_subi_lhs_rhs_lhs(op: OpId, r: &mut PatternRewriter) -> Rewrit
     replace_with(r, op, state)
 }
 
-/// The zero of an integer-like type (MLIR's `getZeroAttr`).
+/// The zero of an integer-like type (MLIR's `getZeroAttr`), a splat for
+/// shaped types.
 fn zero_attr(r: &PatternRewriter, ty: strata_ir::Type) -> Option<strata_ir::Attribute> {
     let ctx = r.ctx();
-    let elems = vec![
-        crate::semantics::Scalar::Int(
-            0,
-            ctx.integer_width(ctx.element_type_or_self(ty))
-                .unwrap_or(64)
-        );
-        static_len(r, ty)?
-    ];
-    crate::fold::encode(ctx, ty, &elems)
-}
-
-/// The element count of a static shape (1 for scalars).
-fn static_len(r: &PatternRewriter, ty: strata_ir::Type) -> Option<usize> {
-    let ctx = r.ctx();
-    if ctx.element_type(ty).is_none() {
-        return Some(1);
-    }
-    let n: i64 = ctx.shape(ty)?.iter().product();
-    (n >= 0 && ctx.shape(ty)?.iter().all(|&d| d >= 0)).then_some(n.max(1) as usize)
+    let width = ctx
+        .integer_width(ctx.element_type_or_self(ty))
+        .unwrap_or(64);
+    crate::fold::encode_splat(ctx, ty, crate::semantics::Scalar::Int(0, width))
 }
 
 /// `addi(x, muli(y, -1)) -> subi(x, y)`
