@@ -70,20 +70,25 @@ impl Pass for EGraphLayout {
     }
     fn options(&mut self) -> Vec<PassOption<'_>> {
         vec![
-            PassOption::string("target", "Cost model: vta, vnni or amx", &mut self.target),
-            PassOption::int("node-limit", "Maximum e-nodes", &mut self.node_limit),
+            PassOption::string("target", "Cost model: vta, vnni or amx", &mut self.target)
+                .check(check_target),
+            PassOption::int("node-limit", "Maximum e-nodes", &mut self.node_limit)
+                .range(1, i64::MAX),
             PassOption::int(
                 "iter-limit",
                 "Maximum saturation iterations",
                 &mut self.iter_limit,
-            ),
+            )
+            .range(1, i64::MAX),
             PassOption::int(
                 "time-limit-ms",
                 "Maximum saturation time in ms",
                 &mut self.time_limit_ms,
-            ),
+            )
+            .range(1, i64::MAX),
             PassOption::choice("extract", "Extraction", &mut self.extract),
-            PassOption::string_list("disable", "Rules to leave out", &mut self.disable),
+            PassOption::string_list("disable", "Rules to leave out", &mut self.disable)
+                .check(check_rule_names),
             PassOption::bool(
                 "dump",
                 "Print the saturated e-graph (eqsat) on stderr",
@@ -295,6 +300,29 @@ impl Pass for EGraphLayout {
         let _ = &mut out;
         Ok(())
     }
+}
+
+/// `target=`: one of the cost models.
+fn check_target(text: &str) -> Result<(), String> {
+    match Target::by_name(text) {
+        Some(_) => Ok(()),
+        None => Err(format!(
+            "unknown target '{text}' (expected vta, vnni or amx)"
+        )),
+    }
+}
+
+/// `disable=`: names of rules.
+fn check_rule_names(text: &str) -> Result<(), String> {
+    for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        if !crate::rules::RULE_NAMES.contains(&name) {
+            return Err(format!(
+                "unknown rule '{name}' (rules: {})",
+                crate::rules::RULE_NAMES.join(", ")
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The e-class of each node of `expr` in `g` (`None` once a node is not in
