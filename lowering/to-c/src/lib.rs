@@ -821,17 +821,25 @@ impl<'a> FuncEmitter<'a> {
             }
         };
         let ity = if unsigned { "uint64_t" } else { "int64_t" };
-        let step_s = conv(&step);
-        let f = self.fail_call(op, "scf.for with a non-positive step");
-        if unsigned {
-            self.line(format!("if ({step_s} == 0) {f};"));
-        } else {
-            self.line(format!("if ({step_s} <= 0) {f};"));
-        }
+        let (ub_t, step_t) = (self.fresh(), self.fresh());
         self.line(format!(
-            "for ({ity} {i} = {}; {i} < {}; {i} += {step_s}) {{",
-            conv(&lb),
-            conv(&ub)
+            "{ity} {ub_t} = {}, {step_t} = {};",
+            conv(&ub),
+            conv(&step)
+        ));
+        let loc = self.loc(op);
+        let (cmp, fmt, cast) = if unsigned {
+            ("==", "%llu", "unsigned long long")
+        } else {
+            ("<=", "%lld", "long long")
+        };
+        self.line(format!(
+            "if ({step_t} {cmp} 0) strata_failf({loc}, \"scf.for with a non-positive step ({fmt})\", ({cast}){step_t});"
+        ));
+        let next = stepped(&i, &ub_t, &step_t);
+        self.line(format!(
+            "for ({ity} {i} = {}; {i} < {ub_t}; {i} = {next}) {{",
+            conv(&lb)
         ));
         self.indent += 1;
         let iv = self.name(bargs[0]);
@@ -857,16 +865,19 @@ impl<'a> FuncEmitter<'a> {
             &ops[groups[1].clone()],
             &ops[groups[2].clone()],
         );
-        let f = self.fail_call(op, "scf.parallel with a non-positive step");
+        let loc = self.loc(op);
         for &step in steps {
             let st = self.name(step);
-            self.line(format!("if ((int64_t){st} <= 0) {f};"));
+            self.line(format!(
+                "if ((int64_t){st} <= 0) strata_failf({loc}, \"scf.parallel with a non-positive step (%lld)\", (long long)(int64_t){st});"
+            ));
         }
         for d in 0..n {
             let t = self.fresh();
             let (lb, ub, st) = (self.name(lbs[d]), self.name(ubs[d]), self.name(steps[d]));
+            let next = stepped(&t, &format!("(int64_t){ub}"), &format!("(int64_t){st}"));
             self.line(format!(
-                "for (int64_t {t} = (int64_t){lb}; {t} < (int64_t){ub}; {t} += (int64_t){st}) {{"
+                "for (int64_t {t} = (int64_t){lb}; {t} < (int64_t){ub}; {t} = {next}) {{"
             ));
             self.indent += 1;
             let iv = self.name(ivs[d]);
@@ -1654,6 +1665,16 @@ impl<'a> FuncEmitter<'a> {
         }
         Ok(())
     }
+}
+
+/// The next value of the induction variable `i` of a loop running while
+/// `i < ub` by `step` (> 0): `i + step`, or `ub` when that would reach it.
+/// The interpreter's loops count in exact arithmetic, so a last step past
+/// the largest value ends the loop; `i + step` could overflow instead
+/// (undefined for `int64_t`, a wrap that keeps an unsigned loop going).
+/// `ub - i` is exact as an unsigned difference because `i < ub`.
+fn stepped(i: &str, ub: &str, step: &str) -> String {
+    format!("((uint64_t){ub} - (uint64_t){i} > (uint64_t){step} ? {i} + {step} : {ub})")
 }
 
 fn constant_expr(s: Scalar, rs: CScalar) -> String {
