@@ -113,6 +113,19 @@ STRATA_FN void strata_register(const void *p, size_t bytes, int kind) {
   strata_block *b = strata_block_of(p, 1);
   if (b) { b->bytes = bytes; b->kind = kind; }
 }
+/* Under AddressSanitizer (strata-run with STRATA_C_SANITIZE=address) the
+   bytes a heap block is rounded up by are poisoned, so an access past the
+   memref's end is reported even inside the rounding. */
+#if defined(__SANITIZE_ADDRESS__)
+#define STRATA_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define STRATA_ASAN 1
+#endif
+#endif
+#ifdef STRATA_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
 /* Heap memrefs start on a 64-byte boundary (a cache line, one zmm
    register): malloc gives 16 for large blocks, which splits every vector
    access of a kernel across two lines; `align` is the op's `alignment`
@@ -120,11 +133,14 @@ STRATA_FN void strata_register(const void *p, size_t bytes, int kind) {
 STRATA_FN void *strata_alloc(size_t bytes, size_t align) {
   if (align < 64) align = 64;
   size_t rounded = (bytes + align - 1) / align * align;
-  void *p = aligned_alloc(align, rounded ? rounded : align);
+  void *p = rounded < bytes ? NULL : aligned_alloc(align, rounded ? rounded : align);
   if (!p) {
     fprintf(stderr, "error: out of memory allocating %zu bytes\n", bytes);
     exit(70);
   }
+#ifdef STRATA_ASAN
+  __asan_poison_memory_region((char *)p + bytes, (rounded ? rounded : align) - bytes);
+#endif
   if (STRATA_CHECKS) strata_register(p, bytes, STRATA_HEAP);
   return p;
 }
