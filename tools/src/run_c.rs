@@ -1,8 +1,9 @@
 //! `strata-run --target c`: translate the module to C
 //! ([`strata_lowering_to_c`]), append a harness `main` for the entry
 //! function, compile it with the system C compiler (`$CC`, default `cc`,
-//! `-O2 -std=c11 -ffp-contract=off -lm`: no contraction into fused
-//! multiply-adds, so floats match the interpreter bit for bit), and run it
+//! `-O2 -std=c11 -ffp-contract=off -fno-optimize-sibling-calls -lm`: no
+//! contraction into fused multiply-adds, so floats match the interpreter
+//! bit for bit; calls stay calls, see [`run_c`]), and run it
 //! as a process on the same arguments the interpreter would get (`.npy` files, literals, or `--random-inputs`
 //! drawn from the same seeded generator in the same order). Outputs are
 //! printed and saved exactly as the interpreter's.
@@ -13,9 +14,17 @@
 //! and the minimum over the N calls, the two numbers a benchmark compares
 //! (`bench/x86_kernels.sh`); `--cflags` and `--no-bounds-checks` make the
 //! build one worth timing.
+//!
+//! The program is a child process that may fail in ways the interpreter
+//! cannot: it is killed after the time limit ([`time_limit`]) and reported,
+//! and a child killed by a signal is reported with the signal's name, never
+//! as a bare failure. `STRATA_C_SANITIZE=address` (or any
+//! `-fsanitize=` list) compiles it with the sanitizers, so a test can show
+//! that a run the checks stop never touches memory outside its blocks.
 
 use crate::run::RunOptions;
-use std::process::{Command, ExitCode};
+use std::process::{Command, ExitCode, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
 use strata_dialect_arith::semantics::{float_from_bits, float_to_bits};
 use strata_interp::inputs::{data_to_npy, format_data, random_data, Data, Rng};
 use strata_interp::Scalar;
@@ -232,9 +241,29 @@ pub fn run_c(
     {
         return cleanup(fail(format!("cannot write in '{}': {e}", dir.display())));
     }
+    let limit = match time_limit() {
+        Ok(l) => l,
+        Err(e) => return cleanup(fail(e)),
+    };
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    let compiled = Command::new(&cc)
-        .args(["-O2", "-std=c11", "-ffp-contract=off"])
+    let sanitize = std::env::var("STRATA_C_SANITIZE").unwrap_or_default();
+    let mut compile = Command::new(&cc);
+    // No sibling-call optimisation: GCC turns a tail call into a jump and
+    // may then fold a recursion that never ends into a return of the value
+    // its base case would give; as calls it overflows the stack (SIGSEGV,
+    // reported) where the interpreter stops at its recursion limit.
+    compile.args([
+        "-O2",
+        "-std=c11",
+        "-ffp-contract=off",
+        "-fno-optimize-sibling-calls",
+    ]);
+    if !sanitize.is_empty() {
+        compile
+            .arg(format!("-fsanitize={sanitize}"))
+            .args(["-fno-omit-frame-pointer", "-g"]);
+    }
+    let compiled = compile
         .args(options.cflags.iter().flat_map(|f| f.split_whitespace()))
         .arg("-o")
         .arg(&exe)
@@ -261,24 +290,30 @@ pub fn run_c(
             .arg(options.warmup.to_string())
             .arg(&times_path);
     }
-    let ran = program.output();
-    let bytes = match ran {
-        Ok(o) if o.status.success() => match std::fs::read(&out_path) {
+    if !sanitize.is_empty() && std::env::var_os("ASAN_OPTIONS").is_none() {
+        // Memrefs a program never deallocates are not errors (the
+        // interpreter reports them only under --check-leaks).
+        program.env("ASAN_OPTIONS", "detect_leaks=0");
+    }
+    let bytes = match run_limited(&mut program, &dir.join("stderr.txt"), limit) {
+        Ok((status, _)) if status.success() => match std::fs::read(&out_path) {
             Ok(b) => b,
             Err(e) => return cleanup(fail(format!("no output from the compiled program: {e}"))),
         },
-        Ok(o) => {
+        Ok((status, text)) => {
             // `FILE:LINE:COL: error: MESSAGE` from strata_fail: render it
             // as the interpreter renders its run-time errors.
-            let text = String::from_utf8_lossy(&o.stderr).into_owned();
             if let Some(d) = runtime_error(ctx, &text) {
                 report(&d);
             } else {
                 eprint!("{text}");
             }
+            if let Some(why) = killed_by(status) {
+                return cleanup(fail(format!("the compiled program {why}")));
+            }
             return cleanup(ExitCode::FAILURE);
         }
-        Err(e) => return cleanup(fail(format!("cannot run the compiled program: {e}"))),
+        Err(e) => return cleanup(fail(e)),
     };
     if options.time {
         match std::fs::read_to_string(&times_path) {
@@ -295,6 +330,92 @@ pub fn run_c(
     }
     let code = finish(ctx, options, &inputs, &results, &bytes);
     cleanup(code)
+}
+
+/// How long the compiled program may run: `STRATA_RUN_TIMEOUT` seconds
+/// (`0`: no limit), else [`DEFAULT_TIME_LIMIT`].
+pub(crate) fn time_limit() -> Result<Option<Duration>, String> {
+    let Ok(text) = std::env::var("STRATA_RUN_TIMEOUT") else {
+        return Ok(Some(DEFAULT_TIME_LIMIT));
+    };
+    match text.trim().parse::<f64>() {
+        Ok(0.0) => Ok(None),
+        Ok(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
+        _ => Err(format!(
+            "STRATA_RUN_TIMEOUT={text}: expected a non-negative number of seconds"
+        )),
+    }
+}
+
+/// The compiled program's time limit when none is given: the
+/// interpreter's default.
+pub(crate) const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(600);
+
+/// How often a running program is looked at for the time limit.
+const POLL_INTERVAL: Duration = Duration::from_millis(5);
+
+/// Runs `program` with its stderr in the file `stderr` (a pipe could fill
+/// and block it) and kills it once it has run for `limit`. Returns its
+/// exit status and stderr, or why it could not run or was killed.
+fn run_limited(
+    program: &mut Command,
+    stderr: &std::path::Path,
+    limit: Option<Duration>,
+) -> Result<(ExitStatus, String), String> {
+    let file = std::fs::File::create(stderr)
+        .map_err(|e| format!("cannot create '{}': {e}", stderr.display()))?;
+    let mut child = program
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(file)
+        .spawn()
+        .map_err(|e| format!("cannot run the compiled program: {e}"))?;
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) => {}
+            Err(e) => return Err(format!("cannot wait for the compiled program: {e}")),
+        }
+        if let Some(limit) = limit.filter(|&l| start.elapsed() >= l) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!(
+                "the compiled program ran longer than the time limit of {} s and was killed \
+                 (STRATA_RUN_TIMEOUT sets it)",
+                limit.as_secs_f64()
+            ));
+        }
+        std::thread::sleep(POLL_INTERVAL);
+    };
+    let text = std::fs::read(stderr).unwrap_or_default();
+    Ok((status, String::from_utf8_lossy(&text).into_owned()))
+}
+
+/// `was killed by signal SIGSEGV (11)` when a signal ended the program.
+fn killed_by(status: ExitStatus) -> Option<String> {
+    use std::os::unix::process::ExitStatusExt;
+    let signal = status.signal()?;
+    let name = match signal {
+        1 => "SIGHUP",
+        2 => "SIGINT",
+        3 => "SIGQUIT",
+        4 => "SIGILL",
+        5 => "SIGTRAP",
+        6 => "SIGABRT",
+        7 => "SIGBUS",
+        8 => "SIGFPE",
+        9 => "SIGKILL",
+        11 => "SIGSEGV",
+        13 => "SIGPIPE",
+        14 => "SIGALRM",
+        15 => "SIGTERM",
+        24 => "SIGXCPU",
+        25 => "SIGXFSZ",
+        31 => "SIGSYS",
+        _ => "an unnamed signal",
+    };
+    Some(format!("was killed by {name} ({signal})"))
 }
 
 /// `time: median M ms, min m ms over N calls (W warm-up)` from the
@@ -434,5 +555,17 @@ mod tests {
             Some("time: median 0.002500 ms, min 0.001000 ms over 2 calls (0 warm-up)")
         );
         assert_eq!(super::timing_summary("", 0), None);
+    }
+
+    #[test]
+    fn a_signal_is_named() {
+        use std::os::unix::process::ExitStatusExt;
+        let segv = std::process::ExitStatus::from_raw(11);
+        assert_eq!(
+            super::killed_by(segv).as_deref(),
+            Some("was killed by SIGSEGV (11)")
+        );
+        let exit70 = std::process::ExitStatus::from_raw(70 << 8);
+        assert_eq!(super::killed_by(exit70), None);
     }
 }

@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,15 +20,44 @@ static void strata_fail(const char *loc, const char *message) {
   fprintf(stderr, "%serror: %s\n", loc, message);
   exit(70);
 }
+/* `[a, b, c]`, the interpreter's rendering of an index or shape list. */
+static void strata_print_list(int rank, const int64_t *v) __attribute__((unused));
+static void strata_print_list(int rank, const int64_t *v) {
+  fprintf(stderr, "[");
+  for (int k = 0; k < rank; k++) fprintf(stderr, "%s%lld", k ? ", " : "", (long long)v[k]);
+  fprintf(stderr, "]");
+}
 static void strata_out_of_bounds(const char *loc, int rank, const int64_t *idx,
                                  const int64_t *sizes) __attribute__((noreturn, unused));
 static void strata_out_of_bounds(const char *loc, int rank, const int64_t *idx,
                                  const int64_t *sizes) {
-  fprintf(stderr, "%serror: out-of-bounds access at [", loc);
-  for (int k = 0; k < rank; k++) fprintf(stderr, "%s%lld", k ? ", " : "", (long long)idx[k]);
-  fprintf(stderr, "] of a memref of shape [");
-  for (int k = 0; k < rank; k++) fprintf(stderr, "%s%lld", k ? ", " : "", (long long)sizes[k]);
-  fprintf(stderr, "]\n");
+  fprintf(stderr, "%serror: out-of-bounds access at ", loc);
+  strata_print_list(rank, idx);
+  fprintf(stderr, " of a memref of shape ");
+  strata_print_list(rank, sizes);
+  fprintf(stderr, "\n");
+  exit(70);
+}
+/* strata_fail with a printf-formatted message. */
+static void strata_failf(const char *loc, const char *format, ...)
+    __attribute__((noreturn, unused, format(printf, 2, 3)));
+static void strata_failf(const char *loc, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  fprintf(stderr, "%serror: ", loc);
+  vfprintf(stderr, format, args);
+  fprintf(stderr, "\n");
+  va_end(args);
+  exit(70);
+}
+static void strata_fail_copy(const char *loc, int rank, const int64_t *from, const int64_t *to)
+    __attribute__((noreturn, unused));
+static void strata_fail_copy(const char *loc, int rank, const int64_t *from, const int64_t *to) {
+  fprintf(stderr, "%serror: memref.copy between shapes ", loc);
+  strata_print_list(rank, from);
+  fprintf(stderr, " and ");
+  strata_print_list(rank, to);
+  fprintf(stderr, "\n");
   exit(70);
 }
 static void strata_fail_expand(const char *loc, int64_t size, int64_t product)
@@ -37,19 +67,117 @@ static void strata_fail_expand(const char *loc, int64_t size, int64_t product) {
           loc, (long long)size, (long long)product);
   exit(70);
 }
+/* The blocks memrefs point into, with their extent (bounds-checked
+   builds, STRATA_CHECKS): an open-addressing table keyed by the block's
+   address. A view's data pointer is always its block's start (views move
+   the offset), so one lookup gives the extent a new view is checked
+   against, and whether a `memref.dealloc` frees a block twice. Heap blocks
+   are added by strata_alloc, stack and global ones by the op that makes
+   the memref; entries are never removed (a freed block stays, marked, until
+   malloc hands its address out again). */
+#ifndef STRATA_CHECKS
+#define STRATA_CHECKS 0
+#endif
+enum { STRATA_DEAD, STRATA_HEAP, STRATA_FIXED };
+typedef struct { const void *p; size_t bytes; int kind; } strata_block;
+static strata_block *strata_blocks;
+static size_t strata_blocks_cap, strata_blocks_len;
+/* The entry of `p` (with `add`: a new zeroed one if absent), or NULL. */
+static strata_block *strata_block_of(const void *p, int add) __attribute__((unused));
+static strata_block *strata_block_of(const void *p, int add) {
+  if (add && 2 * (strata_blocks_len + 1) > strata_blocks_cap) {
+    size_t cap = strata_blocks_cap ? 2 * strata_blocks_cap : 1024;
+    strata_block *old = strata_blocks, *t = (strata_block *)calloc(cap, sizeof *t);
+    if (!t) { fprintf(stderr, "error: out of memory\n"); exit(70); }
+    for (size_t i = 0; i < strata_blocks_cap; i++) {
+      if (!old[i].p) continue;
+      size_t h = ((uintptr_t)old[i].p >> 4) * UINT64_C(0x9e3779b97f4a7c15) & (cap - 1);
+      while (t[h].p) h = (h + 1) & (cap - 1);
+      t[h] = old[i];
+    }
+    free(old);
+    strata_blocks = t;
+    strata_blocks_cap = cap;
+  }
+  if (!strata_blocks_cap || !p) return NULL;
+  size_t mask = strata_blocks_cap - 1, h = ((uintptr_t)p >> 4) * UINT64_C(0x9e3779b97f4a7c15) & mask;
+  while (strata_blocks[h].p && strata_blocks[h].p != p) h = (h + 1) & mask;
+  if (strata_blocks[h].p) return &strata_blocks[h];
+  if (!add) return NULL;
+  strata_blocks_len++;
+  strata_blocks[h].p = p;
+  return &strata_blocks[h];
+}
+/* Records the block [p, p + bytes) (STRATA_HEAP: from strata_alloc). */
+STRATA_FN void strata_register(const void *p, size_t bytes, int kind) {
+  strata_block *b = strata_block_of(p, 1);
+  if (b) { b->bytes = bytes; b->kind = kind; }
+}
+/* Under AddressSanitizer (strata-run with STRATA_C_SANITIZE=address) the
+   bytes a heap block is rounded up by are poisoned, so an access past the
+   memref's end is reported even inside the rounding. */
+#if defined(__SANITIZE_ADDRESS__)
+#define STRATA_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define STRATA_ASAN 1
+#endif
+#endif
+#ifdef STRATA_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
 /* Heap memrefs start on a 64-byte boundary (a cache line, one zmm
    register): malloc gives 16 for large blocks, which splits every vector
    access of a kernel across two lines; `align` is the op's `alignment`
-   attribute when larger. free() releases it. */
+   attribute when larger. strata_dealloc releases it. */
 STRATA_FN void *strata_alloc(size_t bytes, size_t align) {
   if (align < 64) align = 64;
   size_t rounded = (bytes + align - 1) / align * align;
-  void *p = aligned_alloc(align, rounded ? rounded : align);
+  void *p = rounded < bytes ? NULL : aligned_alloc(align, rounded ? rounded : align);
   if (!p) {
     fprintf(stderr, "error: out of memory allocating %zu bytes\n", bytes);
     exit(70);
   }
+#ifdef STRATA_ASAN
+  __asan_poison_memory_region((char *)p + bytes, (rounded ? rounded : align) - bytes);
+#endif
+  if (STRATA_CHECKS) strata_register(p, bytes, STRATA_HEAP);
   return p;
+}
+/* memref.dealloc: a block freed twice stops with the interpreter's error;
+   a stack or global block is only marked. */
+STRATA_FN void strata_dealloc(const char *loc, void *p) {
+  if (STRATA_CHECKS) {
+    strata_block *b = strata_block_of(p, 0);
+    if (b && b->kind == STRATA_DEAD)
+      strata_failf(loc, "deallocation of memory that is already deallocated");
+    int heap = !b || b->kind == STRATA_HEAP;
+    if (b) b->kind = STRATA_DEAD;
+    if (!heap) return;
+  }
+  free(p);
+}
+/* Stops with `what` at `loc` unless the view (offset, sizes, strides, in
+   elements of `elem` bytes) addresses only elements of the block `p`
+   points at. Memory strata_register never saw is not checked. */
+STRATA_FN void strata_check_view(const char *loc, const char *what, const void *p, size_t elem,
+                                 int64_t off, int rank, const int64_t *sizes,
+                                 const int64_t *strides) {
+  strata_block *b = strata_block_of(p, 0);
+  int64_t lo = off, hi = off, n = b ? (int64_t)(b->bytes / elem) : 0;
+  for (int k = 0; k < rank; k++)
+    if (sizes[k] < 0) strata_failf(loc, "%s: dimension %d has the negative size %lld", what, k, (long long)sizes[k]);
+  if (!b) return;
+  for (int k = 0; k < rank; k++) {
+    int64_t span;
+    if (sizes[k] == 0) return;
+    if (__builtin_mul_overflow(sizes[k] - 1, strides[k], &span) ||
+        __builtin_add_overflow(span < 0 ? lo : hi, span, span < 0 ? &lo : &hi))
+      strata_failf(loc, "%s: the view's extent overflows", what);
+  }
+  if (lo < 0 || hi >= n)
+    strata_failf(loc, "%s: the view spans elements %lld to %lld of a block of %lld", what,
+                 (long long)lo, (long long)hi, (long long)n);
 }
 /* Divisions: the caller has checked for zero and signed overflow. */
 STRATA_FN uint64_t strata_divui(uint64_t a, uint64_t b, unsigned w) { (void)w; return a / b; }
