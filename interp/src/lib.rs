@@ -15,6 +15,14 @@
 //! zero, unknown op, recursion too deep) is an [`InterpError`] located at
 //! the op, rendered as an MLIR diagnostic; the interpreter never panics on
 //! user input.
+//!
+//! Running a region recurses on the native stack (a loop body inside a
+//! conditional inside a called function is three nested Rust calls deep),
+//! so the depth a program can reach is bounded twice: at most
+//! [`MAX_CALL_DEPTH`] calls and at most [`MAX_REGION_DEPTH`] regions nested
+//! at once, each a located error. A top-level call runs on a thread of its
+//! own whose stack ([`STACK_BYTES`]) holds that many regions, so the limits
+//! are reached before the stack ends whatever thread calls the interpreter.
 
 pub mod equivalence;
 pub mod inputs;
@@ -30,6 +38,18 @@ pub use value::{MemRefView, RtValue, Scalar, ScalarType, Shaped};
 
 /// How deep calls may nest before the interpreter reports an error.
 pub const MAX_CALL_DEPTH: usize = 512;
+/// How many regions (function bodies, loop bodies, branches of
+/// conditionals) may be running at once: 512 calls through 32 nested
+/// regions each.
+pub const MAX_REGION_DEPTH: usize = MAX_CALL_DEPTH * 32;
+/// The native stack a top-level call runs on: room for
+/// [`MAX_REGION_DEPTH`] nested regions at [`STACK_BYTES_PER_REGION`] each.
+/// Only the pages a run touches are ever committed.
+pub const STACK_BYTES: usize = MAX_REGION_DEPTH * STACK_BYTES_PER_REGION + (8 << 20);
+/// Native stack one nested region may use (`run_region`, `run_block`,
+/// `execute` and the semantics of the op holding the region): about 1 KiB
+/// in a release build, with room for unoptimised builds.
+pub const STACK_BYTES_PER_REGION: usize = 16 << 10;
 /// How many ops one run may execute before it is considered non-terminating.
 pub const DEFAULT_STEP_LIMIT: u64 = 2_000_000_000;
 
@@ -121,6 +141,8 @@ pub struct Interpreter<'a> {
     pub steps: u64,
     pub step_limit: u64,
     symbols: FxHashMap<String, OpId>,
+    /// Regions running now, against [`MAX_REGION_DEPTH`].
+    region_depth: usize,
     /// The values of the last yield, handed from `run_block` to `run_region`.
     yielded: Vec<RtValue>,
 }
@@ -147,6 +169,7 @@ impl<'a> Interpreter<'a> {
             steps: 0,
             step_limit: DEFAULT_STEP_LIMIT,
             symbols,
+            region_depth: 0,
             yielded: Vec::new(),
         }
     }
@@ -185,7 +208,37 @@ impl<'a> Interpreter<'a> {
     }
 
     /// Calls the function-like op `func` (its first region) with `args`.
+    /// A top-level call runs on a thread with a [`STACK_BYTES`] stack.
     pub fn call(&mut self, func: OpId, args: Vec<RtValue>) -> InterpResult<Vec<RtValue>> {
+        if self.region_depth == 0 {
+            let spawned = std::thread::scope(|scope| {
+                std::thread::Builder::new()
+                    .name("strata-interp".into())
+                    .stack_size(STACK_BYTES)
+                    .spawn_scoped(scope, || {
+                        // Depth 1 marks "on the interpreter's stack"; the
+                        // function's own region counts from there.
+                        self.region_depth = 1;
+                        let result = self.call_here(func, args);
+                        self.region_depth = 0;
+                        result
+                    })
+                    .map(|handle| handle.join())
+            });
+            return match spawned {
+                Ok(Ok(result)) => result,
+                Ok(Err(panic)) => std::panic::resume_unwind(panic),
+                Err(e) => Err(self.error(
+                    func,
+                    format!("could not start the interpreter's thread: {e}"),
+                )),
+            };
+        }
+        self.call_here(func, args)
+    }
+
+    /// [`Interpreter::call`] on the current thread.
+    fn call_here(&mut self, func: OpId, args: Vec<RtValue>) -> InterpResult<Vec<RtValue>> {
         if self.frames.len() >= MAX_CALL_DEPTH {
             return Err(self.error(
                 func,
@@ -220,10 +273,29 @@ impl<'a> Interpreter<'a> {
         region: RegionId,
         args: Vec<RtValue>,
     ) -> InterpResult<Vec<RtValue>> {
-        let Some(mut block) = self.ir.entry_block(region) else {
+        let Some(block) = self.ir.entry_block(region) else {
             return Ok(Vec::new());
         };
-        let mut args = args;
+        if self.region_depth > MAX_REGION_DEPTH {
+            let owner = self.ir.region_op(region).unwrap_or(self.module);
+            return Err(self.error(
+                owner,
+                format!("regions nest deeper than {MAX_REGION_DEPTH} (unbounded recursion?)"),
+            ));
+        }
+        self.region_depth += 1;
+        let result = self.run_blocks(region, block, args);
+        self.region_depth -= 1;
+        result
+    }
+
+    /// Runs the blocks of `region` from `block` on.
+    fn run_blocks(
+        &mut self,
+        region: RegionId,
+        mut block: BlockId,
+        mut args: Vec<RtValue>,
+    ) -> InterpResult<Vec<RtValue>> {
         loop {
             let params = self.ir.block_args(block);
             if params.len() != args.len() {
