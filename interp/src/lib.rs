@@ -50,14 +50,68 @@ pub const STACK_BYTES: usize = MAX_REGION_DEPTH * STACK_BYTES_PER_REGION + (8 <<
 /// `execute` and the semantics of the op holding the region): about 1 KiB
 /// in a release build, with room for unoptimised builds.
 pub const STACK_BYTES_PER_REGION: usize = 16 << 10;
-/// How many ops one run may execute before it is considered non-terminating.
+/// How many bytes of tensors, vectors and buffers one value or the live
+/// buffers together may take (`--max-memory`): 8 GiB, so that a program
+/// allocating more fails with a located error instead of exhausting the
+/// machine. The interpreter spends [`value::ELEMENT_BYTES`] per element.
+pub const DEFAULT_MAX_MEMORY: u64 = 8 << 30;
+/// How many ops one run may execute before it is considered non-terminating
+/// (`--max-steps`): one to three minutes of interpretation, far above
+/// the test suite's largest run.
 pub const DEFAULT_STEP_LIMIT: u64 = 2_000_000_000;
+/// How long one top-level call may run (`--timeout`): ten minutes.
+pub const DEFAULT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(600);
+/// Steps between two looks at the clock for the time limit.
+const CLOCK_INTERVAL: u64 = 1 << 14;
+
+/// The bounds of one run; each, when reached, is a located error.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    /// Ops one run may execute.
+    pub max_steps: u64,
+    /// Wall time of one top-level call (`None`: unbounded).
+    pub timeout: Option<std::time::Duration>,
+    /// Bytes a value or the live buffers together may take.
+    pub max_memory: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_steps: DEFAULT_STEP_LIMIT,
+            timeout: Some(DEFAULT_TIMEOUT),
+            max_memory: DEFAULT_MAX_MEMORY,
+        }
+    }
+}
+
+/// The element count of `shape` when it fits in `max_memory` bytes with
+/// `live` bytes already in use; otherwise why not (a phrase to follow the
+/// name of what needs the memory).
+pub fn memory_check(shape: &[i64], live: u64, max_memory: u64) -> Result<usize, String> {
+    let count = value::element_count(shape)
+        .ok_or_else(|| format!("needs more elements than fit in memory (shape {shape:?})"))?;
+    let bytes = (count as u64).saturating_mul(value::ELEMENT_BYTES);
+    if bytes.saturating_add(live) > max_memory {
+        let held = if live > 0 {
+            format!(" with {live} bytes of buffers live")
+        } else {
+            String::new()
+        };
+        return Err(format!(
+            "needs {count} elements ({bytes} bytes){held}, over the memory limit of {max_memory} bytes (--max-memory)"
+        ));
+    }
+    Ok(count)
+}
 
 /// A run-time error, located at the op that failed.
 #[derive(Clone, Debug)]
 pub struct InterpError {
     pub loc: Option<Location>,
     pub message: String,
+    /// A limit of [`Limits`] stopped the run (not the program's own fault).
+    pub limit: bool,
 }
 
 impl InterpError {
@@ -65,6 +119,7 @@ impl InterpError {
         Self {
             loc: None,
             message: message.into(),
+            limit: false,
         }
     }
     /// The error as an MLIR diagnostic.
@@ -140,6 +195,11 @@ pub struct Interpreter<'a> {
     /// Ops executed so far, against [`Interpreter::step_limit`].
     pub steps: u64,
     pub step_limit: u64,
+    /// Bytes a value or all live buffers may take (see [`DEFAULT_MAX_MEMORY`]).
+    pub max_memory: u64,
+    /// Wall time of one top-level call, and when the current one started.
+    pub timeout: Option<std::time::Duration>,
+    started: Option<std::time::Instant>,
     symbols: FxHashMap<String, OpId>,
     /// Regions running now, against [`MAX_REGION_DEPTH`].
     region_depth: usize,
@@ -168,10 +228,20 @@ impl<'a> Interpreter<'a> {
             frames: Vec::new(),
             steps: 0,
             step_limit: DEFAULT_STEP_LIMIT,
+            max_memory: DEFAULT_MAX_MEMORY,
+            timeout: Some(DEFAULT_TIMEOUT),
+            started: None,
             symbols,
             region_depth: 0,
             yielded: Vec::new(),
         }
+    }
+
+    /// Applies `limits` to the runs that follow.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.step_limit = limits.max_steps;
+        self.timeout = limits.timeout;
+        self.max_memory = limits.max_memory;
     }
 
     /// The function (or other symbol) named `name` in the module.
@@ -184,7 +254,34 @@ impl<'a> Interpreter<'a> {
         InterpError {
             loc: Some(self.ir.op_loc(op)),
             message: message.into(),
+            limit: false,
         }
+    }
+
+    /// The element count of a value of `shape` that `op` makes, checked
+    /// against [`Interpreter::max_memory`] (with the live buffers when
+    /// `buffer`: memory the op allocates rather than a value it yields).
+    pub fn elements_for(&self, op: OpId, shape: &[i64], buffer: bool) -> InterpResult<usize> {
+        let live = if buffer { self.memory.live_bytes() } else { 0 };
+        memory_check(shape, live, self.max_memory).map_err(|e| {
+            let name = self.ctx.op_name_str(self.ir.op_name(op));
+            let mut error = self.error(op, format!("'{name}' {e}"));
+            error.limit = true;
+            error
+        })
+    }
+
+    /// A new contiguous buffer of `shape` made by `op`, initialised with
+    /// `init` when given, within [`Interpreter::max_memory`].
+    pub fn allocate_view(
+        &mut self,
+        op: OpId,
+        shape: &[i64],
+        elem: ScalarType,
+        init: Option<&[Scalar]>,
+    ) -> InterpResult<MemRefView> {
+        self.elements_for(op, shape, true)?;
+        Ok(self.memory.allocate_view(shape, elem, init))
     }
 
     /// The value of `value` in the current frame.
@@ -219,8 +316,10 @@ impl<'a> Interpreter<'a> {
                         // Depth 1 marks "on the interpreter's stack"; the
                         // function's own region counts from there.
                         self.region_depth = 1;
+                        self.started = Some(std::time::Instant::now());
                         let result = self.call_here(func, args);
                         self.region_depth = 0;
+                        self.started = None;
                         result
                     })
                     .map(|handle| handle.join())
@@ -360,13 +459,30 @@ impl<'a> Interpreter<'a> {
     pub fn execute(&mut self, op: OpId) -> InterpResult<Flow> {
         self.steps += 1;
         if self.steps > self.step_limit {
-            return Err(self.error(
+            let mut e = self.error(
                 op,
                 format!(
                     "step limit of {} ops exceeded (non-terminating loop?)",
                     self.step_limit
                 ),
-            ));
+            );
+            e.limit = true;
+            return Err(e);
+        }
+        if self.steps % CLOCK_INTERVAL == 0 {
+            if let (Some(timeout), Some(started)) = (self.timeout, self.started) {
+                if started.elapsed() > timeout {
+                    let mut e = self.error(
+                        op,
+                        format!(
+                            "time limit of {} s exceeded (non-terminating loop?)",
+                            timeout.as_secs_f64()
+                        ),
+                    );
+                    e.limit = true;
+                    return Err(e);
+                }
+            }
         }
         let name = self.ctx.op_name_str(self.ir.op_name(op));
         let Some(semantics) = self.registry.get(name) else {

@@ -80,15 +80,24 @@ pub fn parse_npy(bytes: &[u8]) -> Result<NpyArray, String> {
         })
         .collect::<Result<_, _>>()?;
     let (kind, size) = dtype_info(&descr).ok_or_else(|| format!("unsupported dtype '{descr}'"))?;
-    let count = shape.iter().product::<i64>().max(0) as usize;
-    let body = &bytes[start + header_len..];
-    if body.len() < count * size {
-        return Err(format!(
-            "the .npy data holds {} bytes, {} expected",
-            body.len(),
-            count * size
-        ));
+    if let Some(d) = shape.iter().find(|&&d| d < 0) {
+        return Err(format!("negative dimension {d} in the .npy shape"));
     }
+    let body = &bytes[start + header_len..];
+    // The file must hold exactly the array: a shape whose byte size
+    // overflows cannot match any file, and trailing bytes mean the header
+    // does not describe the data.
+    let count = crate::value::element_count(&shape)
+        .filter(|c| c.checked_mul(size) == Some(body.len()))
+        .ok_or_else(|| {
+            let expected = crate::value::element_count(&shape)
+                .and_then(|c| c.checked_mul(size))
+                .map_or_else(|| "more than fit in memory".to_string(), |b| b.to_string());
+            format!(
+                "the .npy data holds {} bytes, the header's shape {shape:?} of '{descr}' needs {expected}",
+                body.len()
+            )
+        })?;
     let mut data = Vec::with_capacity(count);
     for chunk in body.chunks(size).take(count) {
         let mut raw = 0u128;

@@ -155,6 +155,20 @@ pub fn zero(ty: ScalarType) -> Scalar {
     }
 }
 
+/// The number of elements of `shape` (0 when a dimension is 0 or
+/// negative), or `None` when it does not fit a `usize`.
+pub fn element_count(shape: &[i64]) -> Option<usize> {
+    if shape.iter().any(|&d| d <= 0) {
+        return Some(0);
+    }
+    shape
+        .iter()
+        .try_fold(1usize, |n, &d| n.checked_mul(usize::try_from(d).ok()?))
+}
+
+/// Bytes the interpreter spends on one element of a tensor, vector or buffer.
+pub const ELEMENT_BYTES: u64 = std::mem::size_of::<Option<Scalar>>() as u64;
+
 /// Row-major strides of `shape`.
 pub fn contiguous_strides(shape: &[i64]) -> Vec<i64> {
     let mut strides = vec![1i64; shape.len()];

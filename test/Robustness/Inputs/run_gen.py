@@ -2,7 +2,10 @@
 
   chain FUNCS DEPTH: FUNCS functions @f0..; each nests DEPTH scf.if regions
   and calls the next one from the innermost; the last returns 7.
+  npy DESCR SHAPE BYTES: an .npy file whose header says DESCR and SHAPE
+  (comma-separated) followed by BYTES zero bytes, whatever they describe.
 """
+import struct
 import sys
 
 
@@ -26,9 +29,19 @@ def chain(funcs, depth):
     return "\n".join(out) + "\n"
 
 
+def npy(descr, shape, nbytes):
+    dims = [d for d in shape.split(",") if d]
+    shape_text = "(" + ", ".join(dims) + ("," if len(dims) == 1 else "") + ")"
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, shape_text)
+    header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
+    return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode() + bytes(nbytes)
+
+
 if __name__ == "__main__":
     kind, *args = sys.argv[1:]
     if kind == "chain":
         sys.stdout.write(chain(int(args[0]), int(args[1])))
+    elif kind == "npy":
+        sys.stdout.buffer.write(npy(args[0], args[1], int(args[2])))
     else:
         sys.exit(f"unknown program kind '{kind}'")
