@@ -146,6 +146,9 @@ pub fn literal_data(ctx: &Context, ty: Type, text: &str) -> Result<Data, String>
                 }
                 _ => t.parse().map_err(|_| format!("'{t}' is not an integer"))?,
             };
+            if !crate::value::int_fits(v, w) {
+                return Err(format!("{t} does not fit in i{w}"));
+            }
             Scalar::Int(mask(v as u128, w), w)
         }
         ScalarType::Float(k) => {
@@ -246,8 +249,8 @@ pub fn format_data(ctx: &Context, ty: Type, data: &Data) -> String {
 pub fn data_to_npy(ctx: &Context, ty: Type, data: &Data) -> Result<Vec<u8>, String> {
     let elem = element_of(ctx, ty)?;
     match data {
-        Data::Scalar(s) => Ok(npy::write_npy(&[], elem, &[*s])),
-        Data::Shaped { shape, elems } => Ok(npy::write_npy(shape, elem, elems)),
+        Data::Scalar(s) => npy::write_npy(&[], elem, &[*s]),
+        Data::Shaped { shape, elems } => npy::write_npy(shape, elem, elems),
         Data::Func(_) => Err("a function value cannot be written to an .npy file".into()),
     }
 }

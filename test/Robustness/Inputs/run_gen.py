@@ -4,6 +4,8 @@
   and calls the next one from the innermost; the last returns 7.
   npy DESCR SHAPE BYTES: an .npy file whose header says DESCR and SHAPE
   (comma-separated) followed by BYTES zero bytes, whatever they describe.
+  npy-values DESCR VALUES [EXTRA]: a 1-D .npy file of DESCR (|b1, |i1, <i4,
+  <i8, <f4, <f8) holding VALUES (comma-separated), then EXTRA junk bytes.
 """
 import struct
 import sys
@@ -37,11 +39,27 @@ def npy(descr, shape, nbytes):
     return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode() + bytes(nbytes)
 
 
+PACK = {"|b1": "?", "|i1": "b", "<i4": "i", "<i8": "q", "<f4": "f", "<f8": "d"}
+
+
+def npy_values(descr, values, extra):
+    items = values.split(",")
+    if descr == "|b1":
+        data = [v == "True" for v in items]
+    elif descr.startswith("<f"):
+        data = [float(v) for v in items]
+    else:
+        data = [int(v) for v in items]
+    return npy(descr, str(len(data)), 0) + struct.pack("<" + PACK[descr] * len(data), *data) + b"x" * extra
+
+
 if __name__ == "__main__":
     kind, *args = sys.argv[1:]
     if kind == "chain":
         sys.stdout.write(chain(int(args[0]), int(args[1])))
     elif kind == "npy":
         sys.stdout.buffer.write(npy(args[0], args[1], int(args[2])))
+    elif kind == "npy-values":
+        sys.stdout.buffer.write(npy_values(args[0], args[1], int(args[2]) if len(args) > 2 else 0))
     else:
         sys.exit(f"unknown program kind '{kind}'")
