@@ -17,6 +17,9 @@ pub struct EquivalenceOptions {
     pub trials: usize,
     /// Allowed distance between floats, in ulps of their format.
     pub float_ulps: u64,
+    /// Bounds of each run; a run of the original that reaches one fails the
+    /// check (it is not skipped like a trial the program itself rejects).
+    pub limits: crate::Limits,
 }
 
 impl Default for EquivalenceOptions {
@@ -26,6 +29,7 @@ impl Default for EquivalenceOptions {
             seed: 1,
             trials: 3,
             float_ulps: 64,
+            limits: crate::Limits::default(),
         }
     }
 }
@@ -155,41 +159,50 @@ pub fn check_equivalence(
                 .map(|&t| random_data(ctx, t, &mut rng))
                 .collect::<Result<_, _>>()
                 .map_err(|e| format!("@{name}: {e}"))?;
-            let run = |ir: &Ir, module: OpId, types: &[Type]| -> Result<Vec<Data>, String> {
-                let mut it = Interpreter::new(ctx, ir, module, &registry);
-                let args = types
-                    .iter()
-                    .zip(&data)
-                    .map(|(&t, d)| instantiate(&mut it, t, d))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let results = it.call_by_name(&name, args.clone()).map_err(|e| {
-                    let d = e.to_diagnostic(ctx);
-                    let mut s = String::new();
-                    strata_ir::diagnostics::render(ctx, &d, None, &mut s);
-                    s.trim_end().to_string()
-                })?;
-                let mut out = Vec::new();
-                for r in &results {
-                    out.push(extract(&it, r)?);
-                }
-                // Memref arguments of the original signature are outputs too.
-                for (a, &t) in args.iter().zip(&inputs) {
-                    if a.as_memref().is_some()
-                        && matches!(ctx.type_data(t), strata_ir::TypeData::MemRef { .. })
-                    {
-                        out.push(extract(&it, a)?);
+            // Errors: (message, whether a limit stopped the run).
+            let run =
+                |ir: &Ir, module: OpId, types: &[Type]| -> Result<Vec<Data>, (String, bool)> {
+                    let mut it = Interpreter::new(ctx, ir, module, &registry);
+                    it.set_limits(options.limits);
+                    let args = types
+                        .iter()
+                        .zip(&data)
+                        .map(|(&t, d)| instantiate(&mut it, t, d))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(|e| (e, false))?;
+                    let results = it.call_by_name(&name, args.clone()).map_err(|e| {
+                        let d = e.to_diagnostic(ctx);
+                        let mut s = String::new();
+                        strata_ir::diagnostics::render(ctx, &d, None, &mut s);
+                        (s.trim_end().to_string(), e.limit)
+                    })?;
+                    let mut out = Vec::new();
+                    for r in &results {
+                        out.push(extract(&it, r).map_err(|e| (e, false))?);
                     }
-                }
-                Ok(out)
-            };
+                    // Memref arguments of the original signature are outputs too.
+                    for (a, &t) in args.iter().zip(&inputs) {
+                        if a.as_memref().is_some()
+                            && matches!(ctx.type_data(t), strata_ir::TypeData::MemRef { .. })
+                        {
+                            out.push(extract(&it, a).map_err(|e| (e, false))?);
+                        }
+                    }
+                    Ok(out)
+                };
             let expected = match run(before.0, before.1, &inputs) {
                 Ok(v) => v,
+                Err((e, true)) => {
+                    return Err(format!(
+                        "@{name} (seed {seed}): the original function stopped: {e}"
+                    ))
+                }
                 Err(_) => {
                     report.trials_skipped += 1;
                     continue;
                 }
             };
-            let actual = run(after.0, after.1, &after_inputs).map_err(|e| {
+            let actual = run(after.0, after.1, &after_inputs).map_err(|(e, _)| {
                 format!("@{name} (seed {seed}): the original ran but the transformed function failed: {e}")
             })?;
             if expected.len() != actual.len() {

@@ -40,6 +40,10 @@ impl Rng {
     }
 }
 
+fn type_name(ctx: &Context, ty: Type) -> String {
+    strata_ir::asm::printer::type_to_string(ctx, ty)
+}
+
 /// Size used for dynamic dimensions of random inputs.
 pub const RANDOM_DYNAMIC_SIZE: i64 = 4;
 
@@ -78,7 +82,8 @@ pub fn random_data(ctx: &Context, ty: Type, rng: &mut Rng) -> Result<Data, Strin
                     }
                 })
                 .collect();
-            let n = shape.iter().product::<i64>().max(0) as usize;
+            let n = crate::memory_check(&shape, 0, crate::DEFAULT_MAX_MEMORY)
+                .map_err(|e| format!("random data of type '{}' {e}", type_name(ctx, ty)))?;
             Ok(Data::Shaped {
                 shape,
                 elems: (0..n).map(|_| random_scalar(elem, rng)).collect(),
@@ -141,6 +146,9 @@ pub fn literal_data(ctx: &Context, ty: Type, text: &str) -> Result<Data, String>
                 }
                 _ => t.parse().map_err(|_| format!("'{t}' is not an integer"))?,
             };
+            if !crate::value::int_fits(v, w) {
+                return Err(format!("{t} does not fit in i{w}"));
+            }
             Scalar::Int(mask(v as u128, w), w)
         }
         ScalarType::Float(k) => {
@@ -165,6 +173,8 @@ pub fn instantiate(it: &mut Interpreter, ty: Type, data: &Data) -> Result<RtValu
         (_, Data::Func(f)) => RtValue::Func(f.clone()),
         (TypeData::MemRef { .. }, Data::Shaped { shape, elems }) => {
             let elem = element_of(ctx, ty)?;
+            crate::memory_check(shape, it.memory.live_bytes(), it.max_memory)
+                .map_err(|e| format!("a buffer of type '{}' {e}", type_name(ctx, ty)))?;
             RtValue::MemRef(it.memory.allocate_view(shape, elem, Some(elems)))
         }
         (TypeData::Vector { .. }, Data::Shaped { shape, elems }) => {
@@ -239,8 +249,8 @@ pub fn format_data(ctx: &Context, ty: Type, data: &Data) -> String {
 pub fn data_to_npy(ctx: &Context, ty: Type, data: &Data) -> Result<Vec<u8>, String> {
     let elem = element_of(ctx, ty)?;
     match data {
-        Data::Scalar(s) => Ok(npy::write_npy(&[], elem, &[*s])),
-        Data::Shaped { shape, elems } => Ok(npy::write_npy(shape, elem, elems)),
+        Data::Scalar(s) => npy::write_npy(&[], elem, &[*s]),
+        Data::Shaped { shape, elems } => npy::write_npy(shape, elem, elems),
         Data::Func(_) => Err("a function value cannot be written to an .npy file".into()),
     }
 }

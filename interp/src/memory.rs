@@ -15,6 +15,8 @@ pub struct Buffer {
 #[derive(Default)]
 pub struct Memory {
     pub buffers: Vec<Buffer>,
+    /// Elements of the live buffers, for the interpreter's memory limit.
+    live_elements: usize,
     /// The buffers of `memref.global`s, made on first `memref.get_global`.
     pub globals: rustc_hash::FxHashMap<String, MemRefView>,
 }
@@ -46,7 +48,10 @@ impl std::fmt::Display for MemoryError {
 
 impl Memory {
     /// A new buffer of `len` uninitialised elements.
+    /// The caller checks `len` against the memory limit
+    /// ([`crate::Interpreter::elements_for`]).
     pub fn allocate(&mut self, len: usize, elem: ScalarType) -> usize {
+        self.live_elements += len;
         self.buffers.push(Buffer {
             data: vec![None; len],
             elem,
@@ -62,7 +67,7 @@ impl Memory {
         elem: ScalarType,
         init: Option<&[Scalar]>,
     ) -> MemRefView {
-        let len = shape.iter().product::<i64>().max(0) as usize;
+        let len = crate::value::element_count(shape).unwrap_or(0);
         let buffer = self.allocate(len, elem);
         if let Some(init) = init {
             for (slot, v) in self.buffers[buffer].data.iter_mut().zip(init) {
@@ -84,8 +89,14 @@ impl Memory {
             return Err(MemoryError::Freed);
         }
         b.live = false;
+        self.live_elements -= b.data.len();
         b.data = Vec::new();
         Ok(())
+    }
+
+    /// Bytes of the live buffers.
+    pub fn live_bytes(&self) -> u64 {
+        (self.live_elements as u64).saturating_mul(crate::value::ELEMENT_BYTES)
     }
 
     fn slot(&self, view: &MemRefView, indices: &[i64]) -> Result<usize, MemoryError> {

@@ -80,15 +80,24 @@ pub fn parse_npy(bytes: &[u8]) -> Result<NpyArray, String> {
         })
         .collect::<Result<_, _>>()?;
     let (kind, size) = dtype_info(&descr).ok_or_else(|| format!("unsupported dtype '{descr}'"))?;
-    let count = shape.iter().product::<i64>().max(0) as usize;
-    let body = &bytes[start + header_len..];
-    if body.len() < count * size {
-        return Err(format!(
-            "the .npy data holds {} bytes, {} expected",
-            body.len(),
-            count * size
-        ));
+    if let Some(d) = shape.iter().find(|&&d| d < 0) {
+        return Err(format!("negative dimension {d} in the .npy shape"));
     }
+    let body = &bytes[start + header_len..];
+    // The file must hold exactly the array: a shape whose byte size
+    // overflows cannot match any file, and trailing bytes mean the header
+    // does not describe the data.
+    let count = crate::value::element_count(&shape)
+        .filter(|c| c.checked_mul(size) == Some(body.len()))
+        .ok_or_else(|| {
+            let expected = crate::value::element_count(&shape)
+                .and_then(|c| c.checked_mul(size))
+                .map_or_else(|| "more than fit in memory".to_string(), |b| b.to_string());
+            format!(
+                "the .npy data holds {} bytes, the header's shape {shape:?} of '{descr}' needs {expected}",
+                body.len()
+            )
+        })?;
     let mut data = Vec::with_capacity(count);
     for chunk in body.chunks(size).take(count) {
         let mut raw = 0u128;
@@ -108,47 +117,68 @@ pub fn parse_npy(bytes: &[u8]) -> Result<NpyArray, String> {
     Ok(NpyArray { descr, shape, data })
 }
 
-/// Converts file elements to elements of type `ty` (integers wrap; floats
-/// are rounded; a float file cannot feed an integer array).
+/// Converts file elements to elements of type `ty`, exactly: a value the
+/// type cannot hold (an int64 beyond i32's range, a float64 that f32
+/// rounds, a fraction for an integer) is an error naming both types, never
+/// a silent conversion. NaN converts to NaN.
 pub fn to_scalars(array: &NpyArray, ty: ScalarType) -> Result<Vec<Scalar>, String> {
+    let lossy = |i: usize, shown: String| {
+        format!(
+            "element {i} of the .npy file of dtype '{}' ({shown}) is not exactly representable in {}",
+            array.descr,
+            crate::value::type_name(ty)
+        )
+    };
     array
         .data
         .iter()
-        .map(|&e| match (e, ty) {
-            (NpyElem::Int(v), ScalarType::Int(w)) => Ok(Scalar::Int(mask(v as u128, w), w)),
-            (NpyElem::Int(v), ScalarType::Float(k)) => Ok(Scalar::Float(
-                strata_dialect_arith::semantics::round_to(k, v as f64),
-                k,
-            )),
-            (NpyElem::Float(f), ScalarType::Float(k)) => Ok(Scalar::Float(
-                strata_dialect_arith::semantics::round_to(k, f),
-                k,
-            )),
-            (NpyElem::Float(_), ScalarType::Int(_)) => Err(format!(
-                "an .npy file of dtype '{}' cannot initialise integers",
-                array.descr
-            )),
+        .enumerate()
+        .map(|(i, &e)| match (e, ty) {
+            (NpyElem::Int(v), ScalarType::Int(w)) if crate::value::int_fits(v, w) => {
+                Ok(Scalar::Int(mask(v as u128, w), w))
+            }
+            (NpyElem::Int(v), ScalarType::Float(k))
+                if (v as f64) as i128 == v
+                    && strata_dialect_arith::semantics::round_to(k, v as f64) == v as f64 =>
+            {
+                Ok(Scalar::Float(v as f64, k))
+            }
+            (NpyElem::Float(f), ScalarType::Float(k))
+                if f.is_nan() || strata_dialect_arith::semantics::round_to(k, f) == f =>
+            {
+                Ok(Scalar::Float(f, k))
+            }
+            (NpyElem::Int(v), _) => Err(lossy(i, v.to_string())),
+            (NpyElem::Float(f), _) => Err(lossy(i, f.to_string())),
         })
         .collect()
 }
 
-/// The dtype written for elements of type `ty` (bf16 is written as float32).
-pub fn descr_for(ty: ScalarType) -> &'static str {
-    match ty {
+/// The dtype written for elements of type `ty` (bf16 is written as
+/// float32, exactly); `None` for integers wider than NumPy's 64 bits.
+pub fn descr_for(ty: ScalarType) -> Option<&'static str> {
+    Some(match ty {
         ScalarType::Int(1) => "|b1",
         ScalarType::Int(w) if w <= 8 => "|i1",
         ScalarType::Int(w) if w <= 16 => "<i2",
         ScalarType::Int(w) if w <= 32 => "<i4",
-        ScalarType::Int(_) => "<i8",
+        ScalarType::Int(w) if w <= 64 => "<i8",
+        ScalarType::Int(_) => return None,
         ScalarType::Float(FloatKind::F16) => "<f2",
         ScalarType::Float(FloatKind::F64) => "<f8",
         ScalarType::Float(_) => "<f4",
-    }
+    })
 }
 
-/// The bytes of an `.npy` file (format 1.0) holding `elems` of type `ty`.
-pub fn write_npy(shape: &[i64], ty: ScalarType, elems: &[Scalar]) -> Vec<u8> {
-    let descr = descr_for(ty);
+/// The bytes of an `.npy` file (format 1.0) holding `elems` of type `ty`;
+/// an error for a type NumPy has no dtype for.
+pub fn write_npy(shape: &[i64], ty: ScalarType, elems: &[Scalar]) -> Result<Vec<u8>, String> {
+    let descr = descr_for(ty).ok_or_else(|| {
+        format!(
+            "{} has no NumPy dtype (at most 64-bit integers), so it cannot be written to an .npy file",
+            crate::value::type_name(ty)
+        )
+    })?;
     let shape_text = match shape.len() {
         0 => "()".to_string(),
         1 => format!("({},)", shape[0]),
@@ -174,6 +204,8 @@ pub fn write_npy(shape: &[i64], ty: ScalarType, elems: &[Scalar]) -> Vec<u8> {
     let (_, size) = dtype_info(descr).unwrap();
     for &e in elems {
         let raw: u128 = match (e, descr) {
+            // NumPy's bool is the byte 0 or 1.
+            (Scalar::Int(v, 1), _) => v & 1,
             (Scalar::Int(v, w), _) => sext(v, w) as u128,
             (Scalar::Float(f, _), "<f2") => half::f16::from_f64(f).to_bits() as u128,
             (Scalar::Float(f, _), "<f8") => f.to_bits() as u128,
@@ -181,7 +213,7 @@ pub fn write_npy(shape: &[i64], ty: ScalarType, elems: &[Scalar]) -> Vec<u8> {
         };
         out.extend_from_slice(&raw.to_le_bytes()[..size]);
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -193,7 +225,7 @@ mod tests {
         let elems: Vec<Scalar> = (0..6)
             .map(|i| Scalar::Float(i as f64 * 0.5, FloatKind::F32))
             .collect();
-        let bytes = write_npy(&[2, 3], ScalarType::Float(FloatKind::F32), &elems);
+        let bytes = write_npy(&[2, 3], ScalarType::Float(FloatKind::F32), &elems).unwrap();
         assert_eq!(
             (10 + u16::from_le_bytes([bytes[8], bytes[9]]) as usize) % 64,
             0
@@ -208,7 +240,7 @@ mod tests {
             .iter()
             .map(|&v| Scalar::Int(mask(v as u128, 16), 16))
             .collect();
-        let bytes = write_npy(&[3], ScalarType::Int(16), &ints);
+        let bytes = write_npy(&[3], ScalarType::Int(16), &ints).unwrap();
         let a = parse_npy(&bytes).unwrap();
         assert_eq!(a.descr, "<i2");
         assert_eq!(to_scalars(&a, ScalarType::Int(16)).unwrap(), ints);

@@ -155,6 +155,45 @@ pub fn zero(ty: ScalarType) -> Scalar {
     }
 }
 
+/// The number of elements of `shape` (0 when a dimension is 0 or
+/// negative), or `None` when it does not fit a `usize`.
+pub fn element_count(shape: &[i64]) -> Option<usize> {
+    if shape.iter().any(|&d| d <= 0) {
+        return Some(0);
+    }
+    shape
+        .iter()
+        .try_fold(1usize, |n, &d| n.checked_mul(usize::try_from(d).ok()?))
+}
+
+/// Whether `v` is a `width`-bit integer read as signed or as unsigned (MLIR
+/// integers are signless: `-1` and `255` are both the i8 pattern `0xff`).
+pub fn int_fits(v: i128, width: u32) -> bool {
+    if width >= 128 {
+        return true;
+    }
+    let low = -(1i128 << (width.max(1) - 1));
+    let high = (1i128 << width) - 1;
+    (low..=high).contains(&v)
+}
+
+/// The name of an element type as MLIR spells it (`i32`, `f16`, `bf16`).
+pub fn type_name(ty: ScalarType) -> String {
+    match ty {
+        ScalarType::Int(w) => format!("i{w}"),
+        ScalarType::Float(k) => match k {
+            FloatKind::F16 => "f16".into(),
+            FloatKind::BF16 => "bf16".into(),
+            FloatKind::F32 => "f32".into(),
+            FloatKind::F64 => "f64".into(),
+            other => format!("{other:?}").to_lowercase(),
+        },
+    }
+}
+
+/// Bytes the interpreter spends on one element of a tensor, vector or buffer.
+pub const ELEMENT_BYTES: u64 = std::mem::size_of::<Option<Scalar>>() as u64;
+
 /// Row-major strides of `shape`.
 pub fn contiguous_strides(shape: &[i64]) -> Vec<i64> {
     let mut strides = vec![1i64; shape.len()];

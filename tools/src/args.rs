@@ -27,6 +27,42 @@ pub fn normalize_mlir_style_args(
         .collect()
 }
 
+/// The reference interpreter's limits as flags, shared by `strata-run`
+/// (target interp) and `strata-opt --verify-equivalence`. Each limit, when
+/// reached, ends the run with an error located at the op being executed.
+#[derive(clap::Args, Debug, Clone)]
+pub struct InterpLimitArgs {
+    /// interp: ops one run may execute (stops non-terminating loops).
+    #[arg(long, default_value_t = strata_interp::DEFAULT_STEP_LIMIT)]
+    pub max_steps: u64,
+    /// interp: seconds one call may run (0: no limit).
+    #[arg(long, default_value_t = strata_interp::DEFAULT_TIMEOUT.as_secs_f64())]
+    pub timeout: f64,
+    /// interp: bytes one tensor or the live buffers together may take.
+    #[arg(long, default_value_t = strata_interp::DEFAULT_MAX_MEMORY)]
+    pub max_memory: u64,
+}
+
+impl InterpLimitArgs {
+    /// The limits, or why the flags do not describe any.
+    pub fn limits(&self) -> Result<strata_interp::Limits, String> {
+        let timeout = match self.timeout {
+            t if t == 0.0 => None,
+            t if t.is_finite() && t > 0.0 => Some(std::time::Duration::from_secs_f64(t)),
+            t => {
+                return Err(format!(
+                    "--timeout={t}: expected a positive number of seconds"
+                ))
+            }
+        };
+        Ok(strata_interp::Limits {
+            max_steps: self.max_steps,
+            timeout,
+            max_memory: self.max_memory,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::normalize_mlir_style_args;

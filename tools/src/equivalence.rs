@@ -20,7 +20,12 @@ pub fn verify(
         .clone()
         .filter(|e| !e.is_empty())
         .map(|e| e.trim_start_matches('@').to_string());
+    let limits = options
+        .equivalence_limits
+        .limits()
+        .map_err(|e| Diagnostic::error(after.op_loc(module), e))?;
     let eq = EquivalenceOptions {
+        limits,
         entry,
         seed: options.equivalence_seed,
         trials: options.equivalence_trials,

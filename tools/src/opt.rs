@@ -105,6 +105,9 @@ pub struct OptOptions {
     /// Allowed float difference for --verify-equivalence, in ulps.
     #[arg(long, default_value_t = 64)]
     pub equivalence_ulps: u64,
+    /// The interpreter's limits in --verify-equivalence.
+    #[command(flatten)]
+    pub equivalence_limits: crate::args::InterpLimitArgs,
     /// Print the saturated e-graph of every --egraph-layout run on stderr as
     /// an `eqsat` listing (the pass option dump=true for each of them).
     #[arg(long)]

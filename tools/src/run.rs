@@ -89,6 +89,8 @@ pub struct RunOptions {
     /// (neither deallocated nor returned): checks deallocation passes.
     #[arg(long)]
     pub check_leaks: bool,
+    #[command(flatten)]
+    pub limits: crate::args::InterpLimitArgs,
 }
 
 fn fail(message: impl AsRef<str>) -> ExitCode {
@@ -219,8 +221,13 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
             |i: usize, ty: Type| options.inputs.get(i).map(|spec| input_data(&ctx, ty, spec));
         return crate::run_vta::run_vta(&ctx, &options, &name, &text, &inputs, &results, &given);
     }
+    let limits = match options.limits.limits() {
+        Ok(l) => l,
+        Err(e) => return fail(e),
+    };
     let registry = Registry::standard();
     let mut it = Interpreter::new(&ctx, &ir, module, &registry);
+    it.set_limits(limits);
     let Some(func) = it.lookup_symbol(&options.entry) else {
         return fail(format!("no function named '@{}' in {name}", options.entry));
     };

@@ -52,7 +52,11 @@ fn write(dir: &Path, name: &str, m: &[f32]) -> PathBuf {
         .map(|&x| Scalar::Float(x as f64, FloatKind::F32))
         .collect();
     let path = dir.join(name);
-    std::fs::write(&path, write_npy(&[N as i64, N as i64], F32, &elems)).unwrap();
+    std::fs::write(
+        &path,
+        write_npy(&[N as i64, N as i64], F32, &elems).unwrap(),
+    )
+    .unwrap();
     path
 }
 

@@ -44,7 +44,8 @@ pub fn value_of_attribute(ctx: &Context, attr: Attribute, ty: Type) -> InterpRes
     })?;
     match ctx.type_data(ty) {
         TypeData::Vector { shape, .. } | TypeData::RankedTensor { shape, .. } => {
-            let n = shape.iter().product::<i64>().max(0) as usize;
+            let n = crate::value::element_count(shape)
+                .ok_or_else(|| InterpError::new("the constant has too many elements"))?;
             let elems = if elements.splat {
                 vec![elements.elems[0]; n]
             } else {
@@ -67,6 +68,9 @@ fn constant(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Flow>
         .attr(it.ctx, op, "value")
         .ok_or_else(|| it.error(op, "constant without value"))?;
     let ty = it.ir.value_type(it.ir.result(op, 0));
+    if let Some(shape) = it.ctx.shape(ty) {
+        it.elements_for(op, shape, false)?;
+    }
     Ok(Flow::Next(vec![value_of_attribute(it.ctx, attr, ty)?]))
 }
 

@@ -49,13 +49,13 @@ fn to_buffer(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<F
     let ty = it.ir.value_type(it.ir.result(op, 0));
     let elem = scalar_type(it.ctx, it.ctx.element_type_or_self(ty))
         .ok_or_else(|| it.error(op, "unsupported element type"))?;
-    let view = it.memory.allocate_view(&t.shape, elem, Some(&t.elems));
+    let view = it.allocate_view(op, &t.shape, elem, Some(&t.elems))?;
     Ok(Flow::Next(vec![RtValue::MemRef(view)]))
 }
 
 fn clone(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
     let m = memref_arg(it, op, args, 0)?.clone();
-    let view = it.memory.allocate_view(&m.sizes, m.elem, None);
+    let view = it.allocate_view(op, &m.sizes, m.elem, None)?;
     let mut err = None;
     for_each_index(&m.sizes, |idx| {
         // Uninitialized elements stay uninitialized in the copy.
@@ -81,7 +81,7 @@ fn alloc_tensor(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResul
     let shape = resolve_shape(it, op, ty, &dynamic)?;
     let elem = scalar_type(it.ctx, it.ctx.element_type_or_self(ty))
         .ok_or_else(|| it.error(op, "unsupported element type"))?;
-    let n = shape.iter().product::<i64>() as usize;
+    let n = it.elements_for(op, &shape, false)?;
     Ok(Flow::Next(vec![RtValue::Tensor(Shaped::new(
         shape,
         vec![zero(elem); n],

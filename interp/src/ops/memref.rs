@@ -156,7 +156,8 @@ fn alloc(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow>
                 .sum::<i64>()
             + 1
     };
-    let buffer = it.memory.allocate(extent.max(0) as usize, elem);
+    let extent = it.elements_for(op, &[extent], true)?;
+    let buffer = it.memory.allocate(extent, elem);
     Ok(Flow::Next(vec![RtValue::MemRef(MemRefView {
         buffer,
         offset,
@@ -435,6 +436,7 @@ fn get_global(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Flo
         .ok_or_else(|| it.error(global, "memref.global without a type"))?;
     let (shape, elem_ty, _) = memref_type(it, global, ty)?;
     let elem = element(it, global, elem_ty)?;
+    it.elements_for(global, &shape, true)?;
     let init = match it.ir.attr(it.ctx, global, "initial_value") {
         Some(a) if !matches!(it.ctx.attr_data(a), AttrData::Unit) => {
             let tensor = it.ctx.tensor_type(&shape, elem_ty);
@@ -444,7 +446,7 @@ fn get_global(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Flo
         }
         _ => None,
     };
-    let view = it.memory.allocate_view(&shape, elem, init.as_deref());
+    let view = it.allocate_view(global, &shape, elem, init.as_deref())?;
     it.memory.globals.insert(name, view.clone());
     Ok(Flow::Next(vec![RtValue::MemRef(view)]))
 }

@@ -145,7 +145,7 @@ fn empty(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow>
     let ty = result_type(it, op);
     let shape = resolve_shape(it, op, ty, &indices(it, op, args)?)?;
     let elem = element_type(it, op, ty)?;
-    let n = shape.iter().product::<i64>() as usize;
+    let n = it.elements_for(op, &shape, false)?;
     Ok(tensor(shape, vec![zero(elem); n]))
 }
 
@@ -346,6 +346,7 @@ fn pad(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
     if shape.iter().any(|&d| d < 0) {
         return Err(it.error(op, "negative padded size"));
     }
+    it.elements_for(op, &shape, false)?;
     let region = it.ir.region(op, 0);
     // A yield of a value defined outside the region pads with one value.
     let uniform = it
@@ -474,6 +475,7 @@ fn rank(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> 
 fn generate(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
     let ty = result_type(it, op);
     let shape = resolve_shape(it, op, ty, &indices(it, op, args)?)?;
+    it.elements_for(op, &shape, false)?;
     let region = it.ir.region(op, 0);
     let mut points = Vec::new();
     for_each_index(&shape, |idx| points.push(idx.to_vec()));
@@ -494,7 +496,7 @@ fn splat(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow>
         .as_scalar()
         .ok_or_else(|| it.error(op, "splat value is not a scalar"))?;
     let shape = resolve_shape(it, op, result_type(it, op), &indices(it, op, &args[1..])?)?;
-    let n = shape.iter().product::<i64>() as usize;
+    let n = it.elements_for(op, &shape, false)?;
     Ok(tensor(shape, vec![v; n]))
 }
 

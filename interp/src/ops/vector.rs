@@ -149,7 +149,7 @@ fn masked_store(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResul
 
 fn broadcast(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
     let shape = result_shape(it, op);
-    let n = shape.iter().product::<i64>().max(0) as usize;
+    let n = it.elements_for(op, &shape, false)?;
     let out = match &args[0] {
         RtValue::Scalar(s) => vec![*s; n],
         RtValue::Vector(src) => {
