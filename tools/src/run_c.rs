@@ -16,7 +16,8 @@
 //! build one worth timing.
 //!
 //! The program is a child process that may fail in ways the interpreter
-//! cannot: it is killed after the time limit ([`time_limit`]) and reported,
+//! cannot: it is killed after the time limit (`--timeout`, as for the
+//! interpreter) and reported,
 //! and a child killed by a signal is reported with the signal's name, never
 //! as a bare failure. `STRATA_C_SANITIZE=address` (or any
 //! `-fsanitize=` list) compiles it with the sanitizers, so a test can show
@@ -241,8 +242,9 @@ pub fn run_c(
     {
         return cleanup(fail(format!("cannot write in '{}': {e}", dir.display())));
     }
-    let limit = match time_limit() {
-        Ok(l) => l,
+    // `--timeout`, the interpreter's limit, bounds the compiled program too.
+    let limit = match options.limits.limits() {
+        Ok(l) => l.timeout,
         Err(e) => return cleanup(fail(e)),
     };
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
@@ -332,25 +334,6 @@ pub fn run_c(
     cleanup(code)
 }
 
-/// How long the compiled program may run: `STRATA_RUN_TIMEOUT` seconds
-/// (`0`: no limit), else [`DEFAULT_TIME_LIMIT`].
-pub(crate) fn time_limit() -> Result<Option<Duration>, String> {
-    let Ok(text) = std::env::var("STRATA_RUN_TIMEOUT") else {
-        return Ok(Some(DEFAULT_TIME_LIMIT));
-    };
-    match text.trim().parse::<f64>() {
-        Ok(0.0) => Ok(None),
-        Ok(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
-        _ => Err(format!(
-            "STRATA_RUN_TIMEOUT={text}: expected a non-negative number of seconds"
-        )),
-    }
-}
-
-/// The compiled program's time limit when none is given: the
-/// interpreter's default.
-pub(crate) const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(600);
-
 /// How often a running program is looked at for the time limit.
 const POLL_INTERVAL: Duration = Duration::from_millis(5);
 
@@ -382,7 +365,7 @@ fn run_limited(
             let _ = child.wait();
             return Err(format!(
                 "the compiled program ran longer than the time limit of {} s and was killed \
-                 (STRATA_RUN_TIMEOUT sets it)",
+                 (--timeout sets it)",
                 limit.as_secs_f64()
             ));
         }

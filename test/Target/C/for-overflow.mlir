@@ -7,7 +7,7 @@
 // RUN: strata-run %s --entry signed_top --print --target c > %t.c1
 // RUN: diff %t.i1 %t.c1
 // RUN: FileCheck %s --check-prefix=SIGNED --input-file %t.c1
-// RUN: env STRATA_RUN_TIMEOUT=20 strata-run %s --entry unsigned_top --print --target c > %t.c2
+// RUN: strata-run %s --timeout=20 --entry unsigned_top --print --target c > %t.c2
 // RUN: strata-run %s --entry unsigned_top --print > %t.i2
 // RUN: diff %t.i2 %t.c2
 // RUN: FileCheck %s --check-prefix=UNSIGNED --input-file %t.c2

@@ -1,19 +1,19 @@
-// The compiled program runs under a time limit (STRATA_RUN_TIMEOUT
-// seconds, the interpreter's default otherwise) and is killed and reported
+// The compiled program runs under a time limit (--timeout seconds, as
+// the interpreter; 600 by default) and is killed and reported
 // when it runs longer: an scf.while on true and a block branching to
 // itself. A tail call stays a call (GCC would turn the recursion into a
 // loop and fold it into `return 0`), so a recursion that never ends
 // overflows the stack and is reported as the signal.
-// RUN: env STRATA_RUN_TIMEOUT=0.5 not strata-run %s --entry spin --target c 2>&1 | FileCheck %s
-// RUN: env STRATA_RUN_TIMEOUT=0.5 not strata-run %s --entry self_branch --target c 2>&1 | FileCheck %s
-// RUN: env STRATA_RUN_TIMEOUT=30 not strata-run %s --entry recurse --input=1 --target c 2>&1 | FileCheck %s --check-prefix=STACK
-// RUN: env STRATA_RUN_TIMEOUT=later not strata-run %s --entry spin --target c 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not strata-run %s --timeout=0.5 --entry spin --target c 2>&1 | FileCheck %s
+// RUN: not strata-run %s --timeout=0.5 --entry self_branch --target c 2>&1 | FileCheck %s
+// RUN: not strata-run %s --timeout=30 --entry recurse --input=1 --target c 2>&1 | FileCheck %s --check-prefix=STACK
+// RUN: not strata-run %s --timeout=-1 --entry spin --target c 2>&1 | FileCheck %s --check-prefix=BAD
 // A program that finishes is not affected.
-// RUN: env STRATA_RUN_TIMEOUT=30 strata-run %s --entry recurse --input=0 --print --target c | FileCheck %s --check-prefix=DONE
+// RUN: strata-run %s --timeout=30 --entry recurse --input=0 --print --target c | FileCheck %s --check-prefix=DONE
 
-// CHECK: strata-run: error: the compiled program ran longer than the time limit of 0.5 s and was killed (STRATA_RUN_TIMEOUT sets it)
+// CHECK: strata-run: error: the compiled program ran longer than the time limit of 0.5 s and was killed (--timeout sets it)
 // STACK: strata-run: error: the compiled program was killed by SIGSEGV (11)
-// BAD: strata-run: error: STRATA_RUN_TIMEOUT=later: expected a non-negative number of seconds
+// BAD: strata-run: error: --timeout=-1: expected a positive number of seconds
 // DONE: 0 : i64
 
 func.func @spin() -> i64 {
