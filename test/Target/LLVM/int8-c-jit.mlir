@@ -21,8 +21,9 @@
 // The outputs are not trivially equal: on the same a and b the wrapped
 // accumulation differs from the widened one, and the result is not all
 // zeros.
-// RUN: strata-run %s --entry mm_requant --input %t.j.a --input %t.j.b --output %t.same.r --target jit
-// RUN: not cmp %t.j.c %t.same.r
+// RUN: strata-run %s --entry mm_wrap --random-inputs --seed 21 --output %t.w.a.npy --output %t.w.b.npy --output %t.w.c.npy --target jit
+// RUN: strata-run %s --entry mm_requant --input %t.w.a.npy --input %t.w.b.npy --output %t.same.r --target jit
+// RUN: not cmp %t.w.c.npy %t.same.r
 // RUN: strata-run %s --entry mm_wrap --random-inputs --seed 21 --print --target jit | FileCheck %s
 // CHECK: : tensor<8x8xi8> (memref<8x8xi8>)
 // CHECK-NOT: dense<0> : tensor<8x8xi8> (memref<8x8xi8>)
