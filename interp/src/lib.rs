@@ -469,7 +469,7 @@ impl<'a> Interpreter<'a> {
             e.limit = true;
             return Err(e);
         }
-        if self.steps % CLOCK_INTERVAL == 0 {
+        if self.steps.is_multiple_of(CLOCK_INTERVAL) {
             if let (Some(timeout), Some(started)) = (self.timeout, self.started) {
                 if started.elapsed() > timeout {
                     let mut e = self.error(

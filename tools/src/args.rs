@@ -47,7 +47,7 @@ impl InterpLimitArgs {
     /// The limits, or why the flags do not describe any.
     pub fn limits(&self) -> Result<strata_interp::Limits, String> {
         let timeout = match self.timeout {
-            t if t == 0.0 => None,
+            0.0 => None,
             t if t.is_finite() && t > 0.0 => Some(std::time::Duration::from_secs_f64(t)),
             t => {
                 return Err(format!(
