@@ -33,6 +33,10 @@ pub struct TranslateOptions {
     /// Translate the vta instruction form into a VTA program file.
     #[arg(long, group = "translation")]
     pub mlir_to_vta: bool,
+    /// --mlir-to-vta: the function to lower when the module holds several
+    /// (linalg-to-vta's entry option).
+    #[arg(long, default_value = "")]
+    pub entry: String,
     /// Translate a VTA program file into the vta instruction form.
     #[arg(long, group = "translation")]
     pub vta_to_mlir: bool,
@@ -113,8 +117,14 @@ pub fn translate_mlir(
     translate(ctx, &ir, module).map_err(|d| render_diag(&d))
 }
 
-/// `--mlir-to-vta` on text: the program file's bytes.
-pub fn mlir_to_vta(ctx: &Context, file_name: &str, text: &str) -> Result<Vec<u8>, String> {
+/// `--mlir-to-vta` on text: the program file's bytes; `entry` names the
+/// function to lower when the module holds several.
+pub fn mlir_to_vta(
+    ctx: &Context,
+    file_name: &str,
+    text: &str,
+    entry: &str,
+) -> Result<Vec<u8>, String> {
     translate_mlir(ctx, file_name, text, |ctx, ir, module| {
         // A module still in linalg (a func.func with the layer) goes through
         // linalg-to-vta and vta-lower-tiles first; a module in the tile form
@@ -129,6 +139,7 @@ pub fn mlir_to_vta(ctx: &Context, file_name: &str, text: &str) -> Result<Vec<u8>
         if names.iter().any(|n| n == "func.func") {
             let options = strata_lowering_linalg_to_vta::Options {
                 double_buffer: true,
+                entry: entry.to_string(),
                 ..Default::default()
             };
             strata_lowering_linalg_to_vta::lower(ctx, &mut ir, module, &options)?;
@@ -186,7 +197,7 @@ pub fn translate_main(mut ctx: Context, args: impl IntoIterator<Item = String>) 
         if options.mlir_to_vta {
             let text =
                 String::from_utf8(bytes).map_err(|_| "input is not UTF-8 text".to_string())?;
-            mlir_to_vta(&ctx, file_name, &text)
+            mlir_to_vta(&ctx, file_name, &text, &options.entry)
         } else if options.mlir_to_c {
             let text =
                 String::from_utf8(bytes).map_err(|_| "input is not UTF-8 text".to_string())?;

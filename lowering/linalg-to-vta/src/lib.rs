@@ -513,7 +513,10 @@ fn find_entry(ctx: &Context, ir: &Ir, module: OpId, entry: &str) -> Result<OpId,
     match funcs.as_slice() {
         [f] => Ok(*f),
         [] => Err("no func.func to lower".into()),
-        _ => Err("several functions: choose one with entry=<name>".into()),
+        _ => Err(
+            "several functions: name the one to lower (the pass's entry=<name>, strata-translate's --entry <name>)"
+                .into(),
+        ),
     }
 }
 
