@@ -106,6 +106,28 @@ pub fn module_to_program(ctx: &Context, ir: &Ir, module: OpId) -> DiagResult<Pro
             },
         }
     }
+    // A program ends with FINISH. One that computes nothing (a layer whose
+    // output is empty) is FINISH alone; one whose last instruction is
+    // another would never end on the device.
+    match insns.last() {
+        None => insns.push((
+            module,
+            InsnOp {
+                insn: Insn::Finish(DepFlags::NONE),
+                buffer: None,
+                kernel: None,
+            },
+        )),
+        Some((op, item)) if !matches!(item.insn, Insn::Finish(_)) => {
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                *op,
+                "is the program's last instruction, not vta.finish: the program would never end",
+            ))
+        }
+        _ => {}
+    }
     // The micro-op table: kernels in order of first use.
     let mut table_offset: HashMap<String, u32> = HashMap::new();
     for (op, insn) in &insns {
