@@ -523,11 +523,8 @@ fn always_true_or_false_if(op: OpId, rw: &mut PatternRewriter) -> RewriteResult 
         return Err(NoMatch);
     };
     let block = *ir.region_blocks(region).first().ok_or(NoMatch)?;
-    let terminator = ir.last_op(block).ok_or(NoMatch)?;
-    let values: Vec<Value> = ir.operands(terminator).collect();
-    rw.inline_block_before(block, op, &[]);
-    rw.replace_op(op, &values);
-    rw.erase_op(terminator);
+    ir.last_op(block).ok_or(NoMatch)?;
+    rw.replace_op_with_block(op, block, &[]);
     Ok(())
 }
 

@@ -226,10 +226,7 @@ fn inline_alloca_scope(scope: AllocaScopeOp, rw: &mut PatternRewriter) -> Rewrit
         }
     }
     let block = ir.region_blocks(ir.region(op, 0))[0];
-    let terminator = ir.last_op(block).ok_or(NoMatch)?;
-    let results: Vec<_> = ir.operands(terminator).collect();
-    rw.inline_block_before(block, op, &[]);
-    rw.replace_op(op, &results);
-    rw.erase_op(terminator);
+    ir.last_op(block).ok_or(NoMatch)?;
+    rw.replace_op_with_block(op, block, &[]);
     Ok(())
 }

@@ -180,22 +180,11 @@ fn entry(ir: &Ir, op: OpId, region: usize) -> Option<BlockId> {
     ir.entry_block(ir.region(op, region))
 }
 
-/// Moves the single block of `region` of `op` before `op` with `args` for
-/// its arguments, erases its terminator, and returns the terminator's operands.
-/// The operands are read after the move: a terminator yielding one of the
-/// block's arguments (a loop's induction variable) yields its replacement.
-fn inline_single_block(
-    rw: &mut PatternRewriter,
-    op: OpId,
-    region: usize,
-    args: &[Value],
-) -> Vec<Value> {
+/// Replaces `op` by the single block of its region `region`, with `args`
+/// for the block's arguments.
+fn inline_single_block(rw: &mut PatternRewriter, op: OpId, region: usize, args: &[Value]) {
     let block = entry(rw.ir(), op, region).expect("non-empty region");
-    let term = rw.ir().last_op(block).expect("terminated block");
-    rw.inline_block_before(block, op, args);
-    let yielded: Vec<Value> = rw.ir().operands(term).collect();
-    rw.erase_op(term);
-    yielded
+    rw.replace_op_with_block(op, block, args);
 }
 
 fn simplify_trivial_loops(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
@@ -213,8 +202,7 @@ fn simplify_trivial_loops(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         Some(1) => {
             let mut args = vec![lb];
             args.extend(&inits);
-            let yielded = inline_single_block(rw, op, 0, &args);
-            rw.replace_op(op, &yielded);
+            inline_single_block(rw, op, 0, &args);
             Ok(())
         }
         _ => {
@@ -335,8 +323,7 @@ fn if_static_condition(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         rw.erase_op(op);
         return Ok(());
     }
-    let yielded = inline_single_block(rw, op, region, &[]);
-    rw.replace_op(op, &yielded);
+    inline_single_block(rw, op, region, &[]);
     Ok(())
 }
 
@@ -481,8 +468,7 @@ fn inline_execute_region(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
     if ir.attr(ctx, op, "no_inline").is_some() || ir.region_blocks(ir.region(op, 0)).len() != 1 {
         return Err(NoMatch);
     }
-    let yielded = inline_single_block(rw, op, 0, &[]);
-    rw.replace_op(op, &yielded);
+    inline_single_block(rw, op, 0, &[]);
     Ok(())
 }
 

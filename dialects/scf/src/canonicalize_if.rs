@@ -343,10 +343,7 @@ fn index_switch_constant(op: OpId, rw: &mut PatternRewriter) -> RewriteResult {
         .position(|&c| c as i128 == value)
         .map_or(0, |i| i + 1);
     let block = block_of(ir, op, region).ok_or(NoMatch)?;
-    let term = ir.last_op(block).ok_or(NoMatch)?;
-    let results: Vec<Value> = ir.operands(term).collect();
-    rw.inline_block_before(block, op, &[]);
-    rw.erase_op(term);
-    rw.replace_op(op, &results);
+    ir.last_op(block).ok_or(NoMatch)?;
+    rw.replace_op_with_block(op, block, &[]);
     Ok(())
 }

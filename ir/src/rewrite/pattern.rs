@@ -520,6 +520,20 @@ impl<'a> PatternRewriter<'a> {
         self.ir.erase_block(source);
     }
 
+    /// Replaces `op` by the body of `block` (one of its regions' blocks):
+    /// the ops move before `op` with `args` for the block's arguments,
+    /// `op`'s results become the operands of the block's terminator, which
+    /// goes. The operands are read after the move, so a terminator that
+    /// returns one of the block's arguments (a loop's induction variable)
+    /// returns its replacement.
+    pub fn replace_op_with_block(&mut self, op: OpId, block: BlockId, args: &[Value]) {
+        let terminator = self.ir.last_op(block).expect("a terminated block");
+        self.inline_block_before(block, op, args);
+        let values: SmallVec<[Value; 4]> = self.ir.operands(terminator).collect();
+        self.erase_op(terminator);
+        self.replace_op(op, &values);
+    }
+
     /// Moves the ops of `source` to the end of `dest`, replacing the block's
     /// arguments with `args`, and erases `source` (MLIR's `mergeBlocks`).
     pub fn merge_blocks(&mut self, source: BlockId, dest: BlockId, args: &[Value]) {
