@@ -318,33 +318,18 @@ fn verify_definition(ctx: &Context, ir: &Ir, op: OpId, def: &Arc<OpDefinition>) 
                 },
             ));
         }
-        for (spec, &region) in def.regions.iter().zip(ir.regions(op)) {
-            if spec.single_block && ir.region_blocks(region).len() > 1 {
-                return Err(op_error(
-                    ctx,
-                    ir,
-                    op,
-                    format!(
-                        "expects region #{} to have 0 or 1 blocks",
-                        ir.region_index(region)
-                    ),
-                ));
-            }
-        }
     } else if !ir.regions(op).is_empty() && def.hooks.parse.is_none() && def.format.is_some() {
         return Err(op_error(ctx, ir, op, "requires zero regions"));
     }
 
-    if def.has_trait(OpTraits::SINGLE_BLOCK) {
-        for (i, &region) in ir.regions(op).iter().enumerate() {
-            if ir.region_blocks(region).len() > 1 {
-                return Err(op_error(
-                    ctx,
-                    ir,
-                    op,
-                    format!("expects region #{i} to have 0 or 1 blocks"),
-                ));
-            }
+    for (i, &region) in ir.regions(op).iter().enumerate() {
+        if def.region_is_single_block(i) && ir.region_blocks(region).len() > 1 {
+            return Err(op_error(
+                ctx,
+                ir,
+                op,
+                format!("expects region #{i} to have 0 or 1 blocks"),
+            ));
         }
     }
     if def.has_trait(OpTraits::TERMINATOR) {

@@ -511,22 +511,23 @@ impl<'a> Parser<'a> {
         if let TypeData::Opaque { dialect, .. } = self.ctx.type_data(ty) {
             return self.ctx.dialect(self.ctx.str(*dialect)).is_some();
         }
-        matches!(
-            self.ctx.type_data(ty),
-            TypeData::Integer { .. }
-                | TypeData::Index
-                | TypeData::Float(_)
-                | TypeData::Complex(_)
-                | TypeData::Vector { .. }
-                | TypeData::MemRef { .. }
-                | TypeData::UnrankedMemRef { .. }
-                | TypeData::Dialect { .. }
-        )
+        self.is_scalar_vector_or_dialect(ty)
+            || matches!(
+                self.ctx.type_data(ty),
+                TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. }
+            )
     }
 
     /// MLIR's `TensorType::isValidElementType`: scalars, complex, vectors
     /// and any type of another dialect than builtin (opaque ones included).
     fn is_valid_tensor_element(&self, ty: Type) -> bool {
+        self.is_scalar_vector_or_dialect(ty)
+            || matches!(self.ctx.type_data(ty), TypeData::Opaque { .. })
+    }
+
+    /// What memrefs and tensors both hold: integers, index, floats,
+    /// complex, vectors and types of a loaded dialect.
+    fn is_scalar_vector_or_dialect(&self, ty: Type) -> bool {
         matches!(
             self.ctx.type_data(ty),
             TypeData::Integer { .. }
@@ -534,7 +535,6 @@ impl<'a> Parser<'a> {
                 | TypeData::Float(_)
                 | TypeData::Complex(_)
                 | TypeData::Vector { .. }
-                | TypeData::Opaque { .. }
                 | TypeData::Dialect { .. }
         )
     }
