@@ -241,6 +241,13 @@ pub(crate) fn is_tensor(ctx: &Context, ty: Type) -> bool {
     matches!(ctx.type_data(ty), TypeData::RankedTensor { .. })
 }
 
+/// Whether `op` reads or defines a tensor.
+fn has_tensor_values(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    ir.operands(op)
+        .chain(ir.results(op))
+        .any(|v| is_tensor(ctx, ir.value_type(v)))
+}
+
 impl Bufferizer<'_> {
     pub(crate) fn new_class(&mut self, writable: bool) -> usize {
         self.writable.push(writable);
@@ -809,12 +816,7 @@ impl Bufferizer<'_> {
                     continue;
                 }
                 self.ir.walk_preorder(op, &mut |o| {
-                    let tensors = self
-                        .ir
-                        .operands(o)
-                        .chain(self.ir.results(o))
-                        .any(|v| is_tensor(ctx, self.ir.value_type(v)));
-                    if tensors && first.is_none() {
+                    if first.is_none() && has_tensor_values(ctx, self.ir, o) {
                         first = Some(o);
                     }
                 });
@@ -1250,13 +1252,7 @@ impl Bufferizer<'_> {
     /// `allow-unknown-ops`; without, one with tensors fails the pass as in
     /// MLIR.
     pub(crate) fn unknown(&mut self, op: OpId) {
-        let ctx = self.ctx;
-        let has_tensors = self
-            .ir
-            .operands(op)
-            .chain(self.ir.results(op))
-            .any(|v| is_tensor(ctx, self.ir.value_type(v)));
-        if has_tensors && !self.allow_unknown_ops {
+        if has_tensor_values(self.ctx, self.ir, op) && !self.allow_unknown_ops {
             if self.error.is_none() {
                 self.error = Some(Diagnostic::error(
                     self.ir.op_loc(op),

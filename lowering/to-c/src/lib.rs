@@ -1475,13 +1475,7 @@ impl<'a> FuncEmitter<'a> {
                     sizes.join(" * ")
                 };
                 let ct = elem.c_type();
-                let n: Option<i64> = shape.iter().try_fold(1i64, |acc, &d| {
-                    if d == DYNAMIC {
-                        None
-                    } else {
-                        acc.checked_mul(d)
-                    }
-                });
+                let n = strata_ir::element_count(&shape);
                 if let Some(n) = n.filter(|&n| {
                     name == "memref.alloca"
                         && n.checked_mul(elem.size() as i64)

@@ -1509,11 +1509,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                     None => self.i64c(1),
                 };
                 let t = container_type(self.ll, elem);
-                let fixed: Option<i64> = shape.iter().try_fold(1i64, |acc, &d| {
-                    (d != DYNAMIC)
-                        .then_some(())
-                        .and_then(|_| acc.checked_mul(d))
-                });
+                let fixed = strata_ir::element_count(&shape);
                 let small = fixed.filter(|&n| {
                     short == "alloca"
                         && n.checked_mul(elem.size() as i64)

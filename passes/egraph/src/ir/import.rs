@@ -53,9 +53,7 @@ fn unsupported_shape(shape: &[i64]) -> Option<String> {
     if shape.contains(&0) {
         return Some("a zero-sized tensor".into());
     }
-    shape
-        .iter()
-        .try_fold(1i64, |n, &d| n.checked_mul(d))
+    strata_ir::element_count(shape)
         .is_none()
         .then(|| "a tensor of more than 2^63 elements".into())
 }

@@ -250,11 +250,12 @@ impl Pass for EGraphLayout {
         let verify = self.verify && !floats;
         let mut inputs: Vec<crate::eval::Tensor> = Vec::new();
         if verify {
-            let elements: i64 = imported
+            // Each argument's count fits an i64 (the importer checked); their
+            // sum may not.
+            let elements = imported
                 .args
                 .iter()
-                .map(|a| a.1.iter().product::<i64>())
-                .sum();
+                .fold(0i64, |n, a| n.saturating_add(a.1.iter().product()));
             if elements > VERIFY_MAX_ELEMENTS {
                 return Err(fail(format!(
                     "egraph-layout: verify=true would run the function on {elements} random input elements, more than its limit of {VERIFY_MAX_ELEMENTS}"
