@@ -255,6 +255,114 @@ pub fn data_to_npy(ctx: &Context, ty: Type, data: &Data) -> Result<Vec<u8>, Stri
     }
 }
 
+/// How far a float result may be from its expected value: numpy's
+/// `allclose` rule, `|got - expected| <= atol + rtol * |expected|`, with NaN
+/// matching NaN. Integers must be equal whatever the tolerance.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Tolerance {
+    pub atol: f64,
+    pub rtol: f64,
+}
+
+/// How a result agreed with its expected value.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Agreement {
+    pub elements: usize,
+    /// The largest `|got - expected|` over float elements (0 for integers).
+    pub max_abs_error: f64,
+}
+
+/// Compares a result with its expected value: the same shape, integers
+/// equal, floats within `tolerance`. The error names the first element that
+/// differs (by its index), both values and how many differ.
+pub fn compare_data(
+    got: &Data,
+    expected: &Data,
+    tolerance: Tolerance,
+) -> Result<Agreement, String> {
+    let (got_shape, got_elems, want_shape, want_elems) = match (got, expected) {
+        (Data::Scalar(g), Data::Scalar(w)) => (
+            &[][..],
+            std::slice::from_ref(g),
+            &[][..],
+            std::slice::from_ref(w),
+        ),
+        (
+            Data::Shaped {
+                shape: gs,
+                elems: ge,
+            },
+            Data::Shaped {
+                shape: ws,
+                elems: we,
+            },
+        ) => (&gs[..], &ge[..], &ws[..], &we[..]),
+        _ => return Err("the result and the expected value are of different kinds".into()),
+    };
+    if got_shape != want_shape {
+        return Err(format!(
+            "the result has shape {got_shape:?}, the expected value {want_shape:?}"
+        ));
+    }
+    let shown = |s: &Scalar| match *s {
+        Scalar::Int(bits, width) => {
+            let signed = strata_dialect_arith::semantics::sext(bits, width);
+            if signed < 0 {
+                format!("{signed} (unsigned {bits})")
+            } else {
+                signed.to_string()
+            }
+        }
+        // The shortest text that reads back as the same element.
+        Scalar::Float(f, FloatKind::F64) => format!("{f:e}"),
+        Scalar::Float(f, _) => format!("{:e}", f as f32),
+    };
+    let mut first = None;
+    let mut differing = 0usize;
+    let mut max_abs_error = 0f64;
+    for (i, (g, w)) in got_elems.iter().zip(want_elems).enumerate() {
+        let same = match (*g, *w) {
+            (Scalar::Int(a, _), Scalar::Int(b, _)) => a == b,
+            (Scalar::Float(a, _), Scalar::Float(b, _)) if a.is_nan() || b.is_nan() => {
+                a.is_nan() && b.is_nan()
+            }
+            (Scalar::Float(a, _), Scalar::Float(b, _)) => {
+                let error = (a - b).abs();
+                max_abs_error = max_abs_error.max(error);
+                error <= tolerance.atol + tolerance.rtol * b.abs()
+            }
+            _ => false,
+        };
+        if !same {
+            differing += 1;
+            first.get_or_insert(i);
+        }
+    }
+    match first {
+        None => Ok(Agreement { elements: got_elems.len(), max_abs_error }),
+        Some(i) => Err(format!(
+            "element {:?} is {}, expected {} ({differing} of {} elements differ, max abs error {max_abs_error:.3e}, atol {:e}, rtol {:e})",
+            unflatten(i, got_shape),
+            shown(&got_elems[i]),
+            shown(&want_elems[i]),
+            got_elems.len(),
+            tolerance.atol,
+            tolerance.rtol,
+        )),
+    }
+}
+
+/// The multi-dimensional index of row-major element `flat` of `shape`.
+fn unflatten(mut flat: usize, shape: &[i64]) -> Vec<usize> {
+    let mut index = vec![0; shape.len()];
+    for (slot, &d) in index.iter_mut().zip(shape).rev() {
+        let d = d.max(1) as usize;
+        *slot = flat % d;
+        flat /= d;
+    }
+    index
+}
+
 /// Distance in units in the last place between two floats of format `kind`.
 pub fn ulp_distance(a: f64, b: f64, kind: FloatKind) -> u64 {
     if a == b || (a.is_nan() && b.is_nan()) {

@@ -15,4 +15,5 @@ pub mod run_c;
 #[cfg(feature = "llvm")]
 pub mod run_jit;
 pub mod run_vta;
+pub mod target_pipeline;
 pub mod translate;

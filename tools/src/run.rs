@@ -7,12 +7,13 @@
 use clap::Parser as ClapParser;
 use std::process::ExitCode;
 use strata_interp::inputs::{
-    data_to_npy, extract, format_data, instantiate, literal_data, npy_data, random_data, Data, Rng,
+    compare_data, data_to_npy, extract, format_data, instantiate, literal_data, npy_data,
+    random_data, Data, Rng, Tolerance,
 };
 use strata_interp::{Interpreter, Registry};
 use strata_ir::asm::{parse_source, SourceInfo};
 use strata_ir::diagnostics::{render, SourceFile};
-use strata_ir::{Context, Ir, OpId, Type};
+use strata_ir::{Context, Ir, Type};
 
 #[derive(ClapParser, Debug)]
 #[command(
@@ -31,6 +32,18 @@ pub struct RunOptions {
     /// Where to write the results (.npy), in order.
     #[arg(long = "output")]
     pub outputs: Vec<String>,
+    /// What the results must be (.npy), in order: the run fails naming the
+    /// first element that differs (integers exactly, floats within --atol
+    /// and --rtol).
+    #[arg(long = "expect")]
+    pub expected: Vec<String>,
+    /// --expect: absolute tolerance for float elements.
+    #[arg(long, default_value_t = 0.0)]
+    pub atol: f64,
+    /// --expect: relative tolerance for float elements
+    /// (|got - expected| <= atol + rtol * |expected|, numpy's allclose).
+    #[arg(long, default_value_t = 0.0)]
+    pub rtol: f64,
     /// Print the results in MLIR attribute syntax.
     #[arg(long)]
     pub print: bool,
@@ -89,8 +102,19 @@ pub struct RunOptions {
     /// (neither deallocated nor returned): checks deallocation passes.
     #[arg(long)]
     pub check_leaks: bool,
+    /// The pass pipeline to run before the target (replaces the target's
+    /// default: see --print-pipeline), in `--pass-pipeline` syntax.
+    #[arg(long)]
+    pub pipeline: Option<String>,
+    /// Print the pass pipeline run before the target on stderr.
+    #[arg(long)]
+    pub print_pipeline: bool,
     #[command(flatten)]
     pub limits: crate::args::InterpLimitArgs,
+    /// The entry's result types as written, before the target's pipeline
+    /// (which may make tensors memrefs): results print and save as these.
+    #[arg(skip)]
+    pub source_result_types: Vec<Type>,
 }
 
 fn fail(message: impl AsRef<str>) -> ExitCode {
@@ -173,7 +197,51 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
     if let Err(d) = strata_ir::verifier::verify(&ctx, &ir, module) {
         return report(&ctx, &d);
     }
-    lower_for_target(&ctx, &mut ir, module, &options.target);
+    if options.target != "interp" {
+        if let Err(e) =
+            crate::target_pipeline::keep_entry_and_reachable(&ctx, &mut ir, module, &options.entry)
+        {
+            return fail(format!("{e} in {name}"));
+        }
+    }
+    let pipeline = options
+        .pipeline
+        .clone()
+        .or_else(|| crate::target_pipeline::default_pipeline(&options.target));
+    if options.print_pipeline {
+        eprintln!(
+            "pipeline: {}",
+            pipeline
+                .as_deref()
+                .unwrap_or("(none: the target runs the program as given)")
+        );
+    }
+    if let Some(pipeline) = pipeline.filter(|p| !p.trim().is_empty()) {
+        options.source_result_types = ir
+            .block_ops(ir.entry_block(ir.regions(module)[0]).expect("module body"))
+            .find(|&op| {
+                strata_ir::symbol_table::symbol_name(&ctx, &ir, op) == Some(options.entry.as_str())
+            })
+            .and_then(|f| strata_dialect_func::ops_function_signature(&ctx, &ir, f))
+            .map(|(_, results)| results)
+            .unwrap_or_default();
+        let flags = crate::pipeline::PassFlags {
+            pipeline: Some(pipeline),
+            verify_each: true,
+            ..Default::default()
+        };
+        if let Err(e) = crate::pipeline::build_pass_manager(&flags, "builtin.module") {
+            return fail(format!("--pipeline: {e}"));
+        }
+        let run = crate::pipeline::run_passes(&ctx, &flags, &mut ir, module, Default::default());
+        eprint!("{}", run.stderr);
+        if !run.success {
+            for d in &run.diagnostics {
+                report(&ctx, d);
+            }
+            return ExitCode::FAILURE;
+        }
+    }
     if options.target == "c" {
         let given =
             |i: usize, ty: Type| options.inputs.get(i).map(|spec| input_data(&ctx, ty, spec));
@@ -219,7 +287,9 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         }
         let given =
             |i: usize, ty: Type| options.inputs.get(i).map(|spec| input_data(&ctx, ty, spec));
-        return crate::run_vta::run_vta(&ctx, &options, &name, &text, &inputs, &results, &given);
+        return crate::run_vta::run_vta(
+            &ctx, &mut ir, module, &options, &name, &text, &inputs, &results, &given,
+        );
     }
     let limits = match options.limits.limits() {
         Ok(l) => l,
@@ -307,25 +377,68 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
             Err(e) => return report(&ctx, &strata_ir::Diagnostic::error(ir.op_loc(func), e)),
         }
     }
+    emit_outputs(&ctx, &options, &outputs)
+}
+
+/// What every target does with the decoded results: `--print`, `--output`
+/// and `--expect`.
+pub(crate) fn emit_outputs(
+    ctx: &Context,
+    options: &RunOptions,
+    outputs: &[(Type, Data)],
+) -> ExitCode {
+    // The types the program declared, where the pipeline changed them.
+    let declared: Vec<(Type, &Data)> = outputs
+        .iter()
+        .enumerate()
+        .map(|(k, (ty, data))| {
+            let source = options.source_result_types.get(k).copied();
+            let same_shape = |t: Type| ctx.shape(t) == ctx.shape(*ty);
+            (source.filter(|&t| same_shape(t)).unwrap_or(*ty), data)
+        })
+        .collect();
+    let outputs = &declared[..];
     if options.print {
-        for (ty, data) in &outputs {
-            println!("{}", format_data(&ctx, *ty, data));
+        for (ty, data) in outputs {
+            println!("{}", format_data(ctx, *ty, data));
         }
     }
-    if options.outputs.len() > outputs.len() {
-        return fail(format!(
-            "{} outputs requested but the run produced {}",
-            options.outputs.len(),
-            outputs.len()
-        ));
+    for (flag, given) in [
+        ("outputs", &options.outputs),
+        ("expected values", &options.expected),
+    ] {
+        if given.len() > outputs.len() {
+            return fail(format!(
+                "{} {flag} given but the run produced {}",
+                given.len(),
+                outputs.len()
+            ));
+        }
     }
-    for (path, (ty, data)) in options.outputs.iter().zip(&outputs) {
-        let bytes = match data_to_npy(&ctx, *ty, data) {
+    for (path, &(ty, data)) in options.outputs.iter().zip(outputs) {
+        let bytes = match data_to_npy(ctx, ty, data) {
             Ok(b) => b,
             Err(e) => return fail(e),
         };
         if let Err(e) = std::fs::write(path, bytes) {
             return fail(format!("could not write '{path}': {e}"));
+        }
+    }
+    let tolerance = Tolerance {
+        atol: options.atol,
+        rtol: options.rtol,
+    };
+    for (k, (path, &(ty, data))) in options.expected.iter().zip(outputs).enumerate() {
+        let expected = match input_data(ctx, ty, path) {
+            Ok(d) => d,
+            Err(e) => return fail(format!("--expect for result #{k}: {e}")),
+        };
+        match compare_data(data, &expected, tolerance) {
+            Ok(agreement) => println!(
+                "expect: result #{k} matches '{path}' ({} elements, max abs error {:.3e})",
+                agreement.elements, agreement.max_abs_error
+            ),
+            Err(e) => return fail(format!("result #{k} differs from '{path}': {e}")),
         }
     }
     ExitCode::SUCCESS
@@ -338,18 +451,5 @@ fn input_data(ctx: &Context, ty: Type, spec: &str) -> Result<Data, String> {
         npy_data(ctx, ty, &array).map_err(|e| format!("{spec}: {e}"))
     } else {
         literal_data(ctx, ty, spec)
-    }
-}
-
-/// The lowering a native target's translator expects, run as the pipeline
-/// would (`strata-opt --lower-affine [--convert-scf-to-cf]`): translators
-/// translate only. C keeps `scf` structured; the JIT's LLVM wants a CFG.
-/// The interpreter and VTA run the module as given.
-fn lower_for_target(ctx: &Context, ir: &mut Ir, module: OpId, target: &str) {
-    if matches!(target, "c" | "jit") {
-        strata_lowering_affine_to_scf::lower_affine(ctx, ir, module);
-    }
-    if target == "jit" {
-        strata_lowering_scf_to_cf::convert_scf_to_cf(ctx, ir, module);
     }
 }

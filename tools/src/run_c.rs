@@ -23,11 +23,11 @@
 //! `-fsanitize=` list) compiles it with the sanitizers, so a test can show
 //! that a run the checks stop never touches memory outside its blocks.
 
-use crate::run::RunOptions;
+use crate::run::{emit_outputs, RunOptions};
 use std::process::{Command, ExitCode, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 use strata_dialect_arith::semantics::{float_from_bits, float_to_bits};
-use strata_interp::inputs::{data_to_npy, format_data, random_data, Data, Rng};
+use strata_interp::inputs::{random_data, Data, Rng};
 use strata_interp::Scalar;
 use strata_ir::{Context, Ir, OpId, Type};
 use strata_native_abi::{c_type, CScalar, CType};
@@ -493,36 +493,6 @@ pub(crate) fn decode_outputs(
         outputs.push((ty, data?));
     }
     Ok(outputs)
-}
-
-/// `--print` and `--output` of decoded outputs, as the interpreter does them.
-pub(crate) fn emit_outputs(
-    ctx: &Context,
-    options: &RunOptions,
-    outputs: &[(Type, Data)],
-) -> ExitCode {
-    if options.print {
-        for (ty, data) in outputs {
-            println!("{}", format_data(ctx, *ty, data));
-        }
-    }
-    if options.outputs.len() > outputs.len() {
-        return fail(format!(
-            "{} outputs requested but the run produced {}",
-            options.outputs.len(),
-            outputs.len()
-        ));
-    }
-    for (path, (ty, data)) in options.outputs.iter().zip(outputs) {
-        let bytes = match data_to_npy(ctx, *ty, data) {
-            Ok(b) => b,
-            Err(e) => return fail(e),
-        };
-        if let Err(e) = std::fs::write(path, bytes) {
-            return fail(format!("could not write '{path}': {e}"));
-        }
-    }
-    ExitCode::SUCCESS
 }
 
 #[cfg(test)]

@@ -14,10 +14,9 @@ use crate::run::RunOptions;
 use std::process::ExitCode;
 use std::time::Instant;
 use strata_dialect_arith::semantics::{mask, sext};
-use strata_interp::inputs::{data_to_npy, format_data, Data, Rng};
+use strata_interp::inputs::{Data, Rng};
 use strata_interp::{Interpreter, Registry};
-use strata_ir::asm::{parse_source, SourceInfo};
-use strata_ir::{Context, Ir, Type};
+use strata_ir::{Context, Ir, OpId, Type};
 use strata_lowering_linalg_to_vta::Options;
 use strata_vta::SimOptions;
 
@@ -65,9 +64,12 @@ fn random_vta(ctx: &Context, ty: Type, rng: &mut Rng) -> Result<Data, String> {
     Ok(Data::Shaped { shape, elems })
 }
 
-/// Runs the VTA target. `text` is the source, `module` its parsed form.
+/// Runs the VTA target on `module`; `text` is the source diagnostics quote.
+#[allow(clippy::too_many_arguments)]
 pub fn run_vta(
     ctx: &Context,
+    ir: &mut Ir,
+    module: OpId,
     options: &RunOptions,
     name: &str,
     text: &str,
@@ -93,22 +95,13 @@ pub fn run_vta(
     }
     // Compile.
     let compile_start = Instant::now();
-    let mut ir = Ir::new();
-    let info = SourceInfo {
-        file_name: name.to_string(),
-        first_line: 0,
-    };
-    let module = match parse_source(ctx, &mut ir, text, &info) {
-        Ok(m) => m,
-        Err(d) => return report(ctx, name, text, &d),
-    };
     let lowering = Options {
         entry: options.entry.clone(),
         tile_sizes: options.tile_sizes.clone(),
         double_buffer: !options.single_buffer,
         tune: options.tune,
     };
-    let compiled = match strata_vta_host::compile(ctx, &mut ir, module, &lowering) {
+    let compiled = match strata_vta_host::compile(ctx, ir, module, &lowering) {
         Ok(c) => c,
         Err(d) => return report(ctx, name, text, &d),
     };
@@ -143,18 +136,9 @@ pub fn run_vta(
         shape: run.shape.clone(),
         elems: out_elems,
     };
-    if options.print {
-        println!("{}", format_data(ctx, result_ty, &out_data));
-    }
-    if let Some(path) = options.outputs.first() {
-        match data_to_npy(ctx, result_ty, &out_data) {
-            Ok(b) => {
-                if let Err(e) = std::fs::write(path, b) {
-                    return fail(format!("could not write '{path}': {e}"));
-                }
-            }
-            Err(e) => return fail(e),
-        }
+    let code = crate::run::emit_outputs(ctx, options, &[(result_ty, out_data)]);
+    if code != ExitCode::SUCCESS {
+        return code;
     }
     let s = &run.stats;
     if options.stats {
@@ -207,8 +191,13 @@ pub fn run_vta(
     }
     if options.check {
         let check_start = Instant::now();
+        // The reference is the program as written, before any pipeline.
         let mut ir2 = Ir::new();
-        let module2 = match parse_source(ctx, &mut ir2, text, &info) {
+        let info = strata_ir::asm::SourceInfo {
+            file_name: name.to_string(),
+            first_line: 0,
+        };
+        let module2 = match strata_ir::asm::parse_source(ctx, &mut ir2, text, &info) {
             Ok(m) => m,
             Err(d) => return fail(d.message),
         };
