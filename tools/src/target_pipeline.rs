@@ -11,8 +11,8 @@
 //! | target | default pipeline | then |
 //! |---|---|---|
 //! | `interp` | none: the interpreter runs every dialect | interpreted |
-//! | `c` | bufferize (function boundaries, identity layouts), `x86-vectorize{isa=native}`, linalg to loops, `lower-affine` | C, compiled and run |
-//! | `jit` | bufferize, linalg to loops, `lower-affine`, `convert-scf-to-cf` | LLVM IR, JIT-compiled |
+//! | `c` | elementwise arith/math on tensors to linalg, bufferize (function boundaries, identity layouts), `x86-vectorize{isa=native}`, linalg to loops, `lower-affine` | C, compiled and run |
+//! | `jit` | elementwise to linalg, bufferize, linalg to loops, `lower-affine`, `convert-scf-to-cf` | LLVM IR, JIT-compiled |
 //! | `vta` | none: `linalg-to-vta` and `vta-lower-tiles` are the target's code generator | simulated |
 //!
 //! Each step is a no-op on a program already in the target's form, so a
@@ -36,12 +36,12 @@ const BUFFERIZE: &str = "one-shot-bufferize{bufferize-function-boundaries \
 pub fn default_pipeline(target: &str) -> Option<String> {
     match target {
         "c" => Some(format!(
-            "builtin.module({BUFFERIZE},x86-vectorize{{isa=native}},\
-             func.func(convert-linalg-to-loops),lower-affine)"
+            "builtin.module(func.func(convert-elementwise-to-linalg),{BUFFERIZE},\
+             x86-vectorize{{isa=native}},func.func(convert-linalg-to-loops),lower-affine)"
         )),
         "jit" => Some(format!(
-            "builtin.module({BUFFERIZE},func.func(convert-linalg-to-loops),\
-             lower-affine,convert-scf-to-cf)"
+            "builtin.module(func.func(convert-elementwise-to-linalg),{BUFFERIZE},\
+             func.func(convert-linalg-to-loops),lower-affine,convert-scf-to-cf)"
         )),
         _ => None,
     }

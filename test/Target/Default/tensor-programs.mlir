@@ -1,8 +1,8 @@
 // Every target runs a program of the standard dialects on tensors with no
 // pipeline from the user: only the entry and what it reaches are kept (the
-// tensor function @other, which no back end translates, does not stop
-// @mm), then the target's default pipeline runs (--print-pipeline shows
-// it; --pipeline replaces it).
+// function @pack, which no target's pipeline takes, does not stop @mm),
+// then the target's default pipeline runs (--print-pipeline shows it;
+// --pipeline replaces it).
 
 // RUN: strata-run %s --entry mm --random-inputs --seed 3 --print > %t.interp
 // RUN: strata-run %s --entry mm --random-inputs --seed 3 --print --target c > %t.c
@@ -19,13 +19,20 @@
 // RUN: strata-run %s --entry named --random-inputs --seed 4 --target c --expect %t.named.npy --rtol 1e-5 --atol 1e-6 | FileCheck %s --check-prefix=NAMED
 // NAMED: expect: result #0 matches '{{.*}}named.npy' (32 elements
 
+// Elementwise arith on tensors becomes linalg first.
+// RUN: strata-run %s --entry other --random-inputs --seed 6 --print > %t.other.interp
+// RUN: strata-run %s --entry other --random-inputs --seed 6 --print --target c > %t.other.c
+// RUN: diff %t.other.interp %t.other.c
+// RUN: %if llvm %{ strata-run %s --entry other --random-inputs --seed 6 --print --target jit > %t.other.jit %}
+// RUN: %if llvm %{ diff %t.other.interp %t.other.jit %}
+
 // Calls and globals the entry reaches are kept.
 // RUN: strata-run %s --entry caller --random-inputs --seed 5 --print > %t.caller.interp
 // RUN: strata-run %s --entry caller --random-inputs --seed 5 --print --target c > %t.caller.c
 // RUN: diff %t.caller.interp %t.caller.c
 
 // RUN: strata-run %s --entry mm --random-inputs --target c --print-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefix=PIPE-C
-// PIPE-C: pipeline: builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},x86-vectorize{isa=native},func.func(convert-linalg-to-loops),lower-affine)
+// PIPE-C: pipeline: builtin.module(func.func(convert-elementwise-to-linalg),one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},x86-vectorize{isa=native},func.func(convert-linalg-to-loops),lower-affine)
 // RUN: strata-run %s --entry mm --random-inputs --print-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefix=PIPE-INTERP
 // PIPE-INTERP: pipeline: (none: the target runs the program as given)
 
@@ -39,14 +46,19 @@
 // BOGUS: strata-run: error: --pipeline: MLIR Textual PassPipeline Parser:1:16: error: 'bogus' does not refer to a registered pass or pass pipeline
 
 // A function the default pipeline cannot take says why, at the op.
-// RUN: not strata-run %s --entry other --random-inputs --target c 2>&1 | FileCheck %s --check-prefix=OTHER
-// OTHER: tensor-programs.mlir:[[@LINE+9]]:8: error: op was not bufferized
+// RUN: not strata-run %s --entry pack --random-inputs --target c 2>&1 | FileCheck %s --check-prefix=PACK
+// PACK: tensor-programs.mlir:[[@LINE+9]]:8: error: op was not bufferized
 // RUN: not strata-run %s --entry missing --target c 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: strata-run: error: no function named '@missing' in {{.*}}tensor-programs.mlir
 
 #map_a = affine_map<(m, n, k) -> (m, k)>
 #map_b = affine_map<(m, n, k) -> (k, n)>
 #map_c = affine_map<(m, n, k) -> (m, n)>
+
+func.func @pack(%t: tensor<4xf32>, %d: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %r = linalg.pack %t inner_dims_pos = [0] inner_tiles = [2] into %d : tensor<4xf32> -> tensor<2x2xf32>
+  return %r : tensor<2x2xf32>
+}
 
 func.func @other(%t: tensor<8x16xf32>) -> tensor<8x16xf32> {
   %r = arith.addf %t, %t : tensor<8x16xf32>
