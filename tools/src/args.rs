@@ -63,6 +63,28 @@ impl InterpLimitArgs {
     }
 }
 
+/// The text of the input file `path` (`-`: standard input) and the name
+/// diagnostics give it; the error is a message without a prefix.
+pub fn read_text_input(path: &str) -> Result<(String, String), String> {
+    let mut bytes = Vec::new();
+    let name = if path == "-" {
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+            .map_err(|e| format!("could not read standard input: {e}"))?;
+        "<stdin>".to_string()
+    } else {
+        bytes =
+            std::fs::read(path).map_err(|e| format!("could not open input file '{path}': {e}"))?;
+        path.to_string()
+    };
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{name}: input is not valid UTF-8 (byte {})",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    Ok((name, text))
+}
+
 #[cfg(test)]
 mod tests {
     use super::normalize_mlir_style_args;

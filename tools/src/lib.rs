@@ -6,6 +6,7 @@
 //! `MlirOptMain`).
 
 pub mod args;
+pub mod compile;
 pub mod equivalence;
 pub mod mlir;
 pub mod opt;

@@ -158,22 +158,9 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
     if options.target != "c" && (timing || options.cflags.is_some() || options.no_bounds_checks) {
         return fail("--repeat, --warmup, --time, --cflags and --no-bounds-checks need --target c");
     }
-    let (name, text) = if options.input == "-" {
-        let mut s = String::new();
-        if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut s) {
-            return fail(format!("could not read standard input: {e}"));
-        }
-        ("<stdin>".to_string(), s)
-    } else {
-        match std::fs::read_to_string(&options.input) {
-            Ok(s) => (options.input.clone(), s),
-            Err(e) => {
-                return fail(format!(
-                    "could not open input file '{}': {e}",
-                    options.input
-                ))
-            }
-        }
+    let (name, text) = match crate::args::read_text_input(&options.input) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
     };
     let source = SourceFile {
         name: &name,
@@ -197,46 +184,23 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
     if let Err(d) = strata_ir::verifier::verify(&ctx, &ir, module) {
         return report(&ctx, &d);
     }
-    if options.target != "interp" {
-        if let Err(e) =
-            crate::target_pipeline::keep_entry_and_reachable(&ctx, &mut ir, module, &options.entry)
-        {
-            return fail(format!("{e} in {name}"));
-        }
-    }
-    let pipeline = options
-        .pipeline
-        .clone()
-        .or_else(|| crate::target_pipeline::default_pipeline(&options.target));
-    if options.print_pipeline {
-        eprintln!(
-            "pipeline: {}",
-            pipeline
-                .as_deref()
-                .unwrap_or("(none: the target runs the program as given)")
-        );
-    }
-    if let Some(pipeline) = pipeline.filter(|p| !p.trim().is_empty()) {
-        options.source_result_types = ir
-            .block_ops(ir.entry_block(ir.regions(module)[0]).expect("module body"))
-            .find(|&op| {
-                strata_ir::symbol_table::symbol_name(&ctx, &ir, op) == Some(options.entry.as_str())
-            })
-            .and_then(|f| strata_dialect_func::ops_function_signature(&ctx, &ir, f))
-            .map(|(_, results)| results)
-            .unwrap_or_default();
-        let flags = crate::pipeline::PassFlags {
-            pipeline: Some(pipeline),
-            verify_each: true,
-            ..Default::default()
-        };
-        if let Err(e) = crate::pipeline::build_pass_manager(&flags, "builtin.module") {
-            return fail(format!("--pipeline: {e}"));
-        }
-        let run = crate::pipeline::run_passes(&ctx, &flags, &mut ir, module, Default::default());
-        eprint!("{}", run.stderr);
-        if !run.success {
-            for d in &run.diagnostics {
+    let prepared = crate::target_pipeline::prepare(
+        &ctx,
+        &mut ir,
+        module,
+        &crate::target_pipeline::Preparation {
+            file: &name,
+            entry: &options.entry,
+            target: &options.target,
+            pipeline: options.pipeline.as_deref(),
+            print_pipeline: options.print_pipeline,
+        },
+    );
+    match prepared {
+        Ok(types) => options.source_result_types = types,
+        Err(crate::target_pipeline::PrepareError::Message(e)) => return fail(e),
+        Err(crate::target_pipeline::PrepareError::Diagnostics(ds)) => {
+            for d in &ds {
                 report(&ctx, d);
             }
             return ExitCode::FAILURE;

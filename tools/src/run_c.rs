@@ -214,17 +214,10 @@ pub fn run_c(
         Err(e) => return fail(e),
     };
     // Build and run.
-    let dir = std::env::temp_dir().join(format!(
-        "strata-run-c-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0)
-    ));
-    if let Err(e) = std::fs::create_dir_all(&dir) {
-        return fail(format!("cannot create '{}': {e}", dir.display()));
-    }
+    let dir = match scratch_dir() {
+        Ok(d) => d,
+        Err(e) => return fail(e),
+    };
     let cleanup = |code: ExitCode| {
         if std::env::var_os("STRATA_KEEP_C").is_none() {
             let _ = std::fs::remove_dir_all(&dir);
@@ -250,16 +243,7 @@ pub fn run_c(
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let sanitize = std::env::var("STRATA_C_SANITIZE").unwrap_or_default();
     let mut compile = Command::new(&cc);
-    // No sibling-call optimisation: GCC turns a tail call into a jump and
-    // may then fold a recursion that never ends into a return of the value
-    // its base case would give; as calls it overflows the stack (SIGSEGV,
-    // reported) where the interpreter stops at its recursion limit.
-    compile.args([
-        "-O2",
-        "-std=c11",
-        "-ffp-contract=off",
-        "-fno-optimize-sibling-calls",
-    ]);
+    compile.args(C_FLAGS);
     if !sanitize.is_empty() {
         compile
             .arg(format!("-fsanitize={sanitize}"))
@@ -493,6 +477,33 @@ pub(crate) fn decode_outputs(
         outputs.push((ty, data?));
     }
     Ok(outputs)
+}
+
+/// The C compiler flags of every translated program: no contraction into
+/// fused multiply-adds (floats match the interpreter bit for bit) and no
+/// sibling-call optimisation (GCC turns a tail call into a jump and may
+/// then fold a recursion that never ends into a return of the value its
+/// base case would give; as calls it overflows the stack, SIGSEGV,
+/// reported, where the interpreter stops at its recursion limit).
+pub const C_FLAGS: &[&str] = &[
+    "-O2",
+    "-std=c11",
+    "-ffp-contract=off",
+    "-fno-optimize-sibling-calls",
+];
+
+/// A new empty directory for a compilation's files.
+pub fn scratch_dir() -> Result<std::path::PathBuf, String> {
+    let dir = std::env::temp_dir().join(format!(
+        "strata-c-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0)
+    ));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
+    Ok(dir)
 }
 
 #[cfg(test)]

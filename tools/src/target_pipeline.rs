@@ -23,7 +23,88 @@
 //! everything lowered to loops are bit-exact.
 
 use strata_ir::symbol_table::{self, Visibility};
-use strata_ir::{Context, Ir, OpId};
+use strata_ir::{Context, Diagnostic, Ir, OpId, Type};
+
+/// What to prepare a module for.
+pub struct Preparation<'a> {
+    /// The input's name, for messages.
+    pub file: &'a str,
+    pub entry: &'a str,
+    /// `interp`, `c`, `jit` or `vta`.
+    pub target: &'a str,
+    /// Replaces the target's default pipeline (`Some("")`: none).
+    pub pipeline: Option<&'a str>,
+    /// Print the pipeline on stderr.
+    pub print_pipeline: bool,
+}
+
+/// Why a module could not be prepared.
+pub enum PrepareError {
+    /// A message without a location (no such entry, a pipeline that does not parse).
+    Message(String),
+    /// The diagnostics of a pass that failed.
+    Diagnostics(Vec<Diagnostic>),
+}
+
+/// Keeps what the entry reaches (native targets) and runs the pipeline;
+/// returns the entry's result types as written, before the pipeline
+/// changed them (tensors become memrefs), so results can be shown as the
+/// program declared them.
+pub fn prepare(
+    ctx: &Context,
+    ir: &mut Ir,
+    module: OpId,
+    how: &Preparation,
+) -> Result<Vec<Type>, PrepareError> {
+    if how.target != "interp" {
+        keep_entry_and_reachable(ctx, ir, module, how.entry)
+            .map_err(|e| PrepareError::Message(format!("{e} in {}", how.file)))?;
+    }
+    let pipeline = how
+        .pipeline
+        .map(str::to_string)
+        .or_else(|| default_pipeline(how.target));
+    if how.print_pipeline {
+        eprintln!(
+            "pipeline: {}",
+            pipeline
+                .as_deref()
+                .unwrap_or("(none: the target runs the program as given)")
+        );
+    }
+    let source_result_types = entry_result_types(ctx, ir, module, how.entry);
+    let Some(pipeline) = pipeline.filter(|p| !p.trim().is_empty()) else {
+        return Ok(source_result_types);
+    };
+    let flags = crate::pipeline::PassFlags {
+        pipeline: Some(pipeline),
+        verify_each: true,
+        ..Default::default()
+    };
+    if let Err(e) = crate::pipeline::build_pass_manager(&flags, "builtin.module") {
+        return Err(PrepareError::Message(format!("--pipeline: {e}")));
+    }
+    let run = crate::pipeline::run_passes(ctx, &flags, ir, module, Default::default());
+    eprint!("{}", run.stderr);
+    if !run.success {
+        return Err(PrepareError::Diagnostics(run.diagnostics));
+    }
+    Ok(source_result_types)
+}
+
+/// The result types of the top-level function `entry` (empty if none).
+fn entry_result_types(ctx: &Context, ir: &Ir, module: OpId, entry: &str) -> Vec<Type> {
+    ir.regions(module)
+        .first()
+        .and_then(|&r| ir.entry_block(r))
+        .and_then(|body| {
+            ir.block_ops(body)
+                .find(|&op| symbol_table::symbol_name(ctx, ir, op) == Some(entry))
+        })
+        .and_then(|f| strata_dialect_func::ops_function_signature(ctx, ir, f))
+        .map(|(_, results)| results)
+        .unwrap_or_default()
+}
 
 /// One-shot bufferization as the native targets need it: whole functions,
 /// with identity-layout memrefs in their signatures (the calling convention
