@@ -57,18 +57,125 @@ fn element_of(ctx: &Context, ty: Type) -> Result<ScalarType, String> {
     })
 }
 
-/// A random element: integers in [-8, 8] (i1: 0 or 1, so divisions and
-/// shifts mostly stay defined), floats uniform in [-1, 1).
+/// Which values random inputs take.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Distribution {
+    /// Integers in [-8, 8] (i1: 0 or 1), floats uniform in [-1, 1): indices,
+    /// trip counts, divisors and shift amounts mostly stay valid, so most
+    /// runs get through a program that uses its inputs that way.
+    Small,
+    /// The whole range of each type: a quarter of the elements are its edge
+    /// values (integers 0, ±1, ±2, the minimum and maximum and their
+    /// neighbours; floats ±0, ±1, ±infinity, NaN, the largest finite, the
+    /// smallest normal and subnormal), a quarter uniform over all bit
+    /// patterns, the rest integers uniform over the type and floats of
+    /// magnitude 2^-30 to 2^30. This is what finds wrapping, overflow and
+    /// special-value bugs that small values never reach.
+    Full,
+}
+
+/// A random element of `Distribution::Small`.
 pub fn random_scalar(ty: ScalarType, rng: &mut Rng) -> Scalar {
-    match ty {
-        ScalarType::Int(1) => Scalar::Int(rng.range(0, 1) as u128, 1),
-        ScalarType::Int(w) => Scalar::Int(mask(rng.range(-8, 8) as u128, w), w),
-        ScalarType::Float(k) => Scalar::Float(round_to(k, rng.unit() * 2.0 - 1.0), k),
+    random_scalar_in(ty, Distribution::Small, rng)
+}
+
+/// A random element of `ty` drawn from `distribution`.
+pub fn random_scalar_in(ty: ScalarType, distribution: Distribution, rng: &mut Rng) -> Scalar {
+    match (ty, distribution) {
+        (ScalarType::Int(1), _) => Scalar::Int(rng.range(0, 1) as u128, 1),
+        (ScalarType::Int(w), Distribution::Small) => {
+            Scalar::Int(mask(rng.range(-8, 8) as u128, w), w)
+        }
+        (ScalarType::Float(k), Distribution::Small) => {
+            Scalar::Float(round_to(k, rng.unit() * 2.0 - 1.0), k)
+        }
+        (ScalarType::Int(w), Distribution::Full) => {
+            let bits = |rng: &mut Rng| (rng.next_u64() as u128) << 64 | rng.next_u64() as u128;
+            let min = 1u128 << (w - 1);
+            let value = match rng.range(0, 3) {
+                0 => {
+                    let edges = [
+                        0,
+                        1,
+                        u128::MAX,
+                        2,
+                        u128::MAX - 1,
+                        min,
+                        min - 1,
+                        min + 1,
+                        min - 2,
+                    ];
+                    edges[rng.range(0, edges.len() as i64 - 1) as usize]
+                }
+                _ => bits(rng),
+            };
+            Scalar::Int(mask(value, w), w)
+        }
+        (ScalarType::Float(k), Distribution::Full) => Scalar::Float(full_range_float(k, rng), k),
     }
 }
 
-/// Random data for an argument of type `ty`.
+/// A float of format `kind` from [`Distribution::Full`].
+fn full_range_float(kind: FloatKind, rng: &mut Rng) -> f64 {
+    // (mantissa bits, exponent bits) of the IEEE formats whose patterns
+    // are drawn directly.
+    let ieee = match kind {
+        FloatKind::F16 => Some((10, 5)),
+        FloatKind::BF16 => Some((7, 8)),
+        FloatKind::F32 => Some((23, 8)),
+        FloatKind::F64 => Some((52, 11)),
+        _ => None,
+    };
+    let from_bits = |bits: u128| strata_dialect_arith::semantics::float_from_bits(kind, bits);
+    let moderate = |rng: &mut Rng| {
+        let sign = if rng.range(0, 1) == 0 { 1.0 } else { -1.0 };
+        round_to(
+            kind,
+            sign * (1.0 + rng.unit()) * 2f64.powi(rng.range(-30, 30) as i32),
+        )
+    };
+    match (rng.range(0, 3), ieee) {
+        (0, Some((m, e))) => {
+            let exponent_ones = ((1u128 << e) - 1) << m;
+            let largest = exponent_ones - 1;
+            let patterns = [
+                0,
+                1u128 << (m + e),             // -0
+                exponent_ones,                // +inf
+                exponent_ones | 1 << (m + e), // -inf
+                exponent_ones | 1 << (m - 1), // NaN
+                largest,
+                largest | 1 << (m + e),
+                1u128 << m, // smallest normal
+                1,          // smallest subnormal
+            ];
+            let bits = patterns[rng.range(0, patterns.len() as i64 - 1) as usize];
+            if rng.range(0, 4) == 0 {
+                [1.0, -1.0][rng.range(0, 1) as usize]
+            } else {
+                from_bits(bits).unwrap_or(0.0)
+            }
+        }
+        (1, Some((m, e))) => {
+            let bits = (rng.next_u64() as u128) & ((1u128 << (m + e + 1)) - 1);
+            from_bits(bits).unwrap_or(0.0)
+        }
+        _ => moderate(rng),
+    }
+}
+
+/// Random data of `Distribution::Small` for an argument of type `ty`.
 pub fn random_data(ctx: &Context, ty: Type, rng: &mut Rng) -> Result<Data, String> {
+    random_data_in(ctx, ty, Distribution::Small, rng)
+}
+
+/// Random data for an argument of type `ty`, drawn from `distribution`.
+pub fn random_data_in(
+    ctx: &Context,
+    ty: Type,
+    distribution: Distribution,
+    rng: &mut Rng,
+) -> Result<Data, String> {
     let elem = element_of(ctx, ty)?;
     match ctx.shape(ty) {
         Some(shape) => {
@@ -86,13 +193,15 @@ pub fn random_data(ctx: &Context, ty: Type, rng: &mut Rng) -> Result<Data, Strin
                 .map_err(|e| format!("random data of type '{}' {e}", type_name(ctx, ty)))?;
             Ok(Data::Shaped {
                 shape,
-                elems: (0..n).map(|_| random_scalar(elem, rng)).collect(),
+                elems: (0..n)
+                    .map(|_| random_scalar_in(elem, distribution, rng))
+                    .collect(),
             })
         }
         None if ctx.element_type(ty).is_some() => {
             Err("unranked arguments are not supported".into())
         }
-        None => Ok(Data::Scalar(random_scalar(elem, rng))),
+        None => Ok(Data::Scalar(random_scalar_in(elem, distribution, rng))),
     }
 }
 

@@ -85,6 +85,26 @@ pub fn read_text_input(path: &str) -> Result<(String, String), String> {
     Ok((name, text))
 }
 
+/// Makes writing to a closed pipe (`strata-run ... --print | head -1`) end
+/// the process quietly, as it ends a C tool: Rust ignores SIGPIPE, so
+/// `println!` would panic on the broken pipe instead. Called first by every
+/// tool's `main`.
+pub fn exit_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    {
+        extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        const SIGPIPE: i32 = 13;
+        const SIG_DFL: usize = 0;
+        // SAFETY: restoring the default disposition of one signal before
+        // any thread starts; no handler runs Rust code.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::normalize_mlir_style_args;

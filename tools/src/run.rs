@@ -8,7 +8,7 @@ use clap::Parser as ClapParser;
 use std::process::ExitCode;
 use strata_interp::inputs::{
     compare_data, data_to_npy, extract, format_data, instantiate, literal_data, npy_data,
-    random_data, Data, Rng, Tolerance,
+    random_data_in, Data, Distribution, Rng, Tolerance,
 };
 use strata_interp::{Interpreter, Registry};
 use strata_ir::asm::{parse_source, SourceInfo};
@@ -53,6 +53,11 @@ pub struct RunOptions {
     /// Seed of --random-inputs.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Values of --random-inputs: small (integers in [-8, 8], floats in
+    /// [-1, 1)) or full (the whole range of each type, edge values, infinities
+    /// and NaN included).
+    #[arg(long, default_value = "small", value_parser = ["small", "full"])]
+    pub random_range: String,
     /// Where to run: interp, c (translate to C, compile with $CC, run), jit (LLVM's JIT, in process; feature
     /// `llvm`), or vta (compile with linalg-to-vta and vta-lower-tiles, run on the timed VTA simulator).
     #[arg(long, default_value = "interp")]
@@ -115,6 +120,17 @@ pub struct RunOptions {
     /// (which may make tensors memrefs): results print and save as these.
     #[arg(skip)]
     pub source_result_types: Vec<Type>,
+}
+
+impl RunOptions {
+    /// The distribution `--random-range` names.
+    pub fn distribution(&self) -> Distribution {
+        if self.random_range == "full" {
+            Distribution::Full
+        } else {
+            Distribution::Small
+        }
+    }
 }
 
 fn fail(message: impl AsRef<str>) -> ExitCode {
@@ -290,7 +306,7 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
     for (i, &ty) in inputs.iter().enumerate() {
         let data = match options.inputs.get(i) {
             Some(spec) => input_data(&ctx, ty, spec),
-            None => random_data(&ctx, ty, &mut rng),
+            None => random_data_in(&ctx, ty, options.distribution(), &mut rng),
         };
         let data = match data {
             Ok(d) => d,

@@ -27,7 +27,7 @@ use crate::run::{emit_outputs, RunOptions};
 use std::process::{Command, ExitCode, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 use strata_dialect_arith::semantics::{float_from_bits, float_to_bits};
-use strata_interp::inputs::{random_data, Data, Rng};
+use strata_interp::inputs::{random_data_in, Data, Rng};
 use strata_interp::Scalar;
 use strata_ir::{Context, Ir, OpId, Type};
 use strata_native_abi::{c_type, CScalar, CType};
@@ -148,7 +148,7 @@ fn encode_arguments(
     for (i, &ty) in inputs.iter().enumerate() {
         let data = match given(i, ty) {
             Some(d) => d,
-            None => random_data(ctx, ty, &mut rng),
+            None => random_data_in(ctx, ty, options.distribution(), &mut rng),
         };
         let data = data.map_err(|e| format!("argument #{i}: {e}"))?;
         match (c_type(ctx, ty), &data) {
