@@ -218,11 +218,16 @@ pub fn npy_data(ctx: &Context, ty: Type, array: &NpyArray) -> Result<Data, Strin
                     .zip(&array.shape)
                     .any(|(&d, &a)| d >= 0 && d != a)
             {
+                // `?` for a dynamic size, as the type prints it.
+                let needed: Vec<String> = shape
+                    .iter()
+                    .map(|&d| if d == DYNAMIC { "?".into() } else { d.to_string() })
+                    .collect();
                 return Err(format!(
-                    "the array has shape {:?}, the argument type '{}' needs {:?}",
+                    "the array has shape {:?}, the argument type '{}' needs [{}]",
                     array.shape,
                     strata_ir::asm::printer::type_to_string(ctx, ty),
-                    shape
+                    needed.join(", ")
                 ));
             }
             Ok(Data::Shaped {
