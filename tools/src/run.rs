@@ -21,10 +21,11 @@ use strata_ir::{Context, Ir, Type};
     about = "Run a function with Strata's reference interpreter"
 )]
 pub struct RunOptions {
-    /// Input file ('-' for standard input).
+    /// Input file ('-' for standard input), or a VTA program file (`.vta`),
+    /// which runs on the simulator from its DRAM image.
     pub input: String,
-    /// The function to run.
-    #[arg(long)]
+    /// The function to run (not for a `.vta` program).
+    #[arg(long, default_value = "", hide_default_value = true)]
     pub entry: String,
     /// Arguments in order: .npy files or scalar literals (3, 2.5, true).
     #[arg(long = "input")]
@@ -169,6 +170,17 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
                 "unknown target '{other}' (expected interp, c, jit or vta)"
             ))
         }
+    }
+    if options.input.ends_with(".vta") {
+        if !matches!(options.target.as_str(), "interp" | "vta") || !options.entry.is_empty() {
+            return fail(
+                "a .vta program runs on the VTA simulator: no --entry, and --target vta or none",
+            );
+        }
+        return crate::run_vta::run_vta_program(&ctx, &options);
+    }
+    if options.entry.is_empty() {
+        return fail("--entry NAME is required: the function to run");
     }
     let timing = options.repeat != 1 || options.warmup != 0 || options.time;
     if options.target != "c" && (timing || options.cflags.is_some() || options.no_bounds_checks) {
@@ -424,7 +436,7 @@ pub(crate) fn emit_outputs(
     ExitCode::SUCCESS
 }
 
-fn input_data(ctx: &Context, ty: Type, spec: &str) -> Result<Data, String> {
+pub(crate) fn input_data(ctx: &Context, ty: Type, spec: &str) -> Result<Data, String> {
     if spec.ends_with(".npy") {
         let bytes = std::fs::read(spec).map_err(|e| format!("could not read '{spec}': {e}"))?;
         let array = strata_interp::npy::parse_npy(&bytes).map_err(|e| format!("{spec}: {e}"))?;

@@ -25,7 +25,9 @@ mod timing;
 
 use thiserror::Error;
 
-pub use timing::{insn_cycles, schedule, ByteCounts, InsnTiming, ModuleStats, SimStats};
+pub use timing::{
+    dram_elem_bytes, insn_cycles, schedule, ByteCounts, InsnTiming, ModuleStats, SimStats,
+};
 
 use crate::config::{Buffer, ConfigError, VtaConfig};
 use crate::isa::{
