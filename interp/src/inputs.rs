@@ -221,7 +221,13 @@ pub fn npy_data(ctx: &Context, ty: Type, array: &NpyArray) -> Result<Data, Strin
                 // `?` for a dynamic size, as the type prints it.
                 let needed: Vec<String> = shape
                     .iter()
-                    .map(|&d| if d == DYNAMIC { "?".into() } else { d.to_string() })
+                    .map(|&d| {
+                        if d == DYNAMIC {
+                            "?".into()
+                        } else {
+                            d.to_string()
+                        }
+                    })
                     .collect();
                 return Err(format!(
                     "the array has shape {:?}, the argument type '{}' needs [{}]",

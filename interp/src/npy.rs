@@ -261,7 +261,8 @@ mod tests {
     #[test]
     fn dtypes_numpy_does_not_have_are_refused() {
         let file = |descr: &str, data: &[u8]| {
-            let mut header = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': (2,), }}");
+            let mut header =
+                format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': (2,), }}");
             while (10 + header.len() + 1) % 64 != 0 {
                 header.push(' ');
             }
@@ -272,7 +273,9 @@ mod tests {
             bytes.extend_from_slice(data);
             bytes
         };
-        for descr in ["|b0", "<i0", "<i3", "<i16", "<u32", "<f16", "<f1", "é4", "<c8"] {
+        for descr in [
+            "|b0", "<i0", "<i3", "<i16", "<u32", "<f16", "<f1", "é4", "<c8",
+        ] {
             let e = parse_npy(&file(descr, &[])).unwrap_err();
             assert_eq!(e, format!("unsupported dtype '{descr}'"));
         }
