@@ -64,7 +64,7 @@ pub fn create_constant(
     loc: Location,
     at: InsertPoint,
 ) -> OpId {
-    let mut state = OperationState::new(ctx, "test.constant", loc);
+    let mut state = OperationState::new(ctx, ops::ConstantOp::NAME, loc);
     state.result_types.push(ty);
     state.attributes = ctx.dictionary_attr([(ctx.intern_str("value"), value)]);
     ir.create_op(state, at)
