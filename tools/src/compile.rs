@@ -20,9 +20,8 @@
 use clap::Parser as ClapParser;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
-use strata_ir::asm::{parse_source, SourceInfo};
 use strata_ir::diagnostics::{render, SourceFile};
-use strata_ir::{Context, Ir};
+use strata_ir::Context;
 
 #[derive(ClapParser, Debug)]
 #[command(
@@ -112,54 +111,26 @@ pub fn compile_main(mut ctx: Context, args: impl IntoIterator<Item = String>) ->
         render(ctx, d, Some(&source), &mut out);
         eprint!("{out}");
     };
-    let mut ir = Ir::new();
-    let info = SourceInfo {
-        file_name: name.clone(),
-        first_line: 0,
+    let how = crate::target_pipeline::Preparation {
+        file: &name,
+        entry: &options.entry,
+        target: &options.target,
+        pipeline: options.pipeline.as_deref(),
+        print_pipeline: options.print_pipeline,
     };
-    let module = match parse_source(&ctx, &mut ir, &text, &info) {
-        Ok(m) => m,
-        Err(d) => {
-            report(&ctx, &d);
+    let loaded = match crate::target_pipeline::load(&ctx, &name, &text, &how) {
+        Ok(loaded) => loaded,
+        Err(crate::target_pipeline::PrepareError::Rendered(out)) => {
+            eprint!("{out}");
             return ExitCode::FAILURE;
         }
-    };
-    if let Err(d) = strata_ir::verifier::verify(&ctx, &ir, module) {
-        report(&ctx, &d);
-        return ExitCode::FAILURE;
-    }
-    let declared = ir
-        .regions(module)
-        .first()
-        .and_then(|&r| ir.entry_block(r))
-        .and_then(|b| {
-            ir.block_ops(b).find(|&op| {
-                strata_ir::symbol_table::symbol_name(&ctx, &ir, op) == Some(options.entry.as_str())
-            })
-        })
-        .and_then(|f| signature_text(&ctx, &ir, f));
-    let prepared = crate::target_pipeline::prepare(
-        &ctx,
-        &mut ir,
-        module,
-        &crate::target_pipeline::Preparation {
-            file: &name,
-            entry: &options.entry,
-            target: &options.target,
-            pipeline: options.pipeline.as_deref(),
-            print_pipeline: options.print_pipeline,
-        },
-    );
-    match prepared {
-        Ok(_) => {}
         Err(crate::target_pipeline::PrepareError::Message(e)) => return fail(e),
-        Err(crate::target_pipeline::PrepareError::Diagnostics(ds)) => {
-            for d in &ds {
-                report(&ctx, d);
-            }
-            return ExitCode::FAILURE;
+        Err(crate::target_pipeline::PrepareError::Diagnostics(_)) => {
+            unreachable!("load renders diagnostics")
         }
-    }
+    };
+    let (ir, module) = (loaded.ir, loaded.module);
+    let declared = signature_text(&ctx, &options.entry, &loaded.signature);
     let func = ir
         .block_ops(ir.entry_block(ir.regions(module)[0]).expect("module body"))
         .find(|&op| {
@@ -192,11 +163,18 @@ pub fn compile_main(mut ctx: Context, args: impl IntoIterator<Item = String>) ->
         .clone()
         .map(PathBuf::from)
         .unwrap_or_else(|| output.with_extension("h"));
-    let compiled_signature = signature_text(&ctx, &ir, func).unwrap_or_default();
+    let compiled_signature = match strata_dialect_func::ops_function_signature(&ctx, &ir, func) {
+        Some((inputs, results)) => signature_text(
+            &ctx,
+            &options.entry,
+            &crate::target_pipeline::SourceSignature { inputs, results },
+        ),
+        None => String::new(),
+    };
     let header = header_text(
         &header_path,
         &name,
-        declared.as_deref().unwrap_or(&compiled_signature),
+        &declared,
         &compiled_signature,
         &prototype,
     );
@@ -213,14 +191,16 @@ pub fn compile_main(mut ctx: Context, args: impl IntoIterator<Item = String>) ->
 }
 
 /// `@f : (tensor<8x16xf32>) -> tensor<8x4xf32>`.
-fn signature_text(ctx: &Context, ir: &Ir, func: strata_ir::OpId) -> Option<String> {
-    let name = strata_ir::symbol_table::symbol_name(ctx, ir, func)?;
-    let (inputs, results) = strata_dialect_func::ops_function_signature(ctx, ir, func)?;
-    let ty = ctx.function_type(&inputs, &results);
-    Some(format!(
+fn signature_text(
+    ctx: &Context,
+    name: &str,
+    signature: &crate::target_pipeline::SourceSignature,
+) -> String {
+    let ty = ctx.function_type(&signature.inputs, &signature.results);
+    format!(
         "@{name} : {}",
         strata_ir::asm::printer::type_to_string(ctx, ty)
-    ))
+    )
 }
 
 enum OutputKind {

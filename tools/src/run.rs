@@ -11,9 +11,8 @@ use strata_interp::inputs::{
     random_data_in, Data, Distribution, Rng, Tolerance,
 };
 use strata_interp::{Interpreter, Registry};
-use strata_ir::asm::{parse_source, SourceInfo};
 use strata_ir::diagnostics::{render, SourceFile};
-use strata_ir::{Context, Ir, Type};
+use strata_ir::{Context, Type};
 
 #[derive(ClapParser, Debug)]
 #[command(
@@ -194,46 +193,33 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         name: &name,
         text: &text,
     };
-    let mut ir = Ir::new();
-    let info = SourceInfo {
-        file_name: name.clone(),
-        first_line: 0,
-    };
     let report = |ctx: &Context, d: &strata_ir::Diagnostic| {
         let mut out = String::new();
         render(ctx, d, Some(&source), &mut out);
         eprint!("{out}");
         ExitCode::FAILURE
     };
-    let module = match parse_source(&ctx, &mut ir, &text, &info) {
-        Ok(m) => m,
-        Err(d) => return report(&ctx, &d),
+    let how = crate::target_pipeline::Preparation {
+        file: &name,
+        entry: &options.entry,
+        target: &options.target,
+        pipeline: options.pipeline.as_deref(),
+        print_pipeline: options.print_pipeline,
     };
-    if let Err(d) = strata_ir::verifier::verify(&ctx, &ir, module) {
-        return report(&ctx, &d);
-    }
-    let prepared = crate::target_pipeline::prepare(
-        &ctx,
-        &mut ir,
-        module,
-        &crate::target_pipeline::Preparation {
-            file: &name,
-            entry: &options.entry,
-            target: &options.target,
-            pipeline: options.pipeline.as_deref(),
-            print_pipeline: options.print_pipeline,
-        },
-    );
-    match prepared {
-        Ok(types) => options.source_result_types = types,
-        Err(crate::target_pipeline::PrepareError::Message(e)) => return fail(e),
-        Err(crate::target_pipeline::PrepareError::Diagnostics(ds)) => {
-            for d in &ds {
-                report(&ctx, d);
-            }
+    let (mut ir, module) = match crate::target_pipeline::load(&ctx, &name, &text, &how) {
+        Ok(loaded) => {
+            options.source_result_types = loaded.signature.results;
+            (loaded.ir, loaded.module)
+        }
+        Err(crate::target_pipeline::PrepareError::Rendered(out)) => {
+            eprint!("{out}");
             return ExitCode::FAILURE;
         }
-    }
+        Err(crate::target_pipeline::PrepareError::Message(e)) => return fail(e),
+        Err(crate::target_pipeline::PrepareError::Diagnostics(_)) => {
+            unreachable!("load renders diagnostics")
+        }
+    };
     if options.target == "c" {
         let given =
             |i: usize, ty: Type| options.inputs.get(i).map(|spec| input_data(&ctx, ty, spec));

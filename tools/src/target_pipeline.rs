@@ -44,18 +44,70 @@ pub enum PrepareError {
     Message(String),
     /// The diagnostics of a pass that failed.
     Diagnostics(Vec<Diagnostic>),
+    /// Located errors, rendered against the source, ready to print.
+    Rendered(String),
+}
+
+/// The entry's argument and result types as the program wrote them, before
+/// the pipeline changed them (tensors become memrefs), so results can be
+/// shown and declared as the program has them.
+#[derive(Clone, Debug, Default)]
+pub struct SourceSignature {
+    pub inputs: Vec<Type>,
+    pub results: Vec<Type>,
+}
+
+/// A module ready for its target.
+pub struct Loaded {
+    pub ir: Ir,
+    pub module: OpId,
+    pub signature: SourceSignature,
+}
+
+/// Parses and verifies `text` (named `file` in diagnostics), then
+/// [`prepare`]s it: the front half every driver of a target shares. A
+/// located error comes back rendered against the source.
+pub fn load(
+    ctx: &Context,
+    file: &str,
+    text: &str,
+    how: &Preparation,
+) -> Result<Loaded, PrepareError> {
+    let source = strata_ir::diagnostics::SourceFile { name: file, text };
+    let rendered = |ds: &[Diagnostic]| {
+        let mut out = String::new();
+        for d in ds {
+            strata_ir::diagnostics::render(ctx, d, Some(&source), &mut out);
+        }
+        PrepareError::Rendered(out)
+    };
+    let mut ir = Ir::new();
+    let info = strata_ir::asm::SourceInfo {
+        file_name: file.to_string(),
+        first_line: 0,
+    };
+    let module =
+        strata_ir::asm::parse_source(ctx, &mut ir, text, &info).map_err(|d| rendered(&[d]))?;
+    strata_ir::verifier::verify(ctx, &ir, module).map_err(|d| rendered(&[d]))?;
+    let signature = prepare(ctx, &mut ir, module, how).map_err(|e| match e {
+        PrepareError::Diagnostics(ds) => rendered(&ds),
+        other => other,
+    })?;
+    Ok(Loaded {
+        ir,
+        module,
+        signature,
+    })
 }
 
 /// Keeps what the entry reaches (native targets) and runs the pipeline;
-/// returns the entry's result types as written, before the pipeline
-/// changed them (tensors become memrefs), so results can be shown as the
-/// program declared them.
+/// returns the entry's signature as written.
 pub fn prepare(
     ctx: &Context,
     ir: &mut Ir,
     module: OpId,
     how: &Preparation,
-) -> Result<Vec<Type>, PrepareError> {
+) -> Result<SourceSignature, PrepareError> {
     if how.target != "interp" {
         keep_entry_and_reachable(ctx, ir, module, how.entry)
             .map_err(|e| PrepareError::Message(format!("{e} in {}", how.file)))?;
@@ -72,9 +124,9 @@ pub fn prepare(
                 .unwrap_or("(none: the target runs the program as given)")
         );
     }
-    let source_result_types = entry_result_types(ctx, ir, module, how.entry);
+    let source_signature = entry_signature(ctx, ir, module, how.entry);
     let Some(pipeline) = pipeline.filter(|p| !p.trim().is_empty()) else {
-        return Ok(source_result_types);
+        return Ok(source_signature);
     };
     let flags = crate::pipeline::PassFlags {
         pipeline: Some(pipeline),
@@ -89,11 +141,11 @@ pub fn prepare(
     if !run.success {
         return Err(PrepareError::Diagnostics(run.diagnostics));
     }
-    Ok(source_result_types)
+    Ok(source_signature)
 }
 
-/// The result types of the top-level function `entry` (empty if none).
-fn entry_result_types(ctx: &Context, ir: &Ir, module: OpId, entry: &str) -> Vec<Type> {
+/// The signature of the top-level function `entry` (empty if none).
+fn entry_signature(ctx: &Context, ir: &Ir, module: OpId, entry: &str) -> SourceSignature {
     ir.regions(module)
         .first()
         .and_then(|&r| ir.entry_block(r))
@@ -102,7 +154,7 @@ fn entry_result_types(ctx: &Context, ir: &Ir, module: OpId, entry: &str) -> Vec<
                 .find(|&op| symbol_table::symbol_name(ctx, ir, op) == Some(entry))
         })
         .and_then(|f| strata_dialect_func::ops_function_signature(ctx, ir, f))
-        .map(|(_, results)| results)
+        .map(|(inputs, results)| SourceSignature { inputs, results })
         .unwrap_or_default()
 }
 

@@ -226,25 +226,13 @@ fn check_tokens(
             ..
         }) => {
             let first = blocked.iter().map(|b| b.index).min().unwrap_or(0);
-            let waits: Vec<String> = blocked
-                .iter()
-                .map(|b| {
-                    let queues: Vec<&str> = b.waiting_on.iter().map(|q| q.name()).collect();
-                    format!(
-                        "{} at instruction {} waits on {}",
-                        b.module.name(),
-                        b.index,
-                        queues.join("+")
-                    )
-                })
-                .collect();
             return Err(emit_op_error(
                 ctx,
                 ir,
                 op_of(first),
                 format!(
                     "the program's dependence tokens deadlock: {} (no module can move)",
-                    waits.join("; ")
+                    strata_vta::sim::describe_blocked(&blocked)
                 ),
             ));
         }

@@ -14,6 +14,6 @@
 // RUN: sed '0,/ pop(l2g)/s/ pop(l2g)//' %t.insns.mlir > %t.left.mlir
 // RUN: not strata-translate --mlir-to-vta %t.left.mlir -o %t.left.vta 2>&1 | FileCheck %s --check-prefix=LEFT
 
-// DEADLOCK: error: 'vta.gemm' op the program's dependence tokens deadlock: compute at instruction {{[0-9]+}} waits on l2g; store at instruction {{[0-9]+}} waits on g2s (no module can move)
+// DEADLOCK: error: 'vta.gemm' op the program's dependence tokens deadlock: compute blocked at instruction {{[0-9]+}} waiting on l2g; store blocked at instruction {{[0-9]+}} waiting on g2s (no module can move)
 // DEADLOCK-NEXT: vta.gemm @k{{[0-9]+}} {{.*}} pop(l2g)
 // LEFT: error: 'builtin.module' op the program ends with dependence tokens pushed but never popped (l2g: 1): the next run on the device would consume them

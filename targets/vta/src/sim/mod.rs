@@ -107,7 +107,9 @@ pub enum Fault {
     BudgetExceeded { limit: u64 },
 }
 
-fn describe_blocked(blocked: &[Blocked]) -> String {
+/// What each blocked module waits for: `compute blocked at instruction 16
+/// waiting on l2g; ...`.
+pub fn describe_blocked(blocked: &[Blocked]) -> String {
     blocked
         .iter()
         .map(|b| {
