@@ -188,6 +188,11 @@ pub fn check_equivalence(
                     .max(FULL_RANGE_MIN_STEPS);
                 limits.max_steps = limits.max_steps.min(budget);
             }
+            let trial_name = if full {
+                format!("seed {seed}, full range")
+            } else {
+                format!("seed {seed}, small values")
+            };
             let mut rng = Rng::new(seed);
             let data: Vec<Data> = inputs
                 .iter()
@@ -242,7 +247,7 @@ pub fn check_equivalence(
                 }
                 Err((e, true)) => {
                     return Err(format!(
-                        "@{name} (seed {seed}): the original function stopped: {e}"
+                        "@{name} ({trial_name}): the original function stopped: {e}"
                     ))
                 }
                 Err(_) => {
@@ -265,16 +270,16 @@ pub fn check_equivalence(
                 )
                 .min(options.limits.max_steps);
             let actual = run(after.0, after.1, &after_inputs, limits, &mut steps).map_err(|(e, _)| {
-                format!("@{name} (seed {seed}): the original ran but the transformed function failed: {e}")
+                format!("@{name} ({trial_name}): the original ran but the transformed function failed: {e}")
             })?;
             if expected.len() != actual.len() {
                 return Err(format!(
-                    "@{name} (seed {seed}): different numbers of results"
+                    "@{name} ({trial_name}): different numbers of results"
                 ));
             }
             for (i, (x, y)) in expected.iter().zip(&actual).enumerate() {
                 compare(x, y, options.float_ulps)
-                    .map_err(|e| format!("@{name} (seed {seed}): output #{i} differs: {e}"))?;
+                    .map_err(|e| format!("@{name} ({trial_name}): output #{i} differs: {e}"))?;
             }
             report.trials_run += 1;
             if full {

@@ -53,7 +53,7 @@ func.func @arg(%a: tensor<4611686018427387905x4xi8>) -> tensor<46116860184273879
 }
 
 // STEPS: run-limits.mlir:[[@LINE+5]]:3: error: step limit of 100000 ops exceeded (non-terminating loop?)
-// EQ-STEPS: error: equivalence check failed: @spin (seed 1): the original function stopped: {{.*}}run-limits.mlir:[[@LINE+4]]:3: error: step limit of 100000 ops exceeded
+// EQ-STEPS: error: equivalence check failed: @spin (seed 1, small values): the original function stopped: {{.*}}run-limits.mlir:[[@LINE+4]]:3: error: step limit of 100000 ops exceeded
 func.func @spin() {
   cf.br ^bb1
 ^bb1:
@@ -61,7 +61,7 @@ func.func @spin() {
 }
 
 // TIME: run-limits.mlir:{{[0-9]+}}:{{[0-9]+}}: error: time limit of 0.5 s exceeded (non-terminating loop?)
-// EQ-TIME: error: equivalence check failed: @forever (seed 1): the original function stopped: {{.*}}time limit of 0.5 s exceeded
+// EQ-TIME: error: equivalence check failed: @forever (seed 1, small values): the original function stopped: {{.*}}time limit of 0.5 s exceeded
 // BAD-TIME: --timeout=-1: expected a positive number of seconds
 func.func @forever() -> i32 {
   %c = arith.constant 0 : i32

@@ -21,6 +21,7 @@
 
 mod affine_scope;
 mod ops;
+pub mod unsound_fold;
 
 use std::sync::Arc;
 use strata_ir::ir::{InsertPoint, OperationState};
