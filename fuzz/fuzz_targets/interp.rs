@@ -1,7 +1,10 @@
 //! Fuzzes the reference interpreter: a module that parses and verifies runs
-//! each of its functions on small random inputs under tight budgets (steps,
-//! time, memory) and ends in results or a located error, never a panic, an
-//! abort, a stack overflow or a hang.
+//! its first few functions on small random inputs under tight budgets
+//! (steps, time, memory) and ends in results or a located error, never a
+//! panic, an abort, a stack overflow or a hang. (Few functions per input:
+//! a module of 100 functions calling each other through 100 nested regions
+//! takes 0.15 s per call here, over 10 s for all of them under the
+//! sanitizer, without being a hang.)
 
 #![no_main]
 
@@ -13,6 +16,9 @@ use strata_ir::asm::{parse_source, SourceInfo};
 use strata_ir::{Context, Ir};
 
 static CONTEXT: OnceLock<Context> = OnceLock::new();
+
+/// Functions run per input.
+const MAX_FUNCTIONS: usize = 4;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -29,7 +35,7 @@ fuzz_target!(|data: &[u8]| {
     let registry = Registry::standard();
     let Some(&region) = ir.regions(module).first() else { return };
     let Some(body) = ir.entry_block(region) else { return };
-    let funcs: Vec<_> = ir.block_ops(body).collect();
+    let funcs: Vec<_> = ir.block_ops(body).take(MAX_FUNCTIONS).collect();
     for func in funcs {
         let Some(name) = strata_ir::symbol_table::symbol_name(ctx, &ir, func) else { continue };
         let Some((inputs, _)) = strata_dialect_func::ops_function_signature(ctx, &ir, func) else {
