@@ -95,8 +95,9 @@ fn accesses_of<'a>(n: &'a Node, z: usize, out: &mut Vec<&'a Access>) {
 
 /// The execution slices of one step of `t` at dimension values `x`.
 fn executions(t: &Tile, z: usize, x: &mut [i64]) -> Result<Vec<Set>, String> {
-    let per_child: Vec<Set> =
-        (0..t.children.len()).map(|c| child_slice(t, c, z, x)).collect::<Result<_, _>>()?;
+    let per_child: Vec<Set> = (0..t.children.len())
+        .map(|c| child_slice(t, c, z, x))
+        .collect::<Result<_, _>>()?;
     Ok(if t.scope == Scope::Seq {
         per_child
     } else {
@@ -107,14 +108,21 @@ fn executions(t: &Tile, z: usize, x: &mut [i64]) -> Result<Vec<Set>, String> {
 }
 
 /// Fills and footprint of one instance of `t` for `z` by translation.
-fn tile_tensor_translated(t: &Tile, z: usize, m: &Access, ndims: usize) -> Result<TileTensor, String> {
+fn tile_tensor_translated(
+    t: &Tile,
+    z: usize,
+    m: &Access,
+    ndims: usize,
+) -> Result<TileTensor, String> {
     let mut x = vec![0i64; ndims];
     let ex = executions(t, z, &mut x)?;
     let footprint = ex.iter().map(|s| s.len() as u64).max().unwrap_or(0);
     let zero = vec![0i64; m.offsets.len()];
     let mut fills = ex[0].len() as u64;
     let temporal: Vec<_> = t.temporal().collect();
-    let steps = ck(temporal.iter().try_fold(1u64, |a, l| a.checked_mul(l.extent)))?;
+    let steps = ck(temporal
+        .iter()
+        .try_fold(1u64, |a, l| a.checked_mul(l.extent)))?;
     let mut within = 0u64;
     for w in ex.windows(2) {
         within = ck(within.checked_add(diff_shifted(&w[1], &w[0], &zero)?))?;
@@ -135,13 +143,22 @@ fn tile_tensor_translated(t: &Tile, z: usize, m: &Access, ndims: usize) -> Resul
                 .ok()
                 .and_then(|e| e.checked_mul(inner.step))
                 .ok_or(OVERFLOW.to_string())?;
-            dx[inner.dim] = dx[inner.dim].checked_sub(back).ok_or(OVERFLOW.to_string())?;
+            dx[inner.dim] = dx[inner.dim]
+                .checked_sub(back)
+                .ok_or(OVERFLOW.to_string())?;
         }
         // Tensor shift M·dx; E_e = E_first + δ relative to the previous.
-        let lin = Access { tensor: z, coeffs: m.coeffs.clone(), offsets: zero.clone(), write: false };
+        let lin = Access {
+            tensor: z,
+            coeffs: m.coeffs.clone(),
+            offsets: zero.clone(),
+            write: false,
+        };
         let delta = crate::slice::point(&lin, &dx)?;
-        let neg: Vec<i64> =
-            delta.iter().map(|d| d.checked_neg().ok_or(OVERFLOW.to_string())).collect::<Result<_, _>>()?;
+        let neg: Vec<i64> = delta
+            .iter()
+            .map(|d| d.checked_neg().ok_or(OVERFLOW.to_string()))
+            .collect::<Result<_, _>>()?;
         let d = diff_shifted(&ex[0], ex.last().unwrap(), &neg)?;
         fills = ck(count.checked_mul(d).and_then(|v| v.checked_add(fills)))?;
     }
@@ -158,7 +175,9 @@ fn tile_tensor_enumerated(t: &Tile, z: usize, bases: &[Vec<i64>]) -> Result<Tile
         let mut x = base.clone();
         crate::slice::for_each_iter(temporal.iter(), &mut x, &mut |x| {
             for e in executions(t, z, x)? {
-                r.fills = ck(r.fills.checked_add(e.iter().filter(|p| !prev.contains(*p)).count() as u64))?;
+                r.fills = ck(r
+                    .fills
+                    .checked_add(e.iter().filter(|p| !prev.contains(*p)).count() as u64))?;
                 r.footprint = r.footprint.max(e.len() as u64);
                 prev = e;
             }
@@ -183,15 +202,27 @@ struct Sub {
 
 impl Walk<'_> {
     /// `ancestors`: loops above `t`; `src`: level `t` reads from.
-    fn tile(&mut self, t: &Tile, ancestors: &mut Vec<crate::tree::Loop>, src: usize) -> Result<Sub, String> {
+    fn tile(
+        &mut self,
+        t: &Tile,
+        ancestors: &mut Vec<crate::tree::Loop>,
+        src: usize,
+    ) -> Result<Sub, String> {
         let ndims = self.tree.dims.len();
         let nlev = self.arch.levels.len();
         if t.level >= nlev {
-            return Err(format!("tile bound to level {} but the architecture has {nlev}", t.level));
+            return Err(format!(
+                "tile bound to level {} but the architecture has {nlev}",
+                t.level
+            ));
         }
-        let instances = ck(ancestors.iter().try_fold(1u64, |a, l| a.checked_mul(l.extent)))?;
+        let instances = ck(ancestors
+            .iter()
+            .try_fold(1u64, |a, l| a.checked_mul(l.extent)))?;
         let id = self.report.tiles.len();
-        self.report.tiles.push(vec![TileTensor::default(); self.tree.tensors.len()]);
+        self.report
+            .tiles
+            .push(vec![TileTensor::default(); self.tree.tensors.len()]);
         let node = Node::Tile(t.clone());
         let (mut load, mut store) = (0u64, 0u64);
         let mut own_words = 0u64;
@@ -204,7 +235,10 @@ impl Walk<'_> {
             let same = acc.iter().all(|a| a.coeffs == acc[0].coeffs);
             let tt = if same {
                 let one = tile_tensor_translated(t, z, acc[0], ndims)?;
-                TileTensor { fills: ck(one.fills.checked_mul(instances))?, footprint: one.footprint }
+                TileTensor {
+                    fills: ck(one.fills.checked_mul(instances))?,
+                    footprint: one.footprint,
+                }
             } else {
                 let mut bases = Vec::new();
                 crate::slice::for_each_iter(ancestors.iter(), &mut vec![0; ndims], &mut |x| {
@@ -239,28 +273,50 @@ impl Walk<'_> {
                     self.tile(c, ancestors, s)?
                 }
                 Node::Leaf(l) => {
-                    let ops = ck(ancestors.iter().try_fold(1u64, |a, l| a.checked_mul(l.extent)))?;
+                    let ops = ck(ancestors
+                        .iter()
+                        .try_fold(1u64, |a, l| a.checked_mul(l.extent)))?;
                     self.report.ops = ck(self.report.ops.checked_add(ops))?;
                     for a in &l.accesses {
                         let e = &mut self.report.levels[t.level][a.tensor];
-                        let slot = if a.write { &mut e.updates } else { &mut e.reads };
+                        let slot = if a.write {
+                            &mut e.updates
+                        } else {
+                            &mut e.reads
+                        };
                         *slot = ck(slot.checked_add(ops))?;
                     }
-                    Sub { pes: 1, usage: vec![0; nlev], latency: 1.0 }
+                    Sub {
+                        pes: 1,
+                        usage: vec![0; nlev],
+                        latency: 1.0,
+                    }
                 }
             });
         }
         ancestors.truncate(depth);
         let seq_like = t.scope.is_sequential();
-        let pes = subs.iter().try_fold(0u64, |a, s| if seq_like { Some(a.max(s.pes)) } else { a.checked_add(s.pes) });
+        let pes = subs.iter().try_fold(0u64, |a, s| {
+            if seq_like {
+                Some(a.max(s.pes))
+            } else {
+                a.checked_add(s.pes)
+            }
+        });
         let pes = ck(pes.and_then(|p| p.checked_mul(spatial)))?;
         let mut usage = vec![0u64; nlev];
         for (l, u) in usage.iter_mut().enumerate() {
             let kids = subs.iter().try_fold(0u64, |a, s| {
-                if t.scope == Scope::Seq { Some(a.max(s.usage[l])) } else { a.checked_add(s.usage[l]) }
+                if t.scope == Scope::Seq {
+                    Some(a.max(s.usage[l]))
+                } else {
+                    a.checked_add(s.usage[l])
+                }
             });
             let own = if l == t.level { own_words } else { 0 };
-            *u = ck(kids.and_then(|k| k.checked_add(own)).and_then(|v| v.checked_mul(spatial)))?;
+            *u = ck(kids
+                .and_then(|k| k.checked_add(own))
+                .and_then(|v| v.checked_mul(spatial)))?;
         }
         let kids_lat = if seq_like {
             subs.iter().map(|s| s.latency).sum::<f64>()
@@ -269,8 +325,14 @@ impl Walk<'_> {
         };
         let bw = self.arch.levels[src].bandwidth_bytes_per_cycle;
         let wb = self.arch.word_bytes as f64;
-        let latency = (load as f64 * wb / bw).max(steps as f64 * kids_lat).max(store as f64 * wb / bw);
-        Ok(Sub { pes, usage, latency })
+        let latency = (load as f64 * wb / bw)
+            .max(steps as f64 * kids_lat)
+            .max(store as f64 * wb / bw);
+        Ok(Sub {
+            pes,
+            usage,
+            latency,
+        })
     }
 }
 
@@ -299,7 +361,8 @@ pub fn analyze(tree: &Tree, arch: &Arch) -> Result<Report, String> {
     let mut e = r.ops as f64 * arch.mac_energy_pj;
     for (lvl, per) in arch.levels.iter().zip(&r.levels) {
         for c in per {
-            e += c.reads as f64 * lvl.read_energy_pj + (c.fills + c.updates) as f64 * lvl.write_energy_pj;
+            e += c.reads as f64 * lvl.read_energy_pj
+                + (c.fills + c.updates) as f64 * lvl.write_energy_pj;
         }
     }
     r.energy_pj = e;

@@ -75,7 +75,10 @@ impl Arch {
             return Err(format!("architecture '{}' has no memory level", self.name));
         }
         if self.word_bytes == 0 || self.pe_rows == 0 || self.pe_cols == 0 {
-            return Err(format!("architecture '{}' has a zero word size or PE array", self.name));
+            return Err(format!(
+                "architecture '{}' has a zero word size or PE array",
+                self.name
+            ));
         }
         for l in &self.levels {
             if !(l.bandwidth_bytes_per_cycle > 0.0) {
@@ -112,7 +115,10 @@ impl Arch {
         let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         for entry in entries.flatten() {
             let p = entry.path();
-            if !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("index")) {
+            if !p
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("index"))
+            {
                 continue;
             }
             let ty = read(&p.join("type"))?;

@@ -39,7 +39,17 @@ struct Sim<'a> {
 
 /// Preorder ids of the tiles of a subtree.
 fn count_tiles(t: &Tile) -> usize {
-    1 + t.children.iter().map(|c| if let Node::Tile(c) = c { count_tiles(c) } else { 0 }).sum::<usize>()
+    1 + t
+        .children
+        .iter()
+        .map(|c| {
+            if let Node::Tile(c) = c {
+                count_tiles(c)
+            } else {
+                0
+            }
+        })
+        .sum::<usize>()
 }
 
 impl Sim<'_> {
@@ -60,8 +70,18 @@ impl Sim<'_> {
         let ntensors = self.tree.tensors.len();
         self.bufs[id].prev = vec![Set::new(); ntensors];
         self.active.push(id);
-        let temporal: Vec<_> = t.loops.iter().filter(|l| l.kind == LoopKind::Temporal).cloned().collect();
-        let spatial: Vec<_> = t.loops.iter().filter(|l| l.kind == LoopKind::Spatial).cloned().collect();
+        let temporal: Vec<_> = t
+            .loops
+            .iter()
+            .filter(|l| l.kind == LoopKind::Temporal)
+            .cloned()
+            .collect();
+        let spatial: Vec<_> = t
+            .loops
+            .iter()
+            .filter(|l| l.kind == LoopKind::Spatial)
+            .cloned()
+            .collect();
         // Child ids in preorder.
         let mut ids = Vec::new();
         let mut next = id + 1;
@@ -111,9 +131,17 @@ pub fn simulate(tree: &Tree) -> Result<Observed, String> {
     let nt = tree.tensors.len();
     let mut sim = Sim {
         tree,
-        bufs: (0..n).map(|_| Buf { prev: vec![Set::new(); nt], cur: vec![Set::new(); nt] }).collect(),
+        bufs: (0..n)
+            .map(|_| Buf {
+                prev: vec![Set::new(); nt],
+                cur: vec![Set::new(); nt],
+            })
+            .collect(),
         active: Vec::new(),
-        out: Observed { tiles: vec![vec![TileTensor::default(); nt]; n], ops: 0 },
+        out: Observed {
+            tiles: vec![vec![TileTensor::default(); nt]; n],
+            ops: 0,
+        },
     };
     let mut x = vec![0i64; tree.dims.len()];
     sim.tile(&tree.root, 0, &mut x)?;

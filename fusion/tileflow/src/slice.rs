@@ -22,7 +22,9 @@ pub fn point(a: &Access, x: &[i64]) -> Result<Point, String> {
         .zip(&a.offsets)
         .map(|(row, off)| {
             row.iter().zip(x).try_fold(*off, |acc, (c, v)| {
-                c.checked_mul(*v).and_then(|p| acc.checked_add(p)).ok_or(OVERFLOW.to_string())
+                c.checked_mul(*v)
+                    .and_then(|p| acc.checked_add(p))
+                    .ok_or(OVERFLOW.to_string())
             })
         })
         .collect()
@@ -64,7 +66,9 @@ pub fn collect(node: &Node, tensor: usize, x: &mut [i64], out: &mut Set) -> Resu
             Ok(())
         }
         Node::Tile(t) => for_each_iter(t.loops.iter(), x, &mut |x| {
-            t.children.iter().try_for_each(|c| collect(c, tensor, x, out))
+            t.children
+                .iter()
+                .try_for_each(|c| collect(c, tensor, x, out))
         }),
     }
 }
@@ -73,16 +77,21 @@ pub fn collect(node: &Node, tensor: usize, x: &mut [i64], out: &mut Set) -> Resu
 /// step of `t` at dimension values `x` (spatial loops of `t` included).
 pub fn child_slice(t: &Tile, child: usize, tensor: usize, x: &mut [i64]) -> Result<Set, String> {
     let mut out = Set::new();
-    for_each_iter(t.loops.iter().filter(|l| l.kind == LoopKind::Spatial), x, &mut |x| {
-        collect(&t.children[child], tensor, x, &mut out)
-    })?;
+    for_each_iter(
+        t.loops.iter().filter(|l| l.kind == LoopKind::Spatial),
+        x,
+        &mut |x| collect(&t.children[child], tensor, x, &mut out),
+    )?;
     Ok(out)
 }
 
 /// Whether `node` reads / writes `tensor` anywhere below.
 pub fn uses(node: &Node, tensor: usize, write: bool) -> bool {
     match node {
-        Node::Leaf(l) => l.accesses.iter().any(|a| a.tensor == tensor && a.write == write),
+        Node::Leaf(l) => l
+            .accesses
+            .iter()
+            .any(|a| a.tensor == tensor && a.write == write),
         Node::Tile(t) => t.children.iter().any(|c| uses(c, tensor, write)),
     }
 }
