@@ -83,7 +83,7 @@ pub struct Report {
 }
 
 fn ck(v: Option<u64>) -> Result<u64, String> {
-    v.ok_or(OVERFLOW.to_string())
+    v.ok_or_else(|| OVERFLOW.to_string())
 }
 
 fn accesses_of<'a>(n: &'a Node, z: usize, out: &mut Vec<&'a Access>) {
@@ -101,7 +101,7 @@ fn executions(t: &Tile, z: usize, x: &mut [i64]) -> Result<Vec<Set>, String> {
     Ok(if t.scope == Scope::Seq {
         per_child
     } else {
-        let mut u = Set::new();
+        let mut u = Set::default();
         per_child.into_iter().for_each(|s| u.extend(s));
         vec![u]
     })
@@ -142,10 +142,10 @@ fn tile_tensor_translated(
             let back = i64::try_from(inner.extent - 1)
                 .ok()
                 .and_then(|e| e.checked_mul(inner.step))
-                .ok_or(OVERFLOW.to_string())?;
+                .ok_or_else(|| OVERFLOW.to_string())?;
             dx[inner.dim] = dx[inner.dim]
                 .checked_sub(back)
-                .ok_or(OVERFLOW.to_string())?;
+                .ok_or_else(|| OVERFLOW.to_string())?;
         }
         // Tensor shift M·dx; E_e = E_first + δ relative to the previous.
         let lin = Access {
@@ -157,7 +157,7 @@ fn tile_tensor_translated(
         let delta = crate::slice::point(&lin, &dx)?;
         let neg: Vec<i64> = delta
             .iter()
-            .map(|d| d.checked_neg().ok_or(OVERFLOW.to_string()))
+            .map(|d| d.checked_neg().ok_or_else(|| OVERFLOW.to_string()))
             .collect::<Result<_, _>>()?;
         let d = diff_shifted(&ex[0], ex.last().unwrap(), &neg)?;
         fills = ck(count.checked_mul(d).and_then(|v| v.checked_add(fills)))?;
@@ -171,7 +171,7 @@ fn tile_tensor_enumerated(t: &Tile, z: usize, bases: &[Vec<i64>]) -> Result<Tile
     let temporal: Vec<_> = t.temporal().cloned().collect();
     let mut r = TileTensor::default();
     for base in bases {
-        let mut prev = Set::new();
+        let mut prev = Set::default();
         let mut x = base.clone();
         crate::slice::for_each_iter(temporal.iter(), &mut x, &mut |x| {
             for e in executions(t, z, x)? {
@@ -223,12 +223,11 @@ impl Walk<'_> {
         self.report
             .tiles
             .push(vec![TileTensor::default(); self.tree.tensors.len()]);
-        let node = Node::Tile(t.clone());
         let (mut load, mut store) = (0u64, 0u64);
         let mut own_words = 0u64;
         for z in 0..self.tree.tensors.len() {
             let mut acc = Vec::new();
-            accesses_of(&node, z, &mut acc);
+            t.children.iter().for_each(|c| accesses_of(c, z, &mut acc));
             if acc.is_empty() {
                 continue;
             }

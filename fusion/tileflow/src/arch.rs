@@ -81,7 +81,7 @@ impl Arch {
             ));
         }
         for l in &self.levels {
-            if !(l.bandwidth_bytes_per_cycle > 0.0) {
+            if l.bandwidth_bytes_per_cycle.is_nan() || l.bandwidth_bytes_per_cycle <= 0.0 {
                 return Err(format!("level '{}' needs a positive bandwidth", l.name));
             }
         }

@@ -59,7 +59,10 @@ impl Sim<'_> {
             let cur = std::mem::take(&mut b.cur[z]);
             let new = cur.iter().filter(|p| !b.prev[z].contains(*p)).count() as u64;
             let tt = &mut self.out.tiles[id][z];
-            tt.fills = tt.fills.checked_add(new).ok_or(crate::slice::OVERFLOW)?;
+            tt.fills = tt
+                .fills
+                .checked_add(new)
+                .ok_or_else(|| crate::slice::OVERFLOW.to_string())?;
             tt.footprint = tt.footprint.max(cur.len() as u64);
             b.prev[z] = cur;
         }
@@ -68,7 +71,7 @@ impl Sim<'_> {
 
     fn tile(&mut self, t: &Tile, id: usize, x: &mut [i64]) -> Result<(), String> {
         let ntensors = self.tree.tensors.len();
-        self.bufs[id].prev = vec![Set::new(); ntensors];
+        self.bufs[id].prev = vec![Set::default(); ntensors];
         self.active.push(id);
         let temporal: Vec<_> = t
             .loops
@@ -115,7 +118,7 @@ impl Sim<'_> {
                 for a in &l.accesses {
                     let p = point(a, x)?;
                     for &t in &self.active {
-                        self.bufs[t].cur[a.tensor].insert(p.clone());
+                        self.bufs[t].cur[a.tensor].insert(p);
                     }
                 }
                 Ok(())
@@ -133,8 +136,8 @@ pub fn simulate(tree: &Tree) -> Result<Observed, String> {
         tree,
         bufs: (0..n)
             .map(|_| Buf {
-                prev: vec![Set::new(); nt],
-                cur: vec![Set::new(); nt],
+                prev: vec![Set::default(); nt],
+                cur: vec![Set::default(); nt],
             })
             .collect(),
         active: Vec::new(),

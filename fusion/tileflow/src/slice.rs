@@ -7,27 +7,30 @@
 //! number of iterations of the subtree. All index arithmetic is checked.
 
 use crate::tree::{Access, LoopKind, Node, Tile};
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 
-pub type Point = Vec<i64>;
-pub type Set = HashSet<Point>;
+/// Tensor ranks above this are rejected by [`crate::tree::Tree::check`]; a
+/// fixed-size point keeps the hash sets free of per-element allocation.
+pub const MAX_RANK: usize = 6;
+
+/// An element index, padded with zeros past the tensor's rank.
+pub type Point = [i64; MAX_RANK];
+pub type Set = FxHashSet<Point>;
 
 /// Overflow of 64-bit index arithmetic, reported instead of wrapping.
 pub const OVERFLOW: &str = "64-bit overflow in index arithmetic";
 
 /// `coeffs·x + offsets`.
 pub fn point(a: &Access, x: &[i64]) -> Result<Point, String> {
-    a.coeffs
-        .iter()
-        .zip(&a.offsets)
-        .map(|(row, off)| {
-            row.iter().zip(x).try_fold(*off, |acc, (c, v)| {
-                c.checked_mul(*v)
-                    .and_then(|p| acc.checked_add(p))
-                    .ok_or(OVERFLOW.to_string())
-            })
-        })
-        .collect()
+    let mut p = [0i64; MAX_RANK];
+    for (slot, (row, off)) in p.iter_mut().zip(a.coeffs.iter().zip(&a.offsets)) {
+        *slot = row.iter().zip(x).try_fold(*off, |acc, (c, v)| {
+            c.checked_mul(*v)
+                .and_then(|p| acc.checked_add(p))
+                .ok_or_else(|| OVERFLOW.to_string())
+        })?;
+    }
+    Ok(p)
 }
 
 /// Calls `f(x)` for every combination of `loops` added to `x`.
@@ -46,7 +49,7 @@ where
                 x[l.dim] = i
                     .checked_mul(l.step)
                     .and_then(|d| saved.checked_add(d))
-                    .ok_or(OVERFLOW.to_string())?;
+                    .ok_or_else(|| OVERFLOW.to_string())?;
                 for_each_iter(rest.clone(), x, f)?;
             }
             x[l.dim] = saved;
@@ -76,7 +79,7 @@ pub fn collect(node: &Node, tensor: usize, x: &mut [i64], out: &mut Set) -> Resu
 /// The slice of `tensor` that child `child` of `t` touches in one temporal
 /// step of `t` at dimension values `x` (spatial loops of `t` included).
 pub fn child_slice(t: &Tile, child: usize, tensor: usize, x: &mut [i64]) -> Result<Set, String> {
-    let mut out = Set::new();
+    let mut out = Set::default();
     for_each_iter(
         t.loops.iter().filter(|l| l.kind == LoopKind::Spatial),
         x,
@@ -99,11 +102,10 @@ pub fn uses(node: &Node, tensor: usize, write: bool) -> bool {
 /// `|a \ (b + shift)|`.
 pub fn diff_shifted(a: &Set, b: &Set, shift: &[i64]) -> Result<u64, String> {
     let mut n = 0u64;
-    let mut q = Vec::with_capacity(shift.len());
     for p in a {
-        q.clear();
-        for (v, s) in p.iter().zip(shift) {
-            q.push(v.checked_sub(*s).ok_or(OVERFLOW.to_string())?);
+        let mut q = *p;
+        for (v, s) in q.iter_mut().zip(shift) {
+            *v = v.checked_sub(*s).ok_or_else(|| OVERFLOW.to_string())?;
         }
         if !b.contains(&q) {
             n += 1;

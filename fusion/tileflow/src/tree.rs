@@ -136,6 +136,14 @@ impl Tree {
                             let ten = t.tensors.get(a.tensor).ok_or_else(|| {
                                 format!("op '{}' accesses unknown tensor #{}", leaf.name, a.tensor)
                             })?;
+                            if ten.rank > crate::slice::MAX_RANK {
+                                return Err(format!(
+                                    "tensor '{}' has rank {} (at most {} supported)",
+                                    ten.name,
+                                    ten.rank,
+                                    crate::slice::MAX_RANK
+                                ));
+                            }
                             if a.coeffs.len() != ten.rank
                                 || a.offsets.len() != ten.rank
                                 || a.coeffs.iter().any(|r| r.len() != t.dims.len())
