@@ -9,6 +9,7 @@
 
 pub mod analysis;
 pub mod arch;
+pub mod notation;
 pub mod sim;
 pub mod slice;
 pub mod tree;
