@@ -138,11 +138,12 @@ fn parallel(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Fl
 }
 
 /// Moves `ivs` to the next point of the iteration space `lbs..ubs` by
-/// `steps`, innermost dimension fastest; false after the last point. A step
-/// that would carry an index past the largest `index` ends its dimension,
+/// `steps` (scf.parallel, scf.forall, affine.parallel), innermost
+/// dimension fastest; false after the last point. A step that would carry
+/// an index past the largest `index` ends its dimension,
 /// as `scf.for` counts (and as the C target steps), instead of wrapping to
 /// a negative index that is below the bound and runs on.
-fn next_point(ivs: &mut [i64], lbs: &[i64], ubs: &[i64], steps: &[i64]) -> bool {
+pub(crate) fn next_point(ivs: &mut [i64], lbs: &[i64], ubs: &[i64], steps: &[i64]) -> bool {
     for d in (0..ivs.len()).rev() {
         match ivs[d].checked_add(steps[d]) {
             Some(next) if next < ubs[d] => {
