@@ -105,6 +105,20 @@ pub fn exit_quietly_on_closed_pipe() {
     }
 }
 
+/// Parses a tool's normalized arguments into its options; `Err` carries
+/// the exit code after clap has printed the help, the version or the error
+/// (success for `--help`, failure for a bad flag).
+pub fn parse_options<T: clap::Parser>(args: Vec<String>) -> Result<T, std::process::ExitCode> {
+    T::try_parse_from(args).map_err(|e| {
+        let _ = e.print();
+        if e.use_stderr() {
+            std::process::ExitCode::FAILURE
+        } else {
+            std::process::ExitCode::SUCCESS
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::normalize_mlir_style_args;

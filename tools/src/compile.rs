@@ -69,16 +69,9 @@ fn fail(message: impl AsRef<str>) -> ExitCode {
 /// Runs strata-compile with `args` (including the program name) over `ctx`.
 pub fn compile_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> ExitCode {
     let args = crate::args::normalize_mlir_style_args(args, &["o"]);
-    let options = match CompileOptions::try_parse_from(args) {
+    let options = match crate::args::parse_options::<CompileOptions>(args) {
         Ok(o) => o,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::FAILURE
-            } else {
-                ExitCode::SUCCESS
-            };
-        }
+        Err(code) => return code,
     };
     ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
     if options.target != "c" {

@@ -147,16 +147,9 @@ impl OptOptions {
 pub fn opt_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> ExitCode {
     let args = normalize_mlir_style_args(args, &["o"]);
     let (args, pass_flags) = crate::pipeline::extract_pass_flags(args);
-    let mut options = match OptOptions::try_parse_from(args) {
+    let mut options = match crate::args::parse_options::<OptOptions>(args) {
         Ok(o) => o,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::FAILURE
-            } else {
-                ExitCode::SUCCESS
-            };
-        }
+        Err(code) => return code,
     };
     options.pass_flags = pass_flags;
     if options.egraph_dump {

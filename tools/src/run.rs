@@ -141,16 +141,9 @@ fn fail(message: impl AsRef<str>) -> ExitCode {
 /// Runs strata-run with `args` (including the program name) over `ctx`.
 pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> ExitCode {
     let args = crate::args::normalize_mlir_style_args(args, &[]);
-    let options = match RunOptions::try_parse_from(args) {
+    let options = match crate::args::parse_options::<RunOptions>(args) {
         Ok(o) => o,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::FAILURE
-            } else {
-                ExitCode::SUCCESS
-            };
-        }
+        Err(code) => return code,
     };
     ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
     let mut options = options;
