@@ -124,12 +124,22 @@ pub fn compile_main(mut ctx: Context, args: impl IntoIterator<Item = String>) ->
     };
     let (ir, module) = (loaded.ir, loaded.module);
     let declared = signature_text(&ctx, &options.entry, &loaded.signature);
-    let func = ir
-        .block_ops(ir.entry_block(ir.regions(module)[0]).expect("module body"))
-        .find(|&op| {
-            strata_ir::symbol_table::symbol_name(&ctx, &ir, op) == Some(options.entry.as_str())
+    // A --pipeline may have renamed or removed the entry.
+    let Some(func) = ir
+        .regions(module)
+        .first()
+        .and_then(|&r| ir.entry_block(r))
+        .and_then(|b| {
+            ir.block_ops(b).find(|&op| {
+                strata_ir::symbol_table::symbol_name(&ctx, &ir, op) == Some(options.entry.as_str())
+            })
         })
-        .expect("prepare keeps the entry");
+    else {
+        return fail(format!(
+            "no function named '@{}' after the pipeline",
+            options.entry
+        ));
+    };
     let c_source = match strata_lowering_to_c::translate_module_with(
         &ctx,
         &ir,
