@@ -30,9 +30,9 @@ check: setup
 # The `mlir` (melior bridge, MLIR 22) and `llvm` (inkwell back end and JIT,
 # LLVM 22) features, in one build so strata-tools is compiled once more, not
 # twice: their Rust tests and the lit tests that need them (test/Target/MLIR,
-# test/Target/LLVM, and test/Target/C, whose `%if llvm` RUN lines diff the
-# JIT with the interpreter; the rest of the suite ran above).
-	STRATA_LIT_FILTER='Target/(MLIR|LLVM|C)' $(CARGO) test --release -p strata-mlir-bridge -p strata-lowering-to-llvm -p strata-tools --features strata-tools/mlir,strata-tools/llvm
+# test/Target/LLVM, and test/Target/C and test/Target/Default, whose `%if llvm`
+# RUN lines diff the JIT with the interpreter; the rest of the suite ran above).
+	STRATA_LIT_FILTER='Target/(MLIR|LLVM|C|Default)' $(CARGO) test --release -p strata-mlir-bridge -p strata-lowering-to-llvm -p strata-tools --features strata-tools/mlir,strata-tools/llvm
 
 demo: setup build
 	scripts/demo.sh

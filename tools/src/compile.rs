@@ -113,14 +113,7 @@ pub fn compile_main(mut ctx: Context, args: impl IntoIterator<Item = String>) ->
     };
     let loaded = match crate::target_pipeline::load(&ctx, &name, &text, &how) {
         Ok(loaded) => loaded,
-        Err(crate::target_pipeline::PrepareError::Rendered(out)) => {
-            eprint!("{out}");
-            return ExitCode::FAILURE;
-        }
-        Err(crate::target_pipeline::PrepareError::Message(e)) => return fail(e),
-        Err(crate::target_pipeline::PrepareError::Diagnostics(_)) => {
-            unreachable!("load renders diagnostics")
-        }
+        Err(e) => return e.report(&ctx, "strata-compile"),
     };
     let (ir, module) = (loaded.ir, loaded.module);
     let declared = signature_text(&ctx, &options.entry, &loaded.signature);

@@ -204,14 +204,7 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
             options.source_result_types = loaded.signature.results;
             (loaded.ir, loaded.module)
         }
-        Err(crate::target_pipeline::PrepareError::Rendered(out)) => {
-            eprint!("{out}");
-            return ExitCode::FAILURE;
-        }
-        Err(crate::target_pipeline::PrepareError::Message(e)) => return fail(e),
-        Err(crate::target_pipeline::PrepareError::Diagnostics(_)) => {
-            unreachable!("load renders diagnostics")
-        }
+        Err(e) => return e.report(&ctx, "strata-run"),
     };
     if options.target == "c" {
         let given =

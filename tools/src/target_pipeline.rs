@@ -48,6 +48,25 @@ pub enum PrepareError {
     Rendered(String),
 }
 
+impl PrepareError {
+    /// Prints the error on stderr as the tool `tool` reports errors
+    /// (`strata-run: error: ...` for a message) and gives the exit code.
+    pub fn report(self, ctx: &Context, tool: &str) -> std::process::ExitCode {
+        match self {
+            PrepareError::Message(m) => eprintln!("{tool}: error: {m}"),
+            PrepareError::Rendered(out) => eprint!("{out}"),
+            PrepareError::Diagnostics(ds) => {
+                let mut out = String::new();
+                for d in &ds {
+                    strata_ir::diagnostics::render(ctx, d, None, &mut out);
+                }
+                eprint!("{out}");
+            }
+        }
+        std::process::ExitCode::FAILURE
+    }
+}
+
 /// The entry's argument and result types as the program wrote them, before
 /// the pipeline changed them (tensors become memrefs), so results can be
 /// shown and declared as the program has them.
