@@ -171,7 +171,7 @@ pub fn import(ctx: &Context, bytes: &[u8], dir: Option<&Path>) -> Result<(Ir, Op
     let result_types: Vec<_> = results.iter().map(|&v| em.ir.value_type(v)).collect();
     ReturnOp::build(&mut em.builder(), &results);
     let fty = ctx.type_attr(ctx.function_type(&arg_types, &result_types));
-    em.ir.set_attribute(ctx, func.op(), "function_type", Some(fty));
+    em.ir.set_property(ctx, func.op(), "function_type", Some(fty));
     Ok((em.ir, module.op()))
 }
 

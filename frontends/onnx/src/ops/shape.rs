@@ -12,7 +12,7 @@ use crate::import::{int_attr, ints_attr, normalize_axis, Importer, Tensor};
 use crate::model::{DType, TensorData};
 use crate::proto::NodeProto;
 use strata_dialect_linalg::IteratorType;
-use strata_ir::affine::AffineMap;
+use strata_ir::affine::{AffineExpr, AffineMap};
 
 /// `t` with `shape` (same element count): its data reinterpreted when it
 /// is a constant, else a reshape in IR.
@@ -249,16 +249,22 @@ pub fn slice(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String>
         let a = normalize_axis(axes[i], rank)?;
         let dim = t.shape[a];
         let step = steps[i];
-        if step <= 0 {
-            return Err(format!("step {step} is not supported (positive steps only)"));
+        if step == 0 {
+            return Err("a step of 0 is invalid".into());
         }
+        // ONNX's clamping: starts and ends in [0, dim] for positive
+        // steps, in [-1, dim - 1] for negative ones (-1: before the first
+        // element).
+        let (lo, hi) = if step > 0 { (0, dim) } else { (-1, dim - 1) };
         let clamp = |v: i64| {
             let v = if v < 0 { v.saturating_add(dim) } else { v };
-            v.clamp(0, dim)
+            v.clamp(lo, hi)
         };
         let (s, e) = (clamp(starts[i]), clamp(ends[i]));
-        offsets[a] = s;
-        sizes[a] = if e > s { (e - s + step - 1) / step } else { 0 };
+        let span = if step > 0 { e - s } else { s - e };
+        let magnitude = step.unsigned_abs().min(i64::MAX as u64) as i64;
+        offsets[a] = s.max(0);
+        sizes[a] = if span > 0 { (span - 1) / magnitude + 1 } else { 0 };
         strides[a] = step;
     }
     if rank == 1 && t.value.is_none() {
@@ -268,7 +274,35 @@ pub fn slice(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String>
         }
     }
     let x = im.arg(node, 0)?;
+    // tensor.extract_slice takes positive strides only: a dimension with
+    // a negative step is sliced lowest element first, then reversed.
+    let reversed: Vec<usize> = (0..rank).filter(|&d| strides[d] < 0).collect();
+    for &d in &reversed {
+        offsets[d] += (sizes[d] - 1).max(0) * strides[d];
+        strides[d] = -strides[d];
+    }
     let v = im.em.slice(x.value, &offsets, &sizes, &strides);
+    if reversed.is_empty() {
+        return Ok(vec![im.out(v, x.dtype)]);
+    }
+    let map = AffineMap::new(
+        rank,
+        0,
+        (0..rank)
+            .map(|d| match reversed.contains(&d) {
+                true => AffineExpr::constant(sizes[d] - 1) - AffineExpr::dim(d),
+                false => AffineExpr::dim(d),
+            })
+            .collect(),
+    );
+    let init = im.em.empty(&sizes, x.dtype);
+    let v = im.em.generic(
+        &[(v, map)],
+        init,
+        AffineMap::multi_dim_identity(rank),
+        &vec![IteratorType::Parallel; rank],
+        |_, args| args[0],
+    );
     Ok(vec![im.out(v, x.dtype)])
 }
 
