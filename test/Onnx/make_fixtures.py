@@ -215,6 +215,8 @@ def cases():
     u = c.node("Unsqueeze", [x, c.const("uax", np.array([0, 3], np.int64))], ["u"])
     c.output(u)
     c.output(c.node("Squeeze", [u, c.const("sax", np.array([0], np.int64))], ["sq"]))
+    # A transposed constant (permuted at import).
+    c.output(c.node("Add", [c.node("Transpose", [c.weight("wt", F32, [4, 2, 3])], ["ct"], perm=[1, 2, 0]), x], ["tc"]))
     yield c
 
     # int8: quantize, integer matmul/conv, QLinear ops.
@@ -237,6 +239,20 @@ def cases():
     x = c.input("x", U8, [1, 2, 5, 5])
     c.output(c.node("ConvInteger", [x, c.weight("w", I8, [3, 2, 3, 3]), c.const("xz", np.array(100, np.uint8))],
                     ["y"], pads=[1, 1, 1, 1]))
+    yield c
+
+    # Signed input with a zero point, strided: still the byte form.
+    c = Case("conv_integer_signed")
+    x = c.input("x", I8, [1, 3, 6, 6])
+    c.output(c.node("ConvInteger", [x, c.weight("w", I8, [2, 3, 3, 3]), c.const("xz", np.array(-5, np.int8))],
+                    ["y"], pads=[1, 0, 2, 1], strides=[2, 1]))
+    yield c
+
+    # Weights with a zero point: the widened (centred) form.
+    c = Case("conv_integer_weight_zp")
+    x = c.input("x", U8, [1, 2, 5, 5])
+    c.output(c.node("ConvInteger", [x, c.weight("w", I8, [3, 2, 3, 3]), c.const("xz", np.array(7, np.uint8)),
+                                    c.const("wz", np.array(3, np.int8))], ["y"], pads=[1, 1, 1, 1]))
     yield c
 
     c = Case("qlinear_matmul")

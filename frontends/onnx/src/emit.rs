@@ -194,7 +194,9 @@ impl Payload<'_> {
             (false, true) => arith::SIToFPOp::build(b, v, ty).op(),
             (true, false) if to.is_unsigned() => arith::FPToUIOp::build(b, v, ty).op(),
             (true, false) => arith::FPToSIOp::build(b, v, ty).op(),
-            (false, false) if to.bits() < from.bits() => arith::TruncIOp::build(b, v, ty, None).op(),
+            (false, false) if to.bits() < from.bits() => {
+                arith::TruncIOp::build(b, v, ty, None).op()
+            }
             (false, false) if from.is_unsigned() => arith::ExtUIOp::build(b, v, ty).op(),
             (false, false) => arith::ExtSIOp::build(b, v, ty).op(),
         };
@@ -413,10 +415,7 @@ impl<'c> Emitter<'c> {
         state.operands = ins.iter().copied().chain([init]).collect();
         state.result_types = vec![self.ir.value_type(init)];
         state.num_regions = 1;
-        let mut properties: Vec<_> = props
-            .iter()
-            .map(|(n, a)| (ctx.intern_str(n), *a))
-            .collect();
+        let mut properties: Vec<_> = props.iter().map(|(n, a)| (ctx.intern_str(n), *a)).collect();
         if !matches!(kind, Kind::Transpose | Kind::Broadcast) {
             properties.push((
                 ctx.intern_str("operandSegmentSizes"),
@@ -433,7 +432,9 @@ impl<'c> Emitter<'c> {
         let elements: Vec<Type> = ins
             .iter()
             .chain([&init])
-            .map(|&v| strata_dialect_linalg::structured::element_or_self(ctx, self.ir.value_type(v)))
+            .map(|&v| {
+                strata_dialect_linalg::structured::element_or_self(ctx, self.ir.value_type(v))
+            })
             .collect();
         let region = self.ir.region(op, 0);
         let block = self.ir.append_block(region, &elements);
@@ -593,7 +594,10 @@ impl<'c> Emitter<'c> {
         let element = self.element(v);
         let pad_value = self.scalar(element, value);
         let ty = self.ctx.tensor_type(&out, element);
-        let (lo, hi) = (self.ctx.dense_i64_array(low), self.ctx.dense_i64_array(high));
+        let (lo, hi) = (
+            self.ctx.dense_i64_array(low),
+            self.ctx.dense_i64_array(high),
+        );
         let mut b = self.builder();
         let pad = tensor::PadOp::build(&mut b, v, &[], &[], ty, lo, hi, None);
         let region = pad.region(&self.ir);

@@ -85,7 +85,10 @@ pub fn import(ctx: &Context, bytes: &[u8], dir: Option<&Path>) -> Result<(Ir, Op
     let mut values = HashMap::new();
     for init in &graph.initializer {
         let data = model::tensor_data(init, dir).map_err(graph_error)?;
-        values.insert(init.name.clone().unwrap_or_default(), Tensor::constant(data));
+        values.insert(
+            init.name.clone().unwrap_or_default(),
+            Tensor::constant(data),
+        );
     }
     if !graph.sparse_initializer.is_empty() {
         return Err(graph_error("sparse initializers are not supported"));
@@ -150,11 +153,9 @@ pub fn import(ctx: &Context, bytes: &[u8], dir: Option<&Path>) -> Result<(Ir, Op
     let mut results = Vec::new();
     for info in &graph.output {
         let name = info.name.clone().unwrap_or_default();
-        let t = importer
-            .values
-            .get(&name)
-            .cloned()
-            .ok_or_else(|| graph_error(format!("graph output '{name}' is not computed by any node")))?;
+        let t = importer.values.get(&name).cloned().ok_or_else(|| {
+            graph_error(format!("graph output '{name}' is not computed by any node"))
+        })?;
         if let Ok((dtype, shape)) = model::value_info_type(info) {
             if dtype != t.dtype || shape != t.shape {
                 return Err(graph_error(format!(
@@ -171,7 +172,8 @@ pub fn import(ctx: &Context, bytes: &[u8], dir: Option<&Path>) -> Result<(Ir, Op
     let result_types: Vec<_> = results.iter().map(|&v| em.ir.value_type(v)).collect();
     ReturnOp::build(&mut em.builder(), &results);
     let fty = ctx.type_attr(ctx.function_type(&arg_types, &result_types));
-    em.ir.set_property(ctx, func.op(), "function_type", Some(fty));
+    em.ir
+        .set_property(ctx, func.op(), "function_type", Some(fty));
     Ok((em.ir, module.op()))
 }
 
@@ -225,7 +227,10 @@ impl Importer<'_> {
         if let Some(v) = t.value {
             return Ok(v);
         }
-        let data = t.data.clone().expect("a tensor without a value is a constant");
+        let data = t
+            .data
+            .clone()
+            .expect("a tensor without a value is a constant");
         let v = self.em.dense(&data);
         self.values.get_mut(name).expect("present").value = Some(v);
         Ok(v)
@@ -261,6 +266,33 @@ impl Importer<'_> {
     pub fn arg(&mut self, node: &NodeProto, i: usize) -> Result<Arg, String> {
         self.opt_arg(node, i)?
             .ok_or_else(|| format!("input {i} is required"))
+    }
+
+    /// Input `i` with its dimensions permuted by `perm` (dimension `k` of
+    /// the result is dimension `perm[k]` of the input): a constant is
+    /// permuted here, so weights a model stores transposed cost nothing
+    /// at run time; a run-time value goes through `linalg.transpose`.
+    pub fn permuted_arg(&mut self, node: &NodeProto, i: usize, perm: &[usize]) -> Result<Arg, String> {
+        let t = self.tensor(node, i)?.ok_or_else(|| format!("input {i} is required"))?;
+        if perm.len() != t.rank() {
+            return Err(format!("input {i} must have rank {}, it has shape {:?}", perm.len(), t.shape));
+        }
+        if let (None, Some(data)) = (t.value, &t.data) {
+            let data = data.permuted(perm);
+            let value = self.em.dense(&data);
+            return Ok(Arg {
+                value,
+                shape: data.shape,
+                dtype: data.dtype,
+            });
+        }
+        let x = self.arg(node, i)?;
+        let value = self.em.transpose(x.value, perm, x.dtype);
+        Ok(Arg {
+            value,
+            shape: self.em.shape(value),
+            dtype: x.dtype,
+        })
     }
 
     /// The data of input `i`, which must be a constant, if present.
@@ -324,7 +356,9 @@ pub fn int_attr(node: &NodeProto, name: &str, default: i64) -> Result<i64, Strin
 pub fn float_attr(node: &NodeProto, name: &str, default: f32) -> Result<f32, String> {
     match attribute(node, name) {
         None => Ok(default),
-        Some(a) if kind(a) == Some(AttributeType::Float) || (kind(a).is_none() && a.f.is_some()) => {
+        Some(a)
+            if kind(a) == Some(AttributeType::Float) || (kind(a).is_none() && a.f.is_some()) =>
+        {
             Ok(a.f.unwrap_or(0.0))
         }
         Some(_) => Err(wrong_kind(name, "a float")),
@@ -346,7 +380,9 @@ pub fn ints_attr(node: &NodeProto, name: &str) -> Result<Option<Vec<i64>>, Strin
 pub fn string_attr(node: &NodeProto, name: &str, default: &str) -> Result<String, String> {
     match attribute(node, name) {
         None => Ok(default.to_string()),
-        Some(a) if kind(a) == Some(AttributeType::String) || (kind(a).is_none() && a.s.is_some()) => {
+        Some(a)
+            if kind(a) == Some(AttributeType::String) || (kind(a).is_none() && a.s.is_some()) =>
+        {
             String::from_utf8(a.s.clone().unwrap_or_default())
                 .map_err(|_| format!("attribute '{name}' is not UTF-8"))
         }

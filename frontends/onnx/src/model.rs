@@ -89,7 +89,10 @@ impl DType {
     }
 
     pub fn is_unsigned(self) -> bool {
-        matches!(self, DType::U8 | DType::U16 | DType::U32 | DType::U64 | DType::Bool)
+        matches!(
+            self,
+            DType::U8 | DType::U16 | DType::U32 | DType::U64 | DType::Bool
+        )
     }
 
     pub fn bits(self) -> u32 {
@@ -128,6 +131,36 @@ pub struct TensorData {
 }
 
 impl TensorData {
+    /// The tensor with its dimensions permuted: dimension `i` of the
+    /// result is dimension `perm[i]` of `self` (a permutation of the rank).
+    pub fn permuted(&self, perm: &[usize]) -> TensorData {
+        let rank = self.shape.len();
+        let shape: Vec<i64> = perm.iter().map(|&p| self.shape[p]).collect();
+        let mut strides = vec![1usize; rank];
+        for d in (0..rank.saturating_sub(1)).rev() {
+            strides[d] = strides[d + 1] * self.shape[d + 1] as usize;
+        }
+        let size = self.dtype.size();
+        let mut raw = Vec::with_capacity(self.raw.len());
+        let mut index = vec![0usize; rank];
+        for _ in 0..self.len() {
+            let at: usize = (0..rank).map(|i| index[i] * strides[perm[i]]).sum();
+            raw.extend_from_slice(&self.raw[at * size..(at + 1) * size]);
+            for i in (0..rank).rev() {
+                index[i] += 1;
+                if (index[i] as i64) < shape[i] {
+                    break;
+                }
+                index[i] = 0;
+            }
+        }
+        TensorData {
+            dtype: self.dtype,
+            shape,
+            raw,
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.shape.iter().product::<i64>() as usize
     }
@@ -219,7 +252,8 @@ pub fn decode(bytes: &[u8]) -> Result<(ModelProto, i64), String> {
 /// a dimension that is symbolic or unknown.
 pub fn value_info_type(info: &ValueInfoProto) -> Result<(DType, Vec<i64>), String> {
     let name = info.name.as_deref().unwrap_or("");
-    let Some(type_proto::Value::TensorType(t)) = info.r#type.as_ref().and_then(|t| t.value.as_ref())
+    let Some(type_proto::Value::TensorType(t)) =
+        info.r#type.as_ref().and_then(|t| t.value.as_ref())
     else {
         return Err(format!("'{name}' is not a tensor"));
     };
@@ -250,7 +284,8 @@ pub fn value_info_type(info: &ValueInfoProto) -> Result<(DType, Vec<i64>), Strin
 /// The data of a `TensorProto`, read from `dir` when it is external.
 pub fn tensor_data(t: &TensorProto, dir: Option<&Path>) -> Result<TensorData, String> {
     let name = t.name.as_deref().unwrap_or("");
-    let dtype = DType::from_onnx(t.data_type.unwrap_or(0)).map_err(|e| format!("tensor '{name}': {e}"))?;
+    let dtype =
+        DType::from_onnx(t.data_type.unwrap_or(0)).map_err(|e| format!("tensor '{name}': {e}"))?;
     if t.dims.iter().any(|&d| d < 0) {
         return Err(format!("tensor '{name}' has a negative dimension"));
     }
@@ -271,9 +306,18 @@ pub fn tensor_data(t: &TensorProto, dir: Option<&Path>) -> Result<TensorData, St
     } else {
         let mut raw = Vec::with_capacity(count * size);
         match dtype {
-            DType::F32 => t.float_data.iter().for_each(|v| raw.extend(v.to_le_bytes())),
-            DType::F64 => t.double_data.iter().for_each(|v| raw.extend(v.to_le_bytes())),
-            DType::I64 => t.int64_data.iter().for_each(|&v| push_int(&mut raw, dtype, v)),
+            DType::F32 => t
+                .float_data
+                .iter()
+                .for_each(|v| raw.extend(v.to_le_bytes())),
+            DType::F64 => t
+                .double_data
+                .iter()
+                .for_each(|v| raw.extend(v.to_le_bytes())),
+            DType::I64 => t
+                .int64_data
+                .iter()
+                .for_each(|&v| push_int(&mut raw, dtype, v)),
             DType::U32 | DType::U64 => t
                 .uint64_data
                 .iter()
@@ -307,13 +351,14 @@ fn external(t: &TensorProto, dir: Option<&Path>, expected: usize) -> Result<Vec<
             .find(|e| e.key.as_deref() == Some(key))
             .and_then(|e| e.value.clone())
     };
-    let location = entry("location")
-        .ok_or_else(|| format!("external tensor '{name}' has no 'location'"))?;
+    let location =
+        entry("location").ok_or_else(|| format!("external tensor '{name}' has no 'location'"))?;
     let number = |key: &str| -> Result<Option<usize>, String> {
         entry(key)
             .map(|v| {
-                v.parse::<usize>()
-                    .map_err(|_| format!("external tensor '{name}': '{key}' is not a number: '{v}'"))
+                v.parse::<usize>().map_err(|_| {
+                    format!("external tensor '{name}': '{key}' is not a number: '{v}'")
+                })
             })
             .transpose()
     };
@@ -330,7 +375,9 @@ fn external(t: &TensorProto, dir: Option<&Path>, expected: usize) -> Result<Vec<
         ));
     }
     let dir = dir.ok_or_else(|| {
-        format!("external tensor '{name}' needs the model's folder, but the model was read from stdin")
+        format!(
+            "external tensor '{name}' needs the model's folder, but the model was read from stdin"
+        )
     })?;
     let path = dir.join(relative);
     let bytes = std::fs::read(&path).map_err(|e| {

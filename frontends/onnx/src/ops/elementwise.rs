@@ -12,7 +12,10 @@ fn float_only(dtype: DType) -> Result<(), String> {
     if dtype.is_float() {
         Ok(())
     } else {
-        Err(format!("element type {} is not supported (floats only)", dtype.name()))
+        Err(format!(
+            "element type {} is not supported (floats only)",
+            dtype.name()
+        ))
     }
 }
 
@@ -84,10 +87,17 @@ pub fn clip(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> 
     for (bound, what) in [(&lo, "min"), (&hi, "max")] {
         if let Some(b) = bound {
             if b.shape.iter().product::<i64>() != 1 || b.shape.len() > 1 {
-                return Err(format!("'{what}' must be a scalar, it has shape {:?}", b.shape));
+                return Err(format!(
+                    "'{what}' must be a scalar, it has shape {:?}",
+                    b.shape
+                ));
             }
             if b.dtype != x.dtype {
-                return Err(format!("'{what}' has element type {}, the input {}", b.dtype.name(), x.dtype.name()));
+                return Err(format!(
+                    "'{what}' has element type {}, the input {}",
+                    b.dtype.name(),
+                    x.dtype.name()
+                ));
             }
             // A one-element 1-D bound reads as a scalar.
             let v = im.em.reshape(b.value, &[]);
@@ -163,7 +173,9 @@ pub fn cast(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> 
     if to == DType::Bool || from == DType::Bool {
         return Err("casts to or from bool are not supported".into());
     }
-    let v = im.em.map(&[x.value], &x.shape, to, |p, args| p.cast(args[0], from, to));
+    let v = im.em.map(&[x.value], &x.shape, to, |p, args| {
+        p.cast(args[0], from, to)
+    });
     Ok(vec![im.out(v, to)])
 }
 

@@ -108,23 +108,29 @@ pub fn matmul(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String
 /// request (`linalg.transpose`). With `alpha = 1` the scaled `C` is the
 /// matmul's init; otherwise one elementwise op follows.
 pub fn gemm(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> {
-    let a = im.arg(node, 0)?;
-    let b = im.arg(node, 1)?;
-    supported(&a, &b)?;
-    if !a.dtype.is_float() {
-        return Err(format!("element type {} is not supported (floats only)", a.dtype.name()));
-    }
-    let c = im.opt_arg(node, 2)?;
-    if a.shape.len() != 2 || b.shape.len() != 2 {
-        return Err(format!("operands must be 2-D, they are {:?} and {:?}", a.shape, b.shape));
-    }
-    let alpha = float_attr(node, "alpha", 1.0)? as f64;
-    let beta = float_attr(node, "beta", 1.0)? as f64;
     let trans_a = int_attr(node, "transA", 0)? != 0;
     let trans_b = int_attr(node, "transB", 0)? != 0;
+    let operand = |im: &mut Importer, i: usize, transposed: bool| {
+        let rank = im.tensor(node, i)?.ok_or(format!("input {i} is required"))?.rank();
+        if rank != 2 {
+            return Err(format!("operands must be 2-D, input {i} has rank {rank}"));
+        }
+        im.permuted_arg(node, i, if transposed { &[1, 0] } else { &[0, 1] })
+    };
+    let a = operand(im, 0, trans_a)?;
+    let b = operand(im, 1, trans_b)?;
+    supported(&a, &b)?;
+    if !a.dtype.is_float() {
+        return Err(format!(
+            "element type {} is not supported (floats only)",
+            a.dtype.name()
+        ));
+    }
+    let c = im.opt_arg(node, 2)?;
+    let alpha = float_attr(node, "alpha", 1.0)? as f64;
+    let beta = float_attr(node, "beta", 1.0)? as f64;
     let dtype = a.dtype;
-    let av = if trans_a { im.em.transpose(a.value, &[1, 0], dtype) } else { a.value };
-    let bv = if trans_b { im.em.transpose(b.value, &[1, 0], dtype) } else { b.value };
+    let (av, bv) = (a.value, b.value);
     let (m, k) = (im.em.shape(av)[0], im.em.shape(av)[1]);
     let (k2, n) = (im.em.shape(bv)[0], im.em.shape(bv)[1]);
     if k != k2 {
@@ -133,7 +139,10 @@ pub fn gemm(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> 
     let shape = [m, n];
     if let Some(c) = &c {
         if c.shape.len() > 2 || broadcast_shapes(&c.shape, &shape)? != shape {
-            return Err(format!("C of shape {:?} does not broadcast to {shape:?}", c.shape));
+            return Err(format!(
+                "C of shape {:?} does not broadcast to {shape:?}",
+                c.shape
+            ));
         }
     }
     let c = c.filter(|_| beta != 0.0);

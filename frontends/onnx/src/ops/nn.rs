@@ -33,7 +33,12 @@ pub struct Window {
 /// Reads `auto_pad`, `pads`, `strides`, `dilations` (and `ceil_mode` for
 /// pools) for an input of spatial size `input` and a kernel `kernel`;
 /// `pad_end` includes what `ceil_mode` needs past the declared pads.
-pub fn window(node: &NodeProto, input: &[i64], kernel: &[i64], pool: bool) -> Result<Window, String> {
+pub fn window(
+    node: &NodeProto,
+    input: &[i64],
+    kernel: &[i64],
+    pool: bool,
+) -> Result<Window, String> {
     let s = input.len();
     let list = |name: &str, default: i64, len: usize| -> Result<Vec<i64>, String> {
         match ints_attr(node, name)? {
@@ -54,7 +59,11 @@ pub fn window(node: &NodeProto, input: &[i64], kernel: &[i64], pool: bool) -> Re
     if pads.iter().any(|&p| p < 0) {
         return Err(unsupported("pads", format!("{pads:?}")));
     }
-    let ceil_mode = if pool { int_attr(node, "ceil_mode", 0)? } else { 0 };
+    let ceil_mode = if pool {
+        int_attr(node, "ceil_mode", 0)?
+    } else {
+        0
+    };
     if ceil_mode != 0 && ceil_mode != 1 {
         return Err(unsupported("ceil_mode", ceil_mode));
     }
@@ -136,12 +145,16 @@ fn float_input(x: &Arg) -> Result<(), String> {
     if x.dtype.is_float() {
         Ok(())
     } else {
-        Err(format!("element type {} is not supported (floats only)", x.dtype.name()))
+        Err(format!(
+            "element type {} is not supported (floats only)",
+            x.dtype.name()
+        ))
     }
 }
 
-/// The NCHW convolution of `x` (already centred and widened for the
-/// integer forms) by `w` with bias `bias` (or zero), all of `dtype`.
+/// The NCHW convolution of `x` (padded with `pad`) by `w` with bias
+/// `bias` (or zero) into an accumulator of `dtype`: the operands are of
+/// `dtype` too, or 8-bit integers that the op sign-extends.
 pub fn convolution(
     im: &mut Importer,
     node: &NodeProto,
@@ -149,6 +162,7 @@ pub fn convolution(
     w: &Arg,
     bias: Option<Value>,
     dtype: DType,
+    pad: Scalar,
 ) -> Result<Value, String> {
     let rank = x.shape.len();
     if rank < 3 || w.shape.len() != rank {
@@ -169,11 +183,13 @@ pub fn convolution(
     let kernel = w.shape[2..].to_vec();
     if let Some(k) = ints_attr(node, "kernel_shape")? {
         if k != kernel {
-            return Err(format!("kernel_shape {k:?} differs from the weight's {kernel:?}"));
+            return Err(format!(
+                "kernel_shape {k:?} differs from the weight's {kernel:?}"
+            ));
         }
     }
     let win = window(node, &x.shape[2..], &kernel, false)?;
-    let padded = pad_spatial(im, x.value, &win, Scalar::Int(0));
+    let padded = pad_spatial(im, x.value, &win, pad);
     let strides = im.em.i64_elements(&win.strides);
     let dilations = im.em.i64_elements(&win.dilations);
     let props = [("dilations", dilations), ("strides", strides)];
@@ -189,26 +205,41 @@ pub fn convolution(
         return Ok(im.em.named(name, &[padded, w.value], init, &props));
     }
     if s != 2 {
-        return Err(format!("grouped convolution (group {group}) is supported in 2-D only"));
+        return Err(format!(
+            "grouped convolution (group {group}) is supported in 2-D only"
+        ));
     }
     // Groups: input [n, g, c/g, h, w], weight [g, m/g, c/g, kh, kw],
     // output [n, g, m/g, oh, ow].
     let ps = im.em.shape(padded);
     let xg = im.em.reshape(padded, &[n, group, c / group, ps[2], ps[3]]);
-    let wg = im.em.reshape(w.value, &[group, m / group, c / group, kernel[0], kernel[1]]);
+    let wg = im.em.reshape(
+        w.value,
+        &[group, m / group, c / group, kernel[0], kernel[1]],
+    );
     let gout = [n, group, m / group, win.out[0], win.out[1]];
     let bias = bias.map(|b| im.em.reshape(b, &[group, m / group]));
     let init = init_with_bias(im, &gout, 2, bias, dtype);
-    let y = im.em.named("linalg.conv_2d_ngchw_gfchw", &[xg, wg], init, &props);
+    let y = im
+        .em
+        .named("linalg.conv_2d_ngchw_gfchw", &[xg, wg], init, &props);
     Ok(im.em.reshape(y, &out))
 }
 
 /// The accumulator of a convolution of output shape `out`: the bias
 /// (whose dimensions are `out[1..1 + bias_rank]`) broadcast, or zeros.
-fn init_with_bias(im: &mut Importer, out: &[i64], bias_rank: usize, bias: Option<Value>, dtype: DType) -> Value {
+fn init_with_bias(
+    im: &mut Importer,
+    out: &[i64],
+    bias_rank: usize,
+    bias: Option<Value>,
+    dtype: DType,
+) -> Value {
     match bias {
         Some(b) => {
-            let added: Vec<usize> = (0..out.len()).filter(|&d| d == 0 || d > bias_rank).collect();
+            let added: Vec<usize> = (0..out.len())
+                .filter(|&d| d == 0 || d > bias_rank)
+                .collect();
             im.em.broadcast(b, out, &added, dtype)
         }
         None => im.em.filled(out, dtype, scalar_of(dtype, 0.0)),
@@ -225,7 +256,7 @@ pub fn conv(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> 
             return Err(format!("bias shape {:?} is not [{}]", b.shape, w.shape[0]));
         }
     }
-    let y = convolution(im, node, &x, &w, b.map(|b| b.value), x.dtype)?;
+    let y = convolution(im, node, &x, &w, b.map(|b| b.value), x.dtype, Scalar::Int(0))?;
     Ok(vec![im.out(y, x.dtype)])
 }
 
@@ -241,7 +272,10 @@ pub fn pool(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> 
     }
     let s = x.shape.len().saturating_sub(2);
     if !(1..=2).contains(&s) {
-        return Err(format!("input rank {} is not supported (3 or 4)", x.shape.len()));
+        return Err(format!(
+            "input rank {} is not supported (3 or 4)",
+            x.shape.len()
+        ));
     }
     let kernel = ints_attr(node, "kernel_shape")?.ok_or("attribute 'kernel_shape' is required")?;
     if kernel.len() != s || kernel.iter().any(|&k| k < 1) {
@@ -265,7 +299,9 @@ pub fn pool(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> 
     let pad_value = if max { lowest } else { Scalar::Float(0.0) };
     let padded = pad_spatial(im, x.value, &win, pad_value);
     let out: Vec<i64> = x.shape[..2].iter().chain(&win.out).copied().collect();
-    let init = im.em.filled(&out, x.dtype, if max { lowest } else { Scalar::Float(0.0) });
+    let init = im
+        .em
+        .filled(&out, x.dtype, if max { lowest } else { Scalar::Float(0.0) });
     let window_tensor = im.em.empty(&kernel, x.dtype);
     let strides = im.em.i64_elements(&win.strides);
     let dilations = im.em.i64_elements(&win.dilations);
@@ -295,7 +331,10 @@ pub fn pool(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> 
     let counts: Vec<Vec<i64>> = (0..s)
         .map(|i| {
             let (lo, hi) = if include_pad {
-                (-win.pad_begin[i], x.shape[2 + i] + declared_end[i].min(win.pad_end[i]))
+                (
+                    -win.pad_begin[i],
+                    x.shape[2 + i] + declared_end[i].min(win.pad_end[i]),
+                )
             } else {
                 (0, x.shape[2 + i])
             };
@@ -317,14 +356,19 @@ pub fn pool(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> 
     }
     let raw: Vec<u8> = match x.dtype {
         DType::F64 => divisor.iter().flat_map(|d| d.to_le_bytes()).collect(),
-        _ => divisor.iter().flat_map(|&d| (d as f32).to_le_bytes()).collect(),
+        _ => divisor
+            .iter()
+            .flat_map(|&d| (d as f32).to_le_bytes())
+            .collect(),
     };
     let divisor = im.em.dense(&TensorData {
         dtype: x.dtype,
         shape: win.out.clone(),
         raw,
     });
-    let y = im.em.map(&[y, divisor], &out, x.dtype, |p, a| p.div(a[0], a[1], false));
+    let y = im.em.map(&[y, divisor], &out, x.dtype, |p, a| {
+        p.div(a[0], a[1], false)
+    });
     Ok(vec![im.out(y, x.dtype)])
 }
 
@@ -365,16 +409,30 @@ pub fn global_average_pool(im: &mut Importer, node: &NodeProto) -> Result<Vec<Te
     let x = im.arg(node, 0)?;
     float_input(&x)?;
     if x.shape.len() < 3 {
-        return Err(format!("input rank {} is not supported (at least 3)", x.shape.len()));
+        return Err(format!(
+            "input rank {} is not supported (at least 3)",
+            x.shape.len()
+        ));
     }
     let axes: Vec<usize> = (2..x.shape.len()).collect();
     let count: i64 = x.shape[2..].iter().product();
-    let sum = reduce(im, x.value, x.dtype, &axes, Scalar::Float(0.0), |p, acc, v| p.add(acc, v));
+    let sum = reduce(
+        im,
+        x.value,
+        x.dtype,
+        &axes,
+        Scalar::Float(0.0),
+        |p, acc, v| p.add(acc, v),
+    );
     let mean = im.em.map(&[sum], &x.shape[..2], x.dtype, |p, a| {
         let n = p.float_like(a[0], count as f64);
         p.div(a[0], n, false)
     });
-    let out: Vec<i64> = x.shape[..2].iter().copied().chain(axes.iter().map(|_| 1)).collect();
+    let out: Vec<i64> = x.shape[..2]
+        .iter()
+        .copied()
+        .chain(axes.iter().map(|_| 1))
+        .collect();
     let y = im.em.reshape(mean, &out);
     Ok(vec![im.out(y, x.dtype)])
 }
@@ -435,9 +493,14 @@ pub fn softmax(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, Strin
     let kept: Vec<usize> = (0..rank).filter(|&d| d != axis).collect();
     let identity = AffineMap::multi_dim_identity(rank);
     let parallel = vec![IteratorType::Parallel; rank];
-    let max = reduce(im, x.value, x.dtype, &[axis], Scalar::Float(f64::NEG_INFINITY), |p, acc, v| {
-        p.max(acc, v, false)
-    });
+    let max = reduce(
+        im,
+        x.value,
+        x.dtype,
+        &[axis],
+        Scalar::Float(f64::NEG_INFINITY),
+        |p, acc, v| p.max(acc, v, false),
+    );
     let init = im.em.empty(&x.shape, x.dtype);
     let e = im.em.generic(
         &[(x.value, identity.clone()), (max, projection(rank, &kept))],
@@ -449,7 +512,9 @@ pub fn softmax(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, Strin
             p.exp(d)
         },
     );
-    let sum = reduce(im, e, x.dtype, &[axis], Scalar::Float(0.0), |p, acc, v| p.add(acc, v));
+    let sum = reduce(im, e, x.dtype, &[axis], Scalar::Float(0.0), |p, acc, v| {
+        p.add(acc, v)
+    });
     let init = im.em.empty(&x.shape, x.dtype);
     let y = im.em.generic(
         &[(e, identity.clone()), (sum, projection(rank, &kept))],
@@ -492,7 +557,14 @@ pub fn layer_norm(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, St
     let count: f64 = normalized.iter().product::<i64>() as f64;
     let identity = AffineMap::multi_dim_identity(rank);
     let parallel = vec![IteratorType::Parallel; rank];
-    let sum = reduce(im, x.value, x.dtype, &axes, Scalar::Float(0.0), |p, acc, v| p.add(acc, v));
+    let sum = reduce(
+        im,
+        x.value,
+        x.dtype,
+        &axes,
+        Scalar::Float(0.0),
+        |p, acc, v| p.add(acc, v),
+    );
     let mean = im.em.map(&[sum], &reduced, x.dtype, |p, a| {
         let n = p.float_like(a[0], count);
         p.div(a[0], n, false)
@@ -505,10 +577,17 @@ pub fn layer_norm(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, St
         &parallel,
         |p, a| p.sub(a[0], a[1]),
     );
-    let squares = reduce(im, centred, x.dtype, &axes, Scalar::Float(0.0), |p, acc, v| {
-        let sq = p.mul(v, v);
-        p.add(acc, sq)
-    });
+    let squares = reduce(
+        im,
+        centred,
+        x.dtype,
+        &axes,
+        Scalar::Float(0.0),
+        |p, acc, v| {
+            let sq = p.mul(v, v);
+            p.add(acc, sq)
+        },
+    );
     let inv_std = im.em.map(&[squares], &reduced, x.dtype, |p, a| {
         let n = p.float_like(a[0], count);
         let var = p.div(a[0], n, false);
@@ -537,7 +616,9 @@ pub fn layer_norm(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, St
             s
         }
     });
-    let stats: Vec<i64> = (0..rank).map(|d| if d < axis { x.shape[d] } else { 1 }).collect();
+    let stats: Vec<i64> = (0..rank)
+        .map(|d| if d < axis { x.shape[d] } else { 1 })
+        .collect();
     let mut outputs = vec![im.out(y, x.dtype)];
     for (i, v) in [(1, mean), (2, inv_std)] {
         if node.output.len() > i {

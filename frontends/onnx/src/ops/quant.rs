@@ -11,6 +11,16 @@
 //! centred form is exact for both signednesses and for per-channel weight
 //! zero points, and a convolution's zero padding of the centred input is
 //! padding with the zero point, as the ONNX operators define it.
+//!
+//! Convolutions whose weights are constant `int8` with zero points 0 (the
+//! form quantizers emit) take a byte form instead, which is what the x86
+//! int8 kernels run: the input as `int8` offset by 128 if it is `uint8`
+//! (`x - 128`, exact in a byte), padded with its zero point minus the
+//! offset, convolved `i8 x i8 -> i32` by the weights as they are, plus
+//! `(offset - zero_point) * sum(w[oc])` per output channel, a constant
+//! folded into the bias: `sum((x - zp) w) = sum((x - off) w) + (off - zp)
+//! sum(w)`, exact in `i32` for every window, the padded ones included.
+//!
 //! Requantization follows ONNX Runtime: the `i32` accumulator times
 //! `scale_a * scale_b / scale_y` in `f32`, rounded half to even, plus the
 //! output zero point, saturated.
@@ -18,8 +28,9 @@
 use super::linear::product;
 use super::nn::convolution;
 use crate::emit::projection;
+use crate::emit::Scalar;
 use crate::import::{int_attr, Arg, Importer, Tensor};
-use crate::model::DType;
+use crate::model::{DType, TensorData};
 use crate::proto::NodeProto;
 use strata_dialect_linalg::IteratorType;
 use strata_ir::affine::AffineMap;
@@ -74,7 +85,10 @@ fn check_int8(x: &Arg, what: &str) -> Result<(), String> {
     if matches!(x.dtype, DType::I8 | DType::U8) {
         Ok(())
     } else {
-        Err(format!("'{what}' of {} is not supported (int8 or uint8)", x.dtype.name()))
+        Err(format!(
+            "'{what}' of {} is not supported (int8 or uint8)",
+            x.dtype.name()
+        ))
     }
 }
 
@@ -82,7 +96,10 @@ fn check_float_scale(s: &Arg, what: &str) -> Result<(), String> {
     if s.dtype == DType::F32 {
         Ok(())
     } else {
-        Err(format!("'{what}' of {} is not supported (float32)", s.dtype.name()))
+        Err(format!(
+            "'{what}' of {} is not supported (float32)",
+            s.dtype.name()
+        ))
     }
 }
 
@@ -98,7 +115,12 @@ fn quant_axis(node: &NodeProto, rank: usize) -> Result<Option<usize>, String> {
 }
 
 /// `round_half_even(x) + zp` saturated to `to` and converted, on floats.
-fn saturate(p: &mut crate::emit::Payload, x: Value, zp: Option<(Value, DType)>, to: DType) -> Value {
+fn saturate(
+    p: &mut crate::emit::Payload,
+    x: Value,
+    zp: Option<(Value, DType)>,
+    to: DType,
+) -> Value {
     let r = p.round_even(x);
     let r = match zp {
         Some((z, from)) => {
@@ -122,7 +144,10 @@ pub fn quantize(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, Stri
     let zp = im.opt_arg(node, 2)?;
     check_float_scale(&scale, "y_scale")?;
     if x.dtype != DType::F32 {
-        return Err(format!("input of {} is not supported (float32)", x.dtype.name()));
+        return Err(format!(
+            "input of {} is not supported (float32)",
+            x.dtype.name()
+        ));
     }
     let rank = x.shape.len();
     let axis = quant_axis(node, rank)?.map(|a| (a, x.shape[a]));
@@ -134,7 +159,10 @@ pub fn quantize(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, Stri
         },
     };
     if !matches!(to, DType::I8 | DType::U8) {
-        return Err(format!("output of {} is not supported (int8 or uint8)", to.name()));
+        return Err(format!(
+            "output of {} is not supported (int8 or uint8)",
+            to.name()
+        ));
     }
     let mut ins = vec![
         (x.value, AffineMap::multi_dim_identity(rank)),
@@ -158,7 +186,10 @@ pub fn dequantize(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, St
     let zp = im.opt_arg(node, 2)?;
     check_float_scale(&scale, "x_scale")?;
     if !matches!(x.dtype, DType::I8 | DType::U8 | DType::I32) {
-        return Err(format!("input of {} is not supported (int8, uint8 or int32)", x.dtype.name()));
+        return Err(format!(
+            "input of {} is not supported (int8, uint8 or int32)",
+            x.dtype.name()
+        ));
     }
     if let Some(z) = &zp {
         if z.dtype != x.dtype {
@@ -246,10 +277,93 @@ pub fn conv_integer(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, 
     check_int8(&x, "x")?;
     check_int8(&w, "w")?;
     let (xz, wz) = (im.opt_arg(node, 2)?, im.opt_arg(node, 3)?);
+    if let Some(y) = byte_convolution(im, node, [0, 2, 1, 3], None)? {
+        return Ok(vec![im.out(y, DType::I32)]);
+    }
     let x = centre(im, &x, xz.as_ref(), None, "x_zero_point")?;
     let w = centre(im, &w, wz.as_ref(), Some(0), "w_zero_point")?;
-    let y = convolution(im, node, &x, &w, None, DType::I32)?;
+    let y = convolution(im, node, &x, &w, None, DType::I32, Scalar::Int(0))?;
     Ok(vec![im.out(y, DType::I32)])
+}
+
+/// The convolution in its byte form (see the module doc), if the node's
+/// operands allow it: `inputs` are the indices of x, x's zero point, w and
+/// w's zero point.
+fn byte_convolution(
+    im: &mut Importer,
+    node: &NodeProto,
+    inputs: [usize; 4],
+    bias: Option<Value>,
+) -> Result<Option<Value>, String> {
+    let [x_at, xz_at, w_at, wz_at] = inputs;
+    let constant = |im: &Importer, i: usize| im.tensor(node, i).ok().flatten().and_then(|t| t.data);
+    let Some(x) = im.tensor(node, x_at)? else {
+        return Ok(None);
+    };
+    let x_zp = match im.tensor(node, xz_at)? {
+        None => 0,
+        Some(t) => match &t.data {
+            Some(d) if d.len() == 1 => d.int(0),
+            _ => return Ok(None),
+        },
+    };
+    let Some(w) = constant(im, w_at).filter(|w| w.dtype == DType::I8 && w.shape.len() == 4) else {
+        return Ok(None);
+    };
+    let w_zp_zero = match im.tensor(node, wz_at)? {
+        None => true,
+        Some(t) => t.data.is_some_and(|d| (0..d.len()).all(|i| d.int(i) == 0)),
+    };
+    if !w_zp_zero || !matches!(x.dtype, DType::I8 | DType::U8) {
+        return Ok(None);
+    }
+    let offset = if x.dtype == DType::U8 { 128 } else { 0 };
+    let x = im.arg(node, x_at)?;
+    let bytes = if offset == 0 {
+        x.value
+    } else {
+        // x - 128 wraps to the same byte as the unsigned x minus 128.
+        let ins = [(x.value, AffineMap::multi_dim_identity(x.shape.len()))];
+        elementwise(im, &ins, &x.shape, DType::I8, |p, a| {
+            let c = p.constant(p.b.ir.value_type(a[0]), Scalar::Int(-128));
+            p.add(a[0], c)
+        })
+    };
+    let x8 = Arg {
+        value: bytes,
+        shape: x.shape.clone(),
+        dtype: DType::I8,
+    };
+    let w8 = Arg {
+        value: im.arg(node, w_at)?.value,
+        shape: w.shape.clone(),
+        dtype: DType::I8,
+    };
+    let per_channel = w.len() / w.shape[0] as usize;
+    let compensation: Vec<i32> = (0..w.shape[0] as usize)
+        .map(|oc| {
+            let sum: i64 = (0..per_channel).map(|i| w.int(oc * per_channel + i)).sum();
+            ((offset - x_zp) * sum) as i32
+        })
+        .collect();
+    let bias = if compensation.iter().all(|&c| c == 0) {
+        bias
+    } else {
+        let comp = im.em.dense(&TensorData {
+            dtype: DType::I32,
+            shape: vec![w.shape[0]],
+            raw: compensation.iter().flat_map(|c| c.to_le_bytes()).collect(),
+        });
+        Some(match bias {
+            None => comp,
+            Some(b) => {
+                let shape = [w.shape[0]];
+                im.em.map(&[b, comp], &shape, DType::I32, |p, a| p.add(a[0], a[1]))
+            }
+        })
+    };
+    let pad = Scalar::Int(x_zp - offset);
+    convolution(im, node, &x8, &w8, bias, DType::I32, pad).map(Some)
 }
 
 /// The accumulator `acc` (i32) requantized: `saturate(round(acc *
@@ -267,14 +381,24 @@ fn requantize(
 ) -> Result<Value, String> {
     let shape = im.em.shape(acc);
     let rank = shape.len();
-    for (s, what) in [(scale_a, "a/x_scale"), (scale_b, "b/w_scale"), (scale_y, "y_scale")] {
+    for (s, what) in [
+        (scale_a, "a/x_scale"),
+        (scale_b, "b/w_scale"),
+        (scale_y, "y_scale"),
+    ] {
         check_float_scale(s, what)?;
     }
     check_int8(zp_y, "y_zero_point")?;
     let ins = vec![
         (acc, AffineMap::multi_dim_identity(rank)),
         param(im, scale_a, rank, None, "a/x_scale")?,
-        param(im, scale_b, rank, b_axis.map(|a| (a, shape[a])), "b/w_scale")?,
+        param(
+            im,
+            scale_b,
+            rank,
+            b_axis.map(|a| (a, shape[a])),
+            "b/w_scale",
+        )?,
         param(im, scale_y, rank, None, "y_scale")?,
         param(im, zp_y, rank, None, "y_zero_point")?,
     ];
@@ -302,7 +426,15 @@ pub fn qlinear_matmul(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>
     let b = centre(im, &b, Some(&b_zp), b_axis, "b_zero_point")?;
     let acc = product(im, &a, &b, DType::I32)?;
     let out_rank = im.em.shape(acc).len();
-    let y = requantize(im, acc, &a_scale, &b_scale, Some(out_rank - 1), &y_scale, &y_zp)?;
+    let y = requantize(
+        im,
+        acc,
+        &a_scale,
+        &b_scale,
+        Some(out_rank - 1),
+        &y_scale,
+        &y_zp,
+    )?;
     Ok(vec![im.out(y, y_zp.dtype)])
 }
 
@@ -322,9 +454,15 @@ pub fn qlinear_conv(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, 
             return Err(format!("bias must be [{}] of int32", w.shape[0]));
         }
     }
-    let x = centre(im, &x, Some(&x_zp), None, "x_zero_point")?;
-    let w = centre(im, &w, Some(&w_zp), Some(0), "w_zero_point")?;
-    let acc = convolution(im, node, &x, &w, bias.map(|b| b.value), DType::I32)?;
+    let bias = bias.map(|b| b.value);
+    let acc = match byte_convolution(im, node, [0, 2, 3, 5], bias)? {
+        Some(acc) => acc,
+        None => {
+            let x = centre(im, &x, Some(&x_zp), None, "x_zero_point")?;
+            let w = centre(im, &w, Some(&w_zp), Some(0), "w_zero_point")?;
+            convolution(im, node, &x, &w, bias, DType::I32, Scalar::Int(0))?
+        }
+    };
     let y = requantize(im, acc, &x_scale, &w_scale, Some(1), &y_scale, &y_zp)?;
     Ok(vec![im.out(y, y_zp.dtype)])
 }

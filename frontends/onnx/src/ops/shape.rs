@@ -16,7 +16,12 @@ use strata_ir::affine::{AffineExpr, AffineMap};
 
 /// `t` with `shape` (same element count): its data reinterpreted when it
 /// is a constant, else a reshape in IR.
-fn reshaped(im: &mut Importer, node: &NodeProto, t: Tensor, shape: Vec<i64>) -> Result<Tensor, String> {
+fn reshaped(
+    im: &mut Importer,
+    node: &NodeProto,
+    t: Tensor,
+    shape: Vec<i64>,
+) -> Result<Tensor, String> {
     let count: i64 = t.shape.iter().product();
     if shape.iter().product::<i64>() != count {
         return Err(format!(
@@ -37,7 +42,8 @@ fn reshaped(im: &mut Importer, node: &NodeProto, t: Tensor, shape: Vec<i64>) -> 
 }
 
 fn data_input(im: &Importer, node: &NodeProto) -> Result<Tensor, String> {
-    im.tensor(node, 0)?.ok_or_else(|| "input 0 is required".to_string())
+    im.tensor(node, 0)?
+        .ok_or_else(|| "input 0 is required".to_string())
 }
 
 pub fn reshape(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> {
@@ -55,11 +61,9 @@ pub fn reshape(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, Strin
                 infer = Some(i);
                 shape.push(1);
             }
-            0 if !allow_zero => shape.push(
-                *t.shape
-                    .get(i)
-                    .ok_or_else(|| format!("shape {target:?}: dimension {i} copies a dimension the input lacks"))?,
-            ),
+            0 if !allow_zero => shape.push(*t.shape.get(i).ok_or_else(|| {
+                format!("shape {target:?}: dimension {i} copies a dimension the input lacks")
+            })?),
             d if d >= 0 => shape.push(d),
             _ => return Err(format!("invalid shape {target:?}")),
         }
@@ -103,7 +107,10 @@ pub fn squeeze(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, Strin
             for a in axes {
                 let a = normalize_axis(a, t.rank())?;
                 if t.shape[a] != 1 {
-                    return Err(format!("cannot squeeze dimension {a} of size {}", t.shape[a]));
+                    return Err(format!(
+                        "cannot squeeze dimension {a} of size {}",
+                        t.shape[a]
+                    ));
                 }
                 out.push(a);
             }
@@ -132,28 +139,43 @@ pub fn unsqueeze(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, Str
     }
     let mut dims = t.shape.iter();
     let shape = (0..rank)
-        .map(|d| if added.contains(&d) { 1 } else { *dims.next().unwrap() })
+        .map(|d| {
+            if added.contains(&d) {
+                1
+            } else {
+                *dims.next().unwrap()
+            }
+        })
         .collect();
     Ok(vec![reshaped(im, node, t, shape)?])
 }
 
 pub fn transpose(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> {
-    let x = im.arg(node, 0)?;
-    let rank = x.shape.len();
+    let t = data_input(im, node)?;
+    let rank = t.rank();
     let perm: Vec<usize> = match ints_attr(node, "perm")? {
         Some(p) => {
-            let p: Vec<usize> = p.iter().map(|&a| normalize_axis(a, rank)).collect::<Result<_, _>>()?;
+            let p: Vec<usize> = p
+                .iter()
+                .map(|&a| normalize_axis(a, rank))
+                .collect::<Result<_, _>>()?;
             let mut sorted = p.clone();
             sorted.sort_unstable();
             if sorted != (0..rank).collect::<Vec<_>>() {
-                return Err(format!("perm {p:?} is not a permutation of {rank} dimensions"));
+                return Err(format!(
+                    "perm {p:?} is not a permutation of {rank} dimensions"
+                ));
             }
             p
         }
         None => (0..rank).rev().collect(),
     };
-    let v = im.em.transpose(x.value, &perm, x.dtype);
-    Ok(vec![im.out(v, x.dtype)])
+    // A constant stays one (later shape arithmetic may read it).
+    if let (None, Some(data)) = (t.value, &t.data) {
+        return Ok(vec![Tensor::constant(data.permuted(&perm))]);
+    }
+    let x = im.permuted_arg(node, 0, &perm)?;
+    Ok(vec![im.out(x.value, x.dtype)])
 }
 
 /// Elements of a constant at `indices` (row-major positions) as a new
@@ -172,9 +194,15 @@ fn pick(data: &TensorData, shape: Vec<i64>, positions: impl Iterator<Item = usiz
 
 pub fn concat(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> {
     let inputs: Vec<Tensor> = (0..node.input.len())
-        .map(|i| im.tensor(node, i)?.ok_or_else(|| format!("input {i} is missing")))
+        .map(|i| {
+            im.tensor(node, i)?
+                .ok_or_else(|| format!("input {i} is missing"))
+        })
         .collect::<Result<_, _>>()?;
-    let first = inputs.first().ok_or("Concat needs at least one input")?.clone();
+    let first = inputs
+        .first()
+        .ok_or("Concat needs at least one input")?
+        .clone();
     if crate::import::raw_attr(node, "axis").is_none() {
         return Err("attribute 'axis' is required".into());
     }
@@ -229,8 +257,14 @@ pub fn concat(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String
 pub fn slice(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> {
     let t = data_input(im, node)?;
     let rank = t.rank();
-    let starts = im.const_input(node, 1, "starts")?.ok_or("input 1 ('starts') is required")?.ints();
-    let ends = im.const_input(node, 2, "ends")?.ok_or("input 2 ('ends') is required")?.ints();
+    let starts = im
+        .const_input(node, 1, "starts")?
+        .ok_or("input 1 ('starts') is required")?
+        .ints();
+    let ends = im
+        .const_input(node, 2, "ends")?
+        .ok_or("input 2 ('ends') is required")?
+        .ints();
     let axes = match im.const_input(node, 3, "axes")? {
         Some(a) => a.ints(),
         None => (0..starts.len() as i64).collect(),
@@ -264,7 +298,11 @@ pub fn slice(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String>
         let span = if step > 0 { e - s } else { s - e };
         let magnitude = step.unsigned_abs().min(i64::MAX as u64) as i64;
         offsets[a] = s.max(0);
-        sizes[a] = if span > 0 { (span - 1) / magnitude + 1 } else { 0 };
+        sizes[a] = if span > 0 {
+            (span - 1) / magnitude + 1
+        } else {
+            0
+        };
         strides[a] = step;
     }
     if rank == 1 && t.value.is_none() {
@@ -309,9 +347,14 @@ pub fn slice(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String>
 /// Gather along `axis`: out[i.., j.., k..] = data[i.., indices[j..], k..].
 pub fn gather(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> {
     let data = data_input(im, node)?;
-    let indices = im.tensor(node, 1)?.ok_or("input 1 ('indices') is required")?;
+    let indices = im
+        .tensor(node, 1)?
+        .ok_or("input 1 ('indices') is required")?;
     if !matches!(indices.dtype, DType::I32 | DType::I64) {
-        return Err(format!("indices of {} are not supported", indices.dtype.name()));
+        return Err(format!(
+            "indices of {} are not supported",
+            indices.dtype.name()
+        ));
     }
     let rank = data.rank();
     let axis = normalize_axis(int_attr(node, "axis", 0)?, rank)?;
@@ -326,13 +369,18 @@ pub fn gather(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String
     if let Some(ix) = &indices.data {
         for i in ix.ints() {
             if i < -dim || i >= dim {
-                return Err(format!("index {i} is out of range for dimension {axis} of size {dim}"));
+                return Err(format!(
+                    "index {i} is out of range for dimension {axis} of size {dim}"
+                ));
             }
         }
         // Shape arithmetic: a 1-D constant gathered by constants folds.
         if rank == 1 && data.value.is_none() {
             if let Some(d) = &data.data {
-                let positions = ix.ints().into_iter().map(|i| (if i < 0 { i + dim } else { i }) as usize);
+                let positions = ix
+                    .ints()
+                    .into_iter()
+                    .map(|i| (if i < 0 { i + dim } else { i }) as usize);
                 return Ok(vec![pick(d, shape, positions)]);
             }
         }
@@ -344,7 +392,9 @@ pub fn gather(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String
     let index_map = AffineMap::new(
         out_rank,
         0,
-        (axis..axis + q).map(strata_ir::affine::AffineExpr::dim).collect(),
+        (axis..axis + q)
+            .map(strata_ir::affine::AffineExpr::dim)
+            .collect(),
     );
     let init = im.em.empty(&shape, x.dtype);
     let source = x.value;
