@@ -7,10 +7,12 @@
 // RUN: strata-run %S/Inputs/gelu.onnx --target interp --input %S/Inputs/gelu.in0.npy --expect %S/Inputs/gelu.out0.npy --expect %S/Inputs/gelu.out1.npy --atol 1e-5 --rtol 1e-5 2>&1 | FileCheck %s --check-prefix=GELU
 // RUN: strata-run %S/Inputs/gelu.onnx --target c --input %S/Inputs/gelu.in0.npy --expect %S/Inputs/gelu.out0.npy --expect %S/Inputs/gelu.out1.npy --atol 1e-5 --rtol 1e-5 2>&1 | FileCheck %s --check-prefix=GELU
 
-// ONNX models imported and run on the interpreter and the C target
-// against ONNX Runtime's outputs (test/Onnx/make_fixtures.py made the
-// models, inputs and expected outputs): Add, Sub, Mul, Div (float and integer, numpy broadcasting), Relu, Sigmoid, Tanh, Erf, Exp, Sqrt, Neg, Clip (both bounds, upper only) and Gelu (exact and tanh).
-// Float results within 1e-5 (the C target's kernels use FMA).
+// ONNX models imported and run on the interpreter and the C target against
+// ONNX Runtime's outputs (test/Onnx/make_fixtures.py made the models, inputs
+// and expected outputs): Add, Sub, Mul, Div (float and integer, numpy
+// broadcasting), Relu, Sigmoid, Tanh, Erf, Exp, Sqrt, Neg, Clip (both
+// bounds, upper only) and Gelu (exact and tanh). Float results within 1e-5
+// (the C target's kernels use FMA).
 
 // BINARY: expect: result #0 matches '{{.*}}binary.out0.npy'
 // BINARY-NOT: result #1

@@ -11,9 +11,8 @@
 // Strata prints.
 
 // CHECK-LABEL: func.func @main_graph(%arg0: tensor<3x5xf32>) -> (tensor<3x4xf32>, tensor<2x3xf32>) {
-// Gemm(A, B, C) with transB = 1, alpha = 0.5, beta = 2: the constant B
-// (4x5 in the model) is transposed at import, its first row is B's first
-// column.
+// Gemm(A, B, C) with transB = 1, alpha = 0.5, beta = 2: the constant B (4x5
+// in the model) is transposed at import, its first row is B's first column.
 // CHECK:         %[[BT:.*]] = arith.constant dense<{{\[}}[1.43759418, -1.10162282, -1.19309688, -1.09047484], [0.745957851, {{.*}}> : tensor<5x4xf32> loc(#[[GEMM0:loc[0-9]+]])
 // CHECK:         %[[C:.*]] = arith.constant dense<{{.*}}> : tensor<4xf32> loc(#[[GEMM0]])
 // CHECK-NOT:     linalg.transpose

@@ -310,6 +310,16 @@ def main():
             model.ir_version = 8
             with open(os.path.join(OUT, f"{c.name}.onnx"), "wb") as f:
                 f.write(model.SerializeToString())
+    # conv.onnx with its weights in a file beside it (ONNX external data).
+    model = onnx.load(os.path.join(OUT, "conv.onnx"))
+    onnx.save(model, os.path.join(OUT, "conv_external.onnx"), save_as_external_data=True,
+              all_tensors_to_one_file=True, location="conv_external.weights", size_threshold=0)
+    # The same, pointing at a weights file that is not there.
+    for t in model.graph.initializer:
+        for e in t.external_data:
+            if e.key == "location":
+                e.value = "missing.weights"
+    onnx.save(model, os.path.join(OUT, "bad_missing_external.onnx"))
     # A truncated file: the first half of a valid model.
     with open(os.path.join(OUT, "conv.onnx"), "rb") as f:
         data = f.read()

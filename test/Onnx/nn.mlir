@@ -7,10 +7,12 @@
 // RUN: strata-run %S/Inputs/layernorm.onnx --target interp --input %S/Inputs/layernorm.in0.npy --expect %S/Inputs/layernorm.out0.npy --expect %S/Inputs/layernorm.out1.npy --atol 1e-5 --rtol 1e-5 2>&1 | FileCheck %s --check-prefix=LAYERNORM
 // RUN: strata-run %S/Inputs/layernorm.onnx --target c --input %S/Inputs/layernorm.in0.npy --expect %S/Inputs/layernorm.out0.npy --expect %S/Inputs/layernorm.out1.npy --atol 1e-5 --rtol 1e-5 2>&1 | FileCheck %s --check-prefix=LAYERNORM
 
-// ONNX models imported and run on the interpreter and the C target
-// against ONNX Runtime's outputs (test/Onnx/make_fixtures.py made the
-// models, inputs and expected outputs): MaxPool, AveragePool (count_include_pad both ways), GlobalAveragePool, BatchNormalization (inference), Softmax (two axes), LayerNormalization (two axes, with and without bias).
-// Float results within 1e-5 (the C target's kernels use FMA).
+// ONNX models imported and run on the interpreter and the C target against
+// ONNX Runtime's outputs (test/Onnx/make_fixtures.py made the models, inputs
+// and expected outputs): MaxPool, AveragePool (count_include_pad both ways),
+// GlobalAveragePool, BatchNormalization (inference), Softmax (two axes),
+// LayerNormalization (two axes, with and without bias). Float results within
+// 1e-5 (the C target's kernels use FMA).
 
 // POOL: expect: result #0 matches '{{.*}}pool.out0.npy'
 // POOL: expect: result #1 matches '{{.*}}pool.out1.npy'

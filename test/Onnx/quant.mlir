@@ -15,12 +15,14 @@
 // RUN: strata-translate --import-onnx %S/Inputs/qlinear_conv.onnx | FileCheck %s --check-prefix=BYTES
 // RUN: strata-translate --import-onnx %S/Inputs/conv_integer_weight_zp.onnx | FileCheck %s --check-prefix=WIDENED
 
-// ONNX models imported and run on the interpreter and the C target
-// against ONNX Runtime's outputs (test/Onnx/make_fixtures.py made the
-// models, inputs and expected outputs): QuantizeLinear (int8, uint8), DequantizeLinear, MatMulInteger, ConvInteger, QLinearMatMul, QLinearConv (per-channel weight scales, bias): integers exactly. ConvInteger
-// and QLinearConv with constant int8 weights of zero point 0 convolve bytes
-// (uint8 input offset by 128, the offset and zero point folded into the
-// bias); a weight zero point takes the widened i32 form.
+// ONNX models imported and run on the interpreter and the C target against
+// ONNX Runtime's outputs (test/Onnx/make_fixtures.py made the models, inputs
+// and expected outputs): QuantizeLinear (int8, uint8), DequantizeLinear,
+// MatMulInteger, ConvInteger, QLinearMatMul, QLinearConv (per-channel weight
+// scales, bias): integers exactly. ConvInteger and QLinearConv with constant
+// int8 weights of zero point 0 convolve bytes (uint8 input offset by 128,
+// the offset and zero point folded into the bias); a weight zero point takes
+// the widened i32 form.
 
 // QUANT: expect: result #0 matches '{{.*}}quant.out0.npy'
 // QUANT: expect: result #1 matches '{{.*}}quant.out1.npy'
