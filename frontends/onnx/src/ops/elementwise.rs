@@ -2,7 +2,7 @@
 //! numpy's rules through their indexing maps (a size-1 dimension reads
 //! index 0), so no broadcast is materialized.
 
-use super::broadcast_shapes;
+use super::{broadcast_shapes, same_element_type};
 use crate::emit::Scalar;
 use crate::import::{float_attr, int_attr, raw_attr, string_attr, unsupported, Importer, Tensor};
 use crate::model::{self, DType, TensorData};
@@ -23,16 +23,7 @@ fn float_only(dtype: DType) -> Result<(), String> {
 pub fn binary(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> {
     let a = im.arg(node, 0)?;
     let b = im.arg(node, 1)?;
-    if a.dtype != b.dtype {
-        return Err(format!(
-            "operands have different element types ({} and {})",
-            a.dtype.name(),
-            b.dtype.name()
-        ));
-    }
-    if a.dtype == DType::Bool {
-        return Err("element type bool is not supported".into());
-    }
+    same_element_type(&a, &b)?;
     let shape = broadcast_shapes(&a.shape, &b.shape)?;
     let op = node.op_type.clone().unwrap_or_default();
     let unsigned = a.dtype.is_unsigned();

@@ -7,7 +7,7 @@
 //! batched products broadcast both operands to the result's batch shape
 //! and run `linalg.batch_matmul` over the collapsed batch.
 
-use super::broadcast_shapes;
+use super::{broadcast_shapes, same_element_type};
 use super::elementwise::scalar_of;
 use crate::import::{float_attr, int_attr, Arg, Importer, Tensor};
 use crate::model::DType;
@@ -82,24 +82,11 @@ pub fn product(im: &mut Importer, a: &Arg, b: &Arg, dtype: DType) -> Result<Valu
     Ok(im.em.reshape(y, &out))
 }
 
-fn supported(a: &Arg, b: &Arg) -> Result<(), String> {
-    if a.dtype != b.dtype {
-        return Err(format!(
-            "operands have different element types ({} and {})",
-            a.dtype.name(),
-            b.dtype.name()
-        ));
-    }
-    if a.dtype == DType::Bool {
-        return Err("element type bool is not supported".into());
-    }
-    Ok(())
-}
 
 pub fn matmul(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> {
     let a = im.arg(node, 0)?;
     let b = im.arg(node, 1)?;
-    supported(&a, &b)?;
+    same_element_type(&a, &b)?;
     let y = product(im, &a, &b, a.dtype)?;
     Ok(vec![im.out(y, a.dtype)])
 }
@@ -119,7 +106,7 @@ pub fn gemm(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> 
     };
     let a = operand(im, 0, trans_a)?;
     let b = operand(im, 1, trans_b)?;
-    supported(&a, &b)?;
+    same_element_type(&a, &b)?;
     if !a.dtype.is_float() {
         return Err(format!(
             "element type {} is not supported (floats only)",

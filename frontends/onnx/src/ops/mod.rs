@@ -9,7 +9,8 @@ mod nn;
 mod quant;
 mod shape;
 
-use crate::import::{Importer, Tensor};
+use crate::import::{Arg, Importer, Tensor};
+use crate::model::DType;
 use crate::proto::NodeProto;
 
 /// What importing a node gives: its outputs in order.
@@ -51,6 +52,21 @@ pub fn lookup(op_type: &str) -> Option<ImportFn> {
         _ => return None,
     };
     Some(f)
+}
+
+/// Checks that two operands have one element type, which is not bool.
+pub fn same_element_type(a: &Arg, b: &Arg) -> Result<(), String> {
+    if a.dtype != b.dtype {
+        return Err(format!(
+            "operands have different element types ({} and {})",
+            a.dtype.name(),
+            b.dtype.name()
+        ));
+    }
+    if a.dtype == DType::Bool {
+        return Err("element type bool is not supported".into());
+    }
+    Ok(())
 }
 
 /// The numpy broadcast of two shapes.
