@@ -11,7 +11,7 @@
 //! | target | default pipeline | then |
 //! |---|---|---|
 //! | `interp` | none: the interpreter runs every dialect | interpreted |
-//! | `c` | elementwise arith/math on tensors to linalg, bufferize (function boundaries, identity layouts), `x86-vectorize{isa=native}`, linalg to loops, `lower-affine` | C, compiled and run |
+//! | `c` | elementwise arith/math on tensors to linalg, bufferize (function boundaries, identity layouts), `x86-vectorize{isa=native}`, linalg to loops, `lower-affine`, `outline-loop-nests` (one C function per large loop nest: C compilers are superlinear in a function's size) | C, compiled and run |
 //! | `jit` | elementwise to linalg, bufferize, linalg to loops, `lower-affine`, `convert-scf-to-cf` | LLVM IR, JIT-compiled |
 //! | `vta` | none: `linalg-to-vta` and `vta-lower-tiles` are the target's code generator | simulated |
 //!
@@ -143,7 +143,10 @@ pub fn load(ctx: &Context, program: Program, how: &Preparation) -> Result<Loaded
         Program::Text { name, text } => (name, text),
         Program::Imported { ir, module, .. } => return load_module(ctx, ir, module, None, how),
     };
-    let source = strata_ir::diagnostics::SourceFile { name: &file, text: &text };
+    let source = strata_ir::diagnostics::SourceFile {
+        name: &file,
+        text: &text,
+    };
     let rendered = |ds: &[Diagnostic]| PrepareError::Rendered(render_all(ctx, ds, Some(&source)));
     let mut ir = Ir::new();
     let info = strata_ir::asm::SourceInfo {
@@ -259,7 +262,8 @@ pub fn default_pipeline(target: &str) -> Option<String> {
     match target {
         "c" => Some(format!(
             "builtin.module(func.func(convert-elementwise-to-linalg),{BUFFERIZE},\
-             x86-vectorize{{isa=native}},func.func(convert-linalg-to-loops),lower-affine)"
+             x86-vectorize{{isa=native}},func.func(convert-linalg-to-loops),lower-affine,\
+             outline-loop-nests)"
         )),
         "jit" => Some(format!(
             "builtin.module(func.func(convert-elementwise-to-linalg),{BUFFERIZE},\

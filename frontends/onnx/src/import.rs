@@ -76,12 +76,20 @@ fn graph_error(message: impl Into<String>) -> Failure {
     }
 }
 
-/// The module for `bytes`; `dir` is where external data lives.
-pub fn import(ctx: &Context, bytes: &[u8], dir: Option<&Path>) -> Result<(Ir, OpId), Failure> {
+/// The module for `bytes` (named `file_name`: the module and function are
+/// located at `file_name:0:0`, the ops at their nodes); `dir` is where
+/// external data lives.
+pub fn import(
+    ctx: &Context,
+    bytes: &[u8],
+    file_name: &str,
+    dir: Option<&Path>,
+) -> Result<(Ir, OpId), Failure> {
     let (model, opset) = model::decode(bytes).map_err(graph_error)?;
     let graph = model.graph.as_ref().expect("decode checks the graph");
     let mut ir = Ir::new();
-    let (module, body) = ModuleOp::create(ctx, &mut ir, ctx.unknown_loc());
+    let model_loc = ctx.file_loc(file_name, 0, 0);
+    let (module, body) = ModuleOp::create(ctx, &mut ir, model_loc);
     let mut values = HashMap::new();
     for init in &graph.initializer {
         let data = model::tensor_data(init, dir).map_err(graph_error)?;
@@ -107,7 +115,7 @@ pub fn import(ctx: &Context, bytes: &[u8], dir: Option<&Path>) -> Result<(Ir, Op
     }
     // The function, with placeholder results until the outputs are known.
     let mut b = strata_ir::builder::OpBuilder::at(ctx, &mut ir, InsertPoint::BlockEnd(body));
-    b.loc = ctx.unknown_loc();
+    b.loc = model_loc;
     let func = FuncOp::build(
         &mut b,
         ctx.string_attr("main_graph"),
@@ -134,7 +142,7 @@ pub fn import(ctx: &Context, bytes: &[u8], dir: Option<&Path>) -> Result<(Ir, Op
         ctx,
         ir,
         block: entry,
-        loc: ctx.unknown_loc(),
+        loc: model_loc,
     };
     let mut importer = Importer { em, values, opset };
     for (index, node) in graph.node.iter().enumerate() {
@@ -149,7 +157,7 @@ pub fn import(ctx: &Context, bytes: &[u8], dir: Option<&Path>) -> Result<(Ir, Op
             message,
         })?;
     }
-    importer.em.loc = ctx.unknown_loc();
+    importer.em.loc = model_loc;
     let mut results = Vec::new();
     for info in &graph.output {
         let name = info.name.clone().unwrap_or_default();
@@ -272,10 +280,21 @@ impl Importer<'_> {
     /// the result is dimension `perm[k]` of the input): a constant is
     /// permuted here, so weights a model stores transposed cost nothing
     /// at run time; a run-time value goes through `linalg.transpose`.
-    pub fn permuted_arg(&mut self, node: &NodeProto, i: usize, perm: &[usize]) -> Result<Arg, String> {
-        let t = self.tensor(node, i)?.ok_or_else(|| format!("input {i} is required"))?;
+    pub fn permuted_arg(
+        &mut self,
+        node: &NodeProto,
+        i: usize,
+        perm: &[usize],
+    ) -> Result<Arg, String> {
+        let t = self
+            .tensor(node, i)?
+            .ok_or_else(|| format!("input {i} is required"))?;
         if perm.len() != t.rank() {
-            return Err(format!("input {i} must have rank {}, it has shape {:?}", perm.len(), t.shape));
+            return Err(format!(
+                "input {i} must have rank {}, it has shape {:?}",
+                perm.len(),
+                t.shape
+            ));
         }
         if let (None, Some(data)) = (t.value, &t.data) {
             let data = data.permuted(perm);

@@ -51,7 +51,7 @@ pub fn import_model(
     file_name: &str,
     dir: Option<&Path>,
 ) -> Result<(Ir, OpId), String> {
-    let (ir, module) = import::import(ctx, bytes, dir).map_err(|f| match f.node {
+    let (ir, module) = import::import(ctx, bytes, file_name, dir).map_err(|f| match f.node {
         Some((name, op)) => format!("{file_name}: error: node '{name}' ({op}): {}", f.message),
         None => format!("{file_name}: error: {}", f.message),
     })?;

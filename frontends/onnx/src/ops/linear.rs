@@ -7,8 +7,8 @@
 //! batched products broadcast both operands to the result's batch shape
 //! and run `linalg.batch_matmul` over the collapsed batch.
 
-use super::{broadcast_shapes, same_element_type};
 use super::elementwise::scalar_of;
+use super::{broadcast_shapes, same_element_type};
 use crate::import::{float_attr, int_attr, Arg, Importer, Tensor};
 use crate::model::DType;
 use crate::proto::NodeProto;
@@ -82,7 +82,6 @@ pub fn product(im: &mut Importer, a: &Arg, b: &Arg, dtype: DType) -> Result<Valu
     Ok(im.em.reshape(y, &out))
 }
 
-
 pub fn matmul(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> {
     let a = im.arg(node, 0)?;
     let b = im.arg(node, 1)?;
@@ -98,7 +97,10 @@ pub fn gemm(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> 
     let trans_a = int_attr(node, "transA", 0)? != 0;
     let trans_b = int_attr(node, "transB", 0)? != 0;
     let operand = |im: &mut Importer, i: usize, transposed: bool| {
-        let rank = im.tensor(node, i)?.ok_or(format!("input {i} is required"))?.rank();
+        let rank = im
+            .tensor(node, i)?
+            .ok_or(format!("input {i} is required"))?
+            .rank();
         if rank != 2 {
             return Err(format!("operands must be 2-D, input {i} has rank {rank}"));
         }

@@ -256,7 +256,15 @@ pub fn conv(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> 
             return Err(format!("bias shape {:?} is not [{}]", b.shape, w.shape[0]));
         }
     }
-    let y = convolution(im, node, &x, &w, b.map(|b| b.value), x.dtype, Scalar::Int(0))?;
+    let y = convolution(
+        im,
+        node,
+        &x,
+        &w,
+        b.map(|b| b.value),
+        x.dtype,
+        Scalar::Int(0),
+    )?;
     Ok(vec![im.out(y, x.dtype)])
 }
 

@@ -358,7 +358,8 @@ fn byte_convolution(
             None => comp,
             Some(b) => {
                 let shape = [w.shape[0]];
-                im.em.map(&[b, comp], &shape, DType::I32, |p, a| p.add(a[0], a[1]))
+                im.em
+                    .map(&[b, comp], &shape, DType::I32, |p, a| p.add(a[0], a[1]))
             }
         })
     };
