@@ -13,13 +13,18 @@
 //! regions, no results and at least `min-ops` ops inside (a loop nest after
 //! `convert-linalg-to-loops`), in a function holding two or more of them.
 //! Values it reads from outside become the new function's arguments, in
-//! order of first use, except values of operand-free, effect-free ops
-//! (`arith.constant`, `memref.get_global`), which are cloned into it so
-//! loop bounds and weights stay constants to the compiler. The new function
+//! order of first use, except values the new function can recompute,
+//! which it does so loop bounds, weights and masks stay constants to the
+//! compiler: those of effect-free ops (`arith.constant`,
+//! `memref.get_global`, views, `x86.addr`) and of ops that only read
+//! constant globals (x86-vectorize's mask loads), after their operands.
+//! A nest that would need a value of another type than memref, integer,
+//! index or float passed (a vector) stays. The new function
 //! is `@<function>_nest<N>`, private, after its caller.
 
 use std::collections::HashSet;
 use strata_dialect_func::{CallOp, FuncOp, ReturnOp};
+use strata_dialect_memref::{GetGlobalOp, GlobalOp};
 use strata_ir::builder::OpBuilder;
 use strata_ir::ir_transfer::IrMapping;
 use strata_ir::pass::{Pass, PassContext, PassOption, PassResult};
@@ -132,8 +137,87 @@ fn defined_inside(ir: &Ir, nest: OpId, value: Value) -> bool {
         .is_some_and(|parent| ir.is_ancestor(nest, parent))
 }
 
+/// Sorts `v` (read by a nest from outside) into what the new function
+/// recomputes (the defining op of an effect-free, region-free value, after
+/// what it reads) and what it is passed.
+fn classify(
+    ctx: &Context,
+    ir: &Ir,
+    v: Value,
+    passed: &mut Vec<Value>,
+    recomputed: &mut Vec<OpId>,
+    visited: &mut HashSet<Value>,
+) {
+    if !visited.insert(v) {
+        return;
+    }
+    match ir.defining_op(v) {
+        Some(def)
+            if ir.regions(def).is_empty()
+                && (strata_ir::interfaces::is_memory_effect_free(ctx, ir, def)
+                    || reads_only_constants(ctx, ir, def)) =>
+        {
+            if recomputed.contains(&def) {
+                return;
+            }
+            for operand in ir.operands(def) {
+                classify(ctx, ir, operand, passed, recomputed, visited);
+            }
+            recomputed.push(def);
+        }
+        _ => passed.push(v),
+    }
+}
+
+/// Whether `op` only reads memory, and only constant globals (a mask or a
+/// table x86-vectorize loads once before its loops): no write can come
+/// between where it was and the call, so the callee may read it again.
+fn reads_only_constants(ctx: &Context, ir: &Ir, op: OpId) -> bool {
+    let Some(effects) = strata_ir::interfaces::op_effects(ctx, ir, op) else {
+        return false;
+    };
+    !effects.is_empty()
+        && effects.iter().all(|e| {
+            e.effect == strata_ir::interfaces::Effect::Read
+                && e.value.is_some_and(|v| in_constant_global(ctx, ir, v))
+        })
+}
+
+/// Whether `v` addresses a constant `memref.global`: its `get_global`,
+/// or an effect-free view or address of one.
+fn in_constant_global(ctx: &Context, ir: &Ir, mut v: Value) -> bool {
+    loop {
+        let Some(def) = ir.defining_op(v) else {
+            return false;
+        };
+        if let Some(get) = GetGlobalOp::wrap(ctx, ir, def) {
+            let global = symbol_table::lookup_symbol_from(ctx, ir, def, get.name(ctx, ir));
+            return global
+                .and_then(|g| GlobalOp::wrap(ctx, ir, g))
+                .is_some_and(|g| g.constant(ctx, ir).is_some());
+        }
+        if !strata_ir::interfaces::is_memory_effect_free(ctx, ir, def) {
+            return false;
+        }
+        match ir.operands(def).next() {
+            Some(source) => v = source,
+            None => return false,
+        }
+    }
+}
+
+/// Whether a function argument may have type `ty` on every target:
+/// memrefs and scalars (vectors stay inside the function that makes them).
+fn passable(ctx: &Context, ty: strata_ir::Type) -> bool {
+    matches!(ctx.type_data(ty), strata_ir::TypeData::MemRef { .. })
+        || ctx.is_float(ty)
+        || ctx.is_integer(ty)
+        || ctx.is_index(ty)
+}
+
 /// Moves `nest` into a new private function `@callee` placed after
-/// `after`, calls it where the nest was; returns the new function.
+/// `after`, calls it where the nest was; returns the new function (or
+/// `after` when the nest reads a value no function can be passed).
 fn outline(ctx: &Context, ir: &mut Ir, nest: OpId, callee: &str, after: OpId) -> OpId {
     // What the nest reads from outside, in order of first use.
     let mut captured: Vec<Value> = Vec::new();
@@ -147,15 +231,17 @@ fn outline(ctx: &Context, ir: &mut Ir, nest: OpId, callee: &str, after: OpId) ->
             }
         }
     }
-    let rematerialized = |ir: &Ir, v: Value| {
-        ir.defining_op(v).is_some_and(|d| {
-            ir.operands(d).len() == 0
-                && ir.regions(d).is_empty()
-                && strata_ir::interfaces::is_memory_effect_free(ctx, ir, d)
-        })
-    };
-    let (cloned, passed): (Vec<Value>, Vec<Value>) =
-        captured.into_iter().partition(|&v| rematerialized(ir, v));
+    // Values of effect-free ops are recomputed inside (their operands in
+    // turn), the rest passed.
+    let mut passed: Vec<Value> = Vec::new();
+    let mut recomputed: Vec<OpId> = Vec::new();
+    let mut visited = HashSet::new();
+    for &v in &captured {
+        classify(ctx, ir, v, &mut passed, &mut recomputed, &mut visited);
+    }
+    if !passed.iter().all(|&v| passable(ctx, ir.value_type(v))) {
+        return after;
+    }
     let arg_types: Vec<_> = passed.iter().map(|&v| ir.value_type(v)).collect();
     let loc = ir.op_loc(nest);
     // The call, where the nest was.
@@ -185,17 +271,20 @@ fn outline(ctx: &Context, ir: &mut Ir, nest: OpId, callee: &str, after: OpId) ->
     symbol_table::set_visibility(ctx, ir, func.op(), Visibility::Private);
     let body = ir.append_block(func.body(ir), &arg_types);
     let mut mapping = IrMapping::default();
-    for &v in &cloned {
-        let def = ir.defining_op(v).expect("checked");
-        let copy = ir.clone_op(def, InsertPoint::BlockEnd(body), &mut IrMapping::default());
-        let index = ir.results(def).position(|r| r == v).expect("a result");
-        mapping.values.insert(v, ir.result(copy, index));
-    }
     for (i, &v) in passed.iter().enumerate() {
         mapping.values.insert(v, ir.block_arg(body, i));
     }
+    // Operands first: `recomputed` is in dependence order.
+    for &def in &recomputed {
+        let copy = ir.clone_op(def, InsertPoint::BlockEnd(body), &mut mapping);
+        let results: Vec<Value> = ir.results(def).collect();
+        for (index, r) in results.into_iter().enumerate() {
+            mapping.values.insert(r, ir.result(copy, index));
+        }
+    }
     ir.move_op(nest, InsertPoint::BlockEnd(body));
-    for (&from, &to) in &mapping.values {
+    for &from in &captured {
+        let to = mapping.values[&from];
         ir.replace_uses_where(from, to, |ir, at| ir.is_ancestor(nest, at.op));
     }
     let mut b = OpBuilder::at(ctx, ir, InsertPoint::BlockEnd(body));
