@@ -75,7 +75,8 @@ pub fn compile_main(mut ctx: Context, args: impl IntoIterator<Item = String>) ->
         Ok(o) => o,
         Err(code) => return code,
     };
-    options.entry = crate::target_pipeline::entry_or_default(&options.entry, &options.input).to_string();
+    options.entry =
+        crate::target_pipeline::entry_or_default(&options.entry, &options.input).to_string();
     if options.entry.is_empty() {
         return fail("--entry NAME is required: the function to compile");
     }

@@ -173,7 +173,8 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         }
         return crate::run_vta::run_vta_program(&ctx, &options);
     }
-    options.entry = crate::target_pipeline::entry_or_default(&options.entry, &options.input).to_string();
+    options.entry =
+        crate::target_pipeline::entry_or_default(&options.entry, &options.input).to_string();
     if options.entry.is_empty() {
         return fail("--entry NAME is required: the function to run");
     }
