@@ -19,18 +19,6 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
-VENV="$ROOT/bench/out/venv"
-PY_PACKAGES=(onnxruntime openvino onnx numpy)
-if ! "$VENV/bin/python" -c 'import onnxruntime, openvino, onnx, numpy' 2>/dev/null; then
-    echo "x86_kernels: making $VENV (${PY_PACKAGES[*]})" >&2
-    python3 -m venv "$VENV"
-    "$VENV/bin/pip" install -q --disable-pip-version-check "${PY_PACKAGES[@]}"
-fi
-if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-    cargo build --release -q -p strata-tools
-fi
-# Peers on one thread: their own settings do it (bench/x86/peers.py); these
-# keep any helper library from starting a pool.
-export OMP_NUM_THREADS=1 MKL_NUM_THREADS=1
+source "$ROOT/bench/peers_venv.sh"
 exec "$VENV/bin/python" "$ROOT/bench/x86/x86_kernels.py" \
     --tools "${CARGO_TARGET_DIR:-$ROOT/target}/release" "$@"

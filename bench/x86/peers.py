@@ -111,7 +111,7 @@ def time_calls(call, warmup, repeat):
     return times
 
 
-def ort_runner(model, x):
+def ort_runner(model, x, input_name="x", output_name="y"):
     """(output, call) on one intra-op and one inter-op thread, sequential
     execution. Input and output are bound once (IOBinding), so a call is the
     kernel plus ONNX Runtime's dispatch."""
@@ -125,12 +125,12 @@ def ort_runner(model, x):
     so.add_session_config_entry("session.intra_op.allow_spinning", "0")
     sess = ort.InferenceSession(model.SerializeToString(), so, providers=["CPUExecutionProvider"])
     binding = sess.io_binding()
-    binding.bind_cpu_input("x", x)
-    binding.bind_output("y", "cpu")
+    binding.bind_cpu_input(input_name, x)
+    binding.bind_output(output_name, "cpu")
     sess.run_with_iobinding(binding)
     y = binding.copy_outputs_to_cpu()[0]
     out_value = binding.get_outputs()[0]
-    binding.bind_ortvalue_output("y", out_value)
+    binding.bind_ortvalue_output(output_name, out_value)
     return y, lambda: sess.run_with_iobinding(binding)
 
 

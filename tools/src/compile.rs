@@ -4,6 +4,7 @@
 //! ```sh
 //! strata-compile model.mlir --entry main_graph -o libmodel.so   # + libmodel.h
 //! strata-compile model.mlir --entry main_graph -o model.c       # the C source only
+//! strata-compile model.onnx -o libmodel.so                       # an ONNX model's @main_graph
 //! ```
 //!
 //! The program goes through what `strata-run --target c` runs before it
@@ -29,10 +30,11 @@ use strata_ir::Context;
     about = "Compile one function of a program to a shared library (or C source) with a C header"
 )]
 pub struct CompileOptions {
-    /// Input file ('-' for standard input).
+    /// Input file ('-' for standard input): MLIR or an ONNX model (`.onnx`).
     pub input: String,
-    /// The function to compile (the library's one exported entry).
-    #[arg(long)]
+    /// The function to compile (the library's one exported entry; default
+    /// for an `.onnx` model: main_graph).
+    #[arg(long, default_value = "", hide_default_value = true)]
     pub entry: String,
     /// Where to compile for: c (C, compiled by $CC).
     #[arg(long, default_value = "c")]
@@ -69,10 +71,15 @@ fn fail(message: impl AsRef<str>) -> ExitCode {
 /// Runs strata-compile with `args` (including the program name) over `ctx`.
 pub fn compile_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> ExitCode {
     let args = crate::args::normalize_mlir_style_args(args, &["o"]);
-    let options = match crate::args::parse_options::<CompileOptions>(args) {
+    let mut options = match crate::args::parse_options::<CompileOptions>(args) {
         Ok(o) => o,
         Err(code) => return code,
     };
+    options.entry =
+        crate::target_pipeline::entry_or_default(&options.entry, &options.input).to_string();
+    if options.entry.is_empty() {
+        return fail("--entry NAME is required: the function to compile");
+    }
     ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
     if options.target != "c" {
         return fail(format!(
@@ -91,10 +98,11 @@ pub fn compile_main(mut ctx: Context, args: impl IntoIterator<Item = String>) ->
             ))
         }
     };
-    let (name, text) = match crate::args::read_text_input(&options.input) {
-        Ok(x) => x,
-        Err(e) => return fail(e),
+    let program = match crate::target_pipeline::read_program(&ctx, &options.input) {
+        Ok(p) => p,
+        Err(e) => return e.report(&ctx, "strata-compile"),
     };
+    let (name, text) = (program.name().to_string(), program.text().to_string());
     let source = SourceFile {
         name: &name,
         text: &text,
@@ -111,7 +119,7 @@ pub fn compile_main(mut ctx: Context, args: impl IntoIterator<Item = String>) ->
         pipeline: options.pipeline.as_deref(),
         print_pipeline: options.print_pipeline,
     };
-    let loaded = match crate::target_pipeline::load(&ctx, &name, &text, &how) {
+    let loaded = match crate::target_pipeline::load(&ctx, program, &how) {
         Ok(loaded) => loaded,
         Err(e) => return e.report(&ctx, "strata-compile"),
     };

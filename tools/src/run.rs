@@ -20,10 +20,12 @@ use strata_ir::{Context, Type};
     about = "Run a function with Strata's reference interpreter"
 )]
 pub struct RunOptions {
-    /// Input file ('-' for standard input), or a VTA program file (`.vta`),
-    /// which runs on the simulator from its DRAM image.
+    /// Input file ('-' for standard input): MLIR, an ONNX model (`.onnx`,
+    /// imported as `@main_graph`), or a VTA program file (`.vta`), which
+    /// runs on the simulator from its DRAM image.
     pub input: String,
-    /// The function to run (not for a `.vta` program).
+    /// The function to run (not for a `.vta` program; default for an
+    /// `.onnx` model: main_graph).
     #[arg(long, default_value = "", hide_default_value = true)]
     pub entry: String,
     /// Arguments in order: .npy files or scalar literals (3, 2.5, true).
@@ -171,6 +173,8 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         }
         return crate::run_vta::run_vta_program(&ctx, &options);
     }
+    options.entry =
+        crate::target_pipeline::entry_or_default(&options.entry, &options.input).to_string();
     if options.entry.is_empty() {
         return fail("--entry NAME is required: the function to run");
     }
@@ -178,10 +182,11 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
     if options.target != "c" && (timing || options.cflags.is_some() || options.no_bounds_checks) {
         return fail("--repeat, --warmup, --time, --cflags and --no-bounds-checks need --target c");
     }
-    let (name, text) = match crate::args::read_text_input(&options.input) {
-        Ok(x) => x,
-        Err(e) => return fail(e),
+    let program = match crate::target_pipeline::read_program(&ctx, &options.input) {
+        Ok(p) => p,
+        Err(e) => return e.report(&ctx, "strata-run"),
     };
+    let (name, text) = (program.name().to_string(), program.text().to_string());
     let source = SourceFile {
         name: &name,
         text: &text,
@@ -199,7 +204,7 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         pipeline: options.pipeline.as_deref(),
         print_pipeline: options.print_pipeline,
     };
-    let (mut ir, module) = match crate::target_pipeline::load(&ctx, &name, &text, &how) {
+    let (mut ir, module) = match crate::target_pipeline::load(&ctx, program, &how) {
         Ok(loaded) => {
             options.source_result_types = loaded.signature.results;
             (loaded.ir, loaded.module)

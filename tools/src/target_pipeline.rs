@@ -11,7 +11,7 @@
 //! | target | default pipeline | then |
 //! |---|---|---|
 //! | `interp` | none: the interpreter runs every dialect | interpreted |
-//! | `c` | elementwise arith/math on tensors to linalg, bufferize (function boundaries, identity layouts), `x86-vectorize{isa=native}`, linalg to loops, `lower-affine` | C, compiled and run |
+//! | `c` | elementwise arith/math on tensors to linalg, bufferize (function boundaries, identity layouts), `x86-vectorize{isa=native}`, linalg to loops, `lower-affine`, `outline-loop-nests` (one C function per large loop nest: C compilers are superlinear in a function's size) | C, compiled and run |
 //! | `jit` | elementwise to linalg, bufferize, linalg to loops, `lower-affine`, `convert-scf-to-cf` | LLVM IR, JIT-compiled |
 //! | `vta` | none: `linalg-to-vta` and `vta-lower-tiles` are the target's code generator | simulated |
 //!
@@ -21,6 +21,10 @@
 //! FMA, so their results may differ from the interpreter's in the last
 //! bits (compare with `--expect ... --rtol`), while integer results and
 //! everything lowered to loops are bit-exact.
+//!
+//! A program comes as MLIR text or as an ONNX model (`.onnx`, imported by
+//! `strata_onnx` into `func.func @main_graph`, the default entry then):
+//! [`read_program`] reads either, [`load`] takes either.
 
 use strata_ir::symbol_table::{self, Visibility};
 use strata_ir::{Context, Diagnostic, Ir, OpId, Type};
@@ -55,13 +59,7 @@ impl PrepareError {
         match self {
             PrepareError::Message(m) => eprintln!("{tool}: error: {m}"),
             PrepareError::Rendered(out) => eprint!("{out}"),
-            PrepareError::Diagnostics(ds) => {
-                let mut out = String::new();
-                for d in &ds {
-                    strata_ir::diagnostics::render(ctx, d, None, &mut out);
-                }
-                eprint!("{out}");
-            }
+            PrepareError::Diagnostics(ds) => eprint!("{}", render_all(ctx, &ds, None)),
         }
         std::process::ExitCode::FAILURE
     }
@@ -83,33 +81,108 @@ pub struct Loaded {
     pub signature: SourceSignature,
 }
 
-/// Parses and verifies `text` (named `file` in diagnostics), then
-/// [`prepare`]s it: the front half every driver of a target shares. A
-/// located error comes back rendered against the source.
-pub fn load(
-    ctx: &Context,
-    file: &str,
-    text: &str,
-    how: &Preparation,
-) -> Result<Loaded, PrepareError> {
-    let source = strata_ir::diagnostics::SourceFile { name: file, text };
-    let rendered = |ds: &[Diagnostic]| {
-        let mut out = String::new();
-        for d in ds {
-            strata_ir::diagnostics::render(ctx, d, Some(&source), &mut out);
+/// The entry an ONNX model's graph becomes (onnx-mlir's name).
+pub const ONNX_ENTRY: &str = "main_graph";
+
+/// A program as the tools read it.
+pub enum Program {
+    /// MLIR text, parsed by [`load`].
+    Text { name: String, text: String },
+    /// An ONNX model, already imported.
+    Imported { name: String, ir: Ir, module: OpId },
+}
+
+impl Program {
+    /// The input's name, for messages.
+    pub fn name(&self) -> &str {
+        match self {
+            Program::Text { name, .. } | Program::Imported { name, .. } => name,
         }
-        PrepareError::Rendered(out)
+    }
+
+    /// The source text diagnostics are rendered against (none for a
+    /// model: its ops are located by node name).
+    pub fn text(&self) -> &str {
+        match self {
+            Program::Text { text, .. } => text,
+            Program::Imported { .. } => "",
+        }
+    }
+}
+
+/// Reads `path` (`-`: standard input): an ONNX model when it ends in
+/// `.onnx`, MLIR text otherwise.
+pub fn read_program(ctx: &Context, path: &str) -> Result<Program, PrepareError> {
+    if path.ends_with(".onnx") {
+        let (ir, module) = strata_onnx::import_file(ctx, std::path::Path::new(path))
+            .map_err(|e| PrepareError::Rendered(e + "\n"))?;
+        return Ok(Program::Imported {
+            name: path.to_string(),
+            ir,
+            module,
+        });
+    }
+    let (name, text) = crate::args::read_text_input(path).map_err(PrepareError::Message)?;
+    Ok(Program::Text { name, text })
+}
+
+/// The entry to run: `entry` when given, `main_graph` for a model.
+pub fn entry_or_default<'a>(entry: &'a str, path: &str) -> &'a str {
+    if entry.is_empty() && path.ends_with(".onnx") {
+        ONNX_ENTRY
+    } else {
+        entry
+    }
+}
+
+/// Parses and verifies the program (text; a model was verified when
+/// imported), then [`prepare`]s it: the front half every driver of a
+/// target shares. A located error comes back rendered against the source.
+pub fn load(ctx: &Context, program: Program, how: &Preparation) -> Result<Loaded, PrepareError> {
+    let (file, text) = match program {
+        Program::Text { name, text } => (name, text),
+        Program::Imported { ir, module, .. } => return load_module(ctx, ir, module, None, how),
     };
+    let source = strata_ir::diagnostics::SourceFile {
+        name: &file,
+        text: &text,
+    };
+    let rendered = |ds: &[Diagnostic]| PrepareError::Rendered(render_all(ctx, ds, Some(&source)));
     let mut ir = Ir::new();
     let info = strata_ir::asm::SourceInfo {
         file_name: file.to_string(),
         first_line: 0,
     };
     let module =
-        strata_ir::asm::parse_source(ctx, &mut ir, text, &info).map_err(|d| rendered(&[d]))?;
+        strata_ir::asm::parse_source(ctx, &mut ir, &text, &info).map_err(|d| rendered(&[d]))?;
     strata_ir::verifier::verify(ctx, &ir, module).map_err(|d| rendered(&[d]))?;
+    load_module(ctx, ir, module, Some(&source), how)
+}
+
+/// `ds` rendered against `source` (if any), ready to print.
+fn render_all(
+    ctx: &Context,
+    ds: &[Diagnostic],
+    source: Option<&strata_ir::diagnostics::SourceFile>,
+) -> String {
+    let mut out = String::new();
+    for d in ds {
+        strata_ir::diagnostics::render(ctx, d, source, &mut out);
+    }
+    out
+}
+
+/// [`prepare`]s a verified module; diagnostics are rendered against
+/// `source` when there is one.
+fn load_module(
+    ctx: &Context,
+    mut ir: Ir,
+    module: OpId,
+    source: Option<&strata_ir::diagnostics::SourceFile>,
+    how: &Preparation,
+) -> Result<Loaded, PrepareError> {
     let signature = prepare(ctx, &mut ir, module, how).map_err(|e| match e {
-        PrepareError::Diagnostics(ds) => rendered(&ds),
+        PrepareError::Diagnostics(ds) => PrepareError::Rendered(render_all(ctx, &ds, source)),
         other => other,
     })?;
     Ok(Loaded {
@@ -189,7 +262,8 @@ pub fn default_pipeline(target: &str) -> Option<String> {
     match target {
         "c" => Some(format!(
             "builtin.module(func.func(convert-elementwise-to-linalg),{BUFFERIZE},\
-             x86-vectorize{{isa=native}},func.func(convert-linalg-to-loops),lower-affine)"
+             x86-vectorize{{isa=native}},func.func(convert-linalg-to-loops),lower-affine,\
+             outline-loop-nests)"
         )),
         "jit" => Some(format!(
             "builtin.module(func.func(convert-elementwise-to-linalg),{BUFFERIZE},\

@@ -10,6 +10,7 @@
 //! | `--mlir-to-llvmir` | func/arith/math/cf/scf/memref/affine | LLVM IR text (feature `llvm`, see `strata_lowering_to_llvm`) |
 //! | `--export-mlir` | any module Strata parses | upstream MLIR 22's output for it, after `--mlir-pipeline` (feature `mlir`, [`crate::mlir`]) |
 //! | `--import-mlir` | any module upstream MLIR 22 parses | Strata's IR for MLIR's output, after `--mlir-pipeline` (feature `mlir`) |
+//! | `--import-onnx` | an ONNX model (`.onnx`, opsets 13-21; external data beside it) | `func.func @main_graph` in func/linalg/tensor/arith/math (see `strata_onnx`, docs/onnx.md) |
 
 use clap::Parser as ClapParser;
 use std::io::{Read, Write};
@@ -52,6 +53,9 @@ pub struct TranslateOptions {
     /// Parse with upstream MLIR 22 (feature `mlir`) and bring its output back into Strata.
     #[arg(long, group = "translation", group = "mlir_bridge")]
     pub import_mlir: bool,
+    /// Import an ONNX model as func/linalg/tensor/arith/math on tensors.
+    #[arg(long, group = "translation")]
+    pub import_onnx: bool,
     /// Upstream pass pipeline MLIR runs during --export-mlir/--import-mlir,
     /// e.g. 'builtin.module(convert-scf-to-cf)'.
     #[arg(long, requires = "mlir_bridge")]
@@ -59,7 +63,8 @@ pub struct TranslateOptions {
     /// Translate each '// -----' chunk on its own (--export-mlir, --import-mlir).
     #[arg(long)]
     pub split_input_file: bool,
-    /// Print locations (--export-mlir: MLIR's output; --import-mlir: Strata's).
+    /// Print locations (--export-mlir: MLIR's output; --import-mlir,
+    /// --import-onnx: Strata's).
     #[arg(long)]
     pub mlir_print_debuginfo: bool,
     /// Accept operations of unregistered dialects in MLIR input.
@@ -173,6 +178,26 @@ fn mlir_to_llvmir(_: &Context, _: &str, _: &str) -> Result<Vec<u8>, String> {
         .into())
 }
 
+/// `--import-onnx`: the model's MLIR text; external data is read from the
+/// model's folder (none for stdin).
+fn import_onnx(
+    ctx: &Context,
+    options: &TranslateOptions,
+    file_name: &str,
+    bytes: &[u8],
+) -> Result<Vec<u8>, String> {
+    let dir = (options.input != "-").then(|| {
+        let parent = std::path::Path::new(&options.input).parent();
+        parent.map_or_else(|| std::path::PathBuf::from("."), |p| p.to_path_buf())
+    });
+    let (ir, module) = strata_onnx::import_model(ctx, bytes, file_name, dir.as_deref())?;
+    let print = strata_ir::asm::PrintOptions {
+        debug_info: options.mlir_print_debuginfo,
+        ..Default::default()
+    };
+    Ok((strata_ir::asm::print_op(ctx, &ir, module, &print) + "\n").into_bytes())
+}
+
 /// The whole tool over a context with the dialects it should know.
 pub fn translate_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> ExitCode {
     let args = crate::args::normalize_mlir_style_args(args, &["o"]);
@@ -205,12 +230,14 @@ pub fn translate_main(mut ctx: Context, args: impl IntoIterator<Item = String>) 
             let text =
                 String::from_utf8(bytes).map_err(|_| "input is not UTF-8 text".to_string())?;
             mlir_to_llvmir(&ctx, file_name, &text)
+        } else if options.import_onnx {
+            import_onnx(&ctx, &options, file_name, &bytes)
         } else if options.vta_to_mlir {
             strata_dialect_vta::translate::vta_to_mlir(&ctx, &bytes)
                 .map(String::into_bytes)
                 .map_err(|m| format!("{file_name}: error: {m}\n"))
         } else {
-            Err("no translation chosen: pass --mlir-to-vta, --vta-to-mlir, --mlir-to-c, --mlir-to-llvmir, --export-mlir or --import-mlir\n".into())
+            Err("no translation chosen: pass --mlir-to-vta, --vta-to-mlir, --mlir-to-c, --mlir-to-llvmir, --export-mlir, --import-mlir or --import-onnx\n".into())
         }
     });
     match result.and_then(|out| write_output(&options.output, &out)) {

@@ -2,7 +2,9 @@
 //! against the intrinsic table.
 
 use crate::intrinsics::{lookup, Kind};
+use smallvec::SmallVec;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
+use strata_ir::interfaces::{Effect, EffectInstance, MemoryEffects};
 use strata_ir::{Context, DiagResult, Ir, OpId, Type, TypeData};
 
 strata_ir::define_op! {
@@ -18,6 +20,45 @@ strata_ir::define_op! {
         ],
         format: "$callee `(` $args `)` attr-dict `:` functional-type($args, results)",
         verify: verify_call,
+        interfaces: [dyn MemoryEffects => IntrinsicEffects],
+    }
+}
+
+/// What an intrinsic does to memory: a SIMD load (`_mm*load*` with a
+/// result) reads through its address operands and nothing else, so an
+/// unused one is dead and one that reads a constant may be repeated;
+/// every other intrinsic reads and writes unknown memory (stores, and the
+/// AMX tile state, which is no memory but must keep its order).
+struct IntrinsicEffects;
+
+impl MemoryEffects for IntrinsicEffects {
+    fn effects(&self, ctx: &Context, ir: &Ir, op: OpId, out: &mut SmallVec<[EffectInstance; 2]>) {
+        let intrinsic = CallOp::wrap(ctx, ir, op)
+            .and_then(|call| ctx.string_value(call.callee(ctx, ir)))
+            .and_then(lookup);
+        let load = intrinsic
+            .filter(|i| i.name.starts_with("_mm") && i.name.contains("load") && i.result.is_some());
+        match load {
+            Some(i) => {
+                let addresses = i.args.iter().enumerate().filter(|(_, k)| **k == Kind::Ptr);
+                for (index, _) in addresses {
+                    if let Some(value) = ir.operands(op).nth(index) {
+                        out.push(EffectInstance {
+                            effect: Effect::Read,
+                            value: Some(value),
+                        });
+                    }
+                }
+            }
+            None => {
+                for effect in [Effect::Read, Effect::Write] {
+                    out.push(EffectInstance {
+                        effect,
+                        value: None,
+                    });
+                }
+            }
+        }
     }
 }
 

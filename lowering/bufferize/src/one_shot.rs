@@ -1246,6 +1246,13 @@ impl Bufferizer<'_> {
             }
         }
         let _ = self.ir.erase_op(op);
+        // The payload's own tensor ops (a `tensor.extract` of a tensor
+        // the op captures, as a gather is written) read buffers too.
+        for region in self.ir.regions(new).to_vec() {
+            for block in self.ir.region_blocks(region).to_vec() {
+                self.bufferize_block(block);
+            }
+        }
     }
 
     /// An op the pass does not bufferize keeps its tensors, with

@@ -1931,26 +1931,60 @@ fn float_literal(bits: u128, elem: CScalar) -> String {
     format!("{sign}{significand:#x}p{e}{suffix}")
 }
 
+/// Globals above this many bytes are written as one string literal of
+/// their bytes instead of one C literal per element: compilers parse a
+/// string escape an order of magnitude faster than a float literal, which
+/// is what a model's weights (tens of megabytes) need to compile in
+/// seconds rather than minutes.
+const BYTES_AS_STRING_ABOVE: usize = 4096;
+
 /// A `memref.global` as a static C array (static shape, identity layout).
 fn global(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<String> {
     let g = global_data(ctx, ir, op, "C")?;
+    let (ty, name, count) = (g.elem.c_type(), &g.name, g.bits.len());
+    let size = g.elem.size();
+    if count * size > BYTES_AS_STRING_ABOVE {
+        // The bytes initialise the union's first member; the name the
+        // functions use is the typed member.
+        let mut bytes = String::with_capacity(count * size * 2 + 64);
+        for &bits in &g.bits {
+            for byte in &bits.to_le_bytes()[..size] {
+                push_string_byte(&mut bytes, *byte);
+            }
+        }
+        return Ok(format!(
+            "_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, \"little-endian bytes\");\nstatic union {{ unsigned char bytes[{n}]; {ty} values[{count}]; }} {name}_storage __attribute__((aligned(64))) = {{\"{bytes}\"}};\n#define {name} ({name}_storage.values)\n",
+            n = count * size,
+        ));
+    }
     let values: Vec<String> = g
         .bits
         .iter()
         .map(|&b| match g.elem {
             CScalar::Int(_) | CScalar::F16 | CScalar::BF16 => {
-                format!("({})UINT64_C({:#x})", g.elem.c_type(), b as u64)
+                format!("({ty})UINT64_C({:#x})", b as u64)
             }
             _ => float_literal(b, g.elem),
         })
         .collect();
     Ok(format!(
-        "static {} {}[{}] __attribute__((aligned(64))) = {{{}}};\n",
-        g.elem.c_type(),
-        g.name,
-        values.len(),
+        "static {ty} {name}[{count}] __attribute__((aligned(64))) = {{{}}};\n",
         values.join(", ")
     ))
+}
+
+/// `byte` inside a C string literal: printable characters as themselves
+/// (but `"`, `\\` and `?`, which could start a trigraph under -std=c11),
+/// others as three-digit octal escapes (a hex escape would swallow the
+/// hex digits after it).
+fn push_string_byte(out: &mut String, byte: u8) {
+    use std::fmt::Write;
+    match byte {
+        0x20..=0x7e if !matches!(byte, b'"' | b'\\' | b'?') => out.push(byte as char),
+        _ => {
+            let _ = write!(out, "\\{byte:03o}");
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1979,6 +2013,15 @@ mod tests {
             assert_eq!(c_function_name(sym), c, "@{sym}");
         }
         assert!(RESERVED_NAMES.lines().any(|n| n == "timespec_get"));
+    }
+
+    #[test]
+    fn string_bytes_are_escaped() {
+        let mut out = String::new();
+        for byte in [b'a', b'"', b'\\', b'?', b'7', 0, 0x7f, 0xff] {
+            push_string_byte(&mut out, byte);
+        }
+        assert_eq!(out, "a\\042\\134\\0777\\000\\177\\377");
     }
 
     #[test]

@@ -32,7 +32,7 @@
 // RUN: diff %t.caller.interp %t.caller.c
 
 // RUN: strata-run %s --entry mm --random-inputs --target c --print-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefix=PIPE-C
-// PIPE-C: pipeline: builtin.module(func.func(convert-elementwise-to-linalg),one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},x86-vectorize{isa=native},func.func(convert-linalg-to-loops),lower-affine)
+// PIPE-C: pipeline: builtin.module(func.func(convert-elementwise-to-linalg),one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},x86-vectorize{isa=native},func.func(convert-linalg-to-loops),lower-affine,outline-loop-nests)
 // RUN: strata-run %s --entry mm --random-inputs --print-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefix=PIPE-INTERP
 // PIPE-INTERP: pipeline: (none: the target runs the program as given)
 
