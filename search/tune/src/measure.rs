@@ -342,9 +342,9 @@ impl Workload {
         produced.into_iter().map(|v| extract(&it, v)).collect()
     }
 
-    /// The module after `pipeline`, lowered as `strata-run --target c`
-    /// lowers it, as C with the harness; or why not.
-    pub fn c_source(&self, pipeline: &str) -> Result<String, String> {
+    /// The module after `pipeline`, verified, with the op vectorized; or
+    /// why not.
+    fn run_pipeline(&self, pipeline: &str) -> Result<Ir, String> {
         let ctx = &self.ctx;
         let mut ir = self.ir.clone();
         let module = self.module;
@@ -372,6 +372,30 @@ impl Workload {
         if left {
             return Err("x86-vectorize left the op alone".into());
         }
+        Ok(ir)
+    }
+
+    /// The module after `pipeline` in MLIR's textual form (what
+    /// `strata-opt --pass-pipeline=...` prints).
+    pub fn lowered_text(&self, pipeline: &str) -> Result<String, String> {
+        let ir = self.run_pipeline(pipeline)?;
+        let mut text = strata_ir::asm::print_op(&self.ctx, &ir, self.module, &Default::default());
+        text.push('\n');
+        Ok(text)
+    }
+
+    /// The module after `pipeline`, lowered as `strata-run --target c`
+    /// lowers it, as C with the harness; or why not.
+    pub fn c_source(&self, pipeline: &str) -> Result<String, String> {
+        let ctx = &self.ctx;
+        let module = self.module;
+        let mut ir = self.run_pipeline(pipeline)?;
+        let failed = |ds: Vec<Diagnostic>| {
+            ds.iter()
+                .map(|d| self.render(d))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
         strata_lowering_affine_to_scf::lower_affine(ctx, &mut ir, module);
         let options = strata_native_abi::Options {
             bounds_checks: false,
