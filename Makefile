@@ -30,9 +30,9 @@ check: setup
 # The `mlir` (melior bridge, MLIR 22) and `llvm` (inkwell back end and JIT,
 # LLVM 22) features, in one build so strata-tools is compiled once more, not
 # twice: their Rust tests and the lit tests that need them (test/Target/MLIR,
-# test/Target/LLVM, and test/Target/C, whose `%if llvm` RUN lines diff the
-# JIT with the interpreter; the rest of the suite ran above).
-	STRATA_LIT_FILTER='Target/(MLIR|LLVM|C)' $(CARGO) test --release -p strata-mlir-bridge -p strata-lowering-to-llvm -p strata-tools --features strata-tools/mlir,strata-tools/llvm
+# test/Target/LLVM, and test/Target/C and test/Target/Default, whose `%if llvm`
+# RUN lines diff the JIT with the interpreter; the rest of the suite ran above).
+	STRATA_LIT_FILTER='Target/(MLIR|LLVM|C|Default)' $(CARGO) test --release -p strata-mlir-bridge -p strata-lowering-to-llvm -p strata-tools --features strata-tools/mlir,strata-tools/llvm
 
 demo: setup build
 	scripts/demo.sh
@@ -54,19 +54,25 @@ clean:
 	$(CARGO) clean
 	rm -rf bench/out
 
-# ---- fuzzing (docs/fuzzing.md): the parser under libFuzzer on stable Rust --
-# FUZZ_TIME seconds of fuzzing, seeded from test/**/*.mlir, examples/ and
-# fuzz/seeds/; crashes land in fuzz/artifacts/parse/. Needs `cargo install
-# cargo-fuzz`; RUSTC_BOOTSTRAP=1 lets the stable compiler take -Zsanitizer.
+# ---- fuzzing (docs/fuzzing.md): libFuzzer targets on stable Rust ---------
+# FUZZ_TIME seconds of fuzzing per target: the MLIR parser, the pass-pipeline
+# parser, the interpreter, the .npy and .vta readers, each seeded from the
+# repository (fuzz/seed-corpus.sh); crashes land in fuzz/artifacts/<target>/.
+# Needs `cargo install cargo-fuzz`; RUSTC_BOOTSTRAP=1 lets the stable
+# compiler take -Zsanitizer.
 FUZZ_TIME ?= 600
+FUZZ_TARGETS := parse pipeline interp npy vta
 
-.PHONY: fuzz fuzz-parse fuzz-pipelines
-fuzz: fuzz-parse fuzz-pipelines
+.PHONY: fuzz fuzz-corpus fuzz-pipelines $(addprefix fuzz-,$(FUZZ_TARGETS))
+fuzz: $(addprefix fuzz-,$(FUZZ_TARGETS)) fuzz-pipelines
 
-fuzz-parse:
+fuzz-corpus:
+	$(CARGO) build --release -p strata-tools
 	fuzz/seed-corpus.sh
-	cd fuzz && RUSTC_BOOTSTRAP=1 $(CARGO) fuzz run parse corpus/parse -- \
-		-dict=mlir.dict -max_total_time=$(FUZZ_TIME) -timeout=10
+
+$(addprefix fuzz-,$(FUZZ_TARGETS)): fuzz-%: fuzz-corpus
+	cd fuzz && RUSTC_BOOTSTRAP=1 $(CARGO) fuzz run $* corpus/$* -- \
+		$(if $(filter parse interp,$*),-dict=mlir.dict) -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=4096
 
 # Random pass pipelines (with random options) over the lit inputs, each with
 # --verify-each: a panic, signal, hang or IR that does not verify is a

@@ -4,10 +4,27 @@
 //! reassociate). A trial where the original program fails (division by
 //! zero on these inputs, ...) is skipped; a trial where only the
 //! transformed program fails is a mismatch.
+//!
+//! Trials alternate between small values and the full range of each type
+//! ([`Distribution`]): even trials draw small values, which keep indices,
+//! trip counts and divisors valid so the program runs through; odd trials
+//! draw from the whole range, edge values included, which is where
+//! wrapping, overflow and special-value bugs show. A full-range input can
+//! make a loop bounded by an argument run for 2^63 iterations, so a
+//! full-range trial runs under a step budget of its own (a few times what
+//! the first small trial took, at least [`FULL_RANGE_MIN_STEPS`]); an
+//! original that exceeds it is skipped as inconclusive, where a small
+//! trial that reaches a limit fails the check.
 
-use crate::inputs::{extract, instantiate, random_data, ulp_distance, Data, Rng};
+use crate::inputs::{extract, instantiate, random_data_in, ulp_distance, Data, Distribution, Rng};
 use crate::{Interpreter, Registry, Scalar};
 use strata_ir::{Context, Ir, OpId, Type};
+
+/// The smallest step budget of a full-range trial.
+pub const FULL_RANGE_MIN_STEPS: u64 = 1_000_000;
+
+/// How many times the steps of the first small trial a full-range trial may take.
+const FULL_RANGE_STEP_FACTOR: u64 = 8;
 
 #[derive(Clone, Debug)]
 pub struct EquivalenceOptions {
@@ -40,6 +57,8 @@ pub struct EquivalenceReport {
     pub functions: usize,
     pub trials_run: usize,
     pub trials_skipped: usize,
+    /// Full-range trials that were run and compared.
+    pub full_range_trials_run: usize,
 }
 
 fn functions(ctx: &Context, ir: &Ir, module: OpId) -> Vec<(String, OpId)> {
@@ -151,50 +170,84 @@ pub fn check_equivalence(
         }
         report.functions += 1;
         let ran_before = report.trials_run;
+        // Steps the first small trial of the original took.
+        let mut small_steps: Option<u64> = None;
         for trial in 0..options.trials {
             let seed = options.seed.wrapping_add(trial as u64);
+            let full = trial % 2 == 1;
+            let distribution = if full {
+                Distribution::Full
+            } else {
+                Distribution::Small
+            };
+            let mut limits = options.limits;
+            if full {
+                let budget = small_steps
+                    .unwrap_or(0)
+                    .saturating_mul(FULL_RANGE_STEP_FACTOR)
+                    .max(FULL_RANGE_MIN_STEPS);
+                limits.max_steps = limits.max_steps.min(budget);
+            }
+            let trial_name = if full {
+                format!("seed {seed}, full range")
+            } else {
+                format!("seed {seed}, small values")
+            };
             let mut rng = Rng::new(seed);
             let data: Vec<Data> = inputs
                 .iter()
-                .map(|&t| random_data(ctx, t, &mut rng))
+                .map(|&t| random_data_in(ctx, t, distribution, &mut rng))
                 .collect::<Result<_, _>>()
                 .map_err(|e| format!("@{name}: {e}"))?;
             // Errors: (message, whether a limit stopped the run).
-            let run =
-                |ir: &Ir, module: OpId, types: &[Type]| -> Result<Vec<Data>, (String, bool)> {
-                    let mut it = Interpreter::new(ctx, ir, module, &registry);
-                    it.set_limits(options.limits);
-                    let args = types
-                        .iter()
-                        .zip(&data)
-                        .map(|(&t, d)| instantiate(&mut it, t, d))
-                        .collect::<Result<Vec<_>, _>>()
-                        .map_err(|e| (e, false))?;
-                    let results = it.call_by_name(&name, args.clone()).map_err(|e| {
-                        let d = e.to_diagnostic(ctx);
-                        let mut s = String::new();
-                        strata_ir::diagnostics::render(ctx, &d, None, &mut s);
-                        (s.trim_end().to_string(), e.limit)
-                    })?;
-                    let mut out = Vec::new();
-                    for r in &results {
-                        out.push(extract(&it, r).map_err(|e| (e, false))?);
+            let run = |ir: &Ir,
+                       module: OpId,
+                       types: &[Type],
+                       limits: crate::Limits,
+                       steps: &mut u64|
+             -> Result<Vec<Data>, (String, bool)> {
+                let mut it = Interpreter::new(ctx, ir, module, &registry);
+                it.set_limits(limits);
+                let args = types
+                    .iter()
+                    .zip(&data)
+                    .map(|(&t, d)| instantiate(&mut it, t, d))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| (e, false))?;
+                let called = it.call_by_name(&name, args.clone());
+                *steps = it.steps;
+                let results = called.map_err(|e| {
+                    let d = e.to_diagnostic(ctx);
+                    let mut s = String::new();
+                    strata_ir::diagnostics::render(ctx, &d, None, &mut s);
+                    (s.trim_end().to_string(), e.limit)
+                })?;
+                let mut out = Vec::new();
+                for r in &results {
+                    out.push(extract(&it, r).map_err(|e| (e, false))?);
+                }
+                // Memref arguments of the original signature are outputs too.
+                for (a, &t) in args.iter().zip(&inputs) {
+                    if a.as_memref().is_some()
+                        && matches!(ctx.type_data(t), strata_ir::TypeData::MemRef { .. })
+                    {
+                        out.push(extract(&it, a).map_err(|e| (e, false))?);
                     }
-                    // Memref arguments of the original signature are outputs too.
-                    for (a, &t) in args.iter().zip(&inputs) {
-                        if a.as_memref().is_some()
-                            && matches!(ctx.type_data(t), strata_ir::TypeData::MemRef { .. })
-                        {
-                            out.push(extract(&it, a).map_err(|e| (e, false))?);
-                        }
-                    }
-                    Ok(out)
-                };
-            let expected = match run(before.0, before.1, &inputs) {
+                }
+                Ok(out)
+            };
+            let mut steps = 0;
+            let expected = match run(before.0, before.1, &inputs, limits, &mut steps) {
                 Ok(v) => v,
+                // A full-range input may make the program run for as long
+                // as its values allow: inconclusive, not a failure.
+                Err((_, true)) if full => {
+                    report.trials_skipped += 1;
+                    continue;
+                }
                 Err((e, true)) => {
                     return Err(format!(
-                        "@{name} (seed {seed}): the original function stopped: {e}"
+                        "@{name} ({trial_name}): the original function stopped: {e}"
                     ))
                 }
                 Err(_) => {
@@ -202,19 +255,29 @@ pub fn check_equivalence(
                     continue;
                 }
             };
-            let actual = run(after.0, after.1, &after_inputs).map_err(|(e, _)| {
-                format!("@{name} (seed {seed}): the original ran but the transformed function failed: {e}")
+            if !full && small_steps.is_none() {
+                small_steps = Some(steps);
+            }
+            // The transformed program runs under the user's limits: it may
+            // take many times the original's steps (a layout change adds
+            // gathers), and only a wrong one runs on.
+            limits.max_steps = options.limits.max_steps;
+            let actual = run(after.0, after.1, &after_inputs, limits, &mut steps).map_err(|(e, _)| {
+                format!("@{name} ({trial_name}): the original ran but the transformed function failed: {e}")
             })?;
             if expected.len() != actual.len() {
                 return Err(format!(
-                    "@{name} (seed {seed}): different numbers of results"
+                    "@{name} ({trial_name}): different numbers of results"
                 ));
             }
             for (i, (x, y)) in expected.iter().zip(&actual).enumerate() {
                 compare(x, y, options.float_ulps)
-                    .map_err(|e| format!("@{name} (seed {seed}): output #{i} differs: {e}"))?;
+                    .map_err(|e| format!("@{name} ({trial_name}): output #{i} differs: {e}"))?;
             }
             report.trials_run += 1;
+            if full {
+                report.full_range_trials_run += 1;
+            }
         }
         // A check where the original never ran would prove nothing.
         if options.trials > 0 && report.trials_run == ran_before {

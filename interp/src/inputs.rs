@@ -57,18 +57,125 @@ fn element_of(ctx: &Context, ty: Type) -> Result<ScalarType, String> {
     })
 }
 
-/// A random element: integers in [-8, 8] (i1: 0 or 1, so divisions and
-/// shifts mostly stay defined), floats uniform in [-1, 1).
+/// Which values random inputs take.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Distribution {
+    /// Integers in [-8, 8] (i1: 0 or 1), floats uniform in [-1, 1): indices,
+    /// trip counts, divisors and shift amounts mostly stay valid, so most
+    /// runs get through a program that uses its inputs that way.
+    Small,
+    /// The whole range of each type: a quarter of the elements are its edge
+    /// values (integers 0, ±1, ±2, the minimum and maximum and their
+    /// neighbours; floats ±0, ±1, ±infinity, NaN, the largest finite, the
+    /// smallest normal and subnormal), a quarter uniform over all bit
+    /// patterns, the rest integers uniform over the type and floats of
+    /// magnitude 2^-30 to 2^30. This is what finds wrapping, overflow and
+    /// special-value bugs that small values never reach.
+    Full,
+}
+
+/// A random element of `Distribution::Small`.
 pub fn random_scalar(ty: ScalarType, rng: &mut Rng) -> Scalar {
-    match ty {
-        ScalarType::Int(1) => Scalar::Int(rng.range(0, 1) as u128, 1),
-        ScalarType::Int(w) => Scalar::Int(mask(rng.range(-8, 8) as u128, w), w),
-        ScalarType::Float(k) => Scalar::Float(round_to(k, rng.unit() * 2.0 - 1.0), k),
+    random_scalar_in(ty, Distribution::Small, rng)
+}
+
+/// A random element of `ty` drawn from `distribution`.
+pub fn random_scalar_in(ty: ScalarType, distribution: Distribution, rng: &mut Rng) -> Scalar {
+    match (ty, distribution) {
+        (ScalarType::Int(1), _) => Scalar::Int(rng.range(0, 1) as u128, 1),
+        (ScalarType::Int(w), Distribution::Small) => {
+            Scalar::Int(mask(rng.range(-8, 8) as u128, w), w)
+        }
+        (ScalarType::Float(k), Distribution::Small) => {
+            Scalar::Float(round_to(k, rng.unit() * 2.0 - 1.0), k)
+        }
+        (ScalarType::Int(w), Distribution::Full) => {
+            let bits = |rng: &mut Rng| (rng.next_u64() as u128) << 64 | rng.next_u64() as u128;
+            let min = 1u128 << (w - 1);
+            let value = match rng.range(0, 3) {
+                0 => {
+                    let edges = [
+                        0,
+                        1,
+                        u128::MAX,
+                        2,
+                        u128::MAX - 1,
+                        min,
+                        min - 1,
+                        min + 1,
+                        min - 2,
+                    ];
+                    edges[rng.range(0, edges.len() as i64 - 1) as usize]
+                }
+                _ => bits(rng),
+            };
+            Scalar::Int(mask(value, w), w)
+        }
+        (ScalarType::Float(k), Distribution::Full) => Scalar::Float(full_range_float(k, rng), k),
     }
 }
 
-/// Random data for an argument of type `ty`.
+/// A float of format `kind` from [`Distribution::Full`].
+fn full_range_float(kind: FloatKind, rng: &mut Rng) -> f64 {
+    // (mantissa bits, exponent bits) of the IEEE formats whose patterns
+    // are drawn directly.
+    let ieee = match kind {
+        FloatKind::F16 => Some((10, 5)),
+        FloatKind::BF16 => Some((7, 8)),
+        FloatKind::F32 => Some((23, 8)),
+        FloatKind::F64 => Some((52, 11)),
+        _ => None,
+    };
+    let from_bits = |bits: u128| strata_dialect_arith::semantics::float_from_bits(kind, bits);
+    let moderate = |rng: &mut Rng| {
+        let sign = if rng.range(0, 1) == 0 { 1.0 } else { -1.0 };
+        round_to(
+            kind,
+            sign * (1.0 + rng.unit()) * 2f64.powi(rng.range(-30, 30) as i32),
+        )
+    };
+    match (rng.range(0, 3), ieee) {
+        (0, Some((m, e))) => {
+            let exponent_ones = ((1u128 << e) - 1) << m;
+            let largest = exponent_ones - 1;
+            let patterns = [
+                0,
+                1u128 << (m + e),             // -0
+                exponent_ones,                // +inf
+                exponent_ones | 1 << (m + e), // -inf
+                exponent_ones | 1 << (m - 1), // NaN
+                largest,
+                largest | 1 << (m + e),
+                1u128 << m, // smallest normal
+                1,          // smallest subnormal
+            ];
+            let bits = patterns[rng.range(0, patterns.len() as i64 - 1) as usize];
+            if rng.range(0, 4) == 0 {
+                [1.0, -1.0][rng.range(0, 1) as usize]
+            } else {
+                from_bits(bits).unwrap_or(0.0)
+            }
+        }
+        (1, Some((m, e))) => {
+            let bits = (rng.next_u64() as u128) & ((1u128 << (m + e + 1)) - 1);
+            from_bits(bits).unwrap_or(0.0)
+        }
+        _ => moderate(rng),
+    }
+}
+
+/// Random data of `Distribution::Small` for an argument of type `ty`.
 pub fn random_data(ctx: &Context, ty: Type, rng: &mut Rng) -> Result<Data, String> {
+    random_data_in(ctx, ty, Distribution::Small, rng)
+}
+
+/// Random data for an argument of type `ty`, drawn from `distribution`.
+pub fn random_data_in(
+    ctx: &Context,
+    ty: Type,
+    distribution: Distribution,
+    rng: &mut Rng,
+) -> Result<Data, String> {
     let elem = element_of(ctx, ty)?;
     match ctx.shape(ty) {
         Some(shape) => {
@@ -86,13 +193,15 @@ pub fn random_data(ctx: &Context, ty: Type, rng: &mut Rng) -> Result<Data, Strin
                 .map_err(|e| format!("random data of type '{}' {e}", type_name(ctx, ty)))?;
             Ok(Data::Shaped {
                 shape,
-                elems: (0..n).map(|_| random_scalar(elem, rng)).collect(),
+                elems: (0..n)
+                    .map(|_| random_scalar_in(elem, distribution, rng))
+                    .collect(),
             })
         }
         None if ctx.element_type(ty).is_some() => {
             Err("unranked arguments are not supported".into())
         }
-        None => Ok(Data::Scalar(random_scalar(elem, rng))),
+        None => Ok(Data::Scalar(random_scalar_in(elem, distribution, rng))),
     }
 }
 
@@ -109,11 +218,22 @@ pub fn npy_data(ctx: &Context, ty: Type, array: &NpyArray) -> Result<Data, Strin
                     .zip(&array.shape)
                     .any(|(&d, &a)| d >= 0 && d != a)
             {
+                // `?` for a dynamic size, as the type prints it.
+                let needed: Vec<String> = shape
+                    .iter()
+                    .map(|&d| {
+                        if d == DYNAMIC {
+                            "?".into()
+                        } else {
+                            d.to_string()
+                        }
+                    })
+                    .collect();
                 return Err(format!(
-                    "the array has shape {:?}, the argument type '{}' needs {:?}",
+                    "the array has shape {:?}, the argument type '{}' needs [{}]",
                     array.shape,
                     strata_ir::asm::printer::type_to_string(ctx, ty),
-                    shape
+                    needed.join(", ")
                 ));
             }
             Ok(Data::Shaped {
@@ -253,6 +373,114 @@ pub fn data_to_npy(ctx: &Context, ty: Type, data: &Data) -> Result<Vec<u8>, Stri
         Data::Shaped { shape, elems } => npy::write_npy(shape, elem, elems),
         Data::Func(_) => Err("a function value cannot be written to an .npy file".into()),
     }
+}
+
+/// How far a float result may be from its expected value: numpy's
+/// `allclose` rule, `|got - expected| <= atol + rtol * |expected|`, with NaN
+/// matching NaN. Integers must be equal whatever the tolerance.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Tolerance {
+    pub atol: f64,
+    pub rtol: f64,
+}
+
+/// How a result agreed with its expected value.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Agreement {
+    pub elements: usize,
+    /// The largest `|got - expected|` over float elements (0 for integers).
+    pub max_abs_error: f64,
+}
+
+/// Compares a result with its expected value: the same shape, integers
+/// equal, floats within `tolerance`. The error names the first element that
+/// differs (by its index), both values and how many differ.
+pub fn compare_data(
+    got: &Data,
+    expected: &Data,
+    tolerance: Tolerance,
+) -> Result<Agreement, String> {
+    let (got_shape, got_elems, want_shape, want_elems) = match (got, expected) {
+        (Data::Scalar(g), Data::Scalar(w)) => (
+            &[][..],
+            std::slice::from_ref(g),
+            &[][..],
+            std::slice::from_ref(w),
+        ),
+        (
+            Data::Shaped {
+                shape: gs,
+                elems: ge,
+            },
+            Data::Shaped {
+                shape: ws,
+                elems: we,
+            },
+        ) => (&gs[..], &ge[..], &ws[..], &we[..]),
+        _ => return Err("the result and the expected value are of different kinds".into()),
+    };
+    if got_shape != want_shape {
+        return Err(format!(
+            "the result has shape {got_shape:?}, the expected value {want_shape:?}"
+        ));
+    }
+    let shown = |s: &Scalar| match *s {
+        Scalar::Int(bits, width) => {
+            let signed = strata_dialect_arith::semantics::sext(bits, width);
+            if signed < 0 {
+                format!("{signed} (unsigned {bits})")
+            } else {
+                signed.to_string()
+            }
+        }
+        // The shortest text that reads back as the same element.
+        Scalar::Float(f, FloatKind::F64) => format!("{f:e}"),
+        Scalar::Float(f, _) => format!("{:e}", f as f32),
+    };
+    let mut first = None;
+    let mut differing = 0usize;
+    let mut max_abs_error = 0f64;
+    for (i, (g, w)) in got_elems.iter().zip(want_elems).enumerate() {
+        let same = match (*g, *w) {
+            (Scalar::Int(a, _), Scalar::Int(b, _)) => a == b,
+            (Scalar::Float(a, _), Scalar::Float(b, _)) if a.is_nan() || b.is_nan() => {
+                a.is_nan() && b.is_nan()
+            }
+            (Scalar::Float(a, _), Scalar::Float(b, _)) => {
+                let error = (a - b).abs();
+                max_abs_error = max_abs_error.max(error);
+                error <= tolerance.atol + tolerance.rtol * b.abs()
+            }
+            _ => false,
+        };
+        if !same {
+            differing += 1;
+            first.get_or_insert(i);
+        }
+    }
+    match first {
+        None => Ok(Agreement { elements: got_elems.len(), max_abs_error }),
+        Some(i) => Err(format!(
+            "element {:?} is {}, expected {} ({differing} of {} elements differ, max abs error {max_abs_error:.3e}, atol {:e}, rtol {:e})",
+            unflatten(i, got_shape),
+            shown(&got_elems[i]),
+            shown(&want_elems[i]),
+            got_elems.len(),
+            tolerance.atol,
+            tolerance.rtol,
+        )),
+    }
+}
+
+/// The multi-dimensional index of row-major element `flat` of `shape`.
+fn unflatten(mut flat: usize, shape: &[i64]) -> Vec<usize> {
+    let mut index = vec![0; shape.len()];
+    for (slot, &d) in index.iter_mut().zip(shape).rev() {
+        let d = d.max(1) as usize;
+        *slot = flat % d;
+        flat /= d;
+    }
+    index
 }
 
 /// Distance in units in the last place between two floats of format `kind`.

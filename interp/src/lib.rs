@@ -455,9 +455,13 @@ impl<'a> Interpreter<'a> {
         Ok(None)
     }
 
-    /// Executes one op.
-    pub fn execute(&mut self, op: OpId) -> InterpResult<Flow> {
-        self.steps += 1;
+    /// Counts `n` steps of work done at `op` against the step limit (and,
+    /// every [`CLOCK_INTERVAL`] steps, the time limit). Ops that run a whole
+    /// loop nest natively (a linalg op's fast path) charge its iterations,
+    /// so a huge op stops at the limits like the loop it stands for.
+    pub fn charge_steps(&mut self, op: OpId, n: u64) -> InterpResult<()> {
+        let before = self.steps;
+        self.steps = self.steps.saturating_add(n);
         if self.steps > self.step_limit {
             let mut e = self.error(
                 op,
@@ -469,7 +473,7 @@ impl<'a> Interpreter<'a> {
             e.limit = true;
             return Err(e);
         }
-        if self.steps.is_multiple_of(CLOCK_INTERVAL) {
+        if self.steps / CLOCK_INTERVAL != before / CLOCK_INTERVAL {
             if let (Some(timeout), Some(started)) = (self.timeout, self.started) {
                 if started.elapsed() > timeout {
                     let mut e = self.error(
@@ -484,6 +488,12 @@ impl<'a> Interpreter<'a> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Executes one op.
+    pub fn execute(&mut self, op: OpId) -> InterpResult<Flow> {
+        self.charge_steps(op, 1)?;
         let name = self.ctx.op_name_str(self.ir.op_name(op));
         let Some(semantics) = self.registry.get(name) else {
             return Err(self.error(op, format!("the interpreter does not know the op '{name}'")));

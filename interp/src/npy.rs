@@ -21,9 +21,18 @@ pub enum NpyElem {
 
 fn dtype_info(descr: &str) -> Option<(char, usize)> {
     let d = descr.trim_start_matches(['<', '|', '=']);
-    let kind = d.chars().next()?;
-    let size: usize = d[1..].parse().ok()?;
-    matches!(kind, 'b' | 'i' | 'u' | 'f').then_some((kind, size))
+    let mut chars = d.chars();
+    let kind = chars.next()?;
+    let size: usize = chars.as_str().parse().ok()?;
+    // NumPy's sizes for each kind; anything else (`|b0`, `<i3`, `<f16`)
+    // describes no array this reader can hold.
+    let valid = match kind {
+        'b' => size == 1,
+        'i' | 'u' => matches!(size, 1 | 2 | 4 | 8),
+        'f' => matches!(size, 2 | 4 | 8),
+        _ => false,
+    };
+    valid.then_some((kind, size))
 }
 
 /// Parses the bytes of an `.npy` file.
@@ -244,5 +253,32 @@ mod tests {
         let a = parse_npy(&bytes).unwrap();
         assert_eq!(a.descr, "<i2");
         assert_eq!(to_scalars(&a, ScalarType::Int(16)).unwrap(), ints);
+    }
+
+    /// Found by fuzzing (fuzz/fuzz_targets/npy.rs): a zero-sized dtype
+    /// (`|b0`) split the data into chunks of 0 bytes and panicked; sizes
+    /// NumPy does not have and a non-ASCII kind are refused too.
+    #[test]
+    fn dtypes_numpy_does_not_have_are_refused() {
+        let file = |descr: &str, data: &[u8]| {
+            let mut header =
+                format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': (2,), }}");
+            while (10 + header.len() + 1) % 64 != 0 {
+                header.push(' ');
+            }
+            header.push('\n');
+            let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+            bytes.extend_from_slice(&(header.len() as u16).to_le_bytes());
+            bytes.extend_from_slice(header.as_bytes());
+            bytes.extend_from_slice(data);
+            bytes
+        };
+        for descr in [
+            "|b0", "<i0", "<i3", "<i16", "<u32", "<f16", "<f1", "é4", "<c8",
+        ] {
+            let e = parse_npy(&file(descr, &[])).unwrap_err();
+            assert_eq!(e, format!("unsupported dtype '{descr}'"));
+        }
+        assert!(parse_npy(&file("|b1", &[1, 0])).is_ok());
     }
 }

@@ -1546,8 +1546,19 @@ fn infer_missing_types(
             }
         }
     }
-    // The op's own inference.
-    if parsed.result_types.iter().any(|t| t.is_none()) {
+    // The op's own inference, once every operand has its type: with a type
+    // list of the wrong length (`: #3` where two types were due) the
+    // operand resolution below reports the mismatch in MLIR's words, and
+    // the hook never sees a partial list.
+    let operand_types_known =
+        operands
+            .iter()
+            .enumerate()
+            .all(|(i, group)| match &parsed.operand_types[i] {
+                Some(types) => types.len() == group.len(),
+                None => group.is_empty(),
+            });
+    if operand_types_known && parsed.result_types.iter().any(|t| t.is_none()) {
         let interface = def
             .interface::<dyn crate::opdef::InferResultTypes>()
             .cloned();

@@ -51,6 +51,25 @@ pub fn visibility(ctx: &Context, ir: &Ir, op: OpId) -> Visibility {
     }
 }
 
+/// Makes the symbol `op` of `visibility`, where the op keeps
+/// `sym_visibility`: a property of ops that declare it (func.func,
+/// memref.global), a discardable attribute of the others. Public removes it.
+pub fn set_visibility(ctx: &Context, ir: &mut Ir, op: OpId, visibility: Visibility) {
+    let value = match visibility {
+        Visibility::Public => None,
+        Visibility::Private => Some(ctx.string_attr("private")),
+        Visibility::Nested => Some(ctx.string_attr("nested")),
+    };
+    let declared = ctx
+        .op_definition(ir.op_name(op))
+        .is_some_and(|d| d.attributes.iter().any(|a| a.name == VISIBILITY_ATTR));
+    if declared {
+        ir.set_property(ctx, op, VISIBILITY_ATTR, value);
+    } else {
+        ir.set_attribute(ctx, op, VISIBILITY_ATTR, value);
+    }
+}
+
 /// Whether `op` opens a symbol table.
 pub fn is_symbol_table(ctx: &Context, ir: &Ir, op: OpId) -> bool {
     ctx.op_definition(ir.op_name(op))

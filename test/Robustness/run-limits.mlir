@@ -10,6 +10,17 @@
 // RUN: not strata-run %s --entry arg --input %t.huge.npy 2>&1 | FileCheck %s --check-prefix=NPY
 // RUN: not strata-run %s --entry spin --max-steps 100000 2>&1 | FileCheck %s --check-prefix=STEPS
 // RUN: not strata-run %s --entry forever --timeout 0.5 2>&1 | FileCheck %s --check-prefix=TIME
+// A linalg op runs its loop nest natively but is charged its iterations:
+// the step limit stops it like the loops it stands for (found by the interp
+// fuzz target: 17M iterations ran past every limit).
+// RUN: not strata-run %s --entry big_conv --random-inputs --max-steps 100000 2>&1 | FileCheck %s --check-prefix=LINALG-STEPS
+// RUN: strata-run %s --entry big_conv --random-inputs --max-steps 60000000 > /dev/null
+// LINALG-STEPS: run-limits.mlir:[[@LINE+3]]:3: error: step limit of 100000 ops exceeded (non-terminating loop?)
+// LINALG-STEPS-NEXT: linalg.conv_2d_nchw_fchw
+func.func @big_conv(%i: memref<1x1200x16x16xf32>, %w: memref<8x1200x3x3xf32>, %o: memref<1x8x14x14xf32>) {
+  linalg.conv_2d_nchw_fchw ins(%i, %w : memref<1x1200x16x16xf32>, memref<8x1200x3x3xf32>) outs(%o : memref<1x8x14x14xf32>)
+  return
+}
 // RUN: not strata-opt %s --verify-equivalence=spin --max-steps 100000 2>&1 | FileCheck %s --check-prefix=EQ-STEPS
 // RUN: not strata-opt %s --verify-equivalence=forever --timeout 0.5 2>&1 | FileCheck %s --check-prefix=EQ-TIME
 // RUN: not strata-run %s --entry forever --timeout=-1 2>&1 | FileCheck %s --check-prefix=BAD-TIME
@@ -42,7 +53,7 @@ func.func @arg(%a: tensor<4611686018427387905x4xi8>) -> tensor<46116860184273879
 }
 
 // STEPS: run-limits.mlir:[[@LINE+5]]:3: error: step limit of 100000 ops exceeded (non-terminating loop?)
-// EQ-STEPS: error: equivalence check failed: @spin (seed 1): the original function stopped: {{.*}}run-limits.mlir:[[@LINE+4]]:3: error: step limit of 100000 ops exceeded
+// EQ-STEPS: error: equivalence check failed: @spin (seed 1, small values): the original function stopped: {{.*}}run-limits.mlir:[[@LINE+4]]:3: error: step limit of 100000 ops exceeded
 func.func @spin() {
   cf.br ^bb1
 ^bb1:
@@ -50,7 +61,7 @@ func.func @spin() {
 }
 
 // TIME: run-limits.mlir:{{[0-9]+}}:{{[0-9]+}}: error: time limit of 0.5 s exceeded (non-terminating loop?)
-// EQ-TIME: error: equivalence check failed: @forever (seed 1): the original function stopped: {{.*}}time limit of 0.5 s exceeded
+// EQ-TIME: error: equivalence check failed: @forever (seed 1, small values): the original function stopped: {{.*}}time limit of 0.5 s exceeded
 // BAD-TIME: --timeout=-1: expected a positive number of seconds
 func.func @forever() -> i32 {
   %c = arith.constant 0 : i32

@@ -19,6 +19,9 @@
 // RUN: strata-run %s --entry bools --output %t.bools.npy
 // RUN: od -An -tx1 -j 128 %t.bools.npy | FileCheck %s --check-prefix=BOOL-BYTES
 // RUN: not strata-run %s --entry wide --output %t.wide.npy 2>&1 | FileCheck %s --check-prefix=WIDE
+// A dynamic size prints as the type writes it.
+// RUN: not strata-run %s --entry dynamic --input %t.bool.npy 2>&1 | FileCheck %s --check-prefix=DYNAMIC
+// DYNAMIC: bool.npy: the array has shape [3], the argument type 'tensor<?x2xf32>' needs [?, 2]
 
 // LIT-WIDE: argument #0: 99999999999 does not fit in i32
 // LIT-OK: -1 : i32
@@ -50,4 +53,8 @@ func.func @bools() -> tensor<3xi1> {
 func.func @wide() -> i128 {
   %c = arith.constant 170141183460469231731687303715884105727 : i128
   return %c : i128
+}
+
+func.func @dynamic(%a: tensor<?x2xf32>) -> tensor<?x2xf32> {
+  return %a : tensor<?x2xf32>
 }

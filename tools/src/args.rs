@@ -63,6 +63,62 @@ impl InterpLimitArgs {
     }
 }
 
+/// The text of the input file `path` (`-`: standard input) and the name
+/// diagnostics give it; the error is a message without a prefix.
+pub fn read_text_input(path: &str) -> Result<(String, String), String> {
+    let mut bytes = Vec::new();
+    let name = if path == "-" {
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+            .map_err(|e| format!("could not read standard input: {e}"))?;
+        "<stdin>".to_string()
+    } else {
+        bytes =
+            std::fs::read(path).map_err(|e| format!("could not open input file '{path}': {e}"))?;
+        path.to_string()
+    };
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{name}: input is not valid UTF-8 (byte {})",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    Ok((name, text))
+}
+
+/// Makes writing to a closed pipe (`strata-run ... --print | head -1`) end
+/// the process quietly, as it ends a C tool: Rust ignores SIGPIPE, so
+/// `println!` would panic on the broken pipe instead. Called first by every
+/// tool's `main`.
+pub fn exit_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    {
+        extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        const SIGPIPE: i32 = 13;
+        const SIG_DFL: usize = 0;
+        // SAFETY: restoring the default disposition of one signal before
+        // any thread starts; no handler runs Rust code.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
+        }
+    }
+}
+
+/// Parses a tool's normalized arguments into its options; `Err` carries
+/// the exit code after clap has printed the help, the version or the error
+/// (success for `--help`, failure for a bad flag).
+pub fn parse_options<T: clap::Parser>(args: Vec<String>) -> Result<T, std::process::ExitCode> {
+    T::try_parse_from(args).map_err(|e| {
+        let _ = e.print();
+        if e.use_stderr() {
+            std::process::ExitCode::FAILURE
+        } else {
+            std::process::ExitCode::SUCCESS
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::normalize_mlir_style_args;

@@ -6,6 +6,7 @@
 //! `MlirOptMain`).
 
 pub mod args;
+pub mod compile;
 pub mod equivalence;
 pub mod mlir;
 pub mod opt;
@@ -15,4 +16,5 @@ pub mod run_c;
 #[cfg(feature = "llvm")]
 pub mod run_jit;
 pub mod run_vta;
+pub mod target_pipeline;
 pub mod translate;

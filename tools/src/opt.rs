@@ -4,7 +4,7 @@
 
 use crate::args::normalize_mlir_style_args;
 use clap::Parser as ClapParser;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use strata_ir::asm::{parse_source, print_op, PrintOptions, SourceInfo};
 use strata_ir::diagnostics::{render, SourceFile};
@@ -147,16 +147,9 @@ impl OptOptions {
 pub fn opt_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> ExitCode {
     let args = normalize_mlir_style_args(args, &["o"]);
     let (args, pass_flags) = crate::pipeline::extract_pass_flags(args);
-    let mut options = match OptOptions::try_parse_from(args) {
+    let mut options = match crate::args::parse_options::<OptOptions>(args) {
         Ok(o) => o,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::FAILURE
-            } else {
-                ExitCode::SUCCESS
-            };
-        }
+        Err(code) => return code,
     };
     options.pass_flags = pass_flags;
     if options.egraph_dump {
@@ -183,10 +176,10 @@ pub fn opt_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         println!("Available Dialects: {}", names.join(","));
         return ExitCode::SUCCESS;
     }
-    let (file_name, text) = match read_input(&options.input) {
+    let (file_name, text) = match crate::args::read_text_input(&options.input) {
         Ok(x) => x,
         Err(message) => {
-            eprintln!("{message}");
+            eprintln!("error: {message}");
             return ExitCode::FAILURE;
         }
     };
@@ -224,27 +217,6 @@ fn add_egraph_dump(flags: &mut [(String, Option<String>)]) -> Result<(), String>
                 .into(),
         )
     }
-}
-
-fn read_input(path: &str) -> Result<(String, String), String> {
-    let mut bytes = Vec::new();
-    let name = if path == "-" {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("error: could not read standard input: {e}"))?;
-        "<stdin>".to_string()
-    } else {
-        bytes = std::fs::read(path)
-            .map_err(|e| format!("error: could not open input file '{path}': {e}"))?;
-        path.to_string()
-    };
-    let text = String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{name}: error: input is not valid UTF-8 (byte {})",
-            e.utf8_error().valid_up_to()
-        )
-    })?;
-    Ok((name, text))
 }
 
 fn write_output(path: &str, text: &str) -> Result<(), String> {

@@ -7,12 +7,12 @@
 use clap::Parser as ClapParser;
 use std::process::ExitCode;
 use strata_interp::inputs::{
-    data_to_npy, extract, format_data, instantiate, literal_data, npy_data, random_data, Data, Rng,
+    compare_data, data_to_npy, extract, format_data, instantiate, literal_data, npy_data,
+    random_data_in, Data, Distribution, Rng, Tolerance,
 };
 use strata_interp::{Interpreter, Registry};
-use strata_ir::asm::{parse_source, SourceInfo};
 use strata_ir::diagnostics::{render, SourceFile};
-use strata_ir::{Context, Ir, OpId, Type};
+use strata_ir::{Context, Type};
 
 #[derive(ClapParser, Debug)]
 #[command(
@@ -20,10 +20,11 @@ use strata_ir::{Context, Ir, OpId, Type};
     about = "Run a function with Strata's reference interpreter"
 )]
 pub struct RunOptions {
-    /// Input file ('-' for standard input).
+    /// Input file ('-' for standard input), or a VTA program file (`.vta`),
+    /// which runs on the simulator from its DRAM image.
     pub input: String,
-    /// The function to run.
-    #[arg(long)]
+    /// The function to run (not for a `.vta` program).
+    #[arg(long, default_value = "", hide_default_value = true)]
     pub entry: String,
     /// Arguments in order: .npy files or scalar literals (3, 2.5, true).
     #[arg(long = "input")]
@@ -31,6 +32,18 @@ pub struct RunOptions {
     /// Where to write the results (.npy), in order.
     #[arg(long = "output")]
     pub outputs: Vec<String>,
+    /// What the results must be (.npy), in order: the run fails naming the
+    /// first element that differs (integers exactly, floats within --atol
+    /// and --rtol).
+    #[arg(long = "expect")]
+    pub expected: Vec<String>,
+    /// --expect: absolute tolerance for float elements.
+    #[arg(long, default_value_t = 0.0)]
+    pub atol: f64,
+    /// --expect: relative tolerance for float elements
+    /// (|got - expected| <= atol + rtol * |expected|, numpy's allclose).
+    #[arg(long, default_value_t = 0.0)]
+    pub rtol: f64,
     /// Print the results in MLIR attribute syntax.
     #[arg(long)]
     pub print: bool,
@@ -40,6 +53,11 @@ pub struct RunOptions {
     /// Seed of --random-inputs.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Values of --random-inputs: small (integers in [-8, 8], floats in
+    /// [-1, 1)) or full (the whole range of each type, edge values, infinities
+    /// and NaN included).
+    #[arg(long, default_value = "small", value_parser = ["small", "full"])]
+    pub random_range: String,
     /// Where to run: interp, c (translate to C, compile with $CC, run), jit (LLVM's JIT, in process; feature
     /// `llvm`), or vta (compile with linalg-to-vta and vta-lower-tiles, run on the timed VTA simulator).
     #[arg(long, default_value = "interp")]
@@ -89,8 +107,30 @@ pub struct RunOptions {
     /// (neither deallocated nor returned): checks deallocation passes.
     #[arg(long)]
     pub check_leaks: bool,
+    /// The pass pipeline to run before the target (replaces the target's
+    /// default: see --print-pipeline), in `--pass-pipeline` syntax.
+    #[arg(long)]
+    pub pipeline: Option<String>,
+    /// Print the pass pipeline run before the target on stderr.
+    #[arg(long)]
+    pub print_pipeline: bool,
     #[command(flatten)]
     pub limits: crate::args::InterpLimitArgs,
+    /// The entry's result types as written, before the target's pipeline
+    /// (which may make tensors memrefs): results print and save as these.
+    #[arg(skip)]
+    pub source_result_types: Vec<Type>,
+}
+
+impl RunOptions {
+    /// The distribution `--random-range` names.
+    pub fn distribution(&self) -> Distribution {
+        if self.random_range == "full" {
+            Distribution::Full
+        } else {
+            Distribution::Small
+        }
+    }
 }
 
 fn fail(message: impl AsRef<str>) -> ExitCode {
@@ -101,16 +141,9 @@ fn fail(message: impl AsRef<str>) -> ExitCode {
 /// Runs strata-run with `args` (including the program name) over `ctx`.
 pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> ExitCode {
     let args = crate::args::normalize_mlir_style_args(args, &[]);
-    let options = match RunOptions::try_parse_from(args) {
+    let options = match crate::args::parse_options::<RunOptions>(args) {
         Ok(o) => o,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::FAILURE
-            } else {
-                ExitCode::SUCCESS
-            };
-        }
+        Err(code) => return code,
     };
     ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
     let mut options = options;
@@ -130,35 +163,28 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
             ))
         }
     }
+    if options.input.ends_with(".vta") {
+        if !matches!(options.target.as_str(), "interp" | "vta") || !options.entry.is_empty() {
+            return fail(
+                "a .vta program runs on the VTA simulator: no --entry, and --target vta or none",
+            );
+        }
+        return crate::run_vta::run_vta_program(&ctx, &options);
+    }
+    if options.entry.is_empty() {
+        return fail("--entry NAME is required: the function to run");
+    }
     let timing = options.repeat != 1 || options.warmup != 0 || options.time;
     if options.target != "c" && (timing || options.cflags.is_some() || options.no_bounds_checks) {
         return fail("--repeat, --warmup, --time, --cflags and --no-bounds-checks need --target c");
     }
-    let (name, text) = if options.input == "-" {
-        let mut s = String::new();
-        if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut s) {
-            return fail(format!("could not read standard input: {e}"));
-        }
-        ("<stdin>".to_string(), s)
-    } else {
-        match std::fs::read_to_string(&options.input) {
-            Ok(s) => (options.input.clone(), s),
-            Err(e) => {
-                return fail(format!(
-                    "could not open input file '{}': {e}",
-                    options.input
-                ))
-            }
-        }
+    let (name, text) = match crate::args::read_text_input(&options.input) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
     };
     let source = SourceFile {
         name: &name,
         text: &text,
-    };
-    let mut ir = Ir::new();
-    let info = SourceInfo {
-        file_name: name.clone(),
-        first_line: 0,
     };
     let report = |ctx: &Context, d: &strata_ir::Diagnostic| {
         let mut out = String::new();
@@ -166,14 +192,20 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         eprint!("{out}");
         ExitCode::FAILURE
     };
-    let module = match parse_source(&ctx, &mut ir, &text, &info) {
-        Ok(m) => m,
-        Err(d) => return report(&ctx, &d),
+    let how = crate::target_pipeline::Preparation {
+        file: &name,
+        entry: &options.entry,
+        target: &options.target,
+        pipeline: options.pipeline.as_deref(),
+        print_pipeline: options.print_pipeline,
     };
-    if let Err(d) = strata_ir::verifier::verify(&ctx, &ir, module) {
-        return report(&ctx, &d);
-    }
-    lower_for_target(&ctx, &mut ir, module, &options.target);
+    let (mut ir, module) = match crate::target_pipeline::load(&ctx, &name, &text, &how) {
+        Ok(loaded) => {
+            options.source_result_types = loaded.signature.results;
+            (loaded.ir, loaded.module)
+        }
+        Err(e) => return e.report(&ctx, "strata-run"),
+    };
     if options.target == "c" {
         let given =
             |i: usize, ty: Type| options.inputs.get(i).map(|spec| input_data(&ctx, ty, spec));
@@ -219,7 +251,9 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         }
         let given =
             |i: usize, ty: Type| options.inputs.get(i).map(|spec| input_data(&ctx, ty, spec));
-        return crate::run_vta::run_vta(&ctx, &options, &name, &text, &inputs, &results, &given);
+        return crate::run_vta::run_vta(
+            &ctx, &mut ir, module, &options, &name, &text, &inputs, &results, &given,
+        );
     }
     let limits = match options.limits.limits() {
         Ok(l) => l,
@@ -256,7 +290,7 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
     for (i, &ty) in inputs.iter().enumerate() {
         let data = match options.inputs.get(i) {
             Some(spec) => input_data(&ctx, ty, spec),
-            None => random_data(&ctx, ty, &mut rng),
+            None => random_data_in(&ctx, ty, options.distribution(), &mut rng),
         };
         let data = match data {
             Ok(d) => d,
@@ -307,20 +341,46 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
             Err(e) => return report(&ctx, &strata_ir::Diagnostic::error(ir.op_loc(func), e)),
         }
     }
+    emit_outputs(&ctx, &options, &outputs)
+}
+
+/// What every target does with the decoded results: `--print`, `--output`
+/// and `--expect`.
+pub(crate) fn emit_outputs(
+    ctx: &Context,
+    options: &RunOptions,
+    outputs: &[(Type, Data)],
+) -> ExitCode {
+    // The types the program declared, where the pipeline changed them.
+    let declared: Vec<(Type, &Data)> = outputs
+        .iter()
+        .enumerate()
+        .map(|(k, (ty, data))| {
+            let source = options.source_result_types.get(k).copied();
+            let same_shape = |t: Type| ctx.shape(t) == ctx.shape(*ty);
+            (source.filter(|&t| same_shape(t)).unwrap_or(*ty), data)
+        })
+        .collect();
+    let outputs = &declared[..];
     if options.print {
-        for (ty, data) in &outputs {
-            println!("{}", format_data(&ctx, *ty, data));
+        for (ty, data) in outputs {
+            println!("{}", format_data(ctx, *ty, data));
         }
     }
-    if options.outputs.len() > outputs.len() {
-        return fail(format!(
-            "{} outputs requested but the run produced {}",
-            options.outputs.len(),
-            outputs.len()
-        ));
+    for (flag, given) in [
+        ("outputs", &options.outputs),
+        ("expected values", &options.expected),
+    ] {
+        if given.len() > outputs.len() {
+            return fail(format!(
+                "{} {flag} given but the run produced {}",
+                given.len(),
+                outputs.len()
+            ));
+        }
     }
-    for (path, (ty, data)) in options.outputs.iter().zip(&outputs) {
-        let bytes = match data_to_npy(&ctx, *ty, data) {
+    for (path, &(ty, data)) in options.outputs.iter().zip(outputs) {
+        let bytes = match data_to_npy(ctx, ty, data) {
             Ok(b) => b,
             Err(e) => return fail(e),
         };
@@ -328,28 +388,32 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
             return fail(format!("could not write '{path}': {e}"));
         }
     }
+    let tolerance = Tolerance {
+        atol: options.atol,
+        rtol: options.rtol,
+    };
+    for (k, (path, &(ty, data))) in options.expected.iter().zip(outputs).enumerate() {
+        let expected = match input_data(ctx, ty, path) {
+            Ok(d) => d,
+            Err(e) => return fail(format!("--expect for result #{k}: {e}")),
+        };
+        match compare_data(data, &expected, tolerance) {
+            Ok(agreement) => println!(
+                "expect: result #{k} matches '{path}' ({} elements, max abs error {:.3e})",
+                agreement.elements, agreement.max_abs_error
+            ),
+            Err(e) => return fail(format!("result #{k} differs from '{path}': {e}")),
+        }
+    }
     ExitCode::SUCCESS
 }
 
-fn input_data(ctx: &Context, ty: Type, spec: &str) -> Result<Data, String> {
+pub(crate) fn input_data(ctx: &Context, ty: Type, spec: &str) -> Result<Data, String> {
     if spec.ends_with(".npy") {
         let bytes = std::fs::read(spec).map_err(|e| format!("could not read '{spec}': {e}"))?;
         let array = strata_interp::npy::parse_npy(&bytes).map_err(|e| format!("{spec}: {e}"))?;
         npy_data(ctx, ty, &array).map_err(|e| format!("{spec}: {e}"))
     } else {
         literal_data(ctx, ty, spec)
-    }
-}
-
-/// The lowering a native target's translator expects, run as the pipeline
-/// would (`strata-opt --lower-affine [--convert-scf-to-cf]`): translators
-/// translate only. C keeps `scf` structured; the JIT's LLVM wants a CFG.
-/// The interpreter and VTA run the module as given.
-fn lower_for_target(ctx: &Context, ir: &mut Ir, module: OpId, target: &str) {
-    if matches!(target, "c" | "jit") {
-        strata_lowering_affine_to_scf::lower_affine(ctx, ir, module);
-    }
-    if target == "jit" {
-        strata_lowering_scf_to_cf::convert_scf_to_cf(ctx, ir, module);
     }
 }

@@ -23,11 +23,11 @@
 //! `-fsanitize=` list) compiles it with the sanitizers, so a test can show
 //! that a run the checks stop never touches memory outside its blocks.
 
-use crate::run::RunOptions;
+use crate::run::{emit_outputs, RunOptions};
 use std::process::{Command, ExitCode, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 use strata_dialect_arith::semantics::{float_from_bits, float_to_bits};
-use strata_interp::inputs::{data_to_npy, format_data, random_data, Data, Rng};
+use strata_interp::inputs::{random_data_in, Data, Rng};
 use strata_interp::Scalar;
 use strata_ir::{Context, Ir, OpId, Type};
 use strata_native_abi::{c_type, CScalar, CType};
@@ -148,7 +148,7 @@ fn encode_arguments(
     for (i, &ty) in inputs.iter().enumerate() {
         let data = match given(i, ty) {
             Some(d) => d,
-            None => random_data(ctx, ty, &mut rng),
+            None => random_data_in(ctx, ty, options.distribution(), &mut rng),
         };
         let data = data.map_err(|e| format!("argument #{i}: {e}"))?;
         match (c_type(ctx, ty), &data) {
@@ -214,17 +214,10 @@ pub fn run_c(
         Err(e) => return fail(e),
     };
     // Build and run.
-    let dir = std::env::temp_dir().join(format!(
-        "strata-run-c-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0)
-    ));
-    if let Err(e) = std::fs::create_dir_all(&dir) {
-        return fail(format!("cannot create '{}': {e}", dir.display()));
-    }
+    let dir = match scratch_dir() {
+        Ok(d) => d,
+        Err(e) => return fail(e),
+    };
     let cleanup = |code: ExitCode| {
         if std::env::var_os("STRATA_KEEP_C").is_none() {
             let _ = std::fs::remove_dir_all(&dir);
@@ -250,16 +243,7 @@ pub fn run_c(
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let sanitize = std::env::var("STRATA_C_SANITIZE").unwrap_or_default();
     let mut compile = Command::new(&cc);
-    // No sibling-call optimisation: GCC turns a tail call into a jump and
-    // may then fold a recursion that never ends into a return of the value
-    // its base case would give; as calls it overflows the stack (SIGSEGV,
-    // reported) where the interpreter stops at its recursion limit.
-    compile.args([
-        "-O2",
-        "-std=c11",
-        "-ffp-contract=off",
-        "-fno-optimize-sibling-calls",
-    ]);
+    compile.args(C_FLAGS);
     if !sanitize.is_empty() {
         compile
             .arg(format!("-fsanitize={sanitize}"))
@@ -495,34 +479,31 @@ pub(crate) fn decode_outputs(
     Ok(outputs)
 }
 
-/// `--print` and `--output` of decoded outputs, as the interpreter does them.
-pub(crate) fn emit_outputs(
-    ctx: &Context,
-    options: &RunOptions,
-    outputs: &[(Type, Data)],
-) -> ExitCode {
-    if options.print {
-        for (ty, data) in outputs {
-            println!("{}", format_data(ctx, *ty, data));
-        }
-    }
-    if options.outputs.len() > outputs.len() {
-        return fail(format!(
-            "{} outputs requested but the run produced {}",
-            options.outputs.len(),
-            outputs.len()
-        ));
-    }
-    for (path, (ty, data)) in options.outputs.iter().zip(outputs) {
-        let bytes = match data_to_npy(ctx, *ty, data) {
-            Ok(b) => b,
-            Err(e) => return fail(e),
-        };
-        if let Err(e) = std::fs::write(path, bytes) {
-            return fail(format!("could not write '{path}': {e}"));
-        }
-    }
-    ExitCode::SUCCESS
+/// The C compiler flags of every translated program: no contraction into
+/// fused multiply-adds (floats match the interpreter bit for bit) and no
+/// sibling-call optimisation (GCC turns a tail call into a jump and may
+/// then fold a recursion that never ends into a return of the value its
+/// base case would give; as calls it overflows the stack, SIGSEGV,
+/// reported, where the interpreter stops at its recursion limit).
+pub const C_FLAGS: &[&str] = &[
+    "-O2",
+    "-std=c11",
+    "-ffp-contract=off",
+    "-fno-optimize-sibling-calls",
+];
+
+/// A new empty directory for a compilation's files.
+pub fn scratch_dir() -> Result<std::path::PathBuf, String> {
+    let dir = std::env::temp_dir().join(format!(
+        "strata-c-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0)
+    ));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
+    Ok(dir)
 }
 
 #[cfg(test)]

@@ -5,8 +5,9 @@
 //! C target's code ([`crate::run_c`]): both native targets share the C
 //! harness's byte format, so their outputs can be compared byte for byte.
 
+use crate::run::emit_outputs;
 use crate::run::RunOptions;
-use crate::run_c::{decode_outputs, emit_outputs, prepare, Prepared};
+use crate::run_c::{decode_outputs, prepare, Prepared};
 use std::process::ExitCode;
 use strata_interp::inputs::Data;
 use strata_interp::inputs::{extract, instantiate};

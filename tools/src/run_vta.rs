@@ -14,10 +14,9 @@ use crate::run::RunOptions;
 use std::process::ExitCode;
 use std::time::Instant;
 use strata_dialect_arith::semantics::{mask, sext};
-use strata_interp::inputs::{data_to_npy, format_data, Data, Rng};
+use strata_interp::inputs::{Data, Rng};
 use strata_interp::{Interpreter, Registry};
-use strata_ir::asm::{parse_source, SourceInfo};
-use strata_ir::{Context, Ir, Type};
+use strata_ir::{Context, Ir, OpId, Type};
 use strata_lowering_linalg_to_vta::Options;
 use strata_vta::SimOptions;
 
@@ -65,9 +64,12 @@ fn random_vta(ctx: &Context, ty: Type, rng: &mut Rng) -> Result<Data, String> {
     Ok(Data::Shaped { shape, elems })
 }
 
-/// Runs the VTA target. `text` is the source, `module` its parsed form.
+/// Runs the VTA target on `module`; `text` is the source diagnostics quote.
+#[allow(clippy::too_many_arguments)]
 pub fn run_vta(
     ctx: &Context,
+    ir: &mut Ir,
+    module: OpId,
     options: &RunOptions,
     name: &str,
     text: &str,
@@ -93,22 +95,13 @@ pub fn run_vta(
     }
     // Compile.
     let compile_start = Instant::now();
-    let mut ir = Ir::new();
-    let info = SourceInfo {
-        file_name: name.to_string(),
-        first_line: 0,
-    };
-    let module = match parse_source(ctx, &mut ir, text, &info) {
-        Ok(m) => m,
-        Err(d) => return report(ctx, name, text, &d),
-    };
     let lowering = Options {
         entry: options.entry.clone(),
         tile_sizes: options.tile_sizes.clone(),
         double_buffer: !options.single_buffer,
         tune: options.tune,
     };
-    let compiled = match strata_vta_host::compile(ctx, &mut ir, module, &lowering) {
+    let compiled = match strata_vta_host::compile(ctx, ir, module, &lowering) {
         Ok(c) => c,
         Err(d) => return report(ctx, name, text, &d),
     };
@@ -143,18 +136,9 @@ pub fn run_vta(
         shape: run.shape.clone(),
         elems: out_elems,
     };
-    if options.print {
-        println!("{}", format_data(ctx, result_ty, &out_data));
-    }
-    if let Some(path) = options.outputs.first() {
-        match data_to_npy(ctx, result_ty, &out_data) {
-            Ok(b) => {
-                if let Err(e) = std::fs::write(path, b) {
-                    return fail(format!("could not write '{path}': {e}"));
-                }
-            }
-            Err(e) => return fail(e),
-        }
+    let code = crate::run::emit_outputs(ctx, options, &[(result_ty, out_data)]);
+    if code != ExitCode::SUCCESS {
+        return code;
     }
     let s = &run.stats;
     if options.stats {
@@ -171,30 +155,7 @@ pub fn run_vta(
             compile_time.as_secs_f64(),
             sim_time.as_secs_f64()
         );
-        println!(
-            "cycles: {} ({:.3} ms at {} MHz)",
-            s.total_cycles,
-            s.seconds() * 1e3,
-            s.clock_mhz
-        );
-        println!(
-            "gemm micro-ops: {} (+{} reset), alu micro-ops: {}, MACs: {}",
-            s.gemm_uops, s.gemm_reset_uops, s.alu_uops, s.macs
-        );
-        let b = &s.bytes;
-        println!(
-            "bytes read: inp {} wgt {} acc {} uop {}; bytes written: out {}",
-            b.inp_read, b.wgt_read, b.acc_read, b.uop_read, b.out_write
-        );
-        for module in strata_vta::Module::ALL {
-            let m = s.module(module);
-            println!(
-                "{:<7} busy {} stall {}",
-                module.name(),
-                m.busy_cycles,
-                m.total_stall()
-            );
-        }
+        print_cycle_stats(s);
         let checksum: i64 = values.iter().sum();
         let first: Vec<String> = values.iter().take(8).map(|v| v.to_string()).collect();
         let shape: Vec<String> = run.shape.iter().map(|d| d.to_string()).collect();
@@ -207,8 +168,13 @@ pub fn run_vta(
     }
     if options.check {
         let check_start = Instant::now();
+        // The reference is the program as written, before any pipeline.
         let mut ir2 = Ir::new();
-        let module2 = match parse_source(ctx, &mut ir2, text, &info) {
+        let info = strata_ir::asm::SourceInfo {
+            file_name: name.to_string(),
+            first_line: 0,
+        };
+        let module2 = match strata_ir::asm::parse_source(ctx, &mut ir2, text, &info) {
             Ok(m) => m,
             Err(d) => return fail(d.message),
         };
@@ -256,6 +222,143 @@ pub fn run_vta(
             want.len(),
             check_start.elapsed().as_secs_f64()
         );
+    }
+    ExitCode::SUCCESS
+}
+
+/// The cycle model's counts, as `--stats` prints them.
+fn print_cycle_stats(s: &strata_vta::SimStats) {
+    println!(
+        "cycles: {} ({:.3} ms at {} MHz)",
+        s.total_cycles,
+        s.seconds() * 1e3,
+        s.clock_mhz
+    );
+    println!(
+        "gemm micro-ops: {} (+{} reset), alu micro-ops: {}, MACs: {}",
+        s.gemm_uops, s.gemm_reset_uops, s.alu_uops, s.macs
+    );
+    let b = &s.bytes;
+    println!(
+        "bytes read: inp {} wgt {} acc {} uop {}; bytes written: out {}",
+        b.inp_read, b.wgt_read, b.acc_read, b.uop_read, b.out_write
+    );
+    for module in strata_vta::Module::ALL {
+        let m = s.module(module);
+        println!(
+            "{:<7} busy {} stall {}",
+            module.name(),
+            m.busy_cycles,
+            m.total_stall()
+        );
+    }
+}
+
+/// `strata-run FILE.vta`: a program file (`strata-translate --mlir-to-vta`)
+/// runs on the timed simulator from its DRAM image. The buffers a STORE
+/// writes are the results (`--print`, `--output`, `--expect`); the others
+/// are inputs, bound in order by `--input` (.npy) or filled by
+/// `--random-inputs` (int8 over its whole range, wider integers in
+/// [-256, 256], as for a layer), else left as the file holds them.
+/// `--stats` prints the cycle counts. A program that deadlocks, leaves the
+/// image or misses FINISH is an error naming the instruction.
+pub fn run_vta_program(ctx: &Context, options: &RunOptions) -> ExitCode {
+    let path = &options.input;
+    let mut program = match strata_vta::Program::read_file(path) {
+        Ok(p) => p,
+        Err(e) => return fail(format!("{path}: {e}")),
+    };
+    // Results: the buffers STORE instructions write into.
+    let stored: Vec<u64> = program
+        .insns
+        .iter()
+        .filter_map(|insn| match insn {
+            strata_vta::Insn::Store(m) => Some(
+                u64::from(m.dram_base)
+                    * strata_vta::sim::dram_elem_bytes(&program.config, m.memory),
+            ),
+            _ => None,
+        })
+        .collect();
+    let buffers: Vec<strata_vta::DramBuffer> = program
+        .dram
+        .buffers
+        .iter()
+        .filter(|b| b.elem != strata_vta::ElemType::Uop)
+        .cloned()
+        .collect();
+    let is_result = |b: &strata_vta::DramBuffer| {
+        stored
+            .iter()
+            .any(|&addr| addr >= b.offset && addr < b.offset + b.size)
+    };
+    let buffer_type = |b: &strata_vta::DramBuffer| -> Type {
+        let shape: Vec<i64> = b.shape.iter().map(|&d| d as i64).collect();
+        ctx.tensor_type(&shape, ctx.signless(b.elem.bytes() as u32 * 8))
+    };
+    let inputs: Vec<&strata_vta::DramBuffer> = buffers.iter().filter(|b| !is_result(b)).collect();
+    if options.inputs.len() > inputs.len() {
+        return fail(format!(
+            "{} inputs given but {path} has {} input buffers ({})",
+            options.inputs.len(),
+            inputs.len(),
+            inputs
+                .iter()
+                .map(|b| format!("@{}", b.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    let mut rng = Rng::new(options.seed);
+    for (i, b) in inputs.iter().enumerate() {
+        let ty = buffer_type(b);
+        let data = match options.inputs.get(i) {
+            Some(spec) => crate::run::input_data(ctx, ty, spec),
+            None if options.random_inputs => random_vta(ctx, ty, &mut rng),
+            None => continue,
+        };
+        let elems = match data {
+            Ok(Data::Shaped { elems, .. }) => elems,
+            Ok(_) => return fail(format!("@{}: expected an array", b.name)),
+            Err(e) => return fail(format!("input @{}: {e}", b.name)),
+        };
+        let width = b.elem.bytes() as usize;
+        let start = b.offset as usize;
+        for (k, e) in elems.iter().enumerate() {
+            let strata_interp::value::Scalar::Int(bits, _) = *e else {
+                return fail(format!("input @{}: integer data expected", b.name));
+            };
+            let at = start + k * width;
+            program.dram.bytes[at..at + width].copy_from_slice(&bits.to_le_bytes()[..width]);
+        }
+    }
+    let outcome = match strata_vta::run_program(&program, &SimOptions::default()) {
+        Ok(o) => o,
+        Err(e) => return fail(format!("{path}: {e}")),
+    };
+    let mut outputs: Vec<(Type, Data)> = Vec::new();
+    for b in buffers.iter().filter(|b| is_result(b)) {
+        let width = b.elem.bytes() as usize;
+        let bits = width as u32 * 8;
+        let bytes = &outcome.dram[b.offset as usize..(b.offset + b.size) as usize];
+        let elems = bytes
+            .chunks_exact(width)
+            .map(|c| {
+                let mut v = [0u8; 16];
+                v[..width].copy_from_slice(c);
+                strata_interp::value::Scalar::Int(u128::from_le_bytes(v), bits)
+            })
+            .collect();
+        let shape = b.shape.iter().map(|&d| d as i64).collect();
+        outputs.push((buffer_type(b), Data::Shaped { shape, elems }));
+    }
+    let code = crate::run::emit_outputs(ctx, options, &outputs);
+    if code != ExitCode::SUCCESS {
+        return code;
+    }
+    if options.stats {
+        print_cycle_stats(&outcome.stats);
+        println!("utilization: {:.2}", outcome.stats.gemm_utilisation());
     }
     ExitCode::SUCCESS
 }

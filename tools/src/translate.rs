@@ -176,16 +176,9 @@ fn mlir_to_llvmir(_: &Context, _: &str, _: &str) -> Result<Vec<u8>, String> {
 /// The whole tool over a context with the dialects it should know.
 pub fn translate_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> ExitCode {
     let args = crate::args::normalize_mlir_style_args(args, &["o"]);
-    let options = match TranslateOptions::try_parse_from(args) {
+    let options = match crate::args::parse_options::<TranslateOptions>(args) {
         Ok(o) => o,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::FAILURE
-            } else {
-                ExitCode::SUCCESS
-            };
-        }
+        Err(code) => return code,
     };
     ctx.allow_unregistered_dialects = options.allow_unregistered_dialect;
     let result = read_input(&options.input).and_then(|bytes| {

@@ -95,18 +95,31 @@ pub fn delinearize(linear: i64, basis: &[i64], num_results: usize) -> Option<Vec
     Some(out)
 }
 
-/// `indices` combined in `basis` (outermost element optional, unused).
-pub fn linearize(indices: &[i64], basis: &[i64]) -> i64 {
+/// `indices` combined in `basis` (outermost element optional, unused), or
+/// `None` when a product or sum the combination needs overflows `index`:
+/// the lowering adds those with `overflow<nsw>`, as MLIR's does, so such a
+/// linearization is undefined.
+pub fn linearize(indices: &[i64], basis: &[i64]) -> Option<i64> {
     let mut result = 0i64;
     let mut stride = 1i64;
-    for (&length, &index) in basis.iter().rev().zip(indices.iter().rev()) {
-        result = result.wrapping_add(index.wrapping_mul(stride));
-        stride = stride.wrapping_mul(length);
+    let pairs: Vec<(i64, i64)> = basis
+        .iter()
+        .rev()
+        .zip(indices.iter().rev())
+        .map(|(&l, &i)| (l, i))
+        .collect();
+    let outer = (indices.len() > basis.len()).then(|| indices[0]);
+    for (k, &(length, index)) in pairs.iter().enumerate() {
+        result = result.checked_add(index.checked_mul(stride)?)?;
+        // The stride is needed only by a further index.
+        if k + 1 < pairs.len() || outer.is_some() {
+            stride = stride.checked_mul(length)?;
+        }
     }
-    if indices.len() > basis.len() {
-        result = result.wrapping_add(indices[0].wrapping_mul(stride));
+    if let Some(index) = outer {
+        result = result.checked_add(index.checked_mul(stride)?)?;
     }
-    result
+    Some(result)
 }
 
 /// Whether a linearize_index carries `disjoint`: its indices are known
@@ -239,5 +252,9 @@ fn fold_linearize(
         return FoldOutcome::Failed;
     };
     let statics = static_basis(ctx, ir, op);
-    FoldOutcome::attribute(ctx.index_attr(linearize(&values, &statics)))
+    // An overflowing linearization is undefined: left for the program.
+    match linearize(&values, &statics) {
+        Some(linear) => FoldOutcome::attribute(ctx.index_attr(linear)),
+        None => FoldOutcome::Failed,
+    }
 }

@@ -20,6 +20,7 @@ pub fn register_all_dialects(ctx: &mut Context) {
     strata_dialect_affine::register(ctx);
     strata_dialect_gpu::register(ctx);
     strata_dialect_vector::register(ctx);
+    strata_dialect_tile::register(ctx);
 }
 
 /// A context with every standard dialect loaded.

@@ -38,6 +38,34 @@ pub fn iterator_type_attr(ctx: &Context, it: IteratorType) -> Attribute {
     })
 }
 
+/// The properties of a `linalg.generic` with `inputs` and `outputs`
+/// operands: its indexing maps, iterator types and operand segments, as
+/// every pass that creates one writes them.
+pub fn generic_properties(
+    ctx: &Context,
+    maps: &[strata_ir::affine::AffineMap],
+    iterators: &[IteratorType],
+    inputs: usize,
+    outputs: usize,
+) -> Attribute {
+    let maps: Vec<Attribute> = maps
+        .iter()
+        .map(|m| ctx.affine_map_attr(m.clone()))
+        .collect();
+    let iterators: Vec<Attribute> = iterators
+        .iter()
+        .map(|&it| iterator_type_attr(ctx, it))
+        .collect();
+    ctx.dictionary_attr(vec![
+        (ctx.intern_str("indexing_maps"), ctx.array_attr(&maps)),
+        (ctx.intern_str("iterator_types"), ctx.array_attr(&iterators)),
+        (
+            ctx.intern_str("operandSegmentSizes"),
+            ctx.dense_i32_array(&[inputs as i32, outputs as i32]),
+        ),
+    ])
+}
+
 /// The iterator type an attribute names (`#linalg.iterator_type<...>` or a string).
 pub fn iterator_type_of(ctx: &Context, attr: Attribute) -> Option<IteratorType> {
     match ctx.attr_data(attr) {

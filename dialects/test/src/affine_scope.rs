@@ -8,21 +8,17 @@
 use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::diagnostics::DiagResult;
-use strata_ir::opdef::RegionDef;
-use strata_ir::{OpDefinition, OpId, OpTraits};
+use strata_ir::OpId;
 
-pub(crate) fn definition() -> OpDefinition {
-    let mut def = OpDefinition::new("test.affine_scope");
-    def.summary = "affine scope operation".into();
-    def.traits = OpTraits::AFFINE_SCOPE;
-    def.regions = vec![RegionDef {
-        name: "region".into(),
-        variadic: false,
-        single_block: true,
-    }];
-    def.hooks.parse = Some(parse);
-    def.hooks.print = Some(print);
-    def
+strata_ir::define_op! {
+    /// MLIR's `AffineScopeOp` of `TestOps.td`.
+    pub struct AffineScopeOp = "test.affine_scope" {
+        summary: "affine scope operation",
+        traits: [AFFINE_SCOPE],
+        regions: [region: single_block],
+        parse: parse,
+        print: print,
+    }
 }
 
 fn parse(p: &mut OpParser) -> DiagResult<()> {

@@ -21,6 +21,7 @@
 
 mod affine_scope;
 mod ops;
+pub mod unsound_fold;
 
 use std::sync::Arc;
 use strata_ir::ir::{InsertPoint, OperationState};
@@ -64,7 +65,7 @@ pub fn create_constant(
     loc: Location,
     at: InsertPoint,
 ) -> OpId {
-    let mut state = OperationState::new(ctx, "test.constant", loc);
+    let mut state = OperationState::new(ctx, ops::ConstantOp::NAME, loc);
     state.result_types.push(ty);
     state.attributes = ctx.dictionary_attr([(ctx.intern_str("value"), value)]);
     ir.create_op(state, at)

@@ -155,6 +155,9 @@ pub fn module_to_program(ctx: &Context, ir: &Ir, module: OpId) -> DiagResult<Pro
     let depth = config.depth(Buffer::Uop) as u32;
     let mut cached: HashMap<String, u32> = HashMap::new();
     let mut next = 0u32;
+    // The op each instruction of the stream comes from (a kernel's
+    // micro-op load: the op that uses the kernel).
+    let mut insn_ops: Vec<OpId> = Vec::with_capacity(insns.len());
     for (op, mut item) in insns {
         if let Insn::Load(m) | Insn::Store(m) = &mut item.insn {
             if let Some(name) = &item.buffer {
@@ -180,6 +183,7 @@ pub fn module_to_program(ctx: &Context, ir: &Ir, module: OpId) -> DiagResult<Pro
                     program
                         .insns
                         .push(Insn::Load(MemInsn::dense(MemId::Uop, next, dram, 1, len)));
+                    insn_ops.push(op);
                     cached.insert(name.clone(), next);
                     next += len;
                     next - len
@@ -195,9 +199,65 @@ pub fn module_to_program(ctx: &Context, ir: &Ir, module: OpId) -> DiagResult<Pro
             }
         }
         program.insns.push(item.insn);
+        insn_ops.push(op);
     }
     program.validate().map_err(|e| program_error(module, &e))?;
+    check_tokens(ctx, ir, module, &program, &insn_ops)?;
     Ok(program)
+}
+
+/// The modules synchronise only through the dependence tokens, so a stream
+/// whose tokens do not pair up would hang the device (a pop that no push
+/// ever satisfies) or leave tokens that the next program run would consume.
+/// The cycle model's schedule depends on the tokens alone, not on data:
+/// running it decides both before the program is written.
+fn check_tokens(
+    ctx: &Context,
+    ir: &Ir,
+    module: OpId,
+    program: &Program,
+    insn_ops: &[OpId],
+) -> DiagResult<()> {
+    let op_of = |index: usize| insn_ops.get(index).copied().unwrap_or(module);
+    let stats = match strata_vta::sim::schedule(&program.config, &program.insns) {
+        Ok(stats) => stats,
+        Err(strata_vta::SimError::Insn {
+            fault: strata_vta::Fault::Deadlock { blocked },
+            ..
+        }) => {
+            let first = blocked.iter().map(|b| b.index).min().unwrap_or(0);
+            return Err(emit_op_error(
+                ctx,
+                ir,
+                op_of(first),
+                format!(
+                    "the program's dependence tokens deadlock: {} (no module can move)",
+                    strata_vta::sim::describe_blocked(&blocked)
+                ),
+            ));
+        }
+        Err(e) => {
+            let op = e.index().map_or(module, op_of);
+            return Err(emit_op_error(ctx, ir, op, e.to_string()));
+        }
+    };
+    let left: Vec<String> = strata_vta::TokenQueue::ALL
+        .iter()
+        .filter(|&&q| stats.tokens_left[q as usize] > 0)
+        .map(|&q| format!("{}: {}", q.name(), stats.tokens_left[q as usize]))
+        .collect();
+    if !left.is_empty() {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            module,
+            format!(
+                "the program ends with dependence tokens pushed but never popped ({}): the next run on the device would consume them",
+                left.join(", ")
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn import_error(ctx: &Context, message: impl Into<String>) -> Diagnostic {

@@ -132,16 +132,9 @@ pub fn dram_buffer_info(ctx: &Context, ir: &Ir, op: OpId) -> Option<DramBufferIn
     })
 }
 
-/// Bytes of one element of `memory` in DRAM (the unit of `dram_offset`).
-pub fn dram_elem_bytes(config: &VtaConfig, memory: MemId) -> u64 {
-    match memory {
-        MemId::Uop => config.elem_bytes(Buffer::Uop),
-        MemId::Inp => config.elem_bytes(Buffer::Inp),
-        MemId::Wgt => config.elem_bytes(Buffer::Wgt),
-        MemId::Acc => config.elem_bytes(Buffer::Acc),
-        MemId::Out | MemId::Acc8Bit => config.elem_bytes(Buffer::Out),
-    }
-}
+/// Bytes of one element of `memory` in DRAM (the unit of `dram_offset`):
+/// the simulator's definition.
+pub use strata_vta::sim::dram_elem_bytes;
 
 /// The on-chip buffer a LOAD of `memory` writes.
 pub fn sram_buffer(memory: MemId) -> Buffer {

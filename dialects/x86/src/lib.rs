@@ -55,8 +55,8 @@ impl Dialect for X86Dialect {
         "x86 intrinsics (AVX-512F, AVX512-VNNI, AMX) as calls, for the C back end"
     }
 
-    fn operations(&self, ctx: &Context) -> Vec<OpDefinition> {
-        ops::definitions(ctx)
+    fn operations(&self, _: &Context) -> Vec<OpDefinition> {
+        ops::definitions()
     }
 
     fn parse_type(&self, parser: &mut Parser, mnemonic: &str) -> DiagResult<Type> {

@@ -3,7 +3,7 @@
 
 use crate::intrinsics::{lookup, Kind};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
-use strata_ir::{Context, DiagResult, Ir, OpDefinition, OpId, Type, TypeData};
+use strata_ir::{Context, DiagResult, Ir, OpId, Type, TypeData};
 
 strata_ir::define_op! {
     /// Calls the x86 intrinsic `callee` (a row of the intrinsic table) on
@@ -17,6 +17,7 @@ strata_ir::define_op! {
             imm: optional(AttrConstraint::DenseI32Array),
         ],
         format: "$callee `(` $args `)` attr-dict `:` functional-type($args, results)",
+        verify: verify_call,
     }
 }
 
@@ -29,18 +30,16 @@ strata_ir::define_op! {
         operands: [base: single(TypeConstraint::AnyMemRef), indices: variadic(TypeConstraint::Index)],
         results: [result: single(TypeConstraint::Any)],
         format: "$base `[` $indices `]` attr-dict `:` type($base)",
+        verify: verify_addr,
+        infer_result_types: infer_addr,
     }
 }
 
-pub(crate) fn definitions(ctx: &Context) -> Vec<OpDefinition> {
-    let mut call = CallOp::definition();
-    call.hooks.verify = Some(verify_call);
-    let mut addr = AddrOp::definition();
-    addr.hooks.infer_result_types = Some(|ctx, _, _| Ok(vec![crate::ptr_type(ctx)]));
-    addr.hooks.verify = Some(verify_addr);
-    // Indices are `index`: buildable, so the format need not spell them.
-    addr.operands[1].constraint = TypeConstraint::Is(ctx.index_type());
-    vec![call, addr]
+strata_ir::dialect_ops!(CallOp, AddrOp);
+
+/// `x86.addr` gives an `!x86.ptr`.
+fn infer_addr(ctx: &Context, _: &[Type], _: strata_ir::Attribute) -> DiagResult<Vec<Type>> {
+    Ok(vec![crate::ptr_type(ctx)])
 }
 
 /// Whether `ty` has kind `kind`.

@@ -238,18 +238,8 @@ fn parallel(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Fl
             };
             *slot = RtValue::Scalar(super::arith::atomic_combine(*kind, a, v)?);
         }
-        // Next point, innermost dimension fastest.
-        let mut d = ivs.len();
-        loop {
-            if d == 0 {
-                return Ok(Flow::Next(acc));
-            }
-            d -= 1;
-            ivs[d] += b.steps[d];
-            if ivs[d] < ubs[d] {
-                break;
-            }
-            ivs[d] = lbs[d];
+        if !super::scf::next_point(&mut ivs, &lbs, &ubs, &b.steps) {
+            return Ok(Flow::Next(acc));
         }
     }
 }
@@ -264,6 +254,22 @@ fn delinearize_index(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> Interp
             format!("affine.delinearize_index with a non-positive basis element ({b})"),
         ));
     }
+    // The lowering multiplies the radices with overflow<nsw, nuw>.
+    let radices = if it.ir.num_results(op) == basis.len() {
+        &basis[1.min(basis.len())..]
+    } else {
+        &basis[..]
+    };
+    if radices
+        .iter()
+        .try_fold(1i64, |p, &b| p.checked_mul(b))
+        .is_none()
+    {
+        return Err(it.error(
+            op,
+            "affine.delinearize_index basis product overflows index (undefined: its lowering computes it with overflow<nsw, nuw>)",
+        ));
+    }
     let parts = delinearize(values[0], &basis, it.ir.num_results(op))
         .ok_or_else(|| it.error(op, "affine.delinearize_index with a zero basis element"))?;
     Ok(Flow::Next(parts.into_iter().map(RtValue::index).collect()))
@@ -275,5 +281,11 @@ fn linearize_index(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpRe
     let groups = operand_groups(it, op)?;
     let basis = mixed_basis(&static_basis(it.ctx, it.ir, op), &values[groups[1].clone()]);
     let multi = &values[groups[0].clone()];
-    Ok(Flow::Next(vec![RtValue::index(linearize(multi, &basis))]))
+    let linear = linearize(multi, &basis).ok_or_else(|| {
+        it.error(
+            op,
+            "affine.linearize_index overflows index (undefined: its lowering computes with overflow<nsw>)",
+        )
+    })?;
+    Ok(Flow::Next(vec![RtValue::index(linear)]))
 }

@@ -201,9 +201,26 @@ fn structured(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<
         let z = zero(o.elem);
         o.elems.iter_mut().for_each(|e| *e = Some(e.unwrap_or(z)));
     }
+    // The fast path runs the whole loop nest natively: it is charged the
+    // steps the slow path would count (each payload op, its yield included,
+    // once per iteration) before it starts, so the step and time limits stop a huge op as they stop
+    // the loops it stands for; the slow path counts the ops it runs.
+    let shapes: Vec<Vec<i64>> = operands.iter().map(|o| o.shape.clone()).collect();
+    let iterations = loop_bounds(&info, &shapes)
+        .map(|b| {
+            b.iter()
+                .fold(1u64, |n, &d| n.saturating_mul(d.max(0) as u64))
+        })
+        .unwrap_or(0);
+    let work = iterations.saturating_mul(it.ir.block_ops(block).count() as u64);
+    let charged_from = it.steps;
+    it.charge_steps(op, work)?;
     let outputs = match run_fast(it, op, &info, &operands) {
         Some(outputs) => outputs,
-        None => run_slow(it, op, &info, &mut operands)?,
+        None => {
+            it.steps = charged_from;
+            run_slow(it, op, &info, &mut operands)?
+        }
     };
     // Tensors come back as results, memrefs are written in place.
     let mut results = Vec::new();

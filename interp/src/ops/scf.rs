@@ -131,20 +131,29 @@ fn parallel(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Fl
                 .pop()
                 .ok_or_else(|| InterpError::new("reduction region yielded nothing"))?;
         }
-        // Next point of the iteration space, innermost dimension fastest.
-        let mut d = ivs.len();
-        loop {
-            if d == 0 {
-                return Ok(Flow::Next(acc));
-            }
-            d -= 1;
-            ivs[d] += steps[d];
-            if ivs[d] < ubs[d] {
-                break;
-            }
-            ivs[d] = lbs[d];
+        if !next_point(&mut ivs, &lbs, &ubs, &steps) {
+            return Ok(Flow::Next(acc));
         }
     }
+}
+
+/// Moves `ivs` to the next point of the iteration space `lbs..ubs` by
+/// `steps` (scf.parallel, scf.forall, affine.parallel), innermost
+/// dimension fastest; false after the last point. A step that would carry
+/// an index past the largest `index` ends its dimension,
+/// as `scf.for` counts (and as the C target steps), instead of wrapping to
+/// a negative index that is below the bound and runs on.
+pub(crate) fn next_point(ivs: &mut [i64], lbs: &[i64], ubs: &[i64], steps: &[i64]) -> bool {
+    for d in (0..ivs.len()).rev() {
+        match ivs[d].checked_add(steps[d]) {
+            Some(next) if next < ubs[d] => {
+                ivs[d] = next;
+                return true;
+            }
+            _ => ivs[d] = lbs[d],
+        }
+    }
+    false
 }
 
 fn execute_region(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Flow> {
@@ -187,18 +196,8 @@ fn forall(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow
         if shared.len() != groups[3].len() {
             return Err(it.error(op, "the body did not end in scf.forall.in_parallel"));
         }
-        // Next point of the iteration space, innermost dimension fastest.
-        let mut d = ivs.len();
-        loop {
-            if d == 0 {
-                return Ok(Flow::Next(shared));
-            }
-            d -= 1;
-            ivs[d] += steps[d];
-            if ivs[d] < ubs[d] {
-                break;
-            }
-            ivs[d] = lbs[d];
+        if !next_point(&mut ivs, &lbs, &ubs, &steps) {
+            return Ok(Flow::Next(shared));
         }
     }
 }

@@ -12,7 +12,7 @@ use strata_ir::pass::{Pass, PassContext, PassResult};
 use strata_ir::rewrite::{
     apply_patterns_greedily, GreedyRewriteConfig, NoMatch, PatternRewriter, RewritePatternSet,
 };
-use strata_ir::{Attribute, Context, InsertPoint, Ir, OpId, OperationState};
+use strata_ir::{Context, InsertPoint, Ir, OpId, OperationState};
 
 #[derive(Clone, Default)]
 pub struct GeneralizeNamedOps;
@@ -74,29 +74,17 @@ pub fn generalize(op: OpId, rw: &mut PatternRewriter) -> Option<OpId> {
     }
     let info = structured_info(ctx, ir, op)?.ok()?;
     payload_block(ir, op)?;
-    let maps: Vec<Attribute> = info
-        .indexing_maps
-        .iter()
-        .map(|m| ctx.affine_map_attr(m.clone()))
-        .collect();
-    let iterators: Vec<Attribute> = info
-        .iterator_types
-        .iter()
-        .map(|&it| strata_dialect_linalg::iterator_type_attr(ctx, it))
-        .collect();
     let mut state = OperationState::new(ctx, "linalg.generic", ir.op_loc(op));
     state.operands = info.operands().collect();
     state.result_types = ir.results(op).map(|v| ir.value_type(v)).collect();
     state.num_regions = 1;
-    let props = vec![
-        (ctx.intern_str("indexing_maps"), ctx.array_attr(&maps)),
-        (ctx.intern_str("iterator_types"), ctx.array_attr(&iterators)),
-        (
-            ctx.intern_str("operandSegmentSizes"),
-            ctx.dense_i32_array(&[info.inputs.len() as i32, info.outputs.len() as i32]),
-        ),
-    ];
-    state.properties = ctx.dictionary_attr(props);
+    state.properties = strata_dialect_linalg::generic_properties(
+        ctx,
+        &info.indexing_maps,
+        &info.iterator_types,
+        info.inputs.len(),
+        info.outputs.len(),
+    );
     let generic = rw.create_op_at(state, InsertPoint::Before(op));
     let (from, to) = (rw.ir().region(op, 0), rw.ir().region(generic, 0));
     rw.ir_mut_unnotified().take_region_body(from, to);

@@ -19,6 +19,8 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
     registry.register::<strata_lowering_scf_to_cf::ConvertScfToCf>();
     registry.register::<strata_lowering_scf_forall::ForallToFor>();
     registry.register::<strata_lowering_scf_forall::ForallToParallel>();
+    registry.register::<strata_dialect_test::unsound_fold::TestUnsoundIncrementFold>();
+    registry.register::<strata_lowering_linalg_to_loops::ConvertElementwiseToLinalg>();
     registry.register::<strata_lowering_linalg_to_loops::GeneralizeNamedOps>();
     registry.register::<strata_lowering_linalg_to_loops::ConvertLinalgToLoops>();
     registry.register::<strata_lowering_linalg_to_loops::ConvertLinalgToAffineLoops>();

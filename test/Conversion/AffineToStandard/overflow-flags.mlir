@@ -4,6 +4,19 @@
 // RUN: strata-opt --lower-affine %s | FileCheck %s
 // REQUIRES: mlir-opt
 // RUN: strata-opt --lower-affine %s > %t.strata && mlir-opt --lower-affine %s > %t.mlir && diff %t.strata %t.mlir
+// Since the lowering computes with nsw/nuw, a basis product or a
+// linearization that overflows index is undefined, and the interpreter
+// stops there rather than wrap (the lowered program could compute anything
+// on such inputs; MLIR's own lowering computes another value than a wrap).
+// RUN: not strata-run %s --entry delinearize_linearize --input 5 --input 3 --input 4611686018427387904 --input 4 2>&1 | FileCheck %s --check-prefix=UB-BASIS
+// UB-BASIS: error: affine.delinearize_index basis product overflows index (undefined: its lowering computes it with overflow<nsw, nuw>)
+// RUN: not strata-run %s --entry delinearize_linearize --input 9223372036854775807 --input 3 --input 1 --input 2 2>&1 | FileCheck %s --check-prefix=UB-LINEAR
+// UB-LINEAR: error: affine.linearize_index overflows index (undefined: its lowering computes with overflow<nsw>)
+// RUN: strata-run %s --entry delinearize_linearize --input 23 --input 3 --input 4 --input 2 --print | FileCheck %s --check-prefix=DEFINED
+// DEFINED: 2 : index
+// DEFINED-NEXT: 3 : index
+// DEFINED-NEXT: 1 : index
+// DEFINED-NEXT: 23 : index
 
 func.func @delinearize_linearize(%i: index, %a0: index, %b0: index, %c0: index) -> (index, index, index, index) {
   // A basis is positive (the functions run on random inputs too).

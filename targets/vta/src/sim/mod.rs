@@ -25,7 +25,9 @@ mod timing;
 
 use thiserror::Error;
 
-pub use timing::{insn_cycles, schedule, ByteCounts, InsnTiming, ModuleStats, SimStats};
+pub use timing::{
+    dram_elem_bytes, insn_cycles, schedule, ByteCounts, InsnTiming, ModuleStats, SimStats,
+};
 
 use crate::config::{Buffer, ConfigError, VtaConfig};
 use crate::isa::{
@@ -105,7 +107,9 @@ pub enum Fault {
     BudgetExceeded { limit: u64 },
 }
 
-fn describe_blocked(blocked: &[Blocked]) -> String {
+/// What each blocked module waits for: `compute blocked at instruction 16
+/// waiting on l2g; ...`.
+pub fn describe_blocked(blocked: &[Blocked]) -> String {
     blocked
         .iter()
         .map(|b| {

@@ -174,7 +174,7 @@ fn ceil_div(a: u64, b: u64) -> u64 {
 }
 
 /// Bytes of one element of `memory` as stored in DRAM.
-pub(crate) fn dram_elem_bytes(config: &VtaConfig, memory: MemId) -> u64 {
+pub fn dram_elem_bytes(config: &VtaConfig, memory: MemId) -> u64 {
     match memory {
         MemId::Uop => config.elem_bytes(Buffer::Uop),
         MemId::Inp => config.elem_bytes(Buffer::Inp),
