@@ -13,6 +13,12 @@
 // RUN: not strata-tune %t/missing.mlir --entry mm 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: printf '{"explorer":"cga","seed":1,"trial":"x"}\n' > %t/bad.jsonl
 // RUN: not strata-tune %t/ok.mlir --entry mm --trials 2 --log %t/bad.jsonl 2>&1 | FileCheck %s --check-prefix=LOG
+// A log of another problem: the run asks for other candidates than the
+// log holds, and stops at the first.
+// RUN: rm -f %t/other.jsonl
+// RUN: strata-tune %t/ok.mlir --entry mm --trials 2 --log %t/other.jsonl --repeat 1 --warmup 0 > /dev/null
+// RUN: not strata-tune %t/wide.mlir --entry mm --trials 4 --log %t/other.jsonl --repeat 1 --warmup 0 2>&1 | FileCheck %s --check-prefix=OTHER
+// RUN: count 2 < %t/other.jsonl
 
 // NARROW: narrow.mlir:4:3: error: no x86-vectorize schedule of this 16x4x32 f32 matmul (M x N x K) fits this CPU ({{.*}}); these constraints have no solution together:
 // NARROW-NEXT: linalg.matmul
@@ -29,7 +35,10 @@
 // TARGET: strata-tune: error: unknown target 'vta'
 // EXPLORER: strata-tune: error: unknown explorer 'hill' (cga, random, ga or annealing)
 // MISSING: strata-tune: error: could not open input file '{{.*}}missing.mlir'
-// LOG: bad.jsonl:1:{{[0-9]+}}: error: invalid type: string "x", expected u64
+// LOG: {{^.*}}bad.jsonl:1:{{[0-9]+}}: error: invalid type: string "x", expected u64
+// LOG-NOT: strata-tune: error
+// OTHER: other.jsonl:1:1: error: trial 0 of cga seed 1 measured another candidate ({{.*}}) than this run asks for ({{.*}})
+// OTHER-NEXT: note: a log continues one problem on one CPU; give this run another --log or --seed
 
 //--- narrow.mlir
 func.func @mm(%a: memref<16x32xf32>, %b: memref<32x4xf32>, %c: memref<16x4xf32>) {
@@ -41,6 +50,11 @@ func.func @mm(%a: memref<16x32xf32>, %b: memref<32x4xf32>, %c: memref<16x4xf32>)
 //--- ok.mlir
 func.func @mm(%a: memref<16x32xf32>, %b: memref<32x16xf32>, %c: memref<16x16xf32>) {
   linalg.matmul ins(%a, %b : memref<16x32xf32>, memref<32x16xf32>) outs(%c : memref<16x16xf32>)
+  return
+}
+//--- wide.mlir
+func.func @mm(%a: memref<24x32xf32>, %b: memref<32x24xf32>, %c: memref<24x24xf32>) {
+  linalg.matmul ins(%a, %b : memref<24x32xf32>, memref<32x24xf32>) outs(%c : memref<24x24xf32>)
   return
 }
 //--- none.mlir

@@ -20,7 +20,8 @@ use strata_tune::cpu::Cpu;
 use strata_tune::measure::{MeasureConfig, NativeMeasurer, Workload};
 use strata_tune::space::{default_pipeline, SpaceError, X86Space};
 use strata_tune_search::{
-    Annealing, Candidate, Cga, Explorer, Measurement, PlainGa, RandomSearch, Trials, TuningLog,
+    Annealing, Candidate, Cga, ExploreError, Explorer, LogError, Measurement, PlainGa,
+    RandomSearch, Trials, TuningLog,
 };
 
 #[derive(Parser, Debug)]
@@ -80,6 +81,29 @@ struct Args {
 
 fn fail(message: impl AsRef<str>) -> ExitCode {
     eprintln!("strata-tune: error: {}", message.as_ref());
+    ExitCode::FAILURE
+}
+
+/// A run that cannot go on: the log's errors are located
+/// (`tune.jsonl:3:1: error: ...`) and printed as they are; a log of
+/// another problem, CPU or explorer version gets a note on what to do.
+fn explore_failed(e: ExploreError) -> ExitCode {
+    match &e {
+        ExploreError::Log(LogError::Malformed { .. })
+        | ExploreError::BadRecord { .. }
+        | ExploreError::Diverged { .. } => eprintln!("{e}"),
+        ExploreError::Log(LogError::Io { .. }) | ExploreError::MeasurerCount { .. } => {
+            eprintln!("strata-tune: error: {e}")
+        }
+    }
+    if matches!(
+        e,
+        ExploreError::Diverged { .. } | ExploreError::BadRecord { .. }
+    ) {
+        eprintln!(
+            "note: a log continues one problem on one CPU; give this run another --log or --seed"
+        );
+    }
     ExitCode::FAILURE
 }
 
@@ -164,7 +188,7 @@ fn main() -> ExitCode {
     }
     let mut log = match args.log.as_deref().map(TuningLog::open).transpose() {
         Ok(l) => l,
-        Err(e) => return fail(e.to_string()),
+        Err(e) => return explore_failed(e.into()),
     };
     let logged = log.as_ref().map_or(0, |l| {
         l.records()
@@ -227,11 +251,11 @@ fn main() -> ExitCode {
             log.as_mut(),
         ) {
             Ok(t) => t,
-            Err(e) => return fail(e.to_string()),
+            Err(e) => return explore_failed(e),
         };
         if let Err(e) = explorer.explore(&mut trials) {
             bar.finish_and_clear();
-            return fail(e.to_string());
+            return explore_failed(e);
         }
         (trials.history().to_vec(), trials.outcome())
     };
