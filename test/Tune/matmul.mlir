@@ -18,7 +18,9 @@
 // RUN: strata-run %t.opt.mlir --entry mm --target c --random-inputs --seed 7 --output %t.a1.npy --output %t.b1.npy --output %t.c1.npy
 // RUN: python3 %S/../utils/npy_compare.py %t.c0.npy %t.c1.npy --ulps 8 | FileCheck %s --check-prefix=SAME
 
-// CHECK:      trial  options
+// CHECK:      @mm: 24x36x40 f32 matmul (M x N x K)
+// CHECK-NEXT: cpu: {{.*}}avx2 (16 registers of 8 lanes){{.*}}; L1d {{[0-9]+}} KiB, L2 {{[0-9]+}} KiB
+// CHECK-NEXT: trial  options
 // CHECK:      isa={{avx2|avx512}} mr={{[0-9]+}} nr={{[0-9]+}} kc={{[0-9]+}} mc={{[0-9]+}} nc={{[0-9]+}} path=gemm
 // CHECK:      8 trials (0 from the log, 8 measured now): 8 valid, 0 invalid
 // CHECK-NEXT: best pipeline: --pass-pipeline='builtin.module(x86-vectorize{isa={{avx2|avx512}} mr={{[0-9]+}} nr={{[0-9]+}} kc={{[0-9]+}} mc={{[0-9]+}} nc={{[0-9]+}} path=gemm},symbol-dce,func.func(convert-linalg-to-loops,lower-affine,canonicalize,cse))'

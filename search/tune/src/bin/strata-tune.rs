@@ -178,13 +178,9 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let quiet = args.quiet || !std::io::stderr().is_terminal();
+    let header = format!("@{}: {}\ncpu: {cpu}", args.entry, gemm.describe());
     if !quiet {
-        eprintln!(
-            "strata-tune: {} @{}: {}\nstrata-tune: CPU: {cpu}",
-            args.file,
-            args.entry,
-            gemm.describe()
-        );
+        eprintln!("{header}");
     }
     let mut log = match args.log.as_deref().map(TuningLog::open).transpose() {
         Ok(l) => l,
@@ -263,6 +259,7 @@ fn main() -> ExitCode {
     let baseline = args
         .baseline
         .then(|| workload.measure_pipeline(&default_pipeline(), &config));
+    println!("{header}");
     print_table(&space, &history, baseline.as_ref(), flops, args.top);
     println!(
         "{} trials ({} from the log, {} measured now): {} valid, {} invalid",
