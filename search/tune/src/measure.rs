@@ -34,7 +34,7 @@
 
 use crate::problem::{find_func, find_gemm, Gemm, TUNABLE_OPS};
 use crate::space::X86Space;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -417,7 +417,7 @@ impl Workload {
         config: &MeasureConfig,
     ) -> Result<Timing, String> {
         let source = self.c_source(pipeline)?;
-        let dir = scratch_dir()?;
+        let dir = strata_tools::run_c::scratch_dir()?;
         let result = self.compile_and_run(&dir, &source, config);
         if config.keep {
             eprintln!("strata-tune: kept {}", dir.display());
@@ -443,15 +443,10 @@ impl Workload {
         );
         std::fs::write(&c_path, source).map_err(|e| io("write the C", e))?;
         std::fs::write(&in_path, &self.input_bytes).map_err(|e| io("write the inputs", e))?;
-        // strata-run's flags: no contraction, calls stay calls (see
-        // tools/src/run_c.rs), then the caller's.
+        // strata-run's flags (no contraction, calls stay calls), then the
+        // caller's.
         let compiled = Command::new(&config.cc)
-            .args([
-                "-O2",
-                "-std=c11",
-                "-ffp-contract=off",
-                "-fno-optimize-sibling-calls",
-            ])
+            .args(strata_tools::run_c::C_FLAGS)
             .args(&config.cflags)
             .arg("-o")
             .arg(&exe)
@@ -599,19 +594,6 @@ impl Workload {
         }
         Ok(())
     }
-}
-
-/// A fresh directory for one candidate's files.
-fn scratch_dir() -> Result<PathBuf, String> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "strata-tune-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
-    Ok(dir)
 }
 
 /// Called with each measurement as it is made.

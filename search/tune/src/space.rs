@@ -396,6 +396,25 @@ impl X86Space {
         }
     }
 
+    /// What the index variables' values mean (`isa: 0 = avx2, 1 =
+    /// avx512`): the problem and the log hold indices, and the ISAs
+    /// indexed are this CPU's.
+    pub fn legend(&self) -> Vec<String> {
+        let names = |v: &[&str]| {
+            v.iter()
+                .enumerate()
+                .map(|(i, n)| format!("{i} = {n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let isas: Vec<&str> = self.isas.iter().map(|i| i.option()).collect();
+        let mut lines = vec![format!("isa: {}", names(&isas))];
+        if self.vars.int8.is_some() {
+            lines.push(format!("int8: {}", names(&INT8_FORMS)));
+        }
+        lines
+    }
+
     /// The hardware or pass fact each constraint stands for, in order.
     pub fn reasons(&self) -> impl Iterator<Item = (String, &str)> {
         let p = self.space.problem();

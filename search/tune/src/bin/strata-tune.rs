@@ -118,6 +118,7 @@ fn explorer(name: &str) -> Option<Box<dyn Explorer>> {
 }
 
 fn main() -> ExitCode {
+    strata_tools::args::exit_quietly_on_closed_pipe();
     let args = Args::parse();
     if args.target != "x86" {
         return fail(format!(
@@ -137,11 +138,11 @@ fn main() -> ExitCode {
     if !(args.timeout.is_finite() && args.timeout > 0.0) {
         return fail("--timeout must be a positive number of seconds");
     }
-    let text = match std::fs::read_to_string(&args.file) {
-        Ok(t) => t,
-        Err(e) => return fail(format!("could not open input file '{}': {e}", args.file)),
+    let (name, text) = match strata_tools::args::read_text_input(&args.file) {
+        Ok(input) => input,
+        Err(e) => return fail(e),
     };
-    let workload = match Workload::load(&args.file, &text, &args.entry, args.input_seed) {
+    let workload = match Workload::load(&name, &text, &args.entry, args.input_seed) {
         Ok(w) => w,
         Err(rendered) => {
             eprintln!("{rendered}");
@@ -170,6 +171,10 @@ fn main() -> ExitCode {
         Err(e) => return fail(e.to_string()),
     };
     if args.print_space {
+        println!("# @{}: {}\n# cpu: {cpu}", args.entry, gemm.describe());
+        for line in space.legend() {
+            println!("# {line}");
+        }
         print!("{}", space.space.problem());
         println!();
         for (constraint, reason) in space.reasons() {
