@@ -13,6 +13,13 @@
 // RUN: not strata-tune %t/missing.mlir --entry mm 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: printf '{"explorer":"cga","seed":1,"trial":"x"}\n' > %t/bad.jsonl
 // RUN: not strata-tune %t/ok.mlir --entry mm --trials 2 --log %t/bad.jsonl 2>&1 | FileCheck %s --check-prefix=LOG
+// Measurements that fail are invalid trials, logged with the reason, never
+// a best; with no valid trial the run fails.
+// RUN: rm -f %t/slow.jsonl
+// RUN: not strata-tune %t/ok.mlir --entry mm --trials 2 --timeout 0.000001 --repeat 1 --log %t/slow.jsonl > %t/slow.out 2> %t/slow.err
+// RUN: FileCheck %s --check-prefix=SLOW < %t/slow.out
+// RUN: FileCheck %s --check-prefix=SLOWERR < %t/slow.err
+// RUN: FileCheck %s --check-prefix=SLOWLOG < %t/slow.jsonl
 // A log of another problem: the run asks for other candidates than the
 // log holds, and stops at the first.
 // RUN: rm -f %t/other.jsonl
@@ -37,6 +44,12 @@
 // MISSING: strata-tune: error: could not open input file '{{.*}}missing.mlir'
 // LOG: {{^.*}}bad.jsonl:1:{{[0-9]+}}: error: invalid type: string "x", expected u64
 // LOG-NOT: strata-tune: error
+// SLOW:      trial  options
+// SLOW-NEXT: invalid trial 0: the program ran longer than 0.000001 s and was killed
+// SLOW-NEXT: invalid trial 1: the program ran longer than 0.000001 s and was killed
+// SLOW-NEXT: 2 trials (0 from the log, 2 measured now): 0 valid, 2 invalid
+// SLOWERR: strata-tune: error: no valid schedule was measured (2 invalid trials; the first reasons are above)
+// SLOWLOG: {"explorer":"cga","seed":1,"trial":0,"assignment":{{{.*}}},"invalid":"the program ran longer than 0.000001 s and was killed","best":null}
 // OTHER: other.jsonl:1:1: error: trial 0 of cga seed 1 measured another candidate ({{.*}}) than this run asks for ({{.*}})
 // OTHER-NEXT: note: a log continues one problem on one CPU; give this run another --log or --seed
 

@@ -203,3 +203,55 @@ fn bad_input_is_located() {
         "{e}"
     );
 }
+
+#[test]
+fn failed_builds_and_runs_are_invalid_trials_never_a_best() {
+    use strata_tune::measure::NativeMeasurer;
+    use strata_tune_search::{tune, Measurement, RandomSearch};
+    let w = Workload::load("k.mlir", &matmul(16, 16, 32, false), "k", 1).unwrap();
+    let space = X86Space::new(&w.gemm, &this_cpu()).unwrap();
+    let cases = [
+        (
+            MeasureConfig {
+                cflags: vec!["-fno-such-flag".into()],
+                ..config()
+            },
+            "the C compiler failed",
+        ),
+        (
+            MeasureConfig {
+                timeout: Duration::from_nanos(1),
+                ..config()
+            },
+            "ran longer than",
+        ),
+    ];
+    for (config, reason) in cases {
+        let mut seen = Vec::new();
+        let mut measurer = NativeMeasurer {
+            workload: &w,
+            space: &space,
+            config,
+            report: Some(Box::new(|_, m: &Measurement| seen.push(m.clone()))),
+        };
+        let outcome = tune(
+            &space.space,
+            &mut RandomSearch::default(),
+            &mut measurer,
+            3,
+            1,
+            None,
+        )
+        .unwrap();
+        drop(measurer);
+        assert_eq!((outcome.trials, outcome.invalid), (3, 3));
+        assert!(outcome.best.is_none());
+        assert_eq!(seen.len(), 3);
+        for m in &seen {
+            match m {
+                Measurement::Invalid(why) => assert!(why.contains(reason), "{why}"),
+                Measurement::Cost(c) => panic!("a cost of {c}"),
+            }
+        }
+    }
+}

@@ -275,8 +275,10 @@ fn main() -> ExitCode {
         outcome.invalid
     );
     let Some((best, _)) = outcome.best else {
-        println!("no valid schedule was measured");
-        return ExitCode::FAILURE;
+        return fail(format!(
+            "no valid schedule was measured ({} invalid trials; the first reasons are above)",
+            outcome.invalid
+        ));
     };
     let pipeline = space.options(&best).pipeline();
     println!("best pipeline: --pass-pipeline='{pipeline}'");
