@@ -110,6 +110,38 @@ proptest! {
         run_samples(&matmul(m, n, k, int8), &this_cpu(), seed, 2)?;
     }
 
+    /// CGA's programs, not only its option sets: every trial of a short
+    /// run is built, run and checked against the interpreter, and none is
+    /// invalid.
+    #[test]
+    fn cga_trials_are_valid_programs(
+        m in 1i64..40, n in 8i64..80, k in 1i64..90, int8 in any::<bool>(), seed in any::<u64>()
+    ) {
+        use strata_tune::measure::NativeMeasurer;
+        use strata_tune_search::{tune, Cga, Measurement};
+        let w = Workload::load("k.mlir", &matmul(m, n, k, int8), "k", seed)
+            .map_err(TestCaseError::fail)?;
+        let space = X86Space::new(&w.gemm, &this_cpu())
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let mut invalid = Vec::new();
+        let mut measurer = NativeMeasurer {
+            workload: &w,
+            space: &space,
+            config: config(),
+            report: Some(Box::new(|c, m: &Measurement| {
+                if let Measurement::Invalid(why) = m {
+                    invalid.push(format!("{}: {why}", space.options(c).pass_options()));
+                }
+            })),
+        };
+        let outcome = tune(&space.space, &mut Cga::new(), &mut measurer, 3, seed, None)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        drop(measurer);
+        prop_assert!(invalid.is_empty(), "{:?}", invalid);
+        prop_assert_eq!(outcome.invalid, 0);
+        prop_assert!(outcome.best.is_some());
+    }
+
     #[test]
     fn conv_samples_match_the_interpreter(
         c in 1i64..12, f in 1i64..24, h in 3i64..11, w in 5i64..11, kh in 1i64..4, kw in 1i64..4,
