@@ -11,6 +11,7 @@
 // RUN: not strata-tune %t/narrow.mlir --entry mm --target vta 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not strata-tune %t/narrow.mlir --entry mm --explorer hill 2>&1 | FileCheck %s --check-prefix=EXPLORER
 // RUN: not strata-tune %t/missing.mlir --entry mm 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not strata-tune %t/ok.mlir --entry mm --max-steps 100 2>&1 | FileCheck %s --check-prefix=STEPS
 // RUN: printf '{"explorer":"cga","seed":1,"trial":"x"}\n' > %t/bad.jsonl
 // RUN: not strata-tune %t/ok.mlir --entry mm --trials 2 --log %t/bad.jsonl 2>&1 | FileCheck %s --check-prefix=LOG
 // Measurements that fail are invalid trials, logged with the reason, never
@@ -42,6 +43,8 @@
 // TARGET: strata-tune: error: unknown target 'vta'
 // EXPLORER: strata-tune: error: unknown explorer 'hill' (cga, random, ga or annealing)
 // MISSING: strata-tune: error: could not open input file '{{.*}}missing.mlir'
+// STEPS: ok.mlir:1:1: error: the interpreter failed: step limit of 100 ops exceeded
+// STEPS: note: --max-steps raises the limit of the interpreter's reference run
 // LOG: {{^.*}}bad.jsonl:1:{{[0-9]+}}: error: invalid type: string "x", expected u64
 // LOG-NOT: strata-tune: error
 // SLOW:      trial  options

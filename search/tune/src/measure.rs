@@ -106,6 +106,8 @@ pub struct Workload {
     inputs: Vec<Type>,
     results: Vec<Type>,
     input_bytes: Vec<u8>,
+    /// The interpreter's limits for the reference runs.
+    limits: strata_interp::Limits,
     /// The interpreter's outputs, and for float outputs the allowed
     /// difference per element.
     reference: Vec<(Data, Option<Vec<f64>>)>,
@@ -202,6 +204,18 @@ impl Workload {
     /// the inputs with `seed` and run the interpreter. Errors are rendered
     /// diagnostics (`FILE:LINE:COL: error: ...` with the source line).
     pub fn load(file: &str, text: &str, entry: &str, seed: u64) -> Result<Workload, String> {
+        Workload::load_with(file, text, entry, seed, strata_interp::Limits::default())
+    }
+
+    /// [`Workload::load`] with the interpreter's reference runs under
+    /// `limits` (a 1024^3 matmul is more ops than the default allows).
+    pub fn load_with(
+        file: &str,
+        text: &str,
+        entry: &str,
+        seed: u64,
+        limits: strata_interp::Limits,
+    ) -> Result<Workload, String> {
         let ctx = strata_dialects::context();
         let mut ir = Ir::new();
         let info = SourceInfo {
@@ -261,6 +275,7 @@ impl Workload {
             inputs,
             results,
             input_bytes,
+            limits,
             reference: Vec::new(),
         };
         let outputs = w.interpret(&args).map_err(|e| at_func(&w.ctx, e))?;
@@ -319,6 +334,7 @@ impl Workload {
     fn interpret(&self, args: &[Data]) -> Result<Vec<Data>, String> {
         let registry = Registry::standard();
         let mut it = Interpreter::new(&self.ctx, &self.ir, self.module, &registry);
+        it.set_limits(self.limits);
         let func = it
             .lookup_symbol(&self.entry)
             .ok_or("the entry function disappeared")?;

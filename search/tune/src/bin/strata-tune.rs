@@ -59,6 +59,10 @@ struct Args {
     /// Seconds a compiled trial may run before it is killed (and invalid).
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
+    /// Ops the interpreter's reference run may execute (a linalg.matmul
+    /// counts its multiply-adds).
+    #[arg(long, default_value_t = strata_interp::DEFAULT_STEP_LIMIT)]
+    max_steps: u64,
     /// Seed of the random inputs (and the interpreter's reference).
     #[arg(long, default_value_t = 1)]
     input_seed: u64,
@@ -142,10 +146,17 @@ fn main() -> ExitCode {
         Ok(input) => input,
         Err(e) => return fail(e),
     };
-    let workload = match Workload::load(&name, &text, &args.entry, args.input_seed) {
+    let limits = strata_interp::Limits {
+        max_steps: args.max_steps,
+        ..strata_interp::Limits::default()
+    };
+    let workload = match Workload::load_with(&name, &text, &args.entry, args.input_seed, limits) {
         Ok(w) => w,
         Err(rendered) => {
             eprintln!("{rendered}");
+            if rendered.contains("step limit of") {
+                eprintln!("note: --max-steps raises the limit of the interpreter's reference run");
+            }
             return ExitCode::FAILURE;
         }
     };
