@@ -88,7 +88,7 @@ def tool_subst(name, path):
     config.substitutions.append((pattern, shlex.quote(path)))
 
 
-for tool in ("strata-opt", "strata-translate", "strata-run", "strata-compile", "toy-opt"):
+for tool in ("strata-opt", "strata-translate", "strata-run", "strata-compile", "toy-opt", "strata-tune"):
     path = os.path.join(bin_dir, tool)
     tool_subst(tool, path)
     if os.access(path, os.X_OK):
