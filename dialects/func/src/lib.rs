@@ -17,7 +17,10 @@ pub use ops::{
     ReturnOp, OP_NAMES,
 };
 use std::sync::Arc;
-use strata_ir::{Context, Dialect, OpDefinition};
+use strata_ir::builder::OpBuilder;
+use strata_ir::{
+    AttrData, Attribute, Context, Dialect, InsertPoint, Ir, Location, OpDefinition, OpId, Type,
+};
 
 /// The dialect object to load into a [`Context`].
 pub struct FuncDialect;
@@ -31,6 +34,27 @@ impl Dialect for FuncDialect {
     }
     fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
         ops::definitions()
+    }
+    /// A flat symbol reference of function type is a `func.constant`
+    /// (MLIR's `FuncDialect::materializeConstant`), so folds and `sccp`
+    /// can recreate the function values they propagate.
+    fn materialize_constant(
+        &self,
+        ctx: &Context,
+        ir: &mut Ir,
+        value: Attribute,
+        ty: Type,
+        loc: Location,
+        at: InsertPoint,
+    ) -> Option<OpId> {
+        let flat =
+            matches!(ctx.attr_data(value), AttrData::SymbolRef { nested, .. } if nested.is_empty());
+        if !flat || ctx.function_signature(ty).is_none() {
+            return None;
+        }
+        let mut builder = OpBuilder::at(ctx, ir, at);
+        builder.loc = loc;
+        Some(ConstantOp::build(&mut builder, ty, value).0)
     }
 }
 

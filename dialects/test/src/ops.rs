@@ -39,6 +39,16 @@ test_op!(
     ReadOp = "test.read", "reads memory", [],
     interfaces: [dyn MemoryEffects => FixedEffects(&[Effect::Read])],
 );
+strata_ir::define_op! {
+    /// MLIR's `test.op_with_memread`: reads memory and produces an integer;
+    /// CSE may merge two with no write between them.
+    pub struct OpWithMemReadOp = "test.op_with_memread" {
+        summary: "reads memory",
+        traits: [],
+        results: [result: single(TypeConstraint::AnyInteger)],
+        interfaces: [dyn MemoryEffects => FixedEffects(&[Effect::Read])],
+    }
+}
 test_op!(
     WriteOp = "test.write", "writes memory", [],
     interfaces: [dyn MemoryEffects => FixedEffects(&[Effect::Write])],
@@ -101,6 +111,7 @@ strata_ir::dialect_ops!(
     SubOp,
     PureOp,
     ReadOp,
+    OpWithMemReadOp,
     WriteOp,
     BrOp,
     CondBrOp,
