@@ -492,12 +492,8 @@ impl Workload {
             .map_err(|e| format!("cannot run the compiled program: {e}"))?;
         let start = Instant::now();
         let status = loop {
-            if let Some(status) = child
-                .try_wait()
-                .map_err(|e| format!("cannot wait for the compiled program: {e}"))?
-            {
-                break status;
-            }
+            // The time first: a run that ended while this process waited
+            // for the CPU still took longer than the limit.
             if start.elapsed() >= config.timeout {
                 let _ = child.kill();
                 let _ = child.wait();
@@ -505,6 +501,12 @@ impl Workload {
                     "the program ran longer than {} s and was killed",
                     config.timeout.as_secs_f64()
                 ));
+            }
+            if let Some(status) = child
+                .try_wait()
+                .map_err(|e| format!("cannot wait for the compiled program: {e}"))?
+            {
+                break status;
             }
             std::thread::sleep(Duration::from_millis(5));
         };
