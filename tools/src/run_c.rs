@@ -45,7 +45,9 @@ fn mask(v: u128, width: u32) -> u128 {
     }
 }
 
-fn scalar_bytes(s: Scalar, cs: CScalar, out: &mut Vec<u8>) {
+/// One scalar in the harness's byte format
+/// ([`strata_lowering_to_c::harness`]): little-endian, its C type's size.
+pub fn scalar_bytes(s: Scalar, cs: CScalar, out: &mut Vec<u8>) {
     let bits = match (s, cs.float_kind()) {
         (Scalar::Float(f, _), Some(k)) => float_to_bits(k, f).unwrap_or(0),
         (Scalar::Int(v, w), _) => mask(v, w),
@@ -54,7 +56,8 @@ fn scalar_bytes(s: Scalar, cs: CScalar, out: &mut Vec<u8>) {
     out.extend_from_slice(&bits.to_le_bytes()[..cs.size()]);
 }
 
-fn read_scalar(bytes: &[u8], at: &mut usize, cs: CScalar) -> Result<Scalar, String> {
+/// The scalar at `*at` of a harness output file, moving `*at` past it.
+pub fn read_scalar(bytes: &[u8], at: &mut usize, cs: CScalar) -> Result<Scalar, String> {
     let n = cs.size();
     let chunk = bytes
         .get(*at..*at + n)

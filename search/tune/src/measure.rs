@@ -38,14 +38,15 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-use strata_dialect_arith::semantics::{float_from_bits, float_to_bits, mask};
+use strata_dialect_arith::semantics::mask;
 use strata_interp::inputs::{extract, instantiate, Data, Rng};
 use strata_interp::{Interpreter, Registry, Scalar};
 use strata_ir::asm::{parse_source, SourceInfo};
 use strata_ir::diagnostics::{render, SourceFile};
 use strata_ir::pass::{parse_pass_pipeline, PassManager, PassRegistry};
 use strata_ir::{Context, Diagnostic, FloatKind, Ir, OpId, Type};
-use strata_native_abi::{c_type, CScalar, CType};
+use strata_native_abi::{c_type, CType};
+use strata_tools::run_c::{read_scalar, scalar_bytes};
 use strata_tune_search::{Candidate, Measurement, Measurer, Space};
 
 /// How candidates are compiled and timed.
@@ -168,32 +169,6 @@ fn absolute(data: &Data) -> Data {
         },
         other => other.clone(),
     }
-}
-
-/// One scalar in the harness's byte format.
-fn scalar_bytes(s: Scalar, cs: CScalar, out: &mut Vec<u8>) {
-    let bits = match (s, cs.float_kind()) {
-        (Scalar::Float(f, _), Some(k)) => float_to_bits(k, f).unwrap_or(0),
-        (Scalar::Int(v, _), _) => v,
-        (Scalar::Float(f, _), None) => f.to_bits() as u128,
-    };
-    out.extend_from_slice(&bits.to_le_bytes()[..cs.size()]);
-}
-
-fn read_scalar(bytes: &[u8], at: &mut usize, cs: CScalar) -> Result<Scalar, String> {
-    let n = cs.size();
-    let chunk = bytes
-        .get(*at..*at + n)
-        .ok_or("the program wrote a truncated output file")?;
-    *at += n;
-    let mut raw = [0u8; 16];
-    raw[..n].copy_from_slice(chunk);
-    let v = u128::from_le_bytes(raw);
-    Ok(match (cs, cs.float_kind()) {
-        (_, Some(k)) => Scalar::Float(float_from_bits(k, v).unwrap_or(f64::NAN), k),
-        (CScalar::Int(w), None) => Scalar::Int(mask(v, w), w),
-        (_, None) => unreachable!("a float scalar has a format"),
-    })
 }
 
 /// The unit roundoff of f32.
