@@ -232,8 +232,9 @@ fn host_isa() -> Isa {
     Isa::Auto
 }
 
-/// Static shape of an identity-layout memref of `elem`.
-fn shape_of(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type)> {
+/// Static shape and element type of an identity-layout memref: the
+/// operands the kernels take (strata-tune asks the same of its ops).
+pub fn shape_of(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type)> {
     match ctx.type_data(ty) {
         TypeData::MemRef {
             shape,
@@ -245,7 +246,9 @@ fn shape_of(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type)> {
     }
 }
 
-fn element_kind(ctx: &Context, a: Type, b: Type, c: Type) -> Option<Elem> {
+/// The kernels' element form for operand element types `a`, `b` and
+/// result `c`, if they have one.
+pub fn element_kind(ctx: &Context, a: Type, b: Type, c: Type) -> Option<Elem> {
     let f32 = ctx.float_type(FloatKind::F32);
     if a == f32 && b == f32 && c == f32 {
         return Some(Elem::F32);

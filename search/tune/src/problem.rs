@@ -16,16 +16,11 @@
 //! the default indexing maps, signed casts) stay in one place.
 
 use crate::cpu::Isa;
-use strata_ir::{Context, Diagnostic, FloatKind, Ir, OpId, Type, TypeData};
+use strata_ir::{Context, Diagnostic, Ir, OpId};
 
 /// Element types x86-vectorize has kernels for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Elem {
-    /// f32 x f32 -> f32.
-    F32,
-    /// i8 x i8 -> i32.
-    I8,
-}
+pub use strata_lowering_x86_vectorize::gemm::Elem;
+use strata_lowering_x86_vectorize::{element_kind, shape_of};
 
 /// The op.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,28 +91,6 @@ impl Gemm {
     }
 }
 
-/// Static shape and element of an identity-layout memref.
-fn memref(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type)> {
-    match ctx.type_data(ty) {
-        TypeData::MemRef {
-            shape,
-            element,
-            layout,
-            ..
-        } if layout.is_none() && shape.iter().all(|&d| d > 0) => Some((shape.to_vec(), *element)),
-        _ => None,
-    }
-}
-
-fn elem_of(ctx: &Context, a: Type, b: Type, c: Type) -> Option<Elem> {
-    let f32 = ctx.float_type(FloatKind::F32);
-    if (a, b, c) == (f32, f32, f32) {
-        return Some(Elem::F32);
-    }
-    let (i8t, i32t) = (ctx.signless(8), ctx.signless(32));
-    ((a, b, c) == (i8t, i8t, i32t)).then_some(Elem::I8)
-}
-
 /// The function `entry` of `module` (parsed from `file`), or a
 /// diagnostic at the module.
 pub fn find_func(
@@ -183,7 +156,7 @@ pub fn find_gemm(ctx: &Context, ir: &Ir, func: OpId) -> Result<Gemm, Diagnostic>
     let mut shapes = Vec::new();
     let mut elems = Vec::new();
     for (i, &v) in operands.iter().enumerate() {
-        let Some((shape, elem)) = memref(ctx, ir.value_type(v)) else {
+        let Some((shape, elem)) = shape_of(ctx, ir.value_type(v)) else {
             return Err(at(format!(
                 "operand #{i} of '{name}' is not a statically shaped memref with the identity layout"
             )));
@@ -191,7 +164,7 @@ pub fn find_gemm(ctx: &Context, ir: &Ir, func: OpId) -> Result<Gemm, Diagnostic>
         shapes.push(shape);
         elems.push(elem);
     }
-    let Some(elem) = elem_of(ctx, elems[0], elems[1], elems[2]) else {
+    let Some(elem) = element_kind(ctx, elems[0], elems[1], elems[2]) else {
         return Err(at(format!(
             "'{name}' must be f32 x f32 -> f32 or i8 x i8 -> i32 for x86-vectorize"
         )));
