@@ -11,7 +11,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-AREAS = ["ir", "dialects", "passes", "lowering", "interp", "tools", "targets", "examples"]
+AREAS = ["ir", "dialects", "passes", "lowering", "interp", "tools", "targets", "examples", "frontends", "search", "fusion"]
 DIALECTS = sorted(
     d for d in os.listdir(os.path.join(ROOT, "dialects")) if d not in ("all",)
 ) + ["builtin"]
