@@ -39,8 +39,6 @@ pub mod reconcile_unrealized_casts;
 pub mod sccp;
 pub mod strip_debuginfo;
 pub mod symbol_dce;
-pub mod test_convert_types;
-pub mod test_legalize_patterns;
 pub mod view_op_graph;
 
 use strata_ir::pass::PassRegistry;
@@ -58,8 +56,6 @@ pub fn register_core_passes(registry: &mut PassRegistry) {
     registry.register::<print_op_stats::PrintOpStats>();
     registry.register::<view_op_graph::ViewOpGraph>();
     registry.register::<reconcile_unrealized_casts::ReconcileUnrealizedCasts>();
-    registry.register::<test_legalize_patterns::TestLegalizePatterns>();
-    registry.register::<test_convert_types::TestConvertTypes>();
 }
 
 /// A registry with the core transformations.

@@ -26,6 +26,7 @@
 //! `strata_onnx` into `func.func @main_graph`, the default entry then):
 //! [`read_program`] reads either, [`load`] takes either.
 
+use strata_ir::builtin::ModuleOp;
 use strata_ir::symbol_table::{self, Visibility};
 use strata_ir::{Context, Diagnostic, Ir, OpId, Type};
 
@@ -225,7 +226,7 @@ pub fn prepare(
         verify_each: true,
         ..Default::default()
     };
-    if let Err(e) = crate::pipeline::build_pass_manager(&flags, "builtin.module") {
+    if let Err(e) = crate::pipeline::build_pass_manager(&flags, ModuleOp::NAME) {
         return Err(PrepareError::Message(format!("--pipeline: {e}")));
     }
     let run = crate::pipeline::run_passes(ctx, &flags, ir, module, Default::default());

@@ -15,6 +15,7 @@
 use clap::Parser as ClapParser;
 use std::io::{Read, Write};
 use std::process::ExitCode;
+use strata_dialect_func::FuncOp;
 use strata_ir::asm::{parse_source, SourceInfo};
 use strata_ir::diagnostics::{render, SourceFile};
 use strata_ir::{Context, Ir};
@@ -141,7 +142,7 @@ pub fn mlir_to_vta(
             .block_ops(body)
             .map(|op| ctx.op_name_str(ir.op_name(op)).to_string())
             .collect();
-        if names.iter().any(|n| n == "func.func") {
+        if names.iter().any(|n| n == FuncOp::NAME) {
             let options = strata_lowering_linalg_to_vta::Options {
                 double_buffer: true,
                 entry: entry.to_string(),

@@ -15,6 +15,14 @@ pub mod ops;
 pub mod parallel_insert_slice;
 pub mod syntax;
 
+pub use gather::{GatherOp, ScatterOp};
+pub use ops::{
+    BitcastOp, CastOp, CollapseShapeOp, ConcatOp, DimOp, EmptyOp, ExpandShapeOp, ExtractOp,
+    ExtractSliceOp, FromElementsOp, GenerateOp, InsertOp, InsertSliceOp, PadOp, RankOp, ReshapeOp,
+    SplatOp, YieldOp,
+};
+pub use parallel_insert_slice::ParallelInsertSliceOp;
+
 use std::sync::Arc;
 use strata_ir::{Context, Dialect, OpDefinition};
 

@@ -20,8 +20,17 @@
 //! | `test.affine_scope` | AFFINE_SCOPE; custom syntax `test.affine_scope { ... }` | affine dim/symbol rules |
 
 mod affine_scope;
+pub mod convert_types_pass;
+pub mod legalize_patterns_pass;
 mod ops;
 pub mod unsound_fold;
+
+pub use affine_scope::AffineScopeOp;
+pub use ops::{
+    AddOp, BrOp, CondBrOp, ConstantOp, FlipOp, GraphRegionOp, IfOp, IllegalOp, IsolatedOp, LegalOp,
+    LoopOp, MulOp, OpWithMemReadOp, PureOp, ReadOp, SideEffectFreeIllegalOp, SubOp, WriteOp,
+    YieldOp,
+};
 
 use std::sync::Arc;
 use strata_ir::ir::{InsertPoint, OperationState};

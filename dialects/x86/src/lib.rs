@@ -35,6 +35,8 @@
 pub mod intrinsics;
 pub mod ops;
 
+pub use ops::{AddrOp, CallOp};
+
 use std::sync::Arc;
 use strata_ir::asm::parser::Parser;
 use strata_ir::asm::AsmWriter;

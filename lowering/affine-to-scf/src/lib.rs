@@ -16,11 +16,19 @@
 //! sign fix-up on `remsi`, `floordiv` and `ceildiv` with the
 //! negate-divide-negate sequences, so results agree on negative operands.
 
+use strata_dialect_affine as affine;
+use strata_dialect_affine::{
+    ApplyOp, DelinearizeIndexOp, LinearizeIndexOp, MaxOp, MinOp, VectorLoadOp, VectorStoreOp,
+};
 use strata_dialect_arith::attrs::OVERFLOW;
 use strata_dialect_arith::{
     AddIOp, AndIOp, CmpIOp, ConstantOp, DivSIOp, FloorDivSIOp, MaxSIOp, MinSIOp, MulIOp, RemSIOp,
     SelectOp, SubIOp,
 };
+use strata_dialect_memref as memref;
+use strata_dialect_scf as scf;
+use strata_dialect_scf::{ReduceOp, ReduceReturnOp};
+use strata_dialect_vector as vector;
 use strata_ir::affine::{AffineBinaryOp, AffineExpr, AffineMap};
 use strata_ir::builder::OpBuilder;
 use strata_ir::pass::{Pass, PassContext, PassResult};
@@ -58,27 +66,27 @@ pub fn lower_affine(ctx: &Context, ir: &mut Ir, root: OpId) {
         }
         let name = ctx.op_name_str(ir.op_name(op)).to_string();
         match name.as_str() {
-            "affine.for" => lower_for(ctx, ir, op),
-            "affine.if" => lower_if(ctx, ir, op),
-            "affine.load" => lower_access(ctx, ir, op, 1, "memref.load"),
-            "affine.vector_load" => lower_access(ctx, ir, op, 1, "vector.load"),
-            "affine.store" => lower_access(ctx, ir, op, 2, "memref.store"),
-            "affine.vector_store" => lower_access(ctx, ir, op, 2, "vector.store"),
-            "affine.apply" => lower_apply(ctx, ir, op),
-            "affine.min" => lower_min_max(ctx, ir, op, Combine::Min),
-            "affine.max" => lower_min_max(ctx, ir, op, Combine::Max),
-            "affine.yield" => {
+            affine::ForOp::NAME => lower_for(ctx, ir, op),
+            affine::IfOp::NAME => lower_if(ctx, ir, op),
+            affine::LoadOp::NAME => lower_access(ctx, ir, op, 1, memref::LoadOp::NAME),
+            VectorLoadOp::NAME => lower_access(ctx, ir, op, 1, vector::LoadOp::NAME),
+            affine::StoreOp::NAME => lower_access(ctx, ir, op, 2, memref::StoreOp::NAME),
+            VectorStoreOp::NAME => lower_access(ctx, ir, op, 2, vector::StoreOp::NAME),
+            ApplyOp::NAME => lower_apply(ctx, ir, op),
+            MinOp::NAME => lower_min_max(ctx, ir, op, Combine::Min),
+            MaxOp::NAME => lower_min_max(ctx, ir, op, Combine::Max),
+            affine::YieldOp::NAME => {
                 // An affine.parallel replaces its own terminator.
                 let in_parallel = ir
                     .parent_op(op)
-                    .is_some_and(|p| ctx.op_name_str(ir.op_name(p)) == "affine.parallel");
+                    .is_some_and(|p| affine::ParallelOp::is(ctx, ir, p));
                 if !in_parallel {
-                    rename(ctx, ir, op, "scf.yield");
+                    rename(ctx, ir, op, scf::YieldOp::NAME);
                 }
             }
-            "affine.parallel" => lower_parallel(ctx, ir, op),
-            "affine.delinearize_index" => lower_delinearize(ctx, ir, op),
-            "affine.linearize_index" => lower_linearize(ctx, ir, op),
+            affine::ParallelOp::NAME => lower_parallel(ctx, ir, op),
+            DelinearizeIndexOp::NAME => lower_delinearize(ctx, ir, op),
+            LinearizeIndexOp::NAME => lower_linearize(ctx, ir, op),
             _ => {}
         }
     }
@@ -316,7 +324,7 @@ fn lower_for(ctx: &Context, ir: &mut Ir, op: OpId) {
     let step = e.constant(step);
     let mut new_operands = vec![lb, ub, step];
     new_operands.extend_from_slice(inits);
-    rebuild(ctx, ir, op, "scf.for", new_operands, Vec::new());
+    rebuild(ctx, ir, op, scf::ForOp::NAME, new_operands, Vec::new());
 }
 
 fn lower_if(ctx: &Context, ir: &mut Ir, op: OpId) {
@@ -338,7 +346,7 @@ fn lower_if(ctx: &Context, ir: &mut Ir, op: OpId) {
         });
     }
     let cond = cond.unwrap_or_else(|| e.constant_of(ctx.bool_attr(true), ctx.signless(1)));
-    rebuild(ctx, ir, op, "scf.if", vec![cond], Vec::new());
+    rebuild(ctx, ir, op, scf::IfOp::NAME, vec![cond], Vec::new());
 }
 
 fn lower_access(ctx: &Context, ir: &mut Ir, op: OpId, first_index: usize, name: &str) {
@@ -421,7 +429,7 @@ fn lower_parallel(ctx: &Context, ir: &mut Ir, op: OpId) {
         ctx,
         ir,
         op,
-        "scf.parallel",
+        scf::ParallelOp::NAME,
         operands,
         vec![("operandSegmentSizes", segments)],
     );
@@ -438,7 +446,7 @@ fn lower_parallel(ctx: &Context, ir: &mut Ir, op: OpId) {
     };
     let yielded: Vec<Value> = ir.operands(terminator).collect();
     let loc = ir.op_loc(terminator);
-    let mut state = OperationState::new(ctx, "scf.reduce", loc);
+    let mut state = OperationState::new(ctx, ReduceOp::NAME, loc);
     state.operands = yielded;
     state.num_regions = kinds.len();
     let reduce = ir.create_op(state, InsertPoint::Before(terminator));
@@ -457,7 +465,7 @@ fn lower_parallel(ctx: &Context, ir: &mut Ir, op: OpId) {
             }
             None => args[1],
         };
-        let mut ret = OperationState::new(ctx, "scf.reduce.return", loc);
+        let mut ret = OperationState::new(ctx, ReduceReturnOp::NAME, loc);
         ret.operands = vec![combined];
         ir.create_op(ret, InsertPoint::BlockEnd(block));
     }

@@ -14,6 +14,8 @@
 
 use crate::one_shot::{is_tensor, Bufferizer};
 use rustc_hash::{FxHashMap, FxHashSet};
+use strata_dialect_func::CallOp;
+use strata_dialect_memref::CastOp;
 use strata_ir::{Context, InsertPoint, Ir, OpId, Type, Value};
 
 /// What a bufferized function does at its boundary.
@@ -62,7 +64,7 @@ pub(crate) fn callees_first(ctx: &Context, ir: &Ir, funcs: Vec<OpId>) -> Vec<OpI
         }
         let mut callees = Vec::new();
         ir.walk_preorder(f, &mut |o| {
-            if ctx.op_name_str(ir.op_name(o)) == "func.call" {
+            if CallOp::is(ctx, ir, o) {
                 if let Some(c) = callee_name(ctx, ir, o).and_then(|n| by_name.get(&n)) {
                     callees.push(*c);
                 }
@@ -140,7 +142,7 @@ impl Bufferizer<'_> {
                 buf
             } else {
                 let cast = self.create(
-                    "memref.cast",
+                    CastOp::NAME,
                     InsertPoint::Before(op),
                     vec![buf],
                     vec![want],

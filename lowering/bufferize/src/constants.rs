@@ -8,6 +8,7 @@
 
 use crate::one_shot::Bufferizer;
 use rustc_hash::{FxHashMap, FxHashSet};
+use strata_dialect_memref::{GetGlobalOp, GlobalOp};
 use strata_ir::{Attribute, InsertPoint, OpId, Type};
 
 /// The module's globals created for constants, shared by its functions.
@@ -45,7 +46,7 @@ impl Bufferizer<'_> {
                     ("type", ctx.type_attr(memref_ty)),
                 ];
                 self.create(
-                    "memref.global",
+                    GlobalOp::NAME,
                     InsertPoint::BlockStart(module_block),
                     vec![],
                     vec![],
@@ -58,7 +59,7 @@ impl Bufferizer<'_> {
             }
         };
         let get = self.create(
-            "memref.get_global",
+            GetGlobalOp::NAME,
             InsertPoint::Before(op),
             vec![],
             vec![memref_ty],

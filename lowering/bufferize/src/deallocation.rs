@@ -34,6 +34,15 @@
 //! treated like public ones).
 
 use rustc_hash::{FxHashMap, FxHashSet};
+use strata_dialect_affine as affine;
+use strata_dialect_bufferization::CloneOp;
+use strata_dialect_cf::{BranchOp, CondBranchOp, SwitchOp};
+use strata_dialect_func::{CallIndirectOp, CallOp, FuncOp, ReturnOp};
+use strata_dialect_memref as memref;
+use strata_dialect_memref::{AllocOp, DeallocOp, ExtractStridedMetadataOp};
+use strata_dialect_scf::{
+    ConditionOp, ExecuteRegionOp, ForOp, IfOp, IndexSwitchOp, WhileOp, YieldOp,
+};
 use strata_ir::pass::{Pass, PassContext, PassOption, PassResult};
 use strata_ir::rewrite::{apply_patterns_greedily, FrozenPatternSet, GreedyRewriteConfig};
 use strata_ir::{
@@ -75,7 +84,7 @@ impl Pass for BufferDeallocationPipeline {
         let ir = pc.ir_mut();
         let mut funcs = Vec::new();
         ir.walk_preorder(root, &mut |op| {
-            if ctx.op_name_str(ir.op_name(op)) == "func.func" {
+            if FuncOp::is(ctx, ir, op) {
                 funcs.push(op);
             }
         });
@@ -120,12 +129,12 @@ pub fn insert_deallocs(ctx: &Context, ir: &mut Ir, func: OpId) {
     let mut root_set: FxHashSet<Value> = FxHashSet::default();
     for &op in &order {
         match name(ctx, ir, op) {
-            "memref.alloc" => {
+            AllocOp::NAME => {
                 let v = ir.result(op, 0);
                 roots.push((v, op));
                 root_set.insert(v);
             }
-            "scf.if" if ir.regions(op).len() == 2 => {
+            IfOp::NAME if ir.regions(op).len() == 2 => {
                 for k in 0..ir.num_results(op) {
                     let r = ir.result(op, k);
                     let joined = (0..2).all(|i| {
@@ -169,14 +178,14 @@ pub fn insert_deallocs(ctx: &Context, ir: &mut Ir, func: OpId) {
         let mut freed = r;
         if ir
             .defining_op(r)
-            .is_none_or(|d| name(ctx, ir, d) != "memref.alloc")
+            .is_none_or(|d| name(ctx, ir, d) != AllocOp::NAME)
         {
             // A joined buffer: MLIR frees its base buffer, as
             // bufferization-lower-deallocations does for any non-alloc.
             let ty = ir.value_type(r);
             let rank = ctx.shape(ty).map_or(0, |s| s.len());
             let elem = ctx.element_type_or_self(ty);
-            let mut meta = OperationState::new(ctx, "memref.extract_strided_metadata", loc);
+            let mut meta = OperationState::new(ctx, ExtractStridedMetadataOp::NAME, loc);
             meta.operands = vec![r];
             meta.result_types = vec![ctx.memref_type(&[], elem)];
             meta.result_types
@@ -184,7 +193,7 @@ pub fn insert_deallocs(ctx: &Context, ir: &mut Ir, func: OpId) {
             let m = ir.create_op(meta, at);
             freed = ir.result(m, 0);
         }
-        let mut state = OperationState::new(ctx, "memref.dealloc", loc);
+        let mut state = OperationState::new(ctx, DeallocOp::NAME, loc);
         state.operands = vec![freed];
         ir.create_op(state, at);
     }
@@ -212,22 +221,24 @@ fn dies_in(ctx: &Context, ir: &Ir, root: Value, block: BlockId) -> bool {
         for u in ir.uses(v) {
             let (user, idx) = (u.op, u.index as usize);
             match name(ctx, ir, user) {
-                "func.return" | "memref.dealloc" | "cf.br" | "cf.cond_br" | "cf.switch" => {
-                    return false
-                }
-                "memref.store" | "affine.store" if idx == 0 => return false,
-                "bufferization.clone" => {}
-                "scf.yield" => {
+                ReturnOp::NAME
+                | DeallocOp::NAME
+                | BranchOp::NAME
+                | CondBranchOp::NAME
+                | SwitchOp::NAME => return false,
+                memref::StoreOp::NAME | affine::StoreOp::NAME if idx == 0 => return false,
+                CloneOp::NAME => {}
+                YieldOp::NAME => {
                     let Some(parent) = ir.op_block(user).and_then(|b| ir.block_parent_op(b)) else {
                         return false;
                     };
                     match name(ctx, ir, parent) {
-                        "scf.if" | "scf.execute_region" | "scf.index_switch" => {
+                        IfOp::NAME | ExecuteRegionOp::NAME | IndexSwitchOp::NAME => {
                             let r = ir.result(parent, idx);
                             add(r, &mut work);
                             incoming.extend(merge_inputs(ctx, ir, r));
                         }
-                        "scf.for" => {
+                        ForOp::NAME => {
                             let r = ir.result(parent, idx);
                             let body = ir.region_blocks(ir.region(parent, 0))[0];
                             let a = ir.block_args(body)[idx + 1];
@@ -235,7 +246,7 @@ fn dies_in(ctx: &Context, ir: &Ir, root: Value, block: BlockId) -> bool {
                             add(a, &mut work);
                             incoming.extend(merge_inputs(ctx, ir, r));
                         }
-                        "scf.while" => {
+                        WhileOp::NAME => {
                             let before = ir.region_blocks(ir.region(parent, 0))[0];
                             let a = ir.block_args(before)[idx];
                             add(a, &mut work);
@@ -244,7 +255,7 @@ fn dies_in(ctx: &Context, ir: &Ir, root: Value, block: BlockId) -> bool {
                         _ => return false,
                     }
                 }
-                "scf.condition" => {
+                ConditionOp::NAME => {
                     let Some(parent) = ir.op_block(user).and_then(|b| ir.block_parent_op(b)) else {
                         return false;
                     };
@@ -257,7 +268,7 @@ fn dies_in(ctx: &Context, ir: &Ir, root: Value, block: BlockId) -> bool {
                     add(r, &mut work);
                     incoming.extend(merge_inputs(ctx, ir, r));
                 }
-                "scf.for" if idx >= 3 => {
+                ForOp::NAME if idx >= 3 => {
                     let k = idx - 3;
                     let body = ir.region_blocks(ir.region(user, 0))[0];
                     let (a, r) = (ir.block_args(body)[k + 1], ir.result(user, k));
@@ -265,13 +276,13 @@ fn dies_in(ctx: &Context, ir: &Ir, root: Value, block: BlockId) -> bool {
                     add(r, &mut work);
                     incoming.extend(merge_inputs(ctx, ir, r));
                 }
-                "scf.while" => {
+                WhileOp::NAME => {
                     let before = ir.region_blocks(ir.region(user, 0))[0];
                     let a = ir.block_args(before)[idx];
                     add(a, &mut work);
                     incoming.extend(merge_inputs(ctx, ir, a));
                 }
-                "func.call" | "func.call_indirect" => {
+                CallOp::NAME | CallIndirectOp::NAME => {
                     if ir.results(user).any(|r| is_buffer_like(ctx, ir, r)) {
                         return false;
                     }
@@ -320,17 +331,17 @@ fn merge_inputs(ctx: &Context, ir: &Ir, v: Value) -> Vec<Value> {
         }
     };
     match name(ctx, ir, op) {
-        "scf.if" | "scf.execute_region" | "scf.index_switch" => {
+        IfOp::NAME | ExecuteRegionOp::NAME | IndexSwitchOp::NAME => {
             for i in 0..ir.regions(op).len() {
                 yielded(i, k, &mut out);
             }
         }
-        "scf.for" => {
+        ForOp::NAME => {
             let k = if is_arg { k - 1 } else { k };
             out.extend(ir.operands(op).nth(3 + k));
             yielded(0, k, &mut out);
         }
-        "scf.while" => {
+        WhileOp::NAME => {
             let before = ir.region_blocks(ir.region(op, 0))[0];
             if is_arg
                 && ir.value_def(v)

@@ -15,7 +15,10 @@
 //! onto itself, as in MLIR, where the copy later folds away.
 
 use crate::one_shot::{is_tensor, Bufferizer};
+use strata_dialect_bufferization::ToTensorOp;
+use strata_dialect_memref::CopyOp;
 use strata_dialect_scf::forall::{outputs, rank, region_out_args};
+use strata_dialect_scf::ForallOp;
 use strata_dialect_tensor::syntax::operand_segments;
 use strata_ir::{InsertPoint, OpId, OperationState, Value};
 
@@ -44,7 +47,7 @@ impl Bufferizer<'_> {
             // The body reads and writes the buffer.
             let tensor_ty = self.ir.value_type(arg);
             let tt = self.create(
-                "bufferization.to_tensor",
+                ToTensorOp::NAME,
                 InsertPoint::BlockStart(body),
                 vec![buf],
                 vec![tensor_ty],
@@ -64,7 +67,7 @@ impl Bufferizer<'_> {
         self.cur_pos = pos;
         // The loop without shared outputs, taking over the body.
         let groups = operand_segments(ctx, self.ir, op);
-        let mut state = OperationState::new(ctx, "scf.forall", self.ir.op_loc(op));
+        let mut state = OperationState::new(ctx, ForallOp::NAME, self.ir.op_loc(op));
         state.operands = groups.iter().take(3).flatten().copied().collect();
         let sizes: Vec<i32> = groups
             .iter()
@@ -96,7 +99,7 @@ impl Bufferizer<'_> {
         for (k, &(buf, c)) in buffers.iter().enumerate().rev() {
             let r = self.ir.result(op, k);
             let tt = self.create(
-                "bufferization.to_tensor",
+                ToTensorOp::NAME,
                 InsertPoint::After(new_op),
                 vec![buf],
                 vec![self.ir.value_type(r)],
@@ -126,7 +129,7 @@ impl Bufferizer<'_> {
         let Some(view) = self.subview_at(at, op, dest_buf, 2, src_ty) else {
             return self.unknown(op);
         };
-        self.create("memref.copy", at, vec![src_buf, view], vec![], vec![]);
+        self.create(CopyOp::NAME, at, vec![src_buf, view], vec![], vec![]);
         let _ = self.ir.erase_op(op);
     }
 }

@@ -51,9 +51,24 @@
 //! is bufferized: tensors in its other blocks are an error.
 
 use rustc_hash::FxHashMap;
+use strata_dialect_affine as affine;
+use strata_dialect_arith::ConstantOp;
+use strata_dialect_bufferization::{
+    AllocTensorOp, MaterializeInDestinationOp, ToBufferOp, ToTensorOp,
+};
+use strata_dialect_func::{CallOp, FuncOp, ReturnOp};
 use strata_dialect_linalg::structured::{payload_block, structured_info};
+use strata_dialect_memref as memref;
 use strata_dialect_memref::layout::{identity_strides, strided_memref, subview_result_type};
+use strata_dialect_memref::{AllocOp, CopyOp, LoadOp, StoreOp, SubViewOp};
+use strata_dialect_scf as scf;
+use strata_dialect_scf::{ConditionOp, ForallOp, IfOp, WhileOp, YieldOp};
+use strata_dialect_tensor as tensor;
 use strata_dialect_tensor::syntax::{i64_array_prop, operand_segments};
+use strata_dialect_tensor::{
+    CollapseShapeOp, ConcatOp, EmptyOp, ExpandShapeOp, ExtractOp, ExtractSliceOp, FromElementsOp,
+    GenerateOp, InsertOp, InsertSliceOp, PadOp, ParallelInsertSliceOp,
+};
 use strata_ir::pass::{Pass, PassContext, PassOption, PassResult};
 use strata_ir::{
     Attribute, BlockId, Context, Diagnostic, InsertPoint, Ir, OpId, OperationState, Type, TypeData,
@@ -131,7 +146,7 @@ impl Pass for OneShotBufferize {
         let ir = pc.ir_mut();
         let mut funcs = Vec::new();
         ir.walk_preorder(root, &mut |op| {
-            if ctx.op_name_str(ir.op_name(op)) == "func.func" {
+            if FuncOp::is(ctx, ir, op) {
                 funcs.push(op);
             }
         });
@@ -306,9 +321,9 @@ impl Bufferizer<'_> {
     /// when the payload uses it).
     fn reads_operand(&self, user: OpId, index: u32) -> bool {
         match self.ctx.op_name_str(self.ir.op_name(user)) {
-            "tensor.dim" => return false,
+            tensor::DimOp::NAME => return false,
             // Writes its slice of the shared output, reads nothing of it.
-            "tensor.parallel_insert_slice" if index == 1 => return false,
+            ParallelInsertSliceOp::NAME if index == 1 => return false,
             _ => {}
         }
         match structured_info(self.ctx, self.ir, user) {
@@ -370,7 +385,7 @@ impl Bufferizer<'_> {
     pub(crate) fn index_const(&mut self, at: InsertPoint, v: i64) -> Value {
         let ctx = self.ctx;
         let op = self.create(
-            "arith.constant",
+            ConstantOp::NAME,
             at,
             vec![],
             vec![ctx.index_type()],
@@ -434,12 +449,12 @@ impl Bufferizer<'_> {
     /// The operand index through which `op` writes `dest`.
     fn dest_operand(&self, op: OpId, dest: Value) -> Option<u32> {
         match self.ctx.op_name_str(self.ir.op_name(op)) {
-            "tensor.insert"
-            | "tensor.insert_slice"
-            | "tensor.parallel_insert_slice"
-            | "bufferization.materialize_in_destination" => Some(1),
+            InsertOp::NAME
+            | InsertSliceOp::NAME
+            | ParallelInsertSliceOp::NAME
+            | MaterializeInDestinationOp::NAME => Some(1),
             // The shared outputs, the last operands.
-            "scf.forall" => {
+            ForallOp::NAME => {
                 let first = self.ir.num_operands(op) - self.ir.num_results(op);
                 self.ir
                     .operands(op)
@@ -447,13 +462,13 @@ impl Bufferizer<'_> {
                     .position(|v| v == dest)
                     .map(|k| (first + k) as u32)
             }
-            "scf.for" => self
+            scf::ForOp::NAME => self
                 .ir
                 .operands(op)
                 .skip(3)
                 .position(|v| v == dest)
                 .map(|k| k as u32 + 3),
-            "func.call" | "scf.while" => self
+            CallOp::NAME | WhileOp::NAME => self
                 .ir
                 .operands(op)
                 .position(|v| v == dest)
@@ -486,7 +501,7 @@ impl Bufferizer<'_> {
         let ctx = self.ctx;
         if !matches!(
             ctx.op_name_str(self.ir.op_name(insert)),
-            "tensor.insert_slice" | "tensor.parallel_insert_slice"
+            InsertSliceOp::NAME | ParallelInsertSliceOp::NAME
         ) {
             return false;
         }
@@ -520,7 +535,7 @@ impl Bufferizer<'_> {
             }
             _ => InsertPoint::Before(user),
         };
-        let op = self.create("bufferization.to_buffer", at, vec![v], vec![ty], vec![]);
+        let op = self.create(ToBufferOp::NAME, at, vec![v], vec![ty], vec![]);
         let b = self.ir.result(op, 0);
         if !self.class.contains_key(&v) {
             let c = self.new_class(false);
@@ -545,7 +560,7 @@ impl Bufferizer<'_> {
             if s == DYNAMIC {
                 let c = self.index_const(at, d as i64);
                 let op = self.create(
-                    "memref.dim",
+                    memref::DimOp::NAME,
                     at,
                     vec![buf, c],
                     vec![self.ctx.index_type()],
@@ -563,7 +578,7 @@ impl Bufferizer<'_> {
         let segments = ctx.dense_i32_array(&[dynamic.len() as i32, 0]);
         let alignment = ctx.integer_attr(ctx.signless(64), 64);
         let op = self.create(
-            "memref.alloc",
+            AllocOp::NAME,
             at,
             dynamic,
             vec![ty],
@@ -607,7 +622,7 @@ impl Bufferizer<'_> {
         };
         let alloc = self.alloc(ty, dynamic, at);
         if let (true, Some(b)) = (reads, buf) {
-            self.create("memref.copy", at, vec![b, alloc], vec![], vec![]);
+            self.create(CopyOp::NAME, at, vec![b, alloc], vec![], vec![]);
         }
         let c = self.new_class(true);
         (alloc, c)
@@ -618,7 +633,7 @@ impl Bufferizer<'_> {
     pub(crate) fn bind(&mut self, op: OpId, r: Value, buf: Value, class: usize) -> Value {
         let ty = self.ir.value_type(r);
         let tt = self.create(
-            "bufferization.to_tensor",
+            ToTensorOp::NAME,
             InsertPoint::Before(op),
             vec![buf],
             vec![ty],
@@ -637,13 +652,7 @@ impl Bufferizer<'_> {
     pub(crate) fn retype(&mut self, v: Value, ty: Type, at: InsertPoint, class: usize, pos: usize) {
         let tensor_ty = self.ir.value_type(v);
         self.ir.set_value_type(v, ty);
-        let tt = self.create(
-            "bufferization.to_tensor",
-            at,
-            vec![v],
-            vec![tensor_ty],
-            vec![],
-        );
+        let tt = self.create(ToTensorOp::NAME, at, vec![v], vec![tensor_ty], vec![]);
         let t = self.ir.result(tt, 0);
         let uses: Vec<_> = self.ir.uses(v).map(|u| (u.op, u.index)).collect();
         for (owner, index) in uses {
@@ -682,19 +691,19 @@ impl Bufferizer<'_> {
             let name = ctx.op_name_str(self.ir.op_name(op));
             if matches!(
                 name,
-                "scf.for"
-                    | "scf.while"
-                    | "scf.parallel"
-                    | "scf.forall"
-                    | "affine.for"
-                    | "affine.parallel"
+                scf::ForOp::NAME
+                    | WhileOp::NAME
+                    | scf::ParallelOp::NAME
+                    | ForallOp::NAME
+                    | affine::ForOp::NAME
+                    | affine::ParallelOp::NAME
             ) {
                 let mut last = op;
                 self.ir.walk_preorder(op, &mut |o| last = o);
                 self.loops
                     .push((self.position[&op], self.position[&last] + 1));
             }
-            if name == "scf.if" && self.ir.regions(op).len() == 2 {
+            if name == IfOp::NAME && self.ir.regions(op).len() == 2 {
                 let mut ranges = [(usize::MAX, 0); 2];
                 for (i, range) in ranges.iter_mut().enumerate() {
                     let region = self.ir.region(op, i);
@@ -748,7 +757,7 @@ impl Bufferizer<'_> {
         // Unused to_tensor ops go.
         let mut dead = Vec::new();
         self.ir.walk_postorder(func, &mut |o| {
-            if ctx.op_name_str(self.ir.op_name(o)) == "bufferization.to_tensor" {
+            if ToTensorOp::is(ctx, self.ir, o) {
                 dead.push(o);
             }
         });
@@ -812,7 +821,7 @@ impl Bufferizer<'_> {
             let mut first = None;
             for op in self.ir.block_ops(block).collect::<Vec<_>>() {
                 // Without function boundaries functions return tensors.
-                if ctx.op_name_str(self.ir.op_name(op)) == "func.return" {
+                if ReturnOp::is(ctx, self.ir, op) {
                     continue;
                 }
                 self.ir.walk_preorder(op, &mut |o| {
@@ -837,7 +846,7 @@ impl Bufferizer<'_> {
         let Some(ret) = self.ir.last_op(self.block) else {
             return;
         };
-        if ctx.op_name_str(self.ir.op_name(ret)) != "func.return" {
+        if !ReturnOp::is(ctx, self.ir, ret) {
             return;
         }
         let operands: Vec<Value> = self.ir.operands(ret).collect();
@@ -857,7 +866,7 @@ impl Bufferizer<'_> {
                 // MLIR casts to the boundary type and folds the cast into
                 // the signature, leaving the cast unused.
                 self.create(
-                    "memref.cast",
+                    memref::CastOp::NAME,
                     InsertPoint::Before(ret),
                     vec![buf],
                     vec![boundary],
@@ -877,15 +886,15 @@ impl Bufferizer<'_> {
         let name = ctx.op_name_str(self.ir.op_name(op)).to_string();
         let at = InsertPoint::Before(op);
         match name.as_str() {
-            "scf.for" => return self.bufferize_for(op),
-            "scf.if" => return self.bufferize_if(op),
-            "scf.while" if self.bufferize_while(op) => return,
-            "scf.forall" => return self.bufferize_forall(op),
-            "func.call" if self.boundaries => return self.call(op),
+            scf::ForOp::NAME => return self.bufferize_for(op),
+            IfOp::NAME => return self.bufferize_if(op),
+            WhileOp::NAME if self.bufferize_while(op) => return,
+            ForallOp::NAME => return self.bufferize_forall(op),
+            CallOp::NAME if self.boundaries => return self.call(op),
             // Without function boundaries calls pass tensors, as in MLIR.
-            "func.call" => return self.keep_tensors(op),
+            CallOp::NAME => return self.keep_tensors(op),
             // Their parent op bufferizes what they yield.
-            "scf.yield" | "scf.condition" => return,
+            YieldOp::NAME | ConditionOp::NAME => return,
             _ => {}
         }
         // Other ops with regions (but the scalar payloads of structured
@@ -914,8 +923,8 @@ impl Bufferizer<'_> {
             return;
         }
         match name.as_str() {
-            "tensor.empty" | "bufferization.alloc_tensor" => {
-                if name == "bufferization.alloc_tensor"
+            EmptyOp::NAME | AllocTensorOp::NAME => {
+                if name == AllocTensorOp::NAME
                     && operand_segments(ctx, self.ir, op)
                         .get(1)
                         .is_some_and(|g| !g.is_empty())
@@ -923,7 +932,7 @@ impl Bufferizer<'_> {
                     return self.unknown(op);
                 }
                 let r = self.ir.result(op, 0);
-                let dynamic: Vec<Value> = if name == "tensor.empty" {
+                let dynamic: Vec<Value> = if name == EmptyOp::NAME {
                     self.ir.operands(op).collect()
                 } else {
                     operand_segments(ctx, self.ir, op)
@@ -936,23 +945,23 @@ impl Bufferizer<'_> {
                 self.bind(op, r, buf, c);
                 let _ = self.ir.erase_op(op);
             }
-            "tensor.extract" => {
+            ExtractOp::NAME => {
                 let t = self.ir.operand(op, 0);
                 let buf = self.buffer(t, op);
                 let mut operands = vec![buf];
                 operands.extend(self.ir.operands(op).skip(1));
                 let ty = self.ir.value_type(self.ir.result(op, 0));
-                let load = self.create("memref.load", at, operands, vec![ty], vec![]);
+                let load = self.create(LoadOp::NAME, at, operands, vec![ty], vec![]);
                 let (old, new) = (self.ir.result(op, 0), self.ir.result(load, 0));
                 self.ir.replace_all_uses_with(old, new);
                 let _ = self.ir.erase_op(op);
             }
-            "tensor.dim" => {
+            tensor::DimOp::NAME => {
                 let t = self.ir.operand(op, 0);
                 let buf = self.buffer(t, op);
                 let d = self.ir.operand(op, 1);
                 let dim = self.create(
-                    "memref.dim",
+                    memref::DimOp::NAME,
                     at,
                     vec![buf, d],
                     vec![ctx.index_type()],
@@ -962,7 +971,7 @@ impl Bufferizer<'_> {
                 self.ir.replace_all_uses_with(old, new);
                 let _ = self.ir.erase_op(op);
             }
-            "tensor.cast" => {
+            tensor::CastOp::NAME => {
                 let t = self.ir.operand(op, 0);
                 let buf = self.buffer(t, op);
                 let r = self.ir.result(op, 0);
@@ -988,13 +997,13 @@ impl Bufferizer<'_> {
                 } else {
                     ctx.memref_type(&shape, elem)
                 };
-                let cast = self.create("memref.cast", at, vec![buf], vec![ty], vec![]);
+                let cast = self.create(memref::CastOp::NAME, at, vec![buf], vec![ty], vec![]);
                 let b = self.ir.result(cast, 0);
                 let c = self.class[&t];
                 self.bind(op, r, b, c);
                 let _ = self.ir.erase_op(op);
             }
-            "tensor.extract_slice" => {
+            ExtractSliceOp::NAME => {
                 let t = self.ir.operand(op, 0);
                 let buf = self.buffer(t, op);
                 let r = self.ir.result(op, 0);
@@ -1006,18 +1015,18 @@ impl Bufferizer<'_> {
                 self.origin.insert(t_new, (t, op));
                 self.pending_erase.push(op);
             }
-            "tensor.insert" => {
+            InsertOp::NAME => {
                 let dest = self.ir.operand(op, 1);
                 let (buf, c) = self.destination(op, dest, true);
                 let mut operands = vec![self.ir.operand(op, 0), buf];
                 operands.extend(self.ir.operands(op).skip(2));
-                self.create("memref.store", at, operands, vec![], vec![]);
+                self.create(StoreOp::NAME, at, operands, vec![], vec![]);
                 let r = self.ir.result(op, 0);
                 self.bind(op, r, buf, c);
                 let _ = self.ir.erase_op(op);
             }
-            "tensor.parallel_insert_slice" => self.parallel_insert_slice(op),
-            "tensor.insert_slice" => {
+            ParallelInsertSliceOp::NAME => self.parallel_insert_slice(op),
+            InsertSliceOp::NAME => {
                 let src = self.ir.operand(op, 0);
                 let dest = self.ir.operand(op, 1);
                 let src_buf = self.buffer(src, op);
@@ -1026,27 +1035,27 @@ impl Bufferizer<'_> {
                 let Some(view) = self.subview(op, buf, 2, src_ty) else {
                     return self.unknown(op);
                 };
-                self.create("memref.copy", at, vec![src_buf, view], vec![], vec![]);
+                self.create(CopyOp::NAME, at, vec![src_buf, view], vec![], vec![]);
                 let r = self.ir.result(op, 0);
                 self.bind(op, r, buf, c);
                 let _ = self.ir.erase_op(op);
             }
-            "bufferization.materialize_in_destination" => {
+            MaterializeInDestinationOp::NAME => {
                 let src = self.ir.operand(op, 0);
                 let dest = self.ir.operand(op, 1);
                 let src_buf = self.buffer(src, op);
                 if !is_tensor(ctx, self.ir.value_type(dest)) {
-                    self.create("memref.copy", at, vec![src_buf, dest], vec![], vec![]);
+                    self.create(CopyOp::NAME, at, vec![src_buf, dest], vec![], vec![]);
                     let _ = self.ir.erase_op(op);
                     return;
                 }
                 let (buf, c) = self.destination(op, dest, false);
-                self.create("memref.copy", at, vec![src_buf, buf], vec![], vec![]);
+                self.create(CopyOp::NAME, at, vec![src_buf, buf], vec![], vec![]);
                 let r = self.ir.result(op, 0);
                 self.bind(op, r, buf, c);
                 let _ = self.ir.erase_op(op);
             }
-            "bufferization.to_buffer" => {
+            ToBufferOp::NAME => {
                 let t = self.ir.operand(op, 0);
                 let Some(&buf) = self.buffers.get(&t) else {
                     return;
@@ -1056,27 +1065,27 @@ impl Bufferizer<'_> {
                 let b = if want == have {
                     buf
                 } else {
-                    let cast = self.create("memref.cast", at, vec![buf], vec![want], vec![]);
+                    let cast = self.create(memref::CastOp::NAME, at, vec![buf], vec![want], vec![]);
                     self.ir.result(cast, 0)
                 };
                 self.ir.replace_all_uses_with(r, b);
                 let _ = self.ir.erase_op(op);
             }
-            "bufferization.to_tensor" => {
+            ToTensorOp::NAME => {
                 let r = self.ir.result(op, 0);
                 let m = self.ir.operand(op, 0);
                 self.buffers.insert(r, m);
                 let c = self.new_class(false);
                 self.class.insert(r, c);
             }
-            "arith.constant" => self.constant(op),
-            "tensor.collapse_shape" | "tensor.expand_shape" => self.reshape(op),
-            "tensor.from_elements" => self.bufferize_from_elements(op),
-            "tensor.generate" => self.generate(op),
-            "tensor.pad" => self.pad(op),
-            "tensor.concat" => self.concat(op),
-            "func.return" if !self.boundaries => {}
-            "func.return" => {}
+            ConstantOp::NAME => self.constant(op),
+            CollapseShapeOp::NAME | ExpandShapeOp::NAME => self.reshape(op),
+            FromElementsOp::NAME => self.bufferize_from_elements(op),
+            GenerateOp::NAME => self.generate(op),
+            PadOp::NAME => self.pad(op),
+            ConcatOp::NAME => self.concat(op),
+            ReturnOp::NAME if !self.boundaries => {}
+            ReturnOp::NAME => {}
             _ if structured_info(ctx, self.ir, op).is_some_and(|i| i.is_ok()) => {
                 self.structured(op)
             }
@@ -1158,7 +1167,7 @@ impl Bufferizer<'_> {
             ("static_sizes", ctx.dense_i64_array(sizes)),
             ("static_strides", ctx.dense_i64_array(strides)),
         ];
-        let sv = self.create("memref.subview", at, operands, vec![ty], props);
+        let sv = self.create(SubViewOp::NAME, at, operands, vec![ty], props);
         self.ir.result(sv, 0)
     }
 
@@ -1285,7 +1294,7 @@ impl Bufferizer<'_> {
             let buf = self.buffers[&v];
             let ty = self.ir.value_type(v);
             let tt = self.create(
-                "bufferization.to_tensor",
+                ToTensorOp::NAME,
                 InsertPoint::Before(op),
                 vec![buf],
                 vec![ty],

@@ -28,6 +28,7 @@
 //! them are still bufferized.
 
 use crate::one_shot::{is_tensor, Bufferizer};
+use strata_dialect_memref::{CastOp, CopyOp};
 use strata_ir::{Diagnostic, InsertPoint, OpId, Type, TypeData, Value};
 
 impl Bufferizer<'_> {
@@ -205,7 +206,7 @@ impl Bufferizer<'_> {
     fn copy_to_new(&mut self, v: Value, buf: Value, at: InsertPoint) -> Value {
         let dynamic = self.dynamic_sizes(buf, at);
         let alloc = self.alloc(self.ir.value_type(v), dynamic, at);
-        self.create("memref.copy", at, vec![buf, alloc], vec![], vec![]);
+        self.create(CopyOp::NAME, at, vec![buf, alloc], vec![], vec![]);
         alloc
     }
 
@@ -223,7 +224,7 @@ impl Bufferizer<'_> {
         if identity_target {
             return self.copy_to_new(v, buf, at);
         }
-        let cast = self.create("memref.cast", at, vec![buf], vec![ty], vec![]);
+        let cast = self.create(CastOp::NAME, at, vec![buf], vec![ty], vec![]);
         self.ir.result(cast, 0)
     }
 

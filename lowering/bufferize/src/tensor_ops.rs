@@ -17,14 +17,16 @@
 
 use crate::one_shot::Bufferizer;
 use strata_dialect_memref::layout::{identity_strides, strided_memref, strides_and_offset};
+use strata_dialect_memref::{CopyOp, StoreOp};
 use strata_dialect_tensor::syntax::i64_array_prop;
+use strata_dialect_tensor::{CollapseShapeOp, YieldOp};
 use strata_ir::{InsertPoint, OpId, OperationState, TypeData, Value, DYNAMIC};
 
 impl Bufferizer<'_> {
     pub(crate) fn reshape(&mut self, op: OpId) {
         let ctx = self.ctx;
         let name = ctx.op_name_str(self.ir.op_name(op)).to_string();
-        let collapse = name == "tensor.collapse_shape";
+        let collapse = name == CollapseShapeOp::NAME;
         let at = InsertPoint::Before(op);
         let src = self.ir.operand(op, 0);
         let r = self.ir.result(op, 0);
@@ -39,7 +41,7 @@ impl Bufferizer<'_> {
         if collapse && !identity(buf, self) {
             let dynamic = self.dynamic_sizes(buf, at);
             let alloc = self.alloc(self.ir.value_type(src), dynamic, at);
-            self.create("memref.copy", at, vec![buf, alloc], vec![], vec![]);
+            self.create(CopyOp::NAME, at, vec![buf, alloc], vec![], vec![]);
             buf = alloc;
             class = self.new_class(true);
         }
@@ -125,7 +127,7 @@ impl Bufferizer<'_> {
             }
             let mut operands = vec![e, alloc];
             operands.extend(idx.iter().map(|&i| consts[i]));
-            self.create("memref.store", at, operands, vec![], vec![]);
+            self.create(StoreOp::NAME, at, operands, vec![], vec![]);
         }
         let c = self.new_class(true);
         self.bind(op, r, alloc, c);
@@ -184,7 +186,7 @@ impl Bufferizer<'_> {
             self.ir.move_op(o, InsertPoint::BlockEnd(block));
         }
         if let Some(y) = self.ir.last_op(block) {
-            if ctx.op_name_str(self.ir.op_name(y)) == "tensor.yield" {
+            if YieldOp::is(ctx, self.ir, y) {
                 let operands: Vec<Value> = self.ir.operands(y).collect();
                 self.create(
                     "linalg.yield",
@@ -227,7 +229,7 @@ impl Bufferizer<'_> {
         let Some(view) = self.static_subview(at, alloc, &low, &src_shape) else {
             return self.unknown(op);
         };
-        self.create("memref.copy", at, vec![src_buf, view], vec![], vec![]);
+        self.create(CopyOp::NAME, at, vec![src_buf, view], vec![], vec![]);
         let c = self.new_class(true);
         self.bind(op, r, alloc, c);
         let _ = self.ir.erase_op(op);
@@ -267,7 +269,7 @@ impl Bufferizer<'_> {
             let Some(view) = self.static_subview(at, alloc, &offsets, &shape) else {
                 return self.unknown(op);
             };
-            self.create("memref.copy", at, vec![buf, view], vec![], vec![]);
+            self.create(CopyOp::NAME, at, vec![buf, view], vec![], vec![]);
             offset += shape[dim];
         }
         let c = self.new_class(true);

@@ -14,8 +14,15 @@
 //! de-duplicated and hoisted, and unused loads disappear: the output is
 //! mlir-opt's. Ops on tensors are left alone.
 
+use strata_dialect_affine as affine;
 use strata_dialect_affine::canonicalize::canonicalize_map_and_operands;
+use strata_dialect_affine::ApplyOp;
+use strata_dialect_arith::ConstantOp;
 use strata_dialect_linalg::structured::{payload_block, structured_info, IteratorType};
+use strata_dialect_memref as memref;
+use strata_dialect_scf as scf;
+use strata_dialect_scf::{ParallelOp, ReduceOp};
+use strata_dialect_tensor as tensor;
 use strata_ir::affine::AffineMap;
 use strata_ir::ir_transfer::IrMapping;
 use strata_ir::pass::{Pass, PassContext, PassResult};
@@ -94,7 +101,7 @@ pub fn lower_to_loops(ctx: &Context, ir: &mut strata_ir::Ir, root: OpId, kind: L
     }
     // Only the patterns rooted at these ops (a dialect may add patterns
     // for its other ops from the same hook).
-    for name in ["memref.dim", "tensor.dim", "affine.apply"] {
+    for name in [memref::DimOp::NAME, tensor::DimOp::NAME, ApplyOp::NAME] {
         let root = ctx.op_name(name);
         if let Some(populate) = ctx
             .op_definition(root)
@@ -129,7 +136,7 @@ enum Size {
 
 fn constant_index(rw: &mut PatternRewriter, loc: Location, v: i64) -> Value {
     let ctx = rw.ctx();
-    let mut state = OperationState::new(ctx, "arith.constant", loc);
+    let mut state = OperationState::new(ctx, ConstantOp::NAME, loc);
     state.result_types = vec![ctx.index_type()];
     state.properties = ctx.dictionary_attr(vec![(ctx.intern_str("value"), ctx.index_attr(v))]);
     let op = rw.create_op(state);
@@ -167,7 +174,7 @@ fn canonical_applies(
         let (m, operands) = canonicalize_map_and_operands(ctx, rw.ir(), &single, ivs);
         let op = create(
             rw,
-            "affine.apply",
+            ApplyOp::NAME,
             loc,
             operands,
             vec![ctx.index_type()],
@@ -204,14 +211,14 @@ fn load(
         let map = ctx.affine_map_attr(AffineMap::multi_dim_identity(n));
         create(
             rw,
-            "affine.load",
+            affine::LoadOp::NAME,
             loc,
             operands,
             vec![elem],
             vec![("map", map)],
         )
     } else {
-        create(rw, "memref.load", loc, operands, vec![elem], vec![])
+        create(rw, memref::LoadOp::NAME, loc, operands, vec![elem], vec![])
     };
     rw.ir().result(op, 0)
 }
@@ -232,14 +239,14 @@ fn store(
         let map = ctx.affine_map_attr(AffineMap::multi_dim_identity(n));
         create(
             rw,
-            "affine.store",
+            affine::StoreOp::NAME,
             loc,
             operands,
             vec![],
             vec![("map", map)],
         );
     } else {
-        create(rw, "memref.store", loc, operands, vec![], vec![]);
+        create(rw, memref::StoreOp::NAME, loc, operands, vec![], vec![]);
     }
 }
 
@@ -256,8 +263,8 @@ fn build_loop(
     let ctx = rw.ctx();
     let index = ctx.index_type();
     let (name, terminator) = match kind {
-        LoopKind::Affine => ("affine.for", "affine.yield"),
-        _ => ("scf.for", "scf.yield"),
+        LoopKind::Affine => (affine::ForOp::NAME, affine::YieldOp::NAME),
+        _ => (scf::ForOp::NAME, scf::YieldOp::NAME),
     };
     let op = if kind == LoopKind::Affine {
         let lb_map = ctx.affine_map_attr(AffineMap::constant(0));
@@ -300,7 +307,7 @@ fn build_parallel(
 ) -> (Vec<Value>, strata_ir::BlockId) {
     let ctx = rw.ctx();
     let n = bounds.len();
-    let mut state = OperationState::new(ctx, "scf.parallel", loc);
+    let mut state = OperationState::new(ctx, ParallelOp::NAME, loc);
     state.operands = bounds.iter().map(|b| b.0).collect();
     state.operands.extend(bounds.iter().map(|b| b.1 .0));
     state.operands.extend(bounds.iter().map(|b| b.2));
@@ -313,7 +320,7 @@ fn build_parallel(
     let region = rw.ir().region(op, 0);
     let block = rw.create_block(region, &vec![ctx.index_type(); n]);
     let ivs = rw.ir().block_args(block).to_vec();
-    let reduce = OperationState::new(ctx, "scf.reduce", loc);
+    let reduce = OperationState::new(ctx, ReduceOp::NAME, loc);
     rw.create_op_at(reduce, InsertPoint::BlockEnd(block));
     (ivs, block)
 }
@@ -355,7 +362,7 @@ fn lower_op(op: OpId, rw: &mut PatternRewriter, kind: LoopKind) -> RewriteResult
                 let c = constant_index(rw, loc, d as i64);
                 let dim = create(
                     rw,
-                    "memref.dim",
+                    memref::DimOp::NAME,
                     loc,
                     vec![v, c],
                     vec![ctx.index_type()],

@@ -35,6 +35,8 @@
 
 use std::fmt::Write;
 use strata_dialect_arith::semantics::{float_to_bits, Scalar};
+use strata_dialect_func::FuncOp;
+use strata_dialect_memref::GlobalOp;
 use strata_ir::{
     AttrData, Context, DiagResult, Diagnostic, FloatKind, Ir, OpId, Type, TypeData, DYNAMIC,
 };
@@ -199,8 +201,8 @@ pub struct Options {
 /// (false); anything else is an error worded for `backend` ("C", "LLVM").
 pub fn is_global(ctx: &Context, ir: &Ir, op: OpId, backend: &str) -> DiagResult<bool> {
     match ctx.op_name_str(ir.op_name(op)) {
-        "memref.global" => Ok(true),
-        "func.func" => Ok(false),
+        GlobalOp::NAME => Ok(true),
+        FuncOp::NAME => Ok(false),
         name => Err(error(
             ctx,
             ir,

@@ -218,7 +218,7 @@ fn lower_for(ctx: &Context, ir: &mut Ir, op: OpId) {
     let iv = ir.block_arg(condition_block, 0);
     let iter_args: Vec<Value> = ir.block_args(condition_block)[1..].to_vec();
     // Step and branch back.
-    let terminator = ir.last_op(last_body).expect("scf.yield");
+    let terminator = ir.last_op(last_body).expect("a body ends in its scf.yield");
     let mut carried: Vec<Value> = ir.operands(terminator).collect();
     let mut b = builder(ctx, ir, op, InsertPoint::Before(terminator));
     let iv_type = b.ir.value_type(iv);
@@ -314,7 +314,9 @@ fn parallel_to_for(ctx: &Context, ir: &mut Ir, op: OpId) -> Vec<OpId> {
     for (i, &value) in reduced.iter().enumerate() {
         let region = ir.region(reduce, i);
         let rblock = ir.entry_block(region).expect("reduction block");
-        let ret = ir.last_op(rblock).expect("scf.reduce.return");
+        let ret = ir
+            .last_op(rblock)
+            .expect("a reduction ends in its scf.reduce.return");
         let args = ir.block_args(rblock).to_vec();
         ir.replace_all_uses_with(args[0], iter_args[i]);
         ir.replace_all_uses_with(args[1], value);
@@ -411,7 +413,9 @@ fn lower_while(ctx: &Context, ir: &mut Ir, op: OpId) {
     inline_region_before(ir, after_region, continuation);
     inline_region_before(ir, before_region, after);
     br(ctx, ir, op, before, &inits, InsertPoint::BlockEnd(current));
-    let condition = ir.last_op(before_last).expect("scf.condition");
+    let condition = ir
+        .last_op(before_last)
+        .expect("the before region ends in its scf.condition");
     let cond_operands: Vec<Value> = ir.operands(condition).collect();
     let args = cond_operands[1..].to_vec();
     cond_br(

@@ -40,6 +40,19 @@ pub mod harness;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write;
 use strata_dialect_arith::semantics::{float_to_bits, Scalar};
+use strata_dialect_cf::{AssertOp, BranchOp, CondBranchOp, SwitchOp};
+use strata_dialect_func as func;
+use strata_dialect_func::ReturnOp;
+use strata_dialect_memref::{
+    AllocOp, AllocaOp, AtomicRmwOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp,
+    ExpandShapeOp, GetGlobalOp, LoadOp, RankOp, ReinterpretCastOp, StoreOp, SubViewOp, TransposeOp,
+};
+use strata_dialect_scf::{
+    ConditionOp, ExecuteRegionOp, ForOp, IfOp, ParallelOp, ReduceOp, ReduceReturnOp, WhileOp,
+    YieldOp,
+};
+use strata_dialect_x86 as x86;
+use strata_dialect_x86::AddrOp;
 use strata_ir::verifier::operand_group_ranges as operand_groups;
 use strata_ir::{
     BlockId, Context, DiagResult, Diagnostic, FloatKind, Ir, OpId, Type, TypeData, Value, DYNAMIC,
@@ -120,7 +133,7 @@ pub const X86_HEADER: &str = include_str!("../include/strata_x86.h");
 fn x86_features(ctx: &Context, ir: &Ir, func: OpId) -> Option<u32> {
     let mut mask = None;
     ir.walk_preorder(func, &mut |op| {
-        if ctx.op_name_str(ir.op_name(op)) == "x86.call" {
+        if x86::CallOp::is(ctx, ir, op) {
             let callee = ir
                 .attr(ctx, op, "callee")
                 .and_then(|a| ctx.string_value(a))
@@ -667,7 +680,7 @@ impl<'a> FuncEmitter<'a> {
     fn emit_control(&mut self, op: OpId, name: &str, ops: &[Value]) -> DiagResult<()> {
         let ir = self.ir;
         match name {
-            "func.return" => {
+            ReturnOp::NAME => {
                 if self.direct {
                     let v = self.name(ops[0]);
                     self.line(format!("return {v};"));
@@ -681,7 +694,7 @@ impl<'a> FuncEmitter<'a> {
                     self.line("return;");
                 }
             }
-            "func.call" => {
+            func::CallOp::NAME => {
                 let callee = callee_name(self.ctx, ir, op)
                     .ok_or_else(|| self.err(op, "call without a callee"))?;
                 let mut args: Vec<String> = Vec::new();
@@ -701,10 +714,10 @@ impl<'a> FuncEmitter<'a> {
                     self.line(format!("{call}({});", args.join(", ")));
                 }
             }
-            "cf.br" => {
+            BranchOp::NAME => {
                 self.branch(op, 0, ops);
             }
-            "cf.cond_br" => {
+            CondBranchOp::NAME => {
                 let c = self.name(ops[0]);
                 self.line(format!("if ({c}) {{"));
                 self.indent += 1;
@@ -716,7 +729,7 @@ impl<'a> FuncEmitter<'a> {
                 self.indent -= 1;
                 self.line("}");
             }
-            "cf.switch" => {
+            SwitchOp::NAME => {
                 let flag = format!("strata_sext({}, {})", self.name(ops[0]), self.width(ops[0]));
                 let cases = strata_dialect_cf::ops_case_values(self.ctx, ir, op);
                 for (i, c) in cases.iter().enumerate() {
@@ -728,13 +741,13 @@ impl<'a> FuncEmitter<'a> {
                 }
                 self.branch(op, 0, ops);
             }
-            "cf.assert" => {
+            AssertOp::NAME => {
                 let c = self.name(ops[0]);
                 let f = self.fail_call(op, &assert_failure(self.ctx, ir, op));
                 self.line(format!("if (!{c}) {f};"));
             }
-            "scf.for" => self.emit_for(op, ops)?,
-            "scf.if" => {
+            ForOp::NAME => self.emit_for(op, ops)?,
+            IfOp::NAME => {
                 let c = self.name(ops[0]);
                 self.line(format!("if ({c}) {{"));
                 self.indent += 1;
@@ -752,8 +765,8 @@ impl<'a> FuncEmitter<'a> {
                 }
                 self.line("}");
             }
-            "scf.parallel" => self.emit_parallel(op, ops)?,
-            "scf.execute_region" => {
+            ParallelOp::NAME => self.emit_parallel(op, ops)?,
+            ExecuteRegionOp::NAME => {
                 let region = ir.region(op, 0);
                 if ir.region_blocks(region).len() != 1 {
                     return Err(self.err(
@@ -768,7 +781,7 @@ impl<'a> FuncEmitter<'a> {
                 self.indent -= 1;
                 self.line("}");
             }
-            "scf.reduce" => {
+            ReduceOp::NAME => {
                 // Each region combines the accumulator (result k of the
                 // scf.parallel) with operand k.
                 let parallel = ir.parent_op(op).expect("scf.reduce in scf.parallel");
@@ -784,16 +797,20 @@ impl<'a> FuncEmitter<'a> {
                     self.line("}");
                 }
             }
-            "scf.reduce.return" => {
+            ReduceReturnOp::NAME => {
                 let block = ir.op_block(op).expect("in a block");
                 let region = ir.block_region(block).expect("in a region");
                 let k = ir.region_index(region);
-                let reduce = ir.region_op(region).expect("scf.reduce");
-                let parallel = ir.parent_op(reduce).expect("scf.parallel");
+                let reduce = ir
+                    .region_op(region)
+                    .expect("a reduction region belongs to its scf.reduce");
+                let parallel = ir
+                    .parent_op(reduce)
+                    .expect("an scf.reduce sits in its scf.parallel");
                 let acc = ir.result(parallel, k);
                 self.assign(&[acc], &ops[..1]);
             }
-            "scf.while" => {
+            WhileOp::NAME => {
                 let before = ir.entry_block(ir.region(op, 0)).expect("before block");
                 let after = ir.entry_block(ir.region(op, 1)).expect("after block");
                 let bargs = ir.block_args(before).to_vec();
@@ -805,7 +822,7 @@ impl<'a> FuncEmitter<'a> {
                 self.indent -= 1;
                 self.line("}");
             }
-            "scf.condition" => {
+            ConditionOp::NAME => {
                 let parent = ir.parent_op(op).expect("scf.condition in scf.while");
                 let c = self.name(ops[0]);
                 let results: Vec<Value> = ir.results(parent).collect();
@@ -819,17 +836,17 @@ impl<'a> FuncEmitter<'a> {
                 self.line("}");
                 self.assign(&aargs, &ops[1..]);
             }
-            "scf.yield" => {
+            YieldOp::NAME => {
                 let parent = ir.parent_op(op).expect("scf.yield in an op");
                 let pname = self.ctx.op_name_str(ir.op_name(parent)).to_string();
                 let dsts: Vec<Value> = match pname.as_str() {
-                    "scf.for" => {
+                    ForOp::NAME => {
                         ir.block_args(ir.entry_block(ir.region(parent, 0)).unwrap())[1..].to_vec()
                     }
-                    "scf.while" => ir
+                    WhileOp::NAME => ir
                         .block_args(ir.entry_block(ir.region(parent, 0)).unwrap())
                         .to_vec(),
-                    "scf.if" | "scf.execute_region" => ir.results(parent).collect(),
+                    IfOp::NAME | ExecuteRegionOp::NAME => ir.results(parent).collect(),
                     _ => {
                         return Err(self.err(
                             op,
@@ -1311,13 +1328,13 @@ impl<'a> FuncEmitter<'a> {
     /// its immediates first).
     fn emit_x86(&mut self, op: OpId, name: &str, ops: &[Value]) -> DiagResult<()> {
         let ctx = self.ctx;
-        if name == "x86.addr" {
+        if name == AddrOp::NAME {
             let e = self.element(ops[0], &ops[1..]);
             let r = self.result(op);
             self.line(format!("{r} = (void *)&{e};"));
             return Ok(());
         }
-        if name != "x86.call" {
+        if name != x86::CallOp::NAME {
             return Err(self.err(op, format!("the C back end does not support '{name}'")));
         }
         let callee = self
@@ -1405,19 +1422,19 @@ impl<'a> FuncEmitter<'a> {
     fn emit_memref(&mut self, op: OpId, name: &str, ops: &[Value]) -> DiagResult<()> {
         let ir = self.ir;
         match name {
-            "memref.load" => {
+            LoadOp::NAME => {
                 self.bounds_check(op, ops[0], &ops[1..]);
                 let e = self.element(ops[0], &ops[1..]);
                 let r = self.result(op);
                 self.line(format!("{r} = {e};"));
             }
-            "memref.store" => {
+            StoreOp::NAME => {
                 self.bounds_check(op, ops[1], &ops[2..]);
                 let e = self.element(ops[1], &ops[2..]);
                 let v = self.name(ops[0]);
                 self.line(format!("{e} = {v};"));
             }
-            "memref.alloc" | "memref.alloca" => {
+            AllocOp::NAME | AllocaOp::NAME => {
                 let res = ir.result(op, 0);
                 let Some(CType::MemRef {
                     elem,
@@ -1477,7 +1494,7 @@ impl<'a> FuncEmitter<'a> {
                 let ct = elem.c_type();
                 let n = strata_ir::element_count(&shape);
                 if let Some(n) = n.filter(|&n| {
-                    name == "memref.alloca"
+                    name == AllocaOp::NAME
                         && n.checked_mul(elem.size() as i64)
                             .is_some_and(|b| b <= 65536)
                 }) {
@@ -1502,11 +1519,11 @@ impl<'a> FuncEmitter<'a> {
                     ));
                 }
             }
-            "memref.dealloc" => {
+            DeallocOp::NAME => {
                 let (loc, m) = (self.loc(op), self.name(ops[0]));
                 self.line(format!("strata_dealloc({loc}, {m});"));
             }
-            "memref.dim" => {
+            DimOp::NAME => {
                 let m = self.name(ops[0]);
                 let rank = match self.types.get(&ops[0]) {
                     Some(CType::MemRef { shape, .. }) => shape.len(),
@@ -1526,7 +1543,7 @@ impl<'a> FuncEmitter<'a> {
                 let r = self.result(op);
                 self.line(format!("{r} = (uint64_t){e};"));
             }
-            "memref.subview" | "memref.reinterpret_cast" => {
+            SubViewOp::NAME | ReinterpretCastOp::NAME => {
                 let groups = operand_groups(self.ctx, ir, op)?;
                 let static_of = |n: &str| -> DiagResult<Vec<i64>> {
                     ir.attr(self.ctx, op, n)
@@ -1560,7 +1577,7 @@ impl<'a> FuncEmitter<'a> {
                 };
                 self.line(format!("{r} = {src};"));
                 let loc = self.loc(op);
-                if name == "memref.reinterpret_cast" {
+                if name == ReinterpretCastOp::NAME {
                     self.line(format!("{r}_off = {};", offsets[0]));
                     for (k, (sz, st)) in sizes.iter().zip(&strides).enumerate() {
                         self.line(format!("{r}_size{k} = {sz};"));
@@ -1614,7 +1631,7 @@ impl<'a> FuncEmitter<'a> {
                     }
                 }
             }
-            "memref.get_global" => {
+            GetGlobalOp::NAME => {
                 let sym = symbol_ref(self.ctx, ir, op, "name")
                     .ok_or_else(|| self.err(op, "get_global without a name"))?;
                 let res = ir.result(op, 0);
@@ -1636,12 +1653,12 @@ impl<'a> FuncEmitter<'a> {
                     self.line(format!("{r}_stride{k} = {};", strides[k]));
                 }
             }
-            "memref.cast" => {
+            CastOp::NAME => {
                 let res = ir.result(op, 0);
                 self.assign(&[res], &[ops[0]]);
             }
-            "memref.collapse_shape" | "memref.expand_shape" => self.emit_reshape(op, name, ops)?,
-            "memref.rank" => {
+            CollapseShapeOp::NAME | ExpandShapeOp::NAME => self.emit_reshape(op, name, ops)?,
+            RankOp::NAME => {
                 let rank = match self.types.get(&ops[0]) {
                     Some(CType::MemRef { shape, .. }) => shape.len(),
                     _ => 0,
@@ -1649,8 +1666,8 @@ impl<'a> FuncEmitter<'a> {
                 let r = self.result(op);
                 self.line(format!("{r} = {rank};"));
             }
-            "memref.atomic_rmw" => self.emit_atomic_rmw(op, ops)?,
-            "memref.transpose" => {
+            AtomicRmwOp::NAME => self.emit_atomic_rmw(op, ops)?,
+            TransposeOp::NAME => {
                 // The permuted sizes and strides of the same data.
                 let perm = strata_dialect_memref::transpose_permutation(self.ctx, ir, op)
                     .ok_or_else(|| self.err(op, "memref.transpose without a permutation map"))?;
@@ -1662,7 +1679,7 @@ impl<'a> FuncEmitter<'a> {
                     self.line(format!("{r}_stride{k} = {src}_stride{d};"));
                 }
             }
-            "memref.copy" => {
+            CopyOp::NAME => {
                 let (s, t) = (ops[0], ops[1]);
                 let rank = match self.types.get(&s) {
                     Some(CType::MemRef { shape, .. }) => shape.len(),
@@ -1807,7 +1824,7 @@ impl FuncEmitter<'_> {
         let (src, r) = (self.name(ops[0]), self.result(op));
         self.line(format!("{r} = {src};"));
         self.line(format!("{r}_off = {src}_off;"));
-        if name == "memref.collapse_shape" {
+        if name == CollapseShapeOp::NAME {
             for (g, group) in groups.iter().enumerate() {
                 let sizes: Vec<String> = group.iter().map(|d| format!("{src}_size{d}")).collect();
                 let product = if sizes.is_empty() {

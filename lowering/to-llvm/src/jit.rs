@@ -36,6 +36,7 @@ use inkwell::types::BasicTypeEnum;
 use inkwell::values::BasicMetadataValueEnum;
 use inkwell::{AddressSpace, OptimizationLevel};
 use std::sync::Mutex;
+use strata_dialect_math::{AcoshOp, AsinhOp, AtanhOp, CbrtOp, ErfOp, ErfcOp, ExpM1Op, Log1pOp};
 use strata_ir::{Context, Diagnostic, Ir, OpId};
 
 /// Why a JIT run failed before the function ran.
@@ -109,14 +110,14 @@ macro_rules! host_unary {
 }
 
 host_unary! {
-    host_asinh => "math.asinh",
-    host_acosh => "math.acosh",
-    host_atanh => "math.atanh",
-    host_cbrt => "math.cbrt",
-    host_expm1 => "math.expm1",
-    host_log1p => "math.log1p",
-    host_erf => "math.erf",
-    host_erfc => "math.erfc",
+    host_asinh => AsinhOp::NAME,
+    host_acosh => AcoshOp::NAME,
+    host_atanh => AtanhOp::NAME,
+    host_cbrt => CbrtOp::NAME,
+    host_expm1 => ExpM1Op::NAME,
+    host_log1p => Log1pOp::NAME,
+    host_erf => ErfOp::NAME,
+    host_erfc => ErfcOp::NAME,
 }
 
 /// The C library functions the translation calls by name (`double

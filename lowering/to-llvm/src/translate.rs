@@ -13,6 +13,8 @@ use inkwell::values::{
 use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 use rustc_hash::{FxHashMap, FxHashSet};
 use strata_dialect_arith::semantics::{float_to_bits, Scalar, SemanticsError};
+use strata_dialect_cf::{AssertOp, BranchOp, CondBranchOp, SwitchOp};
+use strata_dialect_func::{CallOp, ReturnOp};
 use strata_ir::{BlockId, Context, DiagResult, Diagnostic, Ir, Location, OpId, Value, DYNAMIC};
 pub use strata_native_abi::{c_name, c_type, CScalar, CType, Options};
 use strata_native_abi::{callee_name, global_name};
@@ -690,7 +692,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
         let ir = self.ir;
         let ops: Vec<Value> = ir.operands(op).collect();
         match name {
-            "func.return" => {
+            ReturnOp::NAME => {
                 if self.direct {
                     let v = self.abi(self.values[&ops[0]][0])?;
                     self.b.build_return(Some(&v))?;
@@ -710,7 +712,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                     self.b.build_return(None)?;
                 }
             }
-            "func.call" => {
+            CallOp::NAME => {
                 let callee = callee_name(self.ctx, ir, op)
                     .ok_or_else(|| self.err(op, "call without a callee"))?;
                 let f = self.module.get_function(&c_name(&callee)).ok_or_else(|| {
@@ -755,8 +757,8 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                     }
                 }
             }
-            "cf.br" => self.branch(op, 0)?,
-            "cf.cond_br" => {
+            BranchOp::NAME => self.branch(op, 0)?,
+            CondBranchOp::NAME => {
                 let c = self.int(ops[0]);
                 let succ = ir.successors(op);
                 if succ[0] != succ[1] {
@@ -776,7 +778,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                     self.branch(op, 1)?;
                 }
             }
-            "cf.switch" => {
+            SwitchOp::NAME => {
                 let flag = self.int(ops[0]);
                 let cases = strata_dialect_cf::ops_case_values(self.ctx, ir, op);
                 let n = ir.successors(op).len();
@@ -792,7 +794,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
                     self.branch(op, i)?;
                 }
             }
-            "cf.assert" => {
+            AssertOp::NAME => {
                 let c = self.int(ops[0]);
                 let not = self.b.build_not(c, "")?;
                 let message = strata_native_abi::assert_failure(self.ctx, ir, op);

@@ -34,6 +34,8 @@
 
 use crate::builder::B;
 use crate::gemm::{nest, Gemm, Idx};
+use strata_dialect_arith::ConstantOp;
+use strata_dialect_memref::{GetGlobalOp, GlobalOp};
 use strata_ir::{AttrData, Context, InsertPoint, Ir, OpId, OperationState, Type, TypeData, Value};
 
 fn round_up(x: i64, m: i64) -> i64 {
@@ -175,7 +177,7 @@ pub(crate) fn zero_fill_before(ctx: &Context, ir: &Ir, op: OpId, c: Value) -> Op
         return None;
     }
     let cst = ir.defining_op(ops[0])?;
-    if ctx.op_name_str(ir.op_name(cst)) != "arith.constant" {
+    if !ConstantOp::is(ctx, ir, cst) {
         return None;
     }
     let value = ir.attr(ctx, cst, "value")?;
@@ -216,7 +218,7 @@ pub(crate) fn constant_bytes(
     elem: Type,
 ) -> Option<(String, Vec<u8>)> {
     let def = ir.defining_op(v)?;
-    if ctx.op_name_str(ir.op_name(def)) != "memref.get_global" {
+    if !GetGlobalOp::is(ctx, ir, def) {
         return None;
     }
     let name = ir.attr(ctx, def, "name")?;
@@ -277,12 +279,12 @@ pub(crate) fn packed_global(
             ("type", ctx.type_attr(ty)),
             ("initial_value", init),
         ];
-        let mut state = OperationState::new(ctx, "memref.global", ir.op_loc(op));
+        let mut state = OperationState::new(ctx, GlobalOp::NAME, ir.op_loc(op));
         state.properties =
             ctx.dictionary_attr(props.into_iter().map(|(n, a)| (ctx.intern_str(n), a)));
         ir.create_op(state, InsertPoint::Before(func));
     }
-    let mut state = OperationState::new(ctx, "memref.get_global", ir.op_loc(op));
+    let mut state = OperationState::new(ctx, GetGlobalOp::NAME, ir.op_loc(op));
     state.result_types = vec![ty];
     state.properties = ctx.dictionary_attr([(ctx.intern_str("name"), reference)]);
     let get = ir.create_op(state, InsertPoint::Before(op));

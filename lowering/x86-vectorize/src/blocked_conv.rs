@@ -68,6 +68,7 @@ use crate::direct_conv;
 use crate::gemm::Elem;
 use crate::simd::Simd;
 use crate::KernelPath;
+use strata_dialect_arith::ConstantOp;
 use strata_ir::{AttrData, OpId, Value};
 
 /// A NCHW / FCHW convolution on f32 memrefs (identity layouts).
@@ -543,7 +544,7 @@ fn pack_weights(b: &mut B, d: &Conv, w: Value, lanes: i64) -> Value {
                 ty: f32t,
                 bits: strata_ir::FloatBits(0),
             });
-            let op = b.op("arith.constant", vec![], vec![f32t], vec![("value", value)]);
+            let op = b.op(ConstantOp::NAME, vec![], vec![f32t], vec![("value", value)]);
             b.ir.result(op, 0)
         };
         let blk = b.c(fb - 1);

@@ -1,6 +1,12 @@
 //! A small IR builder for the kernels: ops appended at an insertion point,
 //! `scf.for` with iteration arguments built from a closure.
 
+use strata_dialect_arith as arith;
+use strata_dialect_arith::{CmpIOp, ConstantOp};
+use strata_dialect_memref::{AllocOp, CollapseShapeOp, DeallocOp, LoadOp, StoreOp};
+use strata_dialect_scf::{ForOp, IfOp, YieldOp};
+use strata_dialect_x86::{AddrOp, CallOp};
+use strata_ir::rewrite::TypedOp;
 use strata_ir::{Context, FloatKind, InsertPoint, Ir, Location, OpId, OperationState, Type, Value};
 
 pub struct B<'a> {
@@ -52,22 +58,23 @@ impl<'a> B<'a> {
     pub fn c(&mut self, v: i64) -> Value {
         let attr = self.ctx.index_attr(v);
         let ty = self.index();
-        let op = self.op("arith.constant", vec![], vec![ty], vec![("value", attr)]);
+        let op = self.op(ConstantOp::NAME, vec![], vec![ty], vec![("value", attr)]);
         self.ir.result(op, 0)
     }
     /// An `iN` constant.
     pub fn ci(&mut self, v: i64, w: u32) -> Value {
         let ty = self.int(w);
         let attr = self.ctx.integer_attr(ty, v as i128);
-        let op = self.op("arith.constant", vec![], vec![ty], vec![("value", attr)]);
+        let op = self.op(ConstantOp::NAME, vec![], vec![ty], vec![("value", attr)]);
         self.ir.result(op, 0)
     }
-    pub fn arith(&mut self, name: &str, a: Value, b: Value) -> Value {
+    /// A binary arith op `Op` on operands of one type.
+    pub fn arith<Op: TypedOp>(&mut self, a: Value, b: Value) -> Value {
         let ty = self.ir.value_type(a);
-        self.value(&format!("arith.{name}"), vec![a, b], ty)
+        self.value(Op::NAME, vec![a, b], ty)
     }
     pub fn add(&mut self, a: Value, b: Value) -> Value {
-        self.arith("addi", a, b)
+        self.arith::<arith::AddIOp>(a, b)
     }
     pub fn addc(&mut self, a: Value, c: i64) -> Value {
         if c == 0 {
@@ -81,46 +88,47 @@ impl<'a> B<'a> {
             return a;
         }
         let c = self.c(c);
-        self.arith("muli", a, c)
+        self.arith::<arith::MulIOp>(a, c)
     }
     pub fn divc(&mut self, a: Value, c: i64) -> Value {
         if c == 1 {
             return a;
         }
         let c = self.c(c);
-        self.arith("divui", a, c)
+        self.arith::<arith::DivUIOp>(a, c)
     }
     pub fn remc(&mut self, a: Value, c: i64) -> Value {
         if c == 1 {
             return self.c(0);
         }
         let c = self.c(c);
-        self.arith("remui", a, c)
+        self.arith::<arith::RemUIOp>(a, c)
     }
     pub fn minc(&mut self, a: Value, c: i64) -> Value {
         let c = self.c(c);
-        self.arith("minsi", a, c)
+        self.arith::<arith::MinSIOp>(a, c)
     }
-    pub fn cast(&mut self, name: &str, a: Value, ty: Type) -> Value {
-        self.value(&format!("arith.{name}"), vec![a], ty)
+    /// A cast op `Op` of `a` to `ty`.
+    pub fn cast<Op: TypedOp>(&mut self, a: Value, ty: Type) -> Value {
+        self.value(Op::NAME, vec![a], ty)
     }
 
     pub fn load(&mut self, m: Value, idx: Vec<Value>) -> Value {
         let elem = self.ctx.element_type_or_self(self.ir.value_type(m));
         let mut ops = vec![m];
         ops.extend(idx);
-        self.value("memref.load", ops, elem)
+        self.value(LoadOp::NAME, ops, elem)
     }
     pub fn store(&mut self, v: Value, m: Value, idx: Vec<Value>) {
         let mut ops = vec![v, m];
         ops.extend(idx);
-        self.op("memref.store", ops, vec![], vec![]);
+        self.op(StoreOp::NAME, ops, vec![], vec![]);
     }
     pub fn alloc(&mut self, shape: &[i64], elem: Type) -> Value {
         let ty = self.ctx.memref_type(shape, elem);
         let segs = self.ctx.dense_i32_array(&[0, 0]);
         let op = self.op(
-            "memref.alloc",
+            AllocOp::NAME,
             vec![],
             vec![ty],
             vec![("operandSegmentSizes", segs)],
@@ -133,7 +141,7 @@ impl<'a> B<'a> {
         let ty = self.ctx.memref_type(shape, elem);
         let groups = strata_dialect_tensor::syntax::reassociation_attr(self.ctx, groups);
         let op = self.op(
-            "memref.collapse_shape",
+            CollapseShapeOp::NAME,
             vec![m],
             vec![ty],
             vec![("reassociation", groups)],
@@ -141,7 +149,7 @@ impl<'a> B<'a> {
         self.ir.result(op, 0)
     }
     pub fn dealloc(&mut self, m: Value) {
-        self.op("memref.dealloc", vec![m], vec![], vec![]);
+        self.op(DeallocOp::NAME, vec![m], vec![], vec![]);
     }
 
     /// `x86.addr %m[idx]`.
@@ -149,7 +157,7 @@ impl<'a> B<'a> {
         let mut ops = vec![m];
         ops.extend(idx);
         let ty = strata_dialect_x86::ptr_type(self.ctx);
-        self.value("x86.addr", ops, ty)
+        self.value(AddrOp::NAME, ops, ty)
     }
     /// `x86.call "name"(args) {imm}`.
     pub fn call(
@@ -163,7 +171,7 @@ impl<'a> B<'a> {
         if !imm.is_empty() {
             props.push(("imm", self.ctx.dense_i32_array(imm)));
         }
-        let op = self.op("x86.call", args, result.into_iter().collect(), props);
+        let op = self.op(CallOp::NAME, args, result.into_iter().collect(), props);
         result.map(|_| self.ir.result(op, 0))
     }
     pub fn vcall(&mut self, name: &str, args: Vec<Value>, ty: Type) -> Value {
@@ -184,7 +192,7 @@ impl<'a> B<'a> {
         let types: Vec<Type> = inits.iter().map(|&v| self.ir.value_type(v)).collect();
         let mut operands = vec![lb, ub, step];
         operands.extend(inits);
-        let mut state = OperationState::new(self.ctx, "scf.for", self.loc);
+        let mut state = OperationState::new(self.ctx, ForOp::NAME, self.loc);
         state.operands = operands;
         state.result_types = types.clone();
         state.num_regions = 1;
@@ -197,7 +205,7 @@ impl<'a> B<'a> {
         let saved = self.at;
         self.at = InsertPoint::BlockEnd(block);
         let yielded = body(self, args[0], args[1..].to_vec());
-        self.op("scf.yield", yielded, vec![], vec![]);
+        self.op(YieldOp::NAME, yielded, vec![], vec![]);
         self.at = saved;
         self.ir.results(op).collect()
     }
@@ -206,7 +214,7 @@ impl<'a> B<'a> {
     pub fn cmpi(&mut self, predicate: i64, a: Value, b: Value) -> Value {
         let i1 = self.int(1);
         let p = self.ctx.i64_attr(predicate);
-        let op = self.op("arith.cmpi", vec![a, b], vec![i1], vec![("predicate", p)]);
+        let op = self.op(CmpIOp::NAME, vec![a, b], vec![i1], vec![("predicate", p)]);
         self.ir.result(op, 0)
     }
 
@@ -218,7 +226,7 @@ impl<'a> B<'a> {
         then: impl FnOnce(&mut B),
         otherwise: impl FnOnce(&mut B),
     ) {
-        let mut state = OperationState::new(self.ctx, "scf.if", self.loc);
+        let mut state = OperationState::new(self.ctx, IfOp::NAME, self.loc);
         state.operands = vec![cond];
         state.num_regions = 2;
         let op = self.ir.create_op(state, self.at);
@@ -228,7 +236,7 @@ impl<'a> B<'a> {
             let region = self.ir.region(op, r);
             let block = self.ir.append_block(region, &[]);
             self.at = InsertPoint::BlockEnd(block);
-            yields.push(self.op("scf.yield", vec![], vec![], vec![]));
+            yields.push(self.op(YieldOp::NAME, vec![], vec![], vec![]));
         }
         self.at = InsertPoint::Before(yields[0]);
         then(self);

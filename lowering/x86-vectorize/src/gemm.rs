@@ -11,6 +11,8 @@
 
 use crate::builder::B;
 use crate::simd::{Int8Product, Simd};
+use strata_dialect_arith as arith;
+use strata_dialect_memref::GetGlobalOp;
 use strata_ir::Value;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -205,7 +207,7 @@ pub fn emit_with(b: &mut B, g: &Gemm, bl: &Blocking, prep: &Prep) {
         let (l, u, s) = (b.c(0), b.c(pfull), b.c(bl.pb));
         b.for_(l, u, s, vec![], |b, jb, _| {
             let left = b.c(pfull);
-            let left = b.arith("subi", left, jb);
+            let left = b.arith::<arith::SubIOp>(left, jb);
             let np = b.minc(left, bl.pb);
             col_block(b, g, bl, &bufs, batch, jb, Some(np), None);
             vec![]
@@ -473,7 +475,7 @@ fn k_block(
                     Some(ie) => {
                         let step = b.c(bl.mr);
                         b.for_(ic, ie, step, vec![], |b, ir, _| {
-                            let local = b.arith("subi", ir, ic);
+                            let local = b.arith::<arith::SubIOp>(ir, ic);
                             kernel(b, g, bl, bufs, at, p, ir, local, rows);
                             vec![]
                         });
@@ -495,7 +497,7 @@ fn k_block(
             let ie = b.addc(ic, bl.mc);
             let ie = b.minc(ie, mfull);
             if bufs.ap.is_some() {
-                let rows = b.arith("subi", ie, ic);
+                let rows = b.arith::<arith::SubIOp>(ie, ic);
                 pack_a(b, g, bl, bufs, at, ic, rows);
             }
             panels(b, ic, Some(ie), bl.mr);
@@ -618,7 +620,7 @@ impl Panel<'_> {
         // The first segment: to the end of `n`'s run.
         let pos = b.remc(n, run);
         let run_v = b.c(run);
-        let to_end = b.arith("subi", run_v, pos);
+        let to_end = b.arith::<arith::SubIOp>(run_v, pos);
         let first = b.minc(to_end, count);
         let j = b.c(0);
         self.words_span(b, j, n, first);
@@ -626,7 +628,7 @@ impl Panel<'_> {
         for s in 0..(count - 1 + run - 1) / run {
             let base = b.addc(first, s * run);
             let total = b.c(count);
-            let left = b.arith("subi", total, base);
+            let left = b.arith::<arith::SubIOp>(total, base);
             let len = b.minc(left, run);
             let zero = b.c(0);
             let any = b.cmpi(4, len, zero);
@@ -657,7 +659,7 @@ impl Panel<'_> {
         };
         let full = at.kb / per;
         let i32t = b.int(32);
-        let len = b.cast("index_cast", count, i32t);
+        let len = b.cast::<arith::IndexCastOp>(count, i32t);
         // Word row `q` in one helper call, byte `qq` of each word at
         // `element(qq)`.
         let word_row = |b: &mut B, q: Value, element: &mut WordByte| {
@@ -716,7 +718,7 @@ impl Panel<'_> {
             let end = b.add(j, count);
             let one = b.c(1);
             b.for_(j, end, one, vec![], |b, jj, _| {
-                let off = b.arith("subi", jj, j);
+                let off = b.arith::<arith::SubIOp>(jj, j);
                 let nj = b.add(n, off);
                 let word = pack_word(b, rest, field, &mut |b, qq| {
                     let k = b.addc(at.kc0, per * full + qq);
@@ -877,22 +879,22 @@ fn pack_word(
         let mut x = byte(b, qq);
         if field == Field::OffsetByte {
             let bias = b.ci(-128, 8);
-            x = b.arith("xori", x, bias);
+            x = b.arith::<arith::XOrIOp>(x, bias);
         }
         let wide = if field == Field::Half {
-            let sext = b.cast("extsi", x, i32t);
+            let sext = b.cast::<arith::ExtSIOp>(x, i32t);
             let low = b.ci(0xFFFF, 32);
-            b.arith("andi", sext, low)
+            b.arith::<arith::AndIOp>(sext, low)
         } else {
-            b.cast("extui", x, i32t)
+            b.cast::<arith::ExtUIOp>(x, i32t)
         };
         let shifted = if qq == 0 {
             wide
         } else {
             let s = b.ci(width * qq, 32);
-            b.arith("shli", wide, s)
+            b.arith::<arith::ShLIOp>(wide, s)
         };
-        word = b.arith("ori", word, shifted);
+        word = b.arith::<arith::OrIOp>(word, shifted);
     }
     word
 }
@@ -1700,7 +1702,7 @@ fn consecutive_k(k: i64, per: i64) -> impl Fn(i64, i64) -> Option<i64> {
 /// (its op was replaced by a kernel that reads a packed copy).
 pub fn erase_unused_get_global(ctx: &strata_ir::Context, ir: &mut strata_ir::Ir, v: Value) {
     if let Some(def) = ir.defining_op(v) {
-        if ctx.op_name_str(ir.op_name(def)) == "memref.get_global" && !ir.has_uses(v) {
+        if GetGlobalOp::is(ctx, ir, def) && !ir.has_uses(v) {
             let _ = ir.erase_op(def);
         }
     }

@@ -21,6 +21,8 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
     registry.register::<strata_lowering_scf_forall::ForallToParallel>();
     registry.register::<strata_lowering_outline::OutlineLoopNests>();
     registry.register::<strata_dialect_test::unsound_fold::TestUnsoundIncrementFold>();
+    registry.register::<strata_dialect_test::legalize_patterns_pass::TestLegalizePatterns>();
+    registry.register::<strata_dialect_test::convert_types_pass::TestConvertTypes>();
     registry.register::<strata_lowering_linalg_to_loops::ConvertElementwiseToLinalg>();
     registry.register::<strata_lowering_linalg_to_loops::GeneralizeNamedOps>();
     registry.register::<strata_lowering_linalg_to_loops::ConvertLinalgToLoops>();

@@ -15,6 +15,8 @@
 //!
 //! `test-legalize-mode` chooses `partial` (default) or `full` conversion.
 
+use crate::{AddOp, IllegalOp, LegalOp, SideEffectFreeIllegalOp};
+use strata_ir::builtin::ModuleOp;
 use strata_ir::ir::InsertPoint;
 use strata_ir::pass::{Pass, PassContext, PassOption, PassResult};
 use strata_ir::rewrite::{
@@ -103,26 +105,26 @@ impl Pass for TestLegalizePatterns {
         let ctx = pc.ctx;
         let mut target = ConversionTarget::new(ctx);
         target
-            .add_legal_op("builtin.module")
+            .add_legal_op(ModuleOp::NAME)
             .add_legal_dialect("func")
-            .add_legal_op("test.legal")
-            .add_illegal_op("test.illegal")
-            .add_illegal_op("test.side_effect_free_illegal")
-            .add_dynamically_legal_op("test.add", |ctx, ir, op| !has_attr(ctx, ir, op, "convert"));
+            .add_legal_op(LegalOp::NAME)
+            .add_illegal_op(IllegalOp::NAME)
+            .add_illegal_op(SideEffectFreeIllegalOp::NAME)
+            .add_dynamically_legal_op(AddOp::NAME, |ctx, ir, op| !has_attr(ctx, ir, op, "convert"));
 
         let mut patterns = ConversionPatternSet::new();
         patterns.add_fn(
-            Some(ctx.op_name("test.illegal")),
+            Some(ctx.op_name(IllegalOp::NAME)),
             1,
             "IllegalToLegal",
             None,
             |op, operands, rw| {
-                replace_with_renamed(rw, op, "test.legal", operands, None);
+                replace_with_renamed(rw, op, LegalOp::NAME, operands, None);
                 Ok(())
             },
         );
         patterns.add_fn(
-            Some(ctx.op_name("test.illegal")),
+            Some(ctx.op_name(IllegalOp::NAME)),
             2,
             "IllegalToUnconvertible",
             None,
@@ -130,12 +132,12 @@ impl Pass for TestLegalizePatterns {
                 if !has_attr(rw.ctx(), rw.ir(), op, "produce_illegal") {
                     return Err(NoMatch);
                 }
-                replace_with_renamed(rw, op, "test.side_effect_free_illegal", operands, None);
+                replace_with_renamed(rw, op, SideEffectFreeIllegalOp::NAME, operands, None);
                 Ok(())
             },
         );
         patterns.add_fn(
-            Some(ctx.op_name("test.add")),
+            Some(ctx.op_name(AddOp::NAME)),
             1,
             "DropConvertAttr",
             None,

@@ -25,7 +25,10 @@ use strata_ir::rewrite::{
 };
 use strata_ir::{Context, Diagnostic, Ir, OpId, Signedness};
 
-use crate::test_legalize_patterns::replace_with_renamed;
+use crate::legalize_patterns_pass::replace_with_renamed;
+use crate::LegalOp;
+use strata_dialect_func::FuncOp;
+use strata_ir::builtin::ModuleOp;
 
 #[derive(Clone)]
 pub struct TestConvertTypes {
@@ -113,10 +116,10 @@ impl Pass for TestConvertTypes {
 
         let mut target = ConversionTarget::new(ctx);
         target
-            .add_legal_op("builtin.module")
-            .add_legal_op("test.legal");
+            .add_legal_op(ModuleOp::NAME)
+            .add_legal_op(LegalOp::NAME);
         let c = converter.clone();
-        target.add_dynamically_legal_op("func.func", move |ctx, ir, op| {
+        target.add_dynamically_legal_op(FuncOp::NAME, move |ctx, ir, op| {
             function_is_legal(ctx, ir, op, &c)
         });
         let c = converter.clone();
@@ -126,7 +129,7 @@ impl Pass for TestConvertTypes {
 
         let mut patterns = ConversionPatternSet::new();
         patterns.add_fn(
-            Some(ctx.op_name("func.func")),
+            Some(ctx.op_name(FuncOp::NAME)),
             1,
             "FuncSignatureConversion",
             Some(converter.clone()),
@@ -167,7 +170,7 @@ impl Pass for TestConvertTypes {
             Some(converter.clone()),
             |op, operands, rw| {
                 let ctx = rw.ctx();
-                if ctx.op_name_str(rw.ir().op_name(op)) == "func.func" {
+                if ctx.op_name_str(rw.ir().op_name(op)) == FuncOp::NAME {
                     return Err(NoMatch);
                 }
                 let converter = rw.type_converter().cloned().ok_or(NoMatch)?;
