@@ -113,6 +113,34 @@ pub fn parse_dynamic_index_list<'a>(
     Ok((statics, dynamics))
 }
 
+/// Parses `[1, 2, 3]` (possibly empty).
+pub fn parse_i64_list(p: &mut OpParser) -> DiagResult<Vec<i64>> {
+    let mut out = Vec::new();
+    p.expect(TokenKind::LSquare, "'['")?;
+    if p.consume_if(TokenKind::RSquare) {
+        return Ok(out);
+    }
+    loop {
+        out.push(parse_i64(p)?);
+        if !p.consume_if(TokenKind::Comma) {
+            break;
+        }
+    }
+    p.expect(TokenKind::RSquare, "']'")?;
+    Ok(out)
+}
+
+pub fn print_i64_list(pr: &mut OpPrinter, values: &[i64]) {
+    pr.write("[");
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            pr.write(", ");
+        }
+        pr.write(&v.to_string());
+    }
+    pr.write("]");
+}
+
 /// Parses a (possibly negative, possibly hexadecimal) 64-bit integer, with
 /// MLIR's errors: "expected integer value" (from the op's parser, so
 /// prefixed `custom op 'NAME'`), "integer value too large".
@@ -184,6 +212,19 @@ pub const SYMBOL_NAME: crate::opdef::AttrSyntax = crate::opdef::AttrSyntax {
         let name = p.ctx().string_value(attr).unwrap_or_default().to_string();
         p.print_symbol_name(&name);
     },
+};
+
+/// [`SYMBOL_NAME`] where the name may be left out (`($sym_name^)?`, as
+/// `builtin.module`'s): absent unless an `@name` comes next (MLIR's
+/// `parseOptionalSymbolName`).
+pub const OPTIONAL_SYMBOL_NAME: crate::opdef::AttrSyntax = crate::opdef::AttrSyntax {
+    parse: |p| {
+        if !p.is(TokenKind::AtIdent) {
+            return Ok(None);
+        }
+        (SYMBOL_NAME.parse)(p)
+    },
+    print: SYMBOL_NAME.print,
 };
 
 // ---------------------------------------------------------------------------

@@ -1211,6 +1211,9 @@ fn parse_format_attribute(
     if is_unit_flag(&attr_def.constraint) {
         return Ok(Some(p.ctx().unit_attr()));
     }
+    if let Some(width) = dense_array_width(&attr_def.constraint) {
+        return parse_dense_array(p, width).map(Some);
+    }
     let ty = implied_attr_type(p.ctx(), &attr_def.constraint);
     let at = p.parser.offset();
     let attr = p.parse_attribute(ty)?;
@@ -1220,6 +1223,52 @@ fn parse_format_attribute(
         return Err(p.error_at(at, "invalid kind of attribute specified"));
     }
     Ok(Some(attr))
+}
+
+/// The successors of group `index`: one per single group, the rest for
+/// the variadic one (ODS allows one variadic successor group, without a
+/// segment attribute).
+fn successor_group(def: &OpDefinition, ir: &Ir, op: OpId, index: usize) -> Vec<BlockId> {
+    let all = ir.successors(op);
+    let singles = def.successors.iter().filter(|s| !s.variadic).count();
+    let variadic_len = all.len().saturating_sub(singles);
+    let start: usize = def.successors[..index]
+        .iter()
+        .map(|s| if s.variadic { variadic_len } else { 1 })
+        .sum();
+    let len = if def.successors[index].variadic {
+        variadic_len
+    } else {
+        1
+    };
+    all.get(start..(start + len).min(all.len()))
+        .unwrap_or(&[])
+        .to_vec()
+}
+
+/// The element width of a dense integer array constraint: such attributes
+/// are written `[1, 2]` in a format (MLIR's `DenseArrayAttr` custom form),
+/// `array<i64: 1, 2>` elsewhere.
+fn dense_array_width(constraint: &AttrConstraint) -> Option<u32> {
+    match constraint {
+        AttrConstraint::DenseI64Array => Some(64),
+        AttrConstraint::DenseI32Array => Some(32),
+        _ => None,
+    }
+}
+
+/// `[1, 2]` as a dense array of `width`-bit integers.
+fn parse_dense_array(p: &mut OpParser, width: u32) -> DiagResult<Attribute> {
+    let at = p.parser.offset();
+    let values = crate::directives::parse_i64_list(p)?;
+    if width == 32 {
+        let narrow: Option<Vec<i32>> = values.iter().map(|&v| i32::try_from(v).ok()).collect();
+        return match narrow {
+            Some(values) => Ok(p.ctx().dense_i32_array(&values)),
+            None => Err(p.error_at(at, "integer value too large")),
+        };
+    }
+    Ok(p.ctx().dense_i64_array(&values))
 }
 
 /// Whether `attr` has the storage class (MLIR's C++ attribute class) that
@@ -1258,7 +1307,9 @@ fn parse_optional_format_attribute(
     let starts = match attr_def.constraint {
         AttrConstraint::String => p.is(TokenKind::String),
         AttrConstraint::Symbol | AttrConstraint::FlatSymbol => p.is(TokenKind::AtIdent),
-        AttrConstraint::Array(_) => p.is(TokenKind::LSquare),
+        AttrConstraint::Array(_)
+        | AttrConstraint::DenseI64Array
+        | AttrConstraint::DenseI32Array => p.is(TokenKind::LSquare),
         _ => token_starts_attribute(p),
     };
     if !starts {
@@ -1801,7 +1852,7 @@ fn present(anchor: &Anchor, c: &PrintContext, p: &OpPrinter) -> bool {
                 regions.iter().any(|&r| !p.ir.region_is_empty(r))
             }
         }
-        Anchor::Successor(_) => !p.ir.successors(c.op).is_empty(),
+        Anchor::Successor(i) => !successor_group(c.def, p.ir, c.op, *i).is_empty(),
         Anchor::Type(target) => !types_of(target, c, p).is_empty(),
     }
 }
@@ -1903,6 +1954,9 @@ fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: 
             if let Some(attr) = p.ir.attr(ctx, c.op, &attr_def.name) {
                 if let Some(syntax) = attr_def.syntax {
                     (syntax.print)(p, attr);
+                } else if dense_array_width(&attr_def.constraint).is_some() {
+                    let values = ctx.dense_array_i64(attr).unwrap_or_default();
+                    crate::directives::print_i64_list(p, &values);
                 } else if implied_attr_type(ctx, &attr_def.constraint).is_some() {
                     p.print_attribute_without_type(attr);
                 } else {
@@ -1918,7 +1972,16 @@ fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: 
             let regions = p.ir.regions(c.op).to_vec();
             print_format_regions(c.def, p, regions);
         }
-        Element::Successor(_) | Element::AllSuccessors => {
+        Element::Successor(i) => {
+            let successors = successor_group(c.def, p.ir, c.op, *i);
+            for (k, block) in successors.into_iter().enumerate() {
+                if k > 0 {
+                    p.write(", ");
+                }
+                p.print_successor(block);
+            }
+        }
+        Element::AllSuccessors => {
             let successors = p.ir.successors(c.op).to_vec();
             for (k, block) in successors.into_iter().enumerate() {
                 if k > 0 {
@@ -2026,7 +2089,7 @@ fn directive_values(args: &[DirectiveArg], c: &PrintContext, p: &OpPrinter) -> D
             }
             DirectiveArg::Type(target) => types = types_of(target, c, p),
             DirectiveArg::Region(i) => regions = region_group(c.def, p.ir, c.op, *i),
-            DirectiveArg::Successor(_) => successors = p.ir.successors(c.op).to_vec(),
+            DirectiveArg::Successor(i) => successors = successor_group(c.def, p.ir, c.op, *i),
             DirectiveArg::Ref(_) => {}
         }
         values.operands.push(operands);

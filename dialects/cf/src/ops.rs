@@ -12,15 +12,11 @@ use strata_ir::interfaces::BranchOpInterface;
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{AttrData, Attribute, BlockId, Context, Ir, OpDefinition, OpId, Type};
 
-fn is_i1(ctx: &Context, ty: Type) -> bool {
-    ctx.is_signless_integer(ty) && ctx.integer_width(ty) == Some(1)
-}
-
 fn int_or_index(ctx: &Context, ty: Type) -> bool {
     ctx.is_index(ty) || ctx.is_integer(ty)
 }
 
-const I1: TypeConstraint = TypeConstraint::Predicate(is_i1, "1-bit signless integer");
+const I1: TypeConstraint = TypeConstraint::SignlessInteger(Some(1));
 
 strata_ir::define_op! {
     /// Branches to `dest`, passing `destOperands` as its arguments.
@@ -29,8 +25,7 @@ strata_ir::define_op! {
         traits: [PURE, TERMINATOR],
         operands: [destOperands: variadic(TypeConstraint::Any)],
         successors: [dest: single],
-        parse: parse_br,
-        print: print_br,
+        format: "$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict",
         verify: verify_successor_operands,
         canonicalize: crate::canonicalize::br_patterns,
         interfaces: [dyn BranchOpInterface => Branch],
@@ -49,8 +44,10 @@ strata_ir::define_op! {
         ],
         attributes: [branch_weights: optional(AttrConstraint::DenseI32Array)],
         successors: [trueDest: single, falseDest: single],
-        parse: parse_cond_br,
-        print: print_cond_br,
+        format: "$condition (`weights` `(` $branch_weights^ `)`)? `,` \
+                 $trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` \
+                 $falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? \
+                 attr-dict",
         verify: verify_cond_br,
         canonicalize: crate::canonicalize::cond_br_patterns,
         interfaces: [dyn BranchOpInterface => Branch],
@@ -86,8 +83,7 @@ strata_ir::define_op! {
         summary: "Assert operation with message attribute",
         operands: [arg: single(I1)],
         attributes: [msg: required(AttrConstraint::String)],
-        parse: parse_assert,
-        print: print_assert,
+        format: "$arg `,` $msg attr-dict",
         canonicalize: crate::canonicalize::assert_patterns,
     }
 }
@@ -321,11 +317,6 @@ fn parse_successor_and_args<'a>(p: &mut OpParser<'_, 'a>) -> DiagResult<Successo
     Ok((block, operands, types))
 }
 
-fn print_successor_and_args(p: &mut OpPrinter, op: OpId, index: usize) {
-    let range = successor_operand_range(p.ctx(), p.ir, op, index);
-    print_successor_with_operands(p, op, index, range);
-}
-
 /// `^bb(%a, %b : t1, t2)` for successor `index` forwarding the operands at
 /// `(start, len)`.
 fn print_successor_with_operands(
@@ -373,90 +364,8 @@ pub(crate) fn segments(ctx: &Context, sizes: &[usize]) -> Attribute {
 }
 
 // ---------------------------------------------------------------------------
-// cf.br
-// ---------------------------------------------------------------------------
-
-fn parse_br(p: &mut OpParser) -> DiagResult<()> {
-    let (block, operands, types) = parse_successor_and_args(p)?;
-    p.add_successor(block);
-    p.add_operands(&operands, &types)?;
-    p.parse_optional_attr_dict(false)
-}
-
-fn print_br(p: &mut OpPrinter, op: OpId) {
-    p.write(" ");
-    print_successor_and_args(p, op, 0);
-    p.print_optional_attr_dict(op, &[], false);
-}
-
-// ---------------------------------------------------------------------------
 // cf.cond_br
 // ---------------------------------------------------------------------------
-
-fn parse_cond_br(p: &mut OpParser) -> DiagResult<()> {
-    let ctx = p.ctx();
-    let cond = p.parse_operand()?;
-    if p.consume_keyword("weights") {
-        p.expect(TokenKind::LParen, "'('")?;
-        p.expect(TokenKind::LSquare, "'['")?;
-        let mut weights = Vec::new();
-        if !p.consume_if(TokenKind::RSquare) {
-            loop {
-                let neg = p.consume_if(TokenKind::Minus);
-                if !p.is(TokenKind::Integer) {
-                    return Err(p.error_here("expected integer value"));
-                }
-                let v: i64 = p
-                    .parser
-                    .text()
-                    .parse()
-                    .map_err(|_| p.error_here("invalid integer"))?;
-                p.parser.advance();
-                weights.push(if neg { -v } else { v } as i32);
-                if !p.consume_if(TokenKind::Comma) {
-                    p.expect(TokenKind::RSquare, "']'")?;
-                    break;
-                }
-            }
-        }
-        p.expect(TokenKind::RParen, "')'")?;
-        p.add_property("branch_weights", ctx.dense_i32_array(&weights));
-    }
-    p.expect(TokenKind::Comma, "','")?;
-    let (t, t_ops, t_types) = parse_successor_and_args(p)?;
-    p.expect(TokenKind::Comma, "','")?;
-    let (f, f_ops, f_types) = parse_successor_and_args(p)?;
-    p.parse_optional_attr_dict(false)?;
-    p.add_operands(&[cond], &[ctx.signless(1)])?;
-    p.add_operands(&t_ops, &t_types)?;
-    p.add_operands(&f_ops, &f_types)?;
-    p.add_successor(t);
-    p.add_successor(f);
-    p.add_property(
-        "operandSegmentSizes",
-        segments(ctx, &[1, t_ops.len(), f_ops.len()]),
-    );
-    Ok(())
-}
-
-fn print_cond_br(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    p.write(" ");
-    let cond = p.ir.operand(op, 0);
-    p.print_operand(cond);
-    if let Some(w) =
-        p.ir.attr(ctx, op, "branch_weights")
-            .and_then(|a| ctx.dense_array_i64(a))
-    {
-        let text: Vec<String> = w.iter().map(|v| v.to_string()).collect();
-        p.write(&format!(" weights([{}])", text.join(", ")));
-    }
-    p.write(", ");
-    print_successor_and_args(p, op, 0);
-    p.write(", ");
-    print_successor_and_args(p, op, 1);
-    p.print_optional_attr_dict(op, &["operandSegmentSizes", "branch_weights"], false);
-}
 
 fn verify_cond_br(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     if let Some(w) = ir
@@ -623,33 +532,4 @@ fn verify_switch(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         }
     }
     verify_successor_operands(ctx, ir, op)
-}
-
-// ---------------------------------------------------------------------------
-// cf.assert
-// ---------------------------------------------------------------------------
-
-fn parse_assert(p: &mut OpParser) -> DiagResult<()> {
-    let ctx = p.ctx();
-    let arg = p.parse_operand()?;
-    p.expect(TokenKind::Comma, "','")?;
-    let msg = p.parse_attribute(None)?;
-    if ctx.string_value(msg).is_none() {
-        return Err(p.error_here("expected string attribute"));
-    }
-    p.add_property("msg", msg);
-    p.parse_optional_attr_dict(false)?;
-    p.add_operands(&[arg], &[ctx.signless(1)])
-}
-
-fn print_assert(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    p.write(" ");
-    let arg = p.ir.operand(op, 0);
-    p.print_operand(arg);
-    p.write(", ");
-    if let Some(msg) = p.ir.attr(ctx, op, "msg") {
-        p.print_attribute(msg);
-    }
-    p.print_optional_attr_dict(op, &["msg"], false);
 }

@@ -8,7 +8,7 @@
 //! 22's conditions with its messages; the interpreter gives the semantics
 //! (interp/src/ops/tensor.rs).
 
-use crate::syntax::{i64_array_prop, op_error, DENSE_I64_BRACKETS};
+use crate::syntax::{i64_array_prop, op_error};
 use strata_ir::asm::printer::type_to_string;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
@@ -32,7 +32,7 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [source: single(TypeConstraint::AnyRankedTensor), indices: single(INDICES)],
         results: [result: single(TypeConstraint::AnyRankedTensor)],
-        attributes: [gather_dims: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_BRACKETS), unique: optional(AttrConstraint::Unit)],
+        attributes: [gather_dims: required(AttrConstraint::DenseI64Array), unique: optional(AttrConstraint::Unit)],
         format: "$source `[` $indices `]` `gather_dims` `(` $gather_dims `)` (`unique` $unique^)? attr-dict `:` functional-type(operands, results)",
         verify: verify_gather,
         fold: crate::fold::fold_gather,
@@ -45,7 +45,7 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [source: single(TypeConstraint::AnyRankedTensor), dest: single(TypeConstraint::AnyRankedTensor), indices: single(INDICES)],
         results: [result: single(TypeConstraint::AnyRankedTensor)],
-        attributes: [scatter_dims: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_BRACKETS), unique: optional(AttrConstraint::Unit)],
+        attributes: [scatter_dims: required(AttrConstraint::DenseI64Array), unique: optional(AttrConstraint::Unit)],
         types_match: [[dest, result]],
         format: "$source `into` $dest `[` $indices `]` `scatter_dims` `(` $scatter_dims `)` (`unique` $unique^)? attr-dict `:` functional-type(operands, results)",
         verify: verify_scatter,

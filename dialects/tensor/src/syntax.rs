@@ -1,6 +1,6 @@
 //! Pieces of custom syntax shared by the tensor, linalg, bufferization and
-//! memref-like ops: bracketed integer lists (`[1, 0]`), reassociations
-//! (`[[0, 1], [2]]`), and small accessors used by several verifiers. The
+//! memref-like ops: reassociations (`[[0, 1], [2]]`) and small accessors
+//! used by several verifiers. Bracketed integer lists (`[1, 0]`) and the
 //! mixed static/dynamic index lists (`[0, %i]`) are
 //! `strata_ir::directives`, re-exported here.
 //!
@@ -22,55 +22,8 @@ pub fn op_error(ctx: &Context, ir: &Ir, op: OpId, message: impl AsRef<str>) -> D
 }
 
 pub use strata_ir::directives::{
-    parse_dynamic_index_list, parse_i64, print_dynamic_index_list, Delimiter,
-};
-
-/// Parses `[1, 2, 3]` (possibly empty).
-pub fn parse_i64_list(p: &mut OpParser) -> DiagResult<Vec<i64>> {
-    let mut out = Vec::new();
-    p.expect(TokenKind::LSquare, "'['")?;
-    if p.consume_if(TokenKind::RSquare) {
-        return Ok(out);
-    }
-    loop {
-        out.push(parse_i64(p)?);
-        if !p.consume_if(TokenKind::Comma) {
-            break;
-        }
-    }
-    p.expect(TokenKind::RSquare, "']'")?;
-    Ok(out)
-}
-
-pub fn print_i64_list(pr: &mut OpPrinter, values: &[i64]) {
-    pr.write("[");
-    for (i, v) in values.iter().enumerate() {
-        if i > 0 {
-            pr.write(", ");
-        }
-        pr.write(&v.to_string());
-    }
-    pr.write("]");
-}
-
-fn parse_dense_i64_brackets(p: &mut OpParser) -> DiagResult<Option<Attribute>> {
-    if !p.is(TokenKind::LSquare) {
-        return Ok(None);
-    }
-    let values = parse_i64_list(p)?;
-    Ok(Some(p.ctx().dense_i64_array(&values)))
-}
-
-fn print_dense_i64_brackets(pr: &mut OpPrinter, attr: Attribute) {
-    let values = pr.ctx().dense_array_i64(attr).unwrap_or_default();
-    print_i64_list(pr, &values);
-}
-
-/// `array<i64: 1, 0>` written as `[1, 0]` inside an assembly format
-/// (MLIR's `DenseI64ArrayAttr` custom form).
-pub const DENSE_I64_BRACKETS: AttrSyntax = AttrSyntax {
-    parse: parse_dense_i64_brackets,
-    print: print_dense_i64_brackets,
+    parse_dynamic_index_list, parse_i64, parse_i64_list, print_dynamic_index_list, print_i64_list,
+    Delimiter,
 };
 
 /// The groups of a reassociation attribute.

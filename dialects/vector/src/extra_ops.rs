@@ -12,7 +12,7 @@
 //! parser and printer in its declaration.
 
 use crate::attrs::{punctuation_attr, punctuation_word, PUNCTUATIONS};
-use crate::ops::{vector_parts, DENSE_I64_LIST, KIND_SYNTAX};
+use crate::ops::{vector_parts, KIND_SYNTAX};
 use strata_dialect_tensor::syntax::PLAIN_I64;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::OpParser;
@@ -28,7 +28,7 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [v1: single(TypeConstraint::AnyVector), v2: single(TypeConstraint::AnyVector)],
         results: [vector: single(TypeConstraint::AnyVector)],
-        attributes: [mask: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_LIST)],
+        attributes: [mask: required(AttrConstraint::DenseI64Array)],
         format: "operands $mask attr-dict `:` type(operands)",
         verify: crate::verify::verify_shuffle,
         infer_result_types: infer_shuffle,
@@ -69,7 +69,7 @@ strata_ir::define_op! {
         summary: "creates a constant vector mask",
         traits: [PURE],
         results: [result: single(TypeConstraint::AnyVector)],
-        attributes: [mask_dim_sizes: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_LIST)],
+        attributes: [mask_dim_sizes: required(AttrConstraint::DenseI64Array)],
         format: "$mask_dim_sizes attr-dict `:` type(results)",
     }
 }
@@ -133,7 +133,7 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [source: single(TypeConstraint::AnyVector), acc: single(TypeConstraint::Any)],
         results: [dest: single(TypeConstraint::Any)],
-        attributes: [kind: required(AttrConstraint::Any, syntax = KIND_SYNTAX), reduction_dims: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_LIST)],
+        attributes: [kind: required(AttrConstraint::Any, syntax = KIND_SYNTAX), reduction_dims: required(AttrConstraint::DenseI64Array)],
         types_match: [[acc, dest]],
         format: "$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)",
     }

@@ -17,7 +17,6 @@ use strata_ir::asm::parser::OpParser;
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
-use strata_ir::directives::{parse_dynamic_index_list, print_dynamic_index_list, Delimiter};
 use strata_ir::interfaces::{ConditionallySpeculatable, Effect, MemoryEffects};
 use strata_ir::opdef::{derive, AttrSyntax};
 use strata_ir::{AttrData, Context, Ir, OpId, Type, TypeData, Value};
@@ -102,7 +101,7 @@ strata_ir::define_op! {
         traits: [PURE],
         operands: [vector: single(TypeConstraint::AnyVector)],
         results: [result: single(TypeConstraint::AnyVector)],
-        attributes: [permutation: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_LIST)],
+        attributes: [permutation: required(AttrConstraint::DenseI64Array)],
         format: "$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)",
         verify: verify::verify_transpose,
         fold: fold::fold_transpose,
@@ -260,23 +259,6 @@ pub(crate) const KIND_SYNTAX: AttrSyntax = AttrSyntax {
         p.write("<");
         p.write(word.keyword());
         p.write(">");
-    },
-};
-
-/// A dense i64 array written as a plain list (`[0, 5, 2]`), as ODS's
-/// `DenseI64ArrayAttr` in an assembly format.
-pub(crate) const DENSE_I64_LIST: AttrSyntax = AttrSyntax {
-    parse: |p| {
-        let loc = p.loc();
-        let (values, dynamic) = parse_dynamic_index_list(p, Delimiter::Square)?;
-        if !dynamic.is_empty() {
-            return Err(Diagnostic::error(loc, "expected integer value"));
-        }
-        Ok(Some(p.ctx().dense_i64_array(&values)))
-    },
-    print: |p, attr| {
-        let values = p.ctx().dense_array_i64(attr).unwrap_or_default();
-        print_dynamic_index_list(p, &values, &[], Delimiter::Square);
     },
 };
 

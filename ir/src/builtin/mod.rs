@@ -3,9 +3,6 @@
 //! Builtin types and attributes are part of the core (see `types` and
 //! `attributes`); this module holds the two builtin ops and their syntax.
 
-use crate::asm::lexer::TokenKind;
-use crate::asm::parser::OpParser;
-use crate::asm::printer::OpPrinter;
 use crate::constraints::{AttrConstraint, TypeConstraint};
 use crate::context::Context;
 use crate::diagnostics::DiagResult;
@@ -41,14 +38,13 @@ crate::define_op! {
         // top level are valid affine symbols for ops nested in it.
         traits: [ISOLATED_FROM_ABOVE, SYMBOL_TABLE, NO_TERMINATOR, SINGLE_BLOCK, GRAPH_REGION, AFFINE_SCOPE],
         attributes: [
-            sym_name: optional(AttrConstraint::String),
+            sym_name: optional(AttrConstraint::String, syntax = crate::directives::OPTIONAL_SYMBOL_NAME),
             sym_visibility: optional(AttrConstraint::String),
         ],
         regions: [bodyRegion: single_block],
         // Builtin ops print without their prefix inside a module, as in MLIR.
         default_dialect: "builtin",
-        parse: parse_module,
-        print: print_module,
+        format: "($sym_name^)? attr-dict-with-keyword $bodyRegion",
         verify: verify_module,
     }
 }
@@ -106,37 +102,6 @@ fn verify_module(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     Ok(())
 }
 
-/// `module @name? (attributes {...})? { ... }`
-fn parse_module(p: &mut OpParser) -> DiagResult<()> {
-    if p.is(TokenKind::AtIdent) {
-        let name = p.parse_symbol_name()?;
-        let value = p.ctx().string_attr(&name);
-        p.add_property("sym_name", value);
-    }
-    p.parse_optional_attr_dict(true)?;
-    let region = p.parse_region(&[])?;
-    // A module body always has one block.
-    if p.ir().region_is_empty(region) {
-        p.ir().append_block(region, &[]);
-    }
-    Ok(())
-}
-
-fn print_module(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    if let Some(name) =
-        p.ir.attr(ctx, op, "sym_name")
-            .and_then(|a| ctx.string_value(a))
-    {
-        p.write(" ");
-        p.print_symbol_name(name);
-    }
-    p.print_optional_attr_dict(op, &["sym_name"], true);
-    p.write(" ");
-    let region = p.ir.region(op, 0);
-    p.print_region(region, false, false);
-}
-
 crate::define_op! {
     /// An unrealized conversion from one set of types to another.
     pub struct UnrealizedConversionCastOp = "builtin.unrealized_conversion_cast" {
@@ -144,37 +109,6 @@ crate::define_op! {
         traits: [PURE],
         operands: [inputs: variadic(TypeConstraint::Any)],
         results: [outputs: variadic(TypeConstraint::Any)],
-        parse: parse_cast,
-        print: print_cast,
+        format: "($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict",
     }
-}
-
-/// `($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict`
-fn parse_cast(p: &mut OpParser) -> DiagResult<()> {
-    let operands = p.parse_operand_list()?;
-    let mut types = Vec::new();
-    if !operands.is_empty() {
-        p.expect(TokenKind::Colon, "':'")?;
-        types = p.parse_type_list()?;
-    }
-    p.add_operands(&operands, &types)?;
-    p.expect_keyword("to")?;
-    let results = p.parse_type_list()?;
-    p.add_result_types(&results);
-    p.parse_optional_attr_dict(false)
-}
-
-fn print_cast(p: &mut OpPrinter, op: OpId) {
-    let operands: Vec<_> = p.ir.operands(op).collect();
-    if !operands.is_empty() {
-        p.write(" ");
-        p.print_operands(operands.iter().copied());
-        p.write(" : ");
-        let types: Vec<_> = operands.iter().map(|&v| p.ir.value_type(v)).collect();
-        p.print_types(types);
-    }
-    p.write(" to ");
-    let results: Vec<_> = p.ir.results(op).map(|v| p.ir.value_type(v)).collect();
-    p.print_types(results);
-    p.print_optional_attr_dict(op, &[], false);
 }
