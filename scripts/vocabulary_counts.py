@@ -32,8 +32,9 @@ def sources():
                     path = os.path.join(dirpath, name)
                     with open(path, encoding="utf-8") as f:
                         text = f.read()
+                    # `#[path = "x.rs"]` names a file, not an op.
                     text = re.sub(r"#\[path = \"[^\"]*\"\]", "", text)
-    cut = text.find("#[cfg(test)]")
+                    cut = text.find("#[cfg(test)]")
                     yield os.path.relpath(path, ROOT), text if cut < 0 else text[:cut]
 
 
