@@ -60,9 +60,12 @@ def main():
     }
     verbose = "-v" in sys.argv
     for path, text in sources():
-        counts["hook assignments outside op declarations"] += len(
-            re.findall(r"\.hooks\.[a-z_]+\s*=", text)
-        )
+        # ir/src/define_op.rs is the declaration mechanism itself: the
+        # macro's own assignments are what a declaration expands to.
+        if path != os.path.join("ir", "src", "define_op.rs"):
+            counts["hook assignments outside op declarations"] += len(
+                re.findall(r"\.hooks\.[a-z_]+\s*=", text)
+            )
         counts["`let mut d = X::definition()` blocks"] += len(
             re.findall(r"let mut \w+ = [\w:]+::definition\(\)", text)
         )

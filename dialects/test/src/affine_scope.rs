@@ -5,29 +5,12 @@
 //! the affine ops nested in it. Syntax: `test.affine_scope { ... }` (the
 //! region printed with its terminator, no entry block arguments).
 
-use strata_ir::asm::parser::OpParser;
-use strata_ir::asm::printer::OpPrinter;
-use strata_ir::diagnostics::DiagResult;
-use strata_ir::OpId;
-
 strata_ir::define_op! {
     /// MLIR's `AffineScopeOp` of `TestOps.td`.
     pub struct AffineScopeOp = "test.affine_scope" {
         summary: "affine scope operation",
         traits: [AFFINE_SCOPE],
         regions: [region: single_block],
-        parse: parse,
-        print: print,
+        format: "$region attr-dict",
     }
-}
-
-fn parse(p: &mut OpParser) -> DiagResult<()> {
-    p.parse_region(&[])?;
-    p.parse_optional_attr_dict(false)
-}
-
-fn print(p: &mut OpPrinter, op: OpId) {
-    p.write(" ");
-    p.print_region(p.ir.region(op, 0), false, true);
-    p.print_optional_attr_dict(op, &[], false);
 }
