@@ -544,8 +544,8 @@ fn pack_weights(b: &mut B, d: &Conv, w: Value, lanes: i64) -> Value {
                 ty: f32t,
                 bits: strata_ir::FloatBits(0),
             });
-            let op = b.op(ConstantOp::NAME, vec![], vec![f32t], vec![("value", value)]);
-            b.ir.result(op, 0)
+            let constant = ConstantOp::build(b, f32t, value);
+            b.ir.result(constant.0, 0)
         };
         let blk = b.c(fb - 1);
         b.for_const(d.f % lanes, lanes, 1, |b, lane| {

@@ -1,13 +1,16 @@
-//! A small IR builder for the kernels: ops appended at an insertion point,
-//! `scf.for` with iteration arguments built from a closure.
+//! A small IR builder for the kernels: an [`OpCreator`] at an insertion
+//! point (so every dialect's typed builder works on it), with shorthands for
+//! the index arithmetic, memory access and intrinsic calls the kernels are
+//! made of, and `scf.for` with iteration arguments built from a closure.
 
 use strata_dialect_arith as arith;
 use strata_dialect_arith::{CmpIOp, ConstantOp};
 use strata_dialect_memref::{AllocOp, CollapseShapeOp, DeallocOp, LoadOp, StoreOp};
 use strata_dialect_scf::{ForOp, IfOp, YieldOp};
 use strata_dialect_x86::{AddrOp, CallOp};
+use strata_ir::builder::OpCreator;
 use strata_ir::rewrite::TypedOp;
-use strata_ir::{Context, FloatKind, InsertPoint, Ir, Location, OpId, OperationState, Type, Value};
+use strata_ir::{Context, FloatKind, InsertPoint, Ir, Location, OperationState, Type, Value};
 
 pub struct B<'a> {
     pub ctx: &'a Context,
@@ -16,25 +19,31 @@ pub struct B<'a> {
     pub at: InsertPoint,
 }
 
-impl<'a> B<'a> {
-    pub fn op(
-        &mut self,
-        name: &str,
-        operands: Vec<Value>,
-        results: Vec<Type>,
-        props: Vec<(&str, strata_ir::Attribute)>,
-    ) -> OpId {
-        let ctx = self.ctx;
-        let mut state = OperationState::new(ctx, name, self.loc);
-        state.operands = operands;
-        state.result_types = results;
-        state.properties =
-            ctx.dictionary_attr(props.into_iter().map(|(n, a)| (ctx.intern_str(n), a)));
+impl<'c> OpCreator<'c> for B<'c> {
+    fn ctx(&self) -> &'c Context {
+        self.ctx
+    }
+    fn ir(&self) -> &Ir {
+        self.ir
+    }
+    fn loc(&self) -> Location {
+        self.loc
+    }
+    /// Creates the op at the insertion point, which stays where it is: ops
+    /// created before an op, or at a block's end, keep program order.
+    fn create(&mut self, state: OperationState) -> strata_ir::OpId {
         self.ir.create_op(state, self.at)
     }
+}
 
-    fn value(&mut self, name: &str, operands: Vec<Value>, ty: Type) -> Value {
-        let op = self.op(name, operands, vec![ty], vec![]);
+impl<'a> B<'a> {
+    /// An op `Op` without attributes, of operands `operands` and one
+    /// result of type `ty` (the elementwise arith ops and casts).
+    fn value<Op: TypedOp>(&mut self, operands: Vec<Value>, ty: Type) -> Value {
+        let mut state = OperationState::new(self.ctx, Op::NAME, self.loc);
+        state.operands = operands;
+        state.result_types = vec![ty];
+        let op = self.create(state);
         self.ir.result(op, 0)
     }
 
@@ -58,20 +67,20 @@ impl<'a> B<'a> {
     pub fn c(&mut self, v: i64) -> Value {
         let attr = self.ctx.index_attr(v);
         let ty = self.index();
-        let op = self.op(ConstantOp::NAME, vec![], vec![ty], vec![("value", attr)]);
-        self.ir.result(op, 0)
+        let constant = ConstantOp::build(self, ty, attr);
+        self.ir.result(constant.0, 0)
     }
     /// An `iN` constant.
     pub fn ci(&mut self, v: i64, w: u32) -> Value {
         let ty = self.int(w);
         let attr = self.ctx.integer_attr(ty, v as i128);
-        let op = self.op(ConstantOp::NAME, vec![], vec![ty], vec![("value", attr)]);
-        self.ir.result(op, 0)
+        let constant = ConstantOp::build(self, ty, attr);
+        self.ir.result(constant.0, 0)
     }
     /// A binary arith op `Op` on operands of one type.
     pub fn arith<Op: TypedOp>(&mut self, a: Value, b: Value) -> Value {
         let ty = self.ir.value_type(a);
-        self.value(Op::NAME, vec![a, b], ty)
+        self.value::<Op>(vec![a, b], ty)
     }
     pub fn add(&mut self, a: Value, b: Value) -> Value {
         self.arith::<arith::AddIOp>(a, b)
@@ -110,54 +119,39 @@ impl<'a> B<'a> {
     }
     /// A cast op `Op` of `a` to `ty`.
     pub fn cast<Op: TypedOp>(&mut self, a: Value, ty: Type) -> Value {
-        self.value(Op::NAME, vec![a], ty)
+        self.value::<Op>(vec![a], ty)
     }
 
     pub fn load(&mut self, m: Value, idx: Vec<Value>) -> Value {
         let elem = self.ctx.element_type_or_self(self.ir.value_type(m));
-        let mut ops = vec![m];
-        ops.extend(idx);
-        self.value(LoadOp::NAME, ops, elem)
+        let load = LoadOp::build(self, m, &idx, elem, None, None);
+        self.ir.result(load.0, 0)
     }
     pub fn store(&mut self, v: Value, m: Value, idx: Vec<Value>) {
-        let mut ops = vec![v, m];
-        ops.extend(idx);
-        self.op(StoreOp::NAME, ops, vec![], vec![]);
+        StoreOp::build(self, v, m, &idx, None, None);
     }
     pub fn alloc(&mut self, shape: &[i64], elem: Type) -> Value {
         let ty = self.ctx.memref_type(shape, elem);
-        let segs = self.ctx.dense_i32_array(&[0, 0]);
-        let op = self.op(
-            AllocOp::NAME,
-            vec![],
-            vec![ty],
-            vec![("operandSegmentSizes", segs)],
-        );
-        self.ir.result(op, 0)
+        let alloc = AllocOp::build(self, &[], &[], ty, None);
+        self.ir.result(alloc.0, 0)
     }
     /// `memref.collapse_shape` of `m` (identity layout, element `elem`)
     /// into `shape`, its dimensions grouped as `groups` says.
     pub fn collapse(&mut self, m: Value, groups: &[Vec<i64>], shape: &[i64], elem: Type) -> Value {
         let ty = self.ctx.memref_type(shape, elem);
         let groups = strata_dialect_tensor::syntax::reassociation_attr(self.ctx, groups);
-        let op = self.op(
-            CollapseShapeOp::NAME,
-            vec![m],
-            vec![ty],
-            vec![("reassociation", groups)],
-        );
-        self.ir.result(op, 0)
+        let collapse = CollapseShapeOp::build(self, m, ty, groups);
+        self.ir.result(collapse.0, 0)
     }
     pub fn dealloc(&mut self, m: Value) {
-        self.op(DeallocOp::NAME, vec![m], vec![], vec![]);
+        DeallocOp::build(self, m);
     }
 
     /// `x86.addr %m[idx]`.
     pub fn addr(&mut self, m: Value, idx: Vec<Value>) -> Value {
-        let mut ops = vec![m];
-        ops.extend(idx);
         let ty = strata_dialect_x86::ptr_type(self.ctx);
-        self.value(AddrOp::NAME, ops, ty)
+        let addr = AddrOp::build(self, m, &idx, ty);
+        self.ir.result(addr.0, 0)
     }
     /// `x86.call "name"(args) {imm}`.
     pub fn call(
@@ -167,12 +161,11 @@ impl<'a> B<'a> {
         args: Vec<Value>,
         result: Option<Type>,
     ) -> Option<Value> {
-        let mut props = vec![("callee", self.ctx.string_attr(name))];
-        if !imm.is_empty() {
-            props.push(("imm", self.ctx.dense_i32_array(imm)));
-        }
-        let op = self.op(CallOp::NAME, args, result.into_iter().collect(), props);
-        result.map(|_| self.ir.result(op, 0))
+        let callee = self.ctx.string_attr(name);
+        let imm = (!imm.is_empty()).then(|| self.ctx.dense_i32_array(imm));
+        let results: Vec<Type> = result.into_iter().collect();
+        let call = CallOp::build(self, &args, &results, callee, imm);
+        result.map(|_| self.ir.result(call.0, 0))
     }
     pub fn vcall(&mut self, name: &str, args: Vec<Value>, ty: Type) -> Value {
         self.call(name, &[], args, Some(ty)).unwrap()
@@ -190,13 +183,7 @@ impl<'a> B<'a> {
         body: impl FnOnce(&mut B, Value, Vec<Value>) -> Vec<Value>,
     ) -> Vec<Value> {
         let types: Vec<Type> = inits.iter().map(|&v| self.ir.value_type(v)).collect();
-        let mut operands = vec![lb, ub, step];
-        operands.extend(inits);
-        let mut state = OperationState::new(self.ctx, ForOp::NAME, self.loc);
-        state.operands = operands;
-        state.result_types = types.clone();
-        state.num_regions = 1;
-        let op = self.ir.create_op(state, self.at);
+        let op = ForOp::build(self, lb, ub, step, &inits, &types, None).0;
         let region = self.ir.region(op, 0);
         let mut arg_types = vec![self.index()];
         arg_types.extend(types);
@@ -205,7 +192,7 @@ impl<'a> B<'a> {
         let saved = self.at;
         self.at = InsertPoint::BlockEnd(block);
         let yielded = body(self, args[0], args[1..].to_vec());
-        self.op(YieldOp::NAME, yielded, vec![], vec![]);
+        YieldOp::build(self, &yielded);
         self.at = saved;
         self.ir.results(op).collect()
     }
@@ -214,8 +201,8 @@ impl<'a> B<'a> {
     pub fn cmpi(&mut self, predicate: i64, a: Value, b: Value) -> Value {
         let i1 = self.int(1);
         let p = self.ctx.i64_attr(predicate);
-        let op = self.op(CmpIOp::NAME, vec![a, b], vec![i1], vec![("predicate", p)]);
-        self.ir.result(op, 0)
+        let cmp = CmpIOp::build(self, a, b, i1, p);
+        self.ir.result(cmp.0, 0)
     }
 
     /// `scf.if %cond` without results: `then` and `otherwise` fill the two
@@ -226,17 +213,14 @@ impl<'a> B<'a> {
         then: impl FnOnce(&mut B),
         otherwise: impl FnOnce(&mut B),
     ) {
-        let mut state = OperationState::new(self.ctx, IfOp::NAME, self.loc);
-        state.operands = vec![cond];
-        state.num_regions = 2;
-        let op = self.ir.create_op(state, self.at);
+        let op = IfOp::build(self, cond, &[]).0;
         let saved = self.at;
         let mut yields = Vec::new();
         for r in 0..2 {
             let region = self.ir.region(op, r);
             let block = self.ir.append_block(region, &[]);
             self.at = InsertPoint::BlockEnd(block);
-            yields.push(self.op(YieldOp::NAME, vec![], vec![], vec![]));
+            yields.push(YieldOp::build(self, &[]).0);
         }
         self.at = InsertPoint::Before(yields[0]);
         then(self);
