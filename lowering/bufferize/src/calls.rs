@@ -141,13 +141,7 @@ impl Bufferizer<'_> {
             let buf = if self.ir.value_type(buf) == want {
                 buf
             } else {
-                let cast = self.create(
-                    CastOp::NAME,
-                    InsertPoint::Before(op),
-                    vec![buf],
-                    vec![want],
-                    vec![],
-                );
+                let cast = CastOp::build(&mut self.builder(InsertPoint::Before(op)), buf, want).0;
                 self.ir.result(cast, 0)
             };
             self.ir.set_operand(op, i, buf);

@@ -37,20 +37,14 @@ impl Bufferizer<'_> {
             Some(n) => n.clone(),
             None => {
                 let name = self.global_name(module_block, tensor_ty);
-                let props = vec![
-                    ("alignment", ctx.integer_attr(ctx.signless(64), 64)),
-                    ("constant", ctx.unit_attr()),
-                    ("initial_value", value),
-                    ("sym_name", ctx.string_attr(&name)),
-                    ("sym_visibility", ctx.string_attr("private")),
-                    ("type", ctx.type_attr(memref_ty)),
-                ];
-                self.create(
-                    GlobalOp::NAME,
-                    InsertPoint::BlockStart(module_block),
-                    vec![],
-                    vec![],
-                    props,
+                GlobalOp::build(
+                    &mut self.builder(InsertPoint::BlockStart(module_block)),
+                    ctx.string_attr(&name),
+                    Some(ctx.string_attr("private")),
+                    ctx.type_attr(memref_ty),
+                    Some(value),
+                    Some(ctx.unit_attr()),
+                    Some(ctx.integer_attr(ctx.signless(64), 64)),
                 );
                 self.globals
                     .by_value
@@ -58,14 +52,13 @@ impl Bufferizer<'_> {
                 name
             }
         };
-        let get = self.create(
-            GetGlobalOp::NAME,
-            InsertPoint::Before(op),
-            vec![],
-            vec![memref_ty],
-            vec![("name", ctx.symbol_ref_attr(&name, &[]))],
+        let symbol = ctx.symbol_ref_attr(&name, &[]);
+        let get = GetGlobalOp::build(
+            &mut self.builder(InsertPoint::Before(op)),
+            memref_ty,
+            symbol,
         );
-        let buf = self.ir.result(get, 0);
+        let buf = self.ir.result(get.0, 0);
         let c = self.new_class(false);
         self.bind(op, r, buf, c);
         let _ = self.ir.erase_op(op);

@@ -46,13 +46,14 @@ impl Bufferizer<'_> {
             self.written[c] = true;
             // The body reads and writes the buffer.
             let tensor_ty = self.ir.value_type(arg);
-            let tt = self.create(
-                ToTensorOp::NAME,
-                InsertPoint::BlockStart(body),
-                vec![buf],
-                vec![tensor_ty],
-                vec![],
-            );
+            let tt = ToTensorOp::build(
+                &mut self.builder(InsertPoint::BlockStart(body)),
+                buf,
+                tensor_ty,
+                None,
+                None,
+            )
+            .0;
             let t = self.ir.result(tt, 0);
             self.ir.replace_all_uses_with(arg, t);
             self.buffers.insert(t, buf);
@@ -98,13 +99,9 @@ impl Bufferizer<'_> {
         // The results are the buffers after the loop.
         for (k, &(buf, c)) in buffers.iter().enumerate().rev() {
             let r = self.ir.result(op, k);
-            let tt = self.create(
-                ToTensorOp::NAME,
-                InsertPoint::After(new_op),
-                vec![buf],
-                vec![self.ir.value_type(r)],
-                vec![],
-            );
+            let tensor_ty = self.ir.value_type(r);
+            let at = InsertPoint::After(new_op);
+            let tt = ToTensorOp::build(&mut self.builder(at), buf, tensor_ty, None, None).0;
             let t = self.ir.result(tt, 0);
             self.ir.replace_all_uses_with(r, t);
             self.buffers.insert(t, buf);
@@ -129,7 +126,7 @@ impl Bufferizer<'_> {
         let Some(view) = self.subview_at(at, op, dest_buf, 2, src_ty) else {
             return self.unknown(op);
         };
-        self.create(CopyOp::NAME, at, vec![src_buf, view], vec![], vec![]);
+        CopyOp::build(&mut self.builder(at), src_buf, view);
         let _ = self.ir.erase_op(op);
     }
 }

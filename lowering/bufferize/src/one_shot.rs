@@ -69,6 +69,7 @@ use strata_dialect_tensor::{
     CollapseShapeOp, ConcatOp, EmptyOp, ExpandShapeOp, ExtractOp, ExtractSliceOp, FromElementsOp,
     GenerateOp, InsertOp, InsertSliceOp, PadOp, ParallelInsertSliceOp,
 };
+use strata_ir::builder::OpBuilder;
 use strata_ir::pass::{Pass, PassContext, PassOption, PassResult};
 use strata_ir::{
     Attribute, BlockId, Context, Diagnostic, InsertPoint, Ir, OpId, OperationState, Type, TypeData,
@@ -375,6 +376,15 @@ impl Bufferizer<'_> {
         self.ir.create_op(state, at)
     }
 
+    /// A builder creating ops at `at`, located at the op there (typed
+    /// builders take it: `CopyOp::build(&mut self.builder(at), src, dst)`).
+    pub(crate) fn builder(&mut self, at: InsertPoint) -> OpBuilder<'_> {
+        let loc = self.loc_of(at);
+        let mut builder = OpBuilder::at(self.ctx, self.ir, at);
+        builder.loc = loc;
+        builder
+    }
+
     fn loc_of(&self, at: InsertPoint) -> strata_ir::Location {
         match at {
             InsertPoint::Before(op) | InsertPoint::After(op) => self.ir.op_loc(op),
@@ -384,14 +394,9 @@ impl Bufferizer<'_> {
 
     pub(crate) fn index_const(&mut self, at: InsertPoint, v: i64) -> Value {
         let ctx = self.ctx;
-        let op = self.create(
-            ConstantOp::NAME,
-            at,
-            vec![],
-            vec![ctx.index_type()],
-            vec![("value", ctx.index_attr(v))],
-        );
-        self.ir.result(op, 0)
+        let constant =
+            ConstantOp::build(&mut self.builder(at), ctx.index_type(), ctx.index_attr(v));
+        self.ir.result(constant.0, 0)
     }
 
     /// Whether writing `dest` (of `class`) in place at `writer` (top-level
@@ -535,7 +540,7 @@ impl Bufferizer<'_> {
             }
             _ => InsertPoint::Before(user),
         };
-        let op = self.create(ToBufferOp::NAME, at, vec![v], vec![ty], vec![]);
+        let op = ToBufferOp::build(&mut self.builder(at), v, ty, None).0;
         let b = self.ir.result(op, 0);
         if !self.class.contains_key(&v) {
             let c = self.new_class(false);
@@ -559,14 +564,9 @@ impl Bufferizer<'_> {
         for (d, &s) in shape.iter().enumerate() {
             if s == DYNAMIC {
                 let c = self.index_const(at, d as i64);
-                let op = self.create(
-                    memref::DimOp::NAME,
-                    at,
-                    vec![buf, c],
-                    vec![self.ctx.index_type()],
-                    vec![],
-                );
-                out.push(self.ir.result(op, 0));
+                let index = self.ctx.index_type();
+                let dim = memref::DimOp::build(&mut self.builder(at), buf, c, index);
+                out.push(self.ir.result(dim.0, 0));
             }
         }
         out
@@ -575,16 +575,9 @@ impl Bufferizer<'_> {
     pub(crate) fn alloc(&mut self, tensor_ty: Type, dynamic: Vec<Value>, at: InsertPoint) -> Value {
         let ctx = self.ctx;
         let ty = self.memref_like(tensor_ty, false);
-        let segments = ctx.dense_i32_array(&[dynamic.len() as i32, 0]);
         let alignment = ctx.integer_attr(ctx.signless(64), 64);
-        let op = self.create(
-            AllocOp::NAME,
-            at,
-            dynamic,
-            vec![ty],
-            vec![("alignment", alignment), ("operandSegmentSizes", segments)],
-        );
-        self.ir.result(op, 0)
+        let alloc = AllocOp::build(&mut self.builder(at), &dynamic, &[], ty, Some(alignment));
+        self.ir.result(alloc.0, 0)
     }
 
     /// The buffer `op` may write for destination tensor `dest`: its own in
@@ -622,7 +615,7 @@ impl Bufferizer<'_> {
         };
         let alloc = self.alloc(ty, dynamic, at);
         if let (true, Some(b)) = (reads, buf) {
-            self.create(CopyOp::NAME, at, vec![b, alloc], vec![], vec![]);
+            CopyOp::build(&mut self.builder(at), b, alloc);
         }
         let c = self.new_class(true);
         (alloc, c)
@@ -632,13 +625,14 @@ impl Bufferizer<'_> {
     /// remaining users a `to_tensor` of it, right after `op`.
     pub(crate) fn bind(&mut self, op: OpId, r: Value, buf: Value, class: usize) -> Value {
         let ty = self.ir.value_type(r);
-        let tt = self.create(
-            ToTensorOp::NAME,
-            InsertPoint::Before(op),
-            vec![buf],
-            vec![ty],
-            vec![],
-        );
+        let tt = ToTensorOp::build(
+            &mut self.builder(InsertPoint::Before(op)),
+            buf,
+            ty,
+            None,
+            None,
+        )
+        .0;
         let t = self.ir.result(tt, 0);
         self.ir.replace_all_uses_with(r, t);
         self.buffers.insert(t, buf);
@@ -652,7 +646,7 @@ impl Bufferizer<'_> {
     pub(crate) fn retype(&mut self, v: Value, ty: Type, at: InsertPoint, class: usize, pos: usize) {
         let tensor_ty = self.ir.value_type(v);
         self.ir.set_value_type(v, ty);
-        let tt = self.create(ToTensorOp::NAME, at, vec![v], vec![tensor_ty], vec![]);
+        let tt = ToTensorOp::build(&mut self.builder(at), v, tensor_ty, None, None).0;
         let t = self.ir.result(tt, 0);
         let uses: Vec<_> = self.ir.uses(v).map(|u| (u.op, u.index)).collect();
         for (owner, index) in uses {
@@ -865,13 +859,7 @@ impl Bufferizer<'_> {
             if buf_ty != boundary {
                 // MLIR casts to the boundary type and folds the cast into
                 // the signature, leaving the cast unused.
-                self.create(
-                    memref::CastOp::NAME,
-                    InsertPoint::Before(ret),
-                    vec![buf],
-                    vec![boundary],
-                    vec![],
-                );
+                memref::CastOp::build(&mut self.builder(InsertPoint::Before(ret)), buf, boundary);
             }
             self.ir.set_operand(ret, i, buf);
             result_types.push(buf_ty);
@@ -948,11 +936,10 @@ impl Bufferizer<'_> {
             ExtractOp::NAME => {
                 let t = self.ir.operand(op, 0);
                 let buf = self.buffer(t, op);
-                let mut operands = vec![buf];
-                operands.extend(self.ir.operands(op).skip(1));
+                let indices: Vec<Value> = self.ir.operands(op).skip(1).collect();
                 let ty = self.ir.value_type(self.ir.result(op, 0));
-                let load = self.create(LoadOp::NAME, at, operands, vec![ty], vec![]);
-                let (old, new) = (self.ir.result(op, 0), self.ir.result(load, 0));
+                let load = LoadOp::build(&mut self.builder(at), buf, &indices, ty, None, None);
+                let (old, new) = (self.ir.result(op, 0), self.ir.result(load.0, 0));
                 self.ir.replace_all_uses_with(old, new);
                 let _ = self.ir.erase_op(op);
             }
@@ -960,13 +947,7 @@ impl Bufferizer<'_> {
                 let t = self.ir.operand(op, 0);
                 let buf = self.buffer(t, op);
                 let d = self.ir.operand(op, 1);
-                let dim = self.create(
-                    memref::DimOp::NAME,
-                    at,
-                    vec![buf, d],
-                    vec![ctx.index_type()],
-                    vec![],
-                );
+                let dim = memref::DimOp::build(&mut self.builder(at), buf, d, ctx.index_type()).0;
                 let (old, new) = (self.ir.result(op, 0), self.ir.result(dim, 0));
                 self.ir.replace_all_uses_with(old, new);
                 let _ = self.ir.erase_op(op);
@@ -997,7 +978,7 @@ impl Bufferizer<'_> {
                 } else {
                     ctx.memref_type(&shape, elem)
                 };
-                let cast = self.create(memref::CastOp::NAME, at, vec![buf], vec![ty], vec![]);
+                let cast = memref::CastOp::build(&mut self.builder(at), buf, ty).0;
                 let b = self.ir.result(cast, 0);
                 let c = self.class[&t];
                 self.bind(op, r, b, c);
@@ -1018,9 +999,9 @@ impl Bufferizer<'_> {
             InsertOp::NAME => {
                 let dest = self.ir.operand(op, 1);
                 let (buf, c) = self.destination(op, dest, true);
-                let mut operands = vec![self.ir.operand(op, 0), buf];
-                operands.extend(self.ir.operands(op).skip(2));
-                self.create(StoreOp::NAME, at, operands, vec![], vec![]);
+                let value = self.ir.operand(op, 0);
+                let indices: Vec<Value> = self.ir.operands(op).skip(2).collect();
+                StoreOp::build(&mut self.builder(at), value, buf, &indices, None, None);
                 let r = self.ir.result(op, 0);
                 self.bind(op, r, buf, c);
                 let _ = self.ir.erase_op(op);
@@ -1035,7 +1016,7 @@ impl Bufferizer<'_> {
                 let Some(view) = self.subview(op, buf, 2, src_ty) else {
                     return self.unknown(op);
                 };
-                self.create(CopyOp::NAME, at, vec![src_buf, view], vec![], vec![]);
+                CopyOp::build(&mut self.builder(at), src_buf, view);
                 let r = self.ir.result(op, 0);
                 self.bind(op, r, buf, c);
                 let _ = self.ir.erase_op(op);
@@ -1045,12 +1026,12 @@ impl Bufferizer<'_> {
                 let dest = self.ir.operand(op, 1);
                 let src_buf = self.buffer(src, op);
                 if !is_tensor(ctx, self.ir.value_type(dest)) {
-                    self.create(CopyOp::NAME, at, vec![src_buf, dest], vec![], vec![]);
+                    CopyOp::build(&mut self.builder(at), src_buf, dest);
                     let _ = self.ir.erase_op(op);
                     return;
                 }
                 let (buf, c) = self.destination(op, dest, false);
-                self.create(CopyOp::NAME, at, vec![src_buf, buf], vec![], vec![]);
+                CopyOp::build(&mut self.builder(at), src_buf, buf);
                 let r = self.ir.result(op, 0);
                 self.bind(op, r, buf, c);
                 let _ = self.ir.erase_op(op);
@@ -1065,7 +1046,7 @@ impl Bufferizer<'_> {
                 let b = if want == have {
                     buf
                 } else {
-                    let cast = self.create(memref::CastOp::NAME, at, vec![buf], vec![want], vec![]);
+                    let cast = memref::CastOp::build(&mut self.builder(at), buf, want).0;
                     self.ir.result(cast, 0)
                 };
                 self.ir.replace_all_uses_with(r, b);
@@ -1293,13 +1274,14 @@ impl Bufferizer<'_> {
             // Reads the tensor through a to_tensor of its buffer.
             let buf = self.buffers[&v];
             let ty = self.ir.value_type(v);
-            let tt = self.create(
-                ToTensorOp::NAME,
-                InsertPoint::Before(op),
-                vec![buf],
-                vec![ty],
-                vec![],
-            );
+            let tt = ToTensorOp::build(
+                &mut self.builder(InsertPoint::Before(op)),
+                buf,
+                ty,
+                None,
+                None,
+            )
+            .0;
             let t = self.ir.result(tt, 0);
             self.ir.set_operand(op, i, t);
         }

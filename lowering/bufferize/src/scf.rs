@@ -206,7 +206,7 @@ impl Bufferizer<'_> {
     fn copy_to_new(&mut self, v: Value, buf: Value, at: InsertPoint) -> Value {
         let dynamic = self.dynamic_sizes(buf, at);
         let alloc = self.alloc(self.ir.value_type(v), dynamic, at);
-        self.create(CopyOp::NAME, at, vec![buf, alloc], vec![], vec![]);
+        CopyOp::build(&mut self.builder(at), buf, alloc);
         alloc
     }
 
@@ -224,7 +224,7 @@ impl Bufferizer<'_> {
         if identity_target {
             return self.copy_to_new(v, buf, at);
         }
-        let cast = self.create(CastOp::NAME, at, vec![buf], vec![ty], vec![]);
+        let cast = CastOp::build(&mut self.builder(at), buf, ty).0;
         self.ir.result(cast, 0)
     }
 

@@ -41,7 +41,7 @@ impl Bufferizer<'_> {
         if collapse && !identity(buf, self) {
             let dynamic = self.dynamic_sizes(buf, at);
             let alloc = self.alloc(self.ir.value_type(src), dynamic, at);
-            self.create(CopyOp::NAME, at, vec![buf, alloc], vec![], vec![]);
+            CopyOp::build(&mut self.builder(at), buf, alloc);
             buf = alloc;
             class = self.new_class(true);
         }
@@ -125,9 +125,8 @@ impl Bufferizer<'_> {
                 idx[d] = (rest % shape[d].max(1)) as usize;
                 rest /= shape[d].max(1);
             }
-            let mut operands = vec![e, alloc];
-            operands.extend(idx.iter().map(|&i| consts[i]));
-            self.create(StoreOp::NAME, at, operands, vec![], vec![]);
+            let indices: Vec<Value> = idx.iter().map(|&i| consts[i]).collect();
+            StoreOp::build(&mut self.builder(at), e, alloc, &indices, None, None);
         }
         let c = self.new_class(true);
         self.bind(op, r, alloc, c);
@@ -229,7 +228,7 @@ impl Bufferizer<'_> {
         let Some(view) = self.static_subview(at, alloc, &low, &src_shape) else {
             return self.unknown(op);
         };
-        self.create(CopyOp::NAME, at, vec![src_buf, view], vec![], vec![]);
+        CopyOp::build(&mut self.builder(at), src_buf, view);
         let c = self.new_class(true);
         self.bind(op, r, alloc, c);
         let _ = self.ir.erase_op(op);
@@ -269,7 +268,7 @@ impl Bufferizer<'_> {
             let Some(view) = self.static_subview(at, alloc, &offsets, &shape) else {
                 return self.unknown(op);
             };
-            self.create(CopyOp::NAME, at, vec![buf, view], vec![], vec![]);
+            CopyOp::build(&mut self.builder(at), buf, view);
             offset += shape[dim];
         }
         let c = self.new_class(true);
