@@ -1,7 +1,11 @@
 //! Turning `irdl.dialect` ops into dialects registered in a context.
 
 use crate::constraints::{BaseKind, Constraint, RegionConstraint, Solver};
-use crate::ops::IrdlDialect;
+use crate::ops::{
+    AllOfOp, AnyOfOp, AnyOp, AttributeOp, AttributesOp, BaseOp, CPredOp, DialectOp, IrdlDialect,
+    IsOp, OperandsOp, OperationOp, ParametersOp, ParametricOp, RegionOp, RegionsOp, ResultsOp,
+    TypeOp,
+};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use strata_ir::asm::lexer::TokenKind;
@@ -204,16 +208,16 @@ pub fn load_irdl(ctx: &mut Context, text: &str, file_name: &str) -> DiagResult<V
         .expect("module has a body");
     let dialect_ops: Vec<OpId> = ir
         .block_ops(body)
-        .filter(|&op| reader.is(op, "irdl.dialect"))
+        .filter(|&op| DialectOp::is(ctx, &ir, op))
         .collect();
     // Kinds of every definition in the file, so references resolve in any order.
     let mut kinds: FxHashMap<(String, String), BaseKind> = FxHashMap::default();
     for &dialect in &dialect_ops {
         let dialect_name = reader.symbol(dialect);
         for op in reader.body_ops(dialect) {
-            let kind = if reader.is(op, "irdl.type") {
+            let kind = if TypeOp::is(ctx, &ir, op) {
                 BaseKind::Type
-            } else if reader.is(op, "irdl.attribute") {
+            } else if AttributeOp::is(ctx, &ir, op) {
                 BaseKind::Attribute
             } else {
                 continue;
@@ -250,10 +254,6 @@ struct Body {
 }
 
 impl Reader<'_> {
-    fn is(&self, op: OpId, name: &str) -> bool {
-        self.ctx.op_name_str(self.ir.op_name(op)) == name
-    }
-
     fn symbol(&self, op: OpId) -> String {
         self.ir
             .attr(self.ctx, op, "sym_name")
@@ -288,8 +288,8 @@ impl Reader<'_> {
             operations: Vec::new(),
         };
         for op in self.body_ops(dialect_op) {
-            let is_type = self.is(op, "irdl.type");
-            if is_type || self.is(op, "irdl.attribute") {
+            let is_type = TypeOp::is(self.ctx, self.ir, op);
+            if is_type || AttributeOp::is(self.ctx, self.ir, op) {
                 let body = self.body(op, &name, kinds)?;
                 let definition = ParametricDefinition {
                     name: self.symbol(op),
@@ -301,7 +301,7 @@ impl Reader<'_> {
                 } else {
                     dialect.attributes.push(definition);
                 }
-            } else if self.is(op, "irdl.operation") {
+            } else if OperationOp::is(self.ctx, self.ir, op) {
                 dialect.operations.push(self.operation(op, &name, kinds)?);
             } else {
                 return Err(self.error(
@@ -333,24 +333,24 @@ impl Reader<'_> {
             let name = ctx.op_name_str(self.ir.op_name(op));
             let operands: Vec<Value> = self.ir.operands(op).collect();
             let constraint = match name {
-                "irdl.any" => Some(Constraint::Any),
-                "irdl.is" => Some(Constraint::Is(
+                AnyOp::NAME => Some(Constraint::Any),
+                IsOp::NAME => Some(Constraint::Is(
                     self.ir
                         .attr(ctx, op, "expected")
                         .ok_or_else(|| self.error(op, "irdl.is needs a value"))?,
                 )),
-                "irdl.any_of" | "irdl.all_of" => {
+                AnyOfOp::NAME | AllOfOp::NAME => {
                     let parts = operands
                         .iter()
                         .map(|&v| lookup(&index_of, v, op))
                         .collect::<DiagResult<Vec<_>>>()?;
-                    Some(if name == "irdl.any_of" {
+                    Some(if name == AnyOfOp::NAME {
                         Constraint::AnyOf(parts)
                     } else {
                         Constraint::AllOf(parts)
                     })
                 }
-                "irdl.base" => {
+                BaseOp::NAME => {
                     if let Some(base) = self.ir.attr(ctx, op, "base_name") {
                         let text = ctx.string_value(base).unwrap_or_default();
                         let (kind, rest) = if let Some(rest) = text.strip_prefix('!') {
@@ -377,7 +377,7 @@ impl Reader<'_> {
                         })
                     }
                 }
-                "irdl.parametric" => {
+                ParametricOp::NAME => {
                     let reference = self
                         .ir
                         .attr(ctx, op, "base_type")
@@ -395,10 +395,10 @@ impl Reader<'_> {
                         params,
                     })
                 }
-                "irdl.c_pred" => {
+                CPredOp::NAME => {
                     return Err(self.error(op, "irdl.c_pred holds a C++ predicate, which Strata cannot evaluate; express the constraint with irdl.is/any_of/all_of/base/parametric"));
                 }
-                "irdl.region" => {
+                RegionOp::NAME => {
                     let arguments = if self.ir.attr(ctx, op, "constrainedArguments").is_some() {
                         Some(
                             operands
@@ -421,19 +421,19 @@ impl Reader<'_> {
                     });
                     None
                 }
-                "irdl.parameters" => {
+                ParametersOp::NAME => {
                     body.parameters = operands
                         .iter()
                         .map(|&v| lookup(&index_of, v, op))
                         .collect::<DiagResult<Vec<_>>>()?;
                     None
                 }
-                "irdl.operands" | "irdl.results" => {
+                OperandsOp::NAME | ResultsOp::NAME => {
                     let names = self.strings(op, "names");
                     let arities = self.strings(op, "variadicity");
                     let mut entries = Vec::new();
                     for (i, &v) in operands.iter().enumerate() {
-                        let prefix = if name == "irdl.operands" {
+                        let prefix = if name == OperandsOp::NAME {
                             "operand"
                         } else {
                             "result"
@@ -449,14 +449,14 @@ impl Reader<'_> {
                         };
                         entries.push((entry_name, arity, lookup(&index_of, v, op)?));
                     }
-                    if name == "irdl.operands" {
+                    if name == OperandsOp::NAME {
                         body.operands = entries;
                     } else {
                         body.results = entries;
                     }
                     None
                 }
-                "irdl.attributes" => {
+                AttributesOp::NAME => {
                     let names = self.strings(op, "attributeValueNames");
                     for (i, &v) in operands.iter().enumerate() {
                         body.attributes.push((
@@ -466,7 +466,7 @@ impl Reader<'_> {
                     }
                     None
                 }
-                "irdl.regions" => {
+                RegionsOp::NAME => {
                     body.regions = operands
                         .iter()
                         .map(|&v| lookup(&region_index_of, v, op))
