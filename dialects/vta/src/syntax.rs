@@ -31,15 +31,6 @@ const FLAGS: [DepFlag; 4] = [
     DepFlag::PushNext,
 ];
 
-pub fn flag_attr(flag: DepFlag) -> &'static str {
-    match flag {
-        DepFlag::PopPrev => DEP_ATTRS[0],
-        DepFlag::PopNext => DEP_ATTRS[1],
-        DepFlag::PushPrev => DEP_ATTRS[2],
-        DepFlag::PushNext => DEP_ATTRS[3],
-    }
-}
-
 /// The dependence flags stored on `op`.
 pub fn deps_of(ctx: &Context, ir: &Ir, op: OpId) -> DepFlags {
     let has = |name: &str| ir.attr(ctx, op, name).is_some();
@@ -49,13 +40,6 @@ pub fn deps_of(ctx: &Context, ir: &Ir, op: OpId) -> DepFlags {
         push_prev: has(DEP_ATTRS[2]),
         push_next: has(DEP_ATTRS[3]),
     }
-}
-
-/// The flag properties for `deps`, as named unit attributes.
-pub fn dep_properties(ctx: &Context, deps: DepFlags) -> Vec<(&'static str, Attribute)> {
-    deps.set_flags()
-        .map(|f| (flag_attr(f), ctx.unit_attr()))
-        .collect()
 }
 
 /// The module whose queue a `vta.load` of `memory` goes to.
