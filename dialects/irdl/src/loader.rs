@@ -334,11 +334,8 @@ impl Reader<'_> {
             let operands: Vec<Value> = self.ir.operands(op).collect();
             let constraint = match name {
                 AnyOp::NAME => Some(Constraint::Any),
-                IsOp::NAME => Some(Constraint::Is(
-                    self.ir
-                        .attr(ctx, op, "expected")
-                        .ok_or_else(|| self.error(op, "irdl.is needs a value"))?,
-                )),
+                // The module is verified: required attributes are present.
+                IsOp::NAME => Some(Constraint::Is(IsOp(op).expected(ctx, self.ir))),
                 AnyOfOp::NAME | AllOfOp::NAME => {
                     let parts = operands
                         .iter()
@@ -351,7 +348,8 @@ impl Reader<'_> {
                     })
                 }
                 BaseOp::NAME => {
-                    if let Some(base) = self.ir.attr(ctx, op, "base_name") {
+                    let base_op = BaseOp(op);
+                    if let Some(base) = base_op.base_name(ctx, self.ir) {
                         let text = ctx.string_value(base).unwrap_or_default();
                         let (kind, rest) = if let Some(rest) = text.strip_prefix('!') {
                             (BaseKind::Type, rest)
@@ -365,7 +363,7 @@ impl Reader<'_> {
                             name: rest.to_string(),
                         })
                     } else {
-                        let reference = self.ir.attr(ctx, op, "base_ref").ok_or_else(|| {
+                        let reference = base_op.base_ref(ctx, self.ir).ok_or_else(|| {
                             self.error(op, "irdl.base needs a reference or a name")
                         })?;
                         let (kind, target_dialect, target) =
@@ -378,10 +376,7 @@ impl Reader<'_> {
                     }
                 }
                 ParametricOp::NAME => {
-                    let reference = self
-                        .ir
-                        .attr(ctx, op, "base_type")
-                        .ok_or_else(|| self.error(op, "irdl.parametric needs a reference"))?;
+                    let reference = ParametricOp(op).base_type(ctx, self.ir);
                     let (kind, target_dialect, target) =
                         self.resolve(op, reference, dialect, kinds)?;
                     let params = operands
@@ -399,7 +394,8 @@ impl Reader<'_> {
                     return Err(self.error(op, "irdl.c_pred holds a C++ predicate, which Strata cannot evaluate; express the constraint with irdl.is/any_of/all_of/base/parametric"));
                 }
                 RegionOp::NAME => {
-                    let arguments = if self.ir.attr(ctx, op, "constrainedArguments").is_some() {
+                    let region = RegionOp(op);
+                    let arguments = if region.constrainedArguments(ctx, self.ir).is_some() {
                         Some(
                             operands
                                 .iter()
@@ -409,9 +405,8 @@ impl Reader<'_> {
                     } else {
                         None
                     };
-                    let number_of_blocks = self
-                        .ir
-                        .attr(ctx, op, "numberOfBlocks")
+                    let number_of_blocks = region
+                        .numberOfBlocks(ctx, self.ir)
                         .and_then(|a| ctx.integer_value(a))
                         .map(|n| n as u32);
                     region_index_of.insert(self.ir.result(op, 0), body.region_constraints.len());
