@@ -1,7 +1,11 @@
 //! Turning `irdl.dialect` ops into dialects registered in a context.
 
 use crate::constraints::{BaseKind, Constraint, RegionConstraint, Solver};
-use crate::ops::IrdlDialect;
+use crate::ops::{
+    AllOfOp, AnyOfOp, AnyOp, AttributeOp, AttributesOp, BaseOp, CPredOp, DialectOp, IrdlDialect,
+    IsOp, OperandsOp, OperationOp, ParametersOp, ParametricOp, RegionOp, RegionsOp, ResultsOp,
+    TypeOp,
+};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use strata_ir::asm::lexer::TokenKind;
@@ -204,16 +208,16 @@ pub fn load_irdl(ctx: &mut Context, text: &str, file_name: &str) -> DiagResult<V
         .expect("module has a body");
     let dialect_ops: Vec<OpId> = ir
         .block_ops(body)
-        .filter(|&op| reader.is(op, "irdl.dialect"))
+        .filter(|&op| DialectOp::is(ctx, &ir, op))
         .collect();
     // Kinds of every definition in the file, so references resolve in any order.
     let mut kinds: FxHashMap<(String, String), BaseKind> = FxHashMap::default();
     for &dialect in &dialect_ops {
         let dialect_name = reader.symbol(dialect);
         for op in reader.body_ops(dialect) {
-            let kind = if reader.is(op, "irdl.type") {
+            let kind = if TypeOp::is(ctx, &ir, op) {
                 BaseKind::Type
-            } else if reader.is(op, "irdl.attribute") {
+            } else if AttributeOp::is(ctx, &ir, op) {
                 BaseKind::Attribute
             } else {
                 continue;
@@ -250,10 +254,6 @@ struct Body {
 }
 
 impl Reader<'_> {
-    fn is(&self, op: OpId, name: &str) -> bool {
-        self.ctx.op_name_str(self.ir.op_name(op)) == name
-    }
-
     fn symbol(&self, op: OpId) -> String {
         self.ir
             .attr(self.ctx, op, "sym_name")
@@ -288,8 +288,8 @@ impl Reader<'_> {
             operations: Vec::new(),
         };
         for op in self.body_ops(dialect_op) {
-            let is_type = self.is(op, "irdl.type");
-            if is_type || self.is(op, "irdl.attribute") {
+            let is_type = TypeOp::is(self.ctx, self.ir, op);
+            if is_type || AttributeOp::is(self.ctx, self.ir, op) {
                 let body = self.body(op, &name, kinds)?;
                 let definition = ParametricDefinition {
                     name: self.symbol(op),
@@ -301,7 +301,7 @@ impl Reader<'_> {
                 } else {
                     dialect.attributes.push(definition);
                 }
-            } else if self.is(op, "irdl.operation") {
+            } else if OperationOp::is(self.ctx, self.ir, op) {
                 dialect.operations.push(self.operation(op, &name, kinds)?);
             } else {
                 return Err(self.error(
@@ -333,25 +333,23 @@ impl Reader<'_> {
             let name = ctx.op_name_str(self.ir.op_name(op));
             let operands: Vec<Value> = self.ir.operands(op).collect();
             let constraint = match name {
-                "irdl.any" => Some(Constraint::Any),
-                "irdl.is" => Some(Constraint::Is(
-                    self.ir
-                        .attr(ctx, op, "expected")
-                        .ok_or_else(|| self.error(op, "irdl.is needs a value"))?,
-                )),
-                "irdl.any_of" | "irdl.all_of" => {
+                AnyOp::NAME => Some(Constraint::Any),
+                // The module is verified: required attributes are present.
+                IsOp::NAME => Some(Constraint::Is(IsOp(op).expected(ctx, self.ir))),
+                AnyOfOp::NAME | AllOfOp::NAME => {
                     let parts = operands
                         .iter()
                         .map(|&v| lookup(&index_of, v, op))
                         .collect::<DiagResult<Vec<_>>>()?;
-                    Some(if name == "irdl.any_of" {
+                    Some(if name == AnyOfOp::NAME {
                         Constraint::AnyOf(parts)
                     } else {
                         Constraint::AllOf(parts)
                     })
                 }
-                "irdl.base" => {
-                    if let Some(base) = self.ir.attr(ctx, op, "base_name") {
+                BaseOp::NAME => {
+                    let base_op = BaseOp(op);
+                    if let Some(base) = base_op.base_name(ctx, self.ir) {
                         let text = ctx.string_value(base).unwrap_or_default();
                         let (kind, rest) = if let Some(rest) = text.strip_prefix('!') {
                             (BaseKind::Type, rest)
@@ -365,7 +363,7 @@ impl Reader<'_> {
                             name: rest.to_string(),
                         })
                     } else {
-                        let reference = self.ir.attr(ctx, op, "base_ref").ok_or_else(|| {
+                        let reference = base_op.base_ref(ctx, self.ir).ok_or_else(|| {
                             self.error(op, "irdl.base needs a reference or a name")
                         })?;
                         let (kind, target_dialect, target) =
@@ -377,11 +375,8 @@ impl Reader<'_> {
                         })
                     }
                 }
-                "irdl.parametric" => {
-                    let reference = self
-                        .ir
-                        .attr(ctx, op, "base_type")
-                        .ok_or_else(|| self.error(op, "irdl.parametric needs a reference"))?;
+                ParametricOp::NAME => {
+                    let reference = ParametricOp(op).base_type(ctx, self.ir);
                     let (kind, target_dialect, target) =
                         self.resolve(op, reference, dialect, kinds)?;
                     let params = operands
@@ -395,11 +390,12 @@ impl Reader<'_> {
                         params,
                     })
                 }
-                "irdl.c_pred" => {
+                CPredOp::NAME => {
                     return Err(self.error(op, "irdl.c_pred holds a C++ predicate, which Strata cannot evaluate; express the constraint with irdl.is/any_of/all_of/base/parametric"));
                 }
-                "irdl.region" => {
-                    let arguments = if self.ir.attr(ctx, op, "constrainedArguments").is_some() {
+                RegionOp::NAME => {
+                    let region = RegionOp(op);
+                    let arguments = if region.constrainedArguments(ctx, self.ir).is_some() {
                         Some(
                             operands
                                 .iter()
@@ -409,9 +405,8 @@ impl Reader<'_> {
                     } else {
                         None
                     };
-                    let number_of_blocks = self
-                        .ir
-                        .attr(ctx, op, "numberOfBlocks")
+                    let number_of_blocks = region
+                        .numberOfBlocks(ctx, self.ir)
                         .and_then(|a| ctx.integer_value(a))
                         .map(|n| n as u32);
                     region_index_of.insert(self.ir.result(op, 0), body.region_constraints.len());
@@ -421,19 +416,19 @@ impl Reader<'_> {
                     });
                     None
                 }
-                "irdl.parameters" => {
+                ParametersOp::NAME => {
                     body.parameters = operands
                         .iter()
                         .map(|&v| lookup(&index_of, v, op))
                         .collect::<DiagResult<Vec<_>>>()?;
                     None
                 }
-                "irdl.operands" | "irdl.results" => {
+                OperandsOp::NAME | ResultsOp::NAME => {
                     let names = self.strings(op, "names");
                     let arities = self.strings(op, "variadicity");
                     let mut entries = Vec::new();
                     for (i, &v) in operands.iter().enumerate() {
-                        let prefix = if name == "irdl.operands" {
+                        let prefix = if name == OperandsOp::NAME {
                             "operand"
                         } else {
                             "result"
@@ -449,14 +444,14 @@ impl Reader<'_> {
                         };
                         entries.push((entry_name, arity, lookup(&index_of, v, op)?));
                     }
-                    if name == "irdl.operands" {
+                    if name == OperandsOp::NAME {
                         body.operands = entries;
                     } else {
                         body.results = entries;
                     }
                     None
                 }
-                "irdl.attributes" => {
+                AttributesOp::NAME => {
                     let names = self.strings(op, "attributeValueNames");
                     for (i, &v) in operands.iter().enumerate() {
                         body.attributes.push((
@@ -466,7 +461,7 @@ impl Reader<'_> {
                     }
                     None
                 }
-                "irdl.regions" => {
+                RegionsOp::NAME => {
                     body.regions = operands
                         .iter()
                         .map(|&v| lookup(&region_index_of, v, op))

@@ -1,31 +1,393 @@
-//! The `irdl` dialect itself: MLIR's IRDL ops with MLIR's syntax.
+//! The `irdl` dialect itself: MLIR's IRDL ops with MLIR's syntax, each
+//! declared with `define_op!`.
+//!
+//! Constraint ops produce `!irdl.attribute` values (`irdl.region`
+//! produces `!irdl.region`); the lists that consume them (`irdl.operands`,
+//! `irdl.results`, `irdl.parameters`, `irdl.regions`) keep the names and
+//! variadicities as string arrays, `names` and `variadicity`, which is
+//! what [`crate::loader`] reads.
 
 use std::sync::Arc;
 use strata_ir::asm::lexer::TokenKind;
-use strata_ir::asm::parser::OpParser;
-use strata_ir::asm::printer::OpPrinter;
 use strata_ir::asm::Parser;
-use strata_ir::constraints::AttrConstraint;
+use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
-use strata_ir::opdef::{AttrDef, RegionDef};
-use strata_ir::{
-    AttrData, Attribute, Context, Dialect, OpDefinition, OpId, OpTraits, Type, TypeData,
-};
+use strata_ir::directives::SYMBOL_NAME;
+use strata_ir::format::CustomDirective;
+use strata_ir::verifier::emit_op_error;
+use strata_ir::{Attribute, Context, Dialect, Ir, OpDefinition, OpId, Type, TypeData};
 
 pub struct IrdlDialect;
+
+/// The dialect namespace.
+const DIALECT: &str = "irdl";
 
 /// The type of every constraint value (`!irdl.attribute`) and region constraint (`!irdl.region`).
 pub(crate) fn constraint_type(ctx: &Context, name: &str) -> Type {
     ctx.intern_type(TypeData::Dialect {
-        dialect: ctx.intern_str("irdl"),
+        dialect: ctx.intern_str(DIALECT),
         name: ctx.intern_str(name),
         params: Box::new([]),
     })
 }
 
+/// `!irdl.attribute`, as a constraint (the format builds it where the text
+/// leaves it out).
+fn attribute_type() -> TypeConstraint {
+    TypeConstraint::DialectType {
+        dialect: DIALECT.into(),
+        name: "attribute".into(),
+    }
+}
+
+/// `!irdl.region`.
+fn region_type() -> TypeConstraint {
+    TypeConstraint::DialectType {
+        dialect: DIALECT.into(),
+        name: "region".into(),
+    }
+}
+
+fn strings() -> AttrConstraint {
+    AttrConstraint::Array(Some(Box::new(AttrConstraint::String)))
+}
+
+/// The ops that hold a definition in their body: `@name attributes {...}? { body }`.
+macro_rules! container_op {
+    ($(#[$meta:meta])* $name:ident = $opname:literal, [$($tr:ident),*]) => {
+        strata_ir::define_op! {
+            $(#[$meta])*
+            pub struct $name = $opname {
+                traits: [$($tr,)* NO_TERMINATOR, SINGLE_BLOCK, SYMBOL],
+                attributes: [sym_name: required(AttrConstraint::String, syntax = SYMBOL_NAME)],
+                regions: [body: single_block],
+                format: "$sym_name attr-dict-with-keyword $body",
+            }
+        }
+    };
+}
+
+container_op!(
+    /// A dialect: its types, attributes and operations.
+    DialectOp = "irdl.dialect", [ISOLATED_FROM_ABOVE, SYMBOL_TABLE]
+);
+container_op!(
+    /// A type of the dialect, with its parameters' constraints.
+    TypeOp = "irdl.type", []
+);
+container_op!(
+    /// An attribute of the dialect, with its parameters' constraints.
+    AttributeOp = "irdl.attribute", []
+);
+container_op!(
+    /// An operation of the dialect, with its constraints.
+    OperationOp = "irdl.operation", []
+);
+
+/// The ops that list named constraints: `(name: variadic %v, ...)`.
+macro_rules! named_list_op {
+    ($(#[$meta:meta])* $name:ident = $opname:literal, $constraint:expr) => {
+        strata_ir::define_op! {
+            $(#[$meta])*
+            pub struct $name = $opname {
+                operands: [args: variadic($constraint)],
+                attributes: [names: optional(strings()), variadicity: optional(strings())],
+                format: "`(` custom<NamedValueList>($args, $names, $variadicity) `)` attr-dict",
+                directives: [&NAMED_VALUE_LIST],
+            }
+        }
+    };
+}
+
+named_list_op!(
+    /// The parameters of a type or attribute.
+    ParametersOp = "irdl.parameters", attribute_type()
+);
+named_list_op!(
+    /// The operands of an operation.
+    OperandsOp = "irdl.operands", attribute_type()
+);
+named_list_op!(
+    /// The results of an operation.
+    ResultsOp = "irdl.results", attribute_type()
+);
+named_list_op!(
+    /// The regions of an operation, constrained by `irdl.region` values.
+    RegionsOp = "irdl.regions", region_type()
+);
+
+strata_ir::define_op! {
+    /// The attributes of an operation: `{"name" = %v, ...}`, possibly absent.
+    pub struct AttributesOp = "irdl.attributes" {
+        operands: [attributeValues: variadic(attribute_type())],
+        attributes: [attributeValueNames: required(strings())],
+        format: "`` custom<AttributesOp>($attributeValues, $attributeValueNames) attr-dict",
+        directives: [&ATTRIBUTES_OP],
+    }
+}
+
+strata_ir::define_op! {
+    /// Satisfied by exactly one attribute or type: `irdl.is i32`.
+    pub struct IsOp = "irdl.is" {
+        traits: [PURE],
+        results: [output: single(attribute_type())],
+        attributes: [expected: required(AttrConstraint::Any)],
+        format: "$expected attr-dict",
+    }
+}
+
+strata_ir::define_op! {
+    /// Satisfied by any attribute or type.
+    pub struct AnyOp = "irdl.any" {
+        traits: [PURE],
+        results: [output: single(attribute_type())],
+        format: "attr-dict",
+    }
+}
+
+strata_ir::define_op! {
+    /// Satisfied when one of its constraints is: `irdl.any_of(%a, %b)`.
+    pub struct AnyOfOp = "irdl.any_of" {
+        traits: [PURE],
+        operands: [args: variadic(attribute_type())],
+        results: [output: single(attribute_type())],
+        format: "`(` $args `)` attr-dict",
+    }
+}
+
+strata_ir::define_op! {
+    /// Satisfied when all its constraints are: `irdl.all_of(%a, %b)`.
+    pub struct AllOfOp = "irdl.all_of" {
+        traits: [PURE],
+        operands: [args: variadic(attribute_type())],
+        results: [output: single(attribute_type())],
+        format: "`(` $args `)` attr-dict",
+    }
+}
+
+strata_ir::define_op! {
+    /// Satisfied by the types or attributes of one definition: `irdl.base
+    /// @dialect::@type` or `irdl.base "!builtin.integer"`.
+    pub struct BaseOp = "irdl.base" {
+        traits: [PURE],
+        results: [output: single(attribute_type())],
+        attributes: [
+            base_ref: optional(AttrConstraint::Symbol),
+            base_name: optional(AttrConstraint::String),
+        ],
+        format: "($base_ref^)? ($base_name^)? attr-dict",
+        verify_invariants: verify_base,
+    }
+}
+
+strata_ir::define_op! {
+    /// A type or attribute of the dialect with constrained parameters:
+    /// `irdl.parametric @dialect::@type<%a, %b>`.
+    pub struct ParametricOp = "irdl.parametric" {
+        traits: [PURE],
+        operands: [args: variadic(attribute_type())],
+        results: [output: single(attribute_type())],
+        attributes: [base_type: required(AttrConstraint::Symbol)],
+        format: "$base_type `<` $args `>` attr-dict",
+    }
+}
+
+strata_ir::define_op! {
+    /// A region constraint: `irdl.region`, `irdl.region(%a, %b)` (the entry
+    /// block's arguments), `irdl.region with size 3` (its number of blocks).
+    pub struct RegionOp = "irdl.region" {
+        traits: [PURE],
+        operands: [entryBlockArgs: variadic(attribute_type())],
+        results: [output: single(region_type())],
+        attributes: [
+            constrainedArguments: optional(AttrConstraint::Unit),
+            numberOfBlocks: optional(AttrConstraint::Integer(Some(32))),
+        ],
+        format: concat!(
+            "(`(` $entryBlockArgs $constrainedArguments^ `)`)?",
+            " (`with` `size` $numberOfBlocks^)? attr-dict"
+        ),
+    }
+}
+
+strata_ir::define_op! {
+    /// A C++ predicate (which Strata cannot evaluate; the loader rejects it).
+    pub struct CPredOp = "irdl.c_pred" {
+        traits: [PURE],
+        results: [output: single(attribute_type())],
+        attributes: [pred: required(AttrConstraint::String)],
+        format: "$pred attr-dict",
+    }
+}
+
+strata_ir::dialect_ops!(
+    DialectOp,
+    TypeOp,
+    AttributeOp,
+    OperationOp,
+    ParametersOp,
+    OperandsOp,
+    ResultsOp,
+    RegionsOp,
+    AttributesOp,
+    IsOp,
+    AnyOp,
+    AnyOfOp,
+    AllOfOp,
+    BaseOp,
+    ParametricOp,
+    RegionOp,
+    CPredOp,
+);
+
+/// MLIR's `BaseOp::verify`: a base is named either way, not both.
+fn verify_base(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
+    let base = BaseOp(op);
+    if base.base_ref(ctx, ir).is_some() == base.base_name(ctx, ir).is_some() {
+        return Err(emit_op_error(
+            ctx,
+            ir,
+            op,
+            "the base type or attribute should be specified by either a name or a reference",
+        ));
+    }
+    Ok(())
+}
+
+/// `custom<NamedValueList>($args, $names, $variadicity)`: `name: variadic
+/// %v, ...` or `%v, ...`. `names` is stored when one value is named (the
+/// others are then `v<i>`), `variadicity` when one is not `single`.
+const NAMED_VALUE_LIST: CustomDirective = CustomDirective {
+    name: "NamedValueList",
+    parse: |p, slots| {
+        let mut operands = Vec::new();
+        let mut names = Vec::new();
+        let mut variadicity = Vec::new();
+        if !p.is(TokenKind::RParen) {
+            loop {
+                let mut name = None;
+                if p.is(TokenKind::BareIdent) {
+                    name = Some(p.parser.text().to_string());
+                    p.parser.advance();
+                    p.expect(TokenKind::Colon, "':' after name")?;
+                }
+                let kind = ["single", "optional", "variadic"]
+                    .into_iter()
+                    .find(|keyword| p.consume_keyword(keyword))
+                    .unwrap_or("single");
+                operands.push(p.parse_operand()?);
+                names.push(name);
+                variadicity.push(kind);
+                if !p.consume_if(TokenKind::Comma) {
+                    break;
+                }
+            }
+        }
+        let ctx = p.ctx();
+        slots.set_operands(0, operands);
+        if names.iter().any(|n| n.is_some()) {
+            let attrs: Vec<Attribute> = names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| ctx.string_attr(n.as_deref().unwrap_or(&format!("v{i}"))))
+                .collect();
+            slots.set_attribute(1, ctx.array_attr(&attrs));
+        }
+        if variadicity.iter().any(|v| *v != "single") {
+            let attrs: Vec<Attribute> = variadicity.iter().map(|v| ctx.string_attr(v)).collect();
+            slots.set_attribute(2, ctx.array_attr(&attrs));
+        }
+        Ok(())
+    },
+    print: |p, _, values| {
+        let ctx = p.ctx();
+        let strings = |index: usize| {
+            values
+                .attribute(index)
+                .and_then(|a| ctx.array_elements(a).map(|e| e.to_vec()))
+                .unwrap_or_default()
+        };
+        let (names, variadicity) = (strings(1), strings(2));
+        for (i, &value) in values.operands(0).iter().enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            if let Some(name) = names.get(i).and_then(|a| ctx.string_value(*a)) {
+                p.write(name);
+                p.write(": ");
+            }
+            if let Some(kind) = variadicity.get(i).and_then(|a| ctx.string_value(*a)) {
+                if kind != "single" {
+                    p.write(kind);
+                    p.write(" ");
+                }
+            }
+            p.print_operand(value);
+        }
+    },
+};
+
+/// `custom<AttributesOp>($attributeValues, $attributeValueNames)`:
+/// ` {"name" = %v, ...}`, nothing when there are no attributes.
+const ATTRIBUTES_OP: CustomDirective = CustomDirective {
+    name: "AttributesOp",
+    parse: |p, slots| {
+        let ctx = p.ctx();
+        let mut names = Vec::new();
+        let mut operands = Vec::new();
+        if p.consume_if(TokenKind::LBrace) && !p.consume_if(TokenKind::RBrace) {
+            loop {
+                if !p.is(TokenKind::String) {
+                    return Err(p.error_here("expected attribute name as a string"));
+                }
+                let name = String::from_utf8_lossy(&strata_ir::asm::lexer::unescape_string(
+                    p.parser.text(),
+                ))
+                .into_owned();
+                p.parser.advance();
+                p.expect(TokenKind::Equal, "'='")?;
+                operands.push(p.parse_operand()?);
+                names.push(ctx.string_attr(&name));
+                if !p.consume_if(TokenKind::Comma) {
+                    break;
+                }
+            }
+            p.expect(TokenKind::RBrace, "'}'")?;
+        }
+        slots.set_operands(0, operands);
+        slots.set_attribute(1, ctx.array_attr(&names));
+        Ok(())
+    },
+    print: |p, _, values| {
+        let ctx = p.ctx();
+        let names = values
+            .attribute(1)
+            .and_then(|a| ctx.array_elements(a).map(|e| e.to_vec()))
+            .unwrap_or_default();
+        let operands = values.operands(0);
+        if operands.is_empty() {
+            return;
+        }
+        p.write(" {");
+        for (i, &value) in operands.iter().enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            let name = names
+                .get(i)
+                .and_then(|a| ctx.string_value(*a))
+                .unwrap_or("");
+            strata_ir::asm::printer::print_escaped_string(&mut p.w.out, name.as_bytes());
+            p.write(" = ");
+            p.print_operand(value);
+        }
+        p.write("}");
+    },
+};
+
 impl Dialect for IrdlDialect {
     fn name(&self) -> &str {
-        "irdl"
+        DIALECT
     }
 
     fn description(&self) -> &str {
@@ -33,71 +395,7 @@ impl Dialect for IrdlDialect {
     }
 
     fn operations(&self, _ctx: &Context) -> Vec<OpDefinition> {
-        let symbol_attr = || vec![AttrDef::required("sym_name", AttrConstraint::String)];
-        let container = |name: &str, traits: OpTraits| {
-            let mut def = OpDefinition::new(name);
-            def.traits =
-                traits | OpTraits::NO_TERMINATOR | OpTraits::SINGLE_BLOCK | OpTraits::SYMBOL;
-            def.attributes = symbol_attr();
-            def.regions = vec![RegionDef {
-                name: "body".into(),
-                variadic: false,
-                single_block: true,
-            }];
-            def.hooks.parse = Some(parse_symbol_with_body);
-            def.hooks.print = Some(print_symbol_with_body);
-            def
-        };
-        let mut defs = vec![
-            container(
-                "irdl.dialect",
-                OpTraits::ISOLATED_FROM_ABOVE | OpTraits::SYMBOL_TABLE,
-            ),
-            container("irdl.type", OpTraits::NONE),
-            container("irdl.attribute", OpTraits::NONE),
-            container("irdl.operation", OpTraits::NONE),
-        ];
-        for name in [
-            "irdl.parameters",
-            "irdl.operands",
-            "irdl.results",
-            "irdl.regions",
-        ] {
-            let mut def = OpDefinition::new(name);
-            def.hooks.parse = Some(parse_named_list);
-            def.hooks.print = Some(print_named_list);
-            defs.push(def);
-        }
-        let mut attributes = OpDefinition::new("irdl.attributes");
-        attributes.hooks.parse = Some(parse_attribute_map);
-        attributes.hooks.print = Some(print_attribute_map);
-        defs.push(attributes);
-        let simple: [(&str, ParseHook, PrintHook); 6] = [
-            ("irdl.is", parse_is, print_is),
-            ("irdl.any", parse_any, print_any),
-            ("irdl.any_of", parse_value_list, print_value_list),
-            ("irdl.all_of", parse_value_list, print_value_list),
-            ("irdl.base", parse_base, print_base),
-            ("irdl.parametric", parse_parametric, print_parametric),
-        ];
-        for (name, parse, print) in simple {
-            let mut def = OpDefinition::new(name);
-            def.traits = OpTraits::PURE;
-            def.hooks.parse = Some(parse);
-            def.hooks.print = Some(print);
-            defs.push(def);
-        }
-        let mut region = OpDefinition::new("irdl.region");
-        region.traits = OpTraits::PURE;
-        region.hooks.parse = Some(parse_region_constraint);
-        region.hooks.print = Some(print_region_constraint);
-        defs.push(region);
-        let mut c_pred = OpDefinition::new("irdl.c_pred");
-        c_pred.traits = OpTraits::PURE;
-        c_pred.hooks.parse = Some(parse_c_pred);
-        c_pred.hooks.print = Some(print_c_pred);
-        defs.push(c_pred);
-        defs
+        definitions()
     }
 
     fn parse_type(&self, parser: &mut Parser, mnemonic: &str) -> DiagResult<Type> {
@@ -116,345 +414,6 @@ impl Dialect for IrdlDialect {
             _ => false,
         }
     }
-}
-
-/// The custom parse and print hooks of an op (`OpHooks::parse`/`print`).
-type ParseHook = fn(&mut OpParser) -> DiagResult<()>;
-type PrintHook = fn(&mut OpPrinter, OpId);
-
-fn result_attribute(p: &mut OpParser) {
-    let ty = constraint_type(p.ctx(), "attribute");
-    p.add_result_types(&[ty]);
-}
-
-/// `@name attributes {...}? { body }`
-fn parse_symbol_with_body(p: &mut OpParser) -> DiagResult<()> {
-    let name = p.parse_symbol_name()?;
-    let value = p.ctx().string_attr(&name);
-    p.add_property("sym_name", value);
-    p.parse_optional_attr_dict(true)?;
-    let region = p.parse_region(&[])?;
-    if p.ir().region_is_empty(region) {
-        p.ir().append_block(region, &[]);
-    }
-    Ok(())
-}
-
-fn print_symbol_with_body(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    if let Some(name) =
-        p.ir.attr(ctx, op, "sym_name")
-            .and_then(|a| ctx.string_value(a))
-    {
-        p.write(" ");
-        p.print_symbol_name(name);
-    }
-    p.print_optional_attr_dict(op, &["sym_name"], true);
-    p.write(" ");
-    let region = p.ir.region(op, 0);
-    p.print_region(region, false, false);
-}
-
-/// `(name: variadic %v, ...)` or `(%v, ...)`: names and variadicity become properties.
-fn parse_named_list(p: &mut OpParser) -> DiagResult<()> {
-    p.expect(TokenKind::LParen, "'('")?;
-    let mut operands = Vec::new();
-    let mut names = Vec::new();
-    let mut variadicity = Vec::new();
-    if !p.consume_if(TokenKind::RParen) {
-        loop {
-            let mut name = None;
-            if p.is(TokenKind::BareIdent) {
-                name = Some(p.parser.text().to_string());
-                p.parser.advance();
-                p.expect(TokenKind::Colon, "':' after name")?;
-            }
-            let mut kind = "single";
-            for keyword in ["single", "optional", "variadic"] {
-                if p.consume_keyword(keyword) {
-                    kind = keyword;
-                    break;
-                }
-            }
-            operands.push(p.parse_operand()?);
-            names.push(name);
-            variadicity.push(kind);
-            if !p.consume_if(TokenKind::Comma) {
-                break;
-            }
-        }
-        p.expect(TokenKind::RParen, "')'")?;
-    }
-    let ctx = p.ctx();
-    // `irdl.regions` lists region constraints; the others list attribute constraints.
-    let kind = if p.definition.name == "irdl.regions" {
-        "region"
-    } else {
-        "attribute"
-    };
-    let types = vec![constraint_type(ctx, kind); operands.len()];
-    p.add_operands(&operands, &types)?;
-    if names.iter().any(|n| n.is_some()) {
-        let attrs: Vec<Attribute> = names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| ctx.string_attr(n.as_deref().unwrap_or(&format!("v{i}"))))
-            .collect();
-        p.add_property("names", ctx.array_attr(&attrs));
-    }
-    if variadicity.iter().any(|v| *v != "single") {
-        let attrs: Vec<Attribute> = variadicity.iter().map(|v| ctx.string_attr(v)).collect();
-        p.add_property("variadicity", ctx.array_attr(&attrs));
-    }
-    p.parse_optional_attr_dict(false)
-}
-
-fn print_named_list(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    let names =
-        p.ir.property(ctx, op, "names")
-            .and_then(|a| ctx.array_elements(a).map(|e| e.to_vec()));
-    let variadicity =
-        p.ir.property(ctx, op, "variadicity")
-            .and_then(|a| ctx.array_elements(a).map(|e| e.to_vec()));
-    p.write("(");
-    let operands: Vec<_> = p.ir.operands(op).collect();
-    for (i, value) in operands.into_iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        if let Some(name) = names
-            .as_ref()
-            .and_then(|n| n.get(i))
-            .and_then(|a| ctx.string_value(*a))
-        {
-            p.write(name);
-            p.write(": ");
-        }
-        if let Some(kind) = variadicity
-            .as_ref()
-            .and_then(|v| v.get(i))
-            .and_then(|a| ctx.string_value(*a))
-        {
-            if kind != "single" {
-                p.write(kind);
-                p.write(" ");
-            }
-        }
-        p.print_operand(value);
-    }
-    p.write(")");
-    p.print_optional_attr_dict(op, &["names", "variadicity"], false);
-}
-
-/// `{"name" = %v, ...}` (possibly absent).
-fn parse_attribute_map(p: &mut OpParser) -> DiagResult<()> {
-    let ctx = p.ctx();
-    let mut names = Vec::new();
-    if p.consume_if(TokenKind::LBrace) && !p.consume_if(TokenKind::RBrace) {
-        loop {
-            if !p.is(TokenKind::String) {
-                return Err(p.error_here("expected attribute name as a string"));
-            }
-            let name =
-                String::from_utf8_lossy(&strata_ir::asm::lexer::unescape_string(p.parser.text()))
-                    .into_owned();
-            p.parser.advance();
-            p.expect(TokenKind::Equal, "'='")?;
-            let operand = p.parse_operand()?;
-            let value = p.resolve_operand(&operand, constraint_type(ctx, "attribute"))?;
-            p.state.operands.push(value);
-            names.push(ctx.string_attr(&name));
-            if !p.consume_if(TokenKind::Comma) {
-                break;
-            }
-        }
-        p.expect(TokenKind::RBrace, "'}'")?;
-    }
-    p.add_property("attributeValueNames", ctx.array_attr(&names));
-    Ok(())
-}
-
-fn print_attribute_map(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    let names =
-        p.ir.property(ctx, op, "attributeValueNames")
-            .and_then(|a| ctx.array_elements(a).map(|e| e.to_vec()))
-            .unwrap_or_default();
-    let operands: Vec<_> = p.ir.operands(op).collect();
-    if operands.is_empty() {
-        return;
-    }
-    p.write(" {");
-    for (i, value) in operands.into_iter().enumerate() {
-        if i > 0 {
-            p.write(", ");
-        }
-        let name = names
-            .get(i)
-            .and_then(|a| ctx.string_value(*a))
-            .unwrap_or("");
-        strata_ir::asm::printer::print_escaped_string(&mut p.w.out, name.as_bytes());
-        p.write(" = ");
-        p.print_operand(value);
-    }
-    p.write("}");
-}
-
-fn parse_is(p: &mut OpParser) -> DiagResult<()> {
-    let attr = p.parse_attribute(None)?;
-    p.add_property("expected", attr);
-    p.parse_optional_attr_dict(false)?;
-    result_attribute(p);
-    Ok(())
-}
-
-fn print_is(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    if let Some(attr) = p.ir.property(ctx, op, "expected") {
-        p.write(" ");
-        p.print_attribute(attr);
-    }
-    p.print_optional_attr_dict(op, &["expected"], false);
-}
-
-fn parse_any(p: &mut OpParser) -> DiagResult<()> {
-    p.parse_optional_attr_dict(false)?;
-    result_attribute(p);
-    Ok(())
-}
-
-fn print_any(p: &mut OpPrinter, op: OpId) {
-    p.print_optional_attr_dict(op, &[], false);
-}
-
-/// `(%a, %b)`
-fn parse_value_list(p: &mut OpParser) -> DiagResult<()> {
-    p.expect(TokenKind::LParen, "'('")?;
-    let operands = p.parse_operand_list()?;
-    p.expect(TokenKind::RParen, "')'")?;
-    let ty = constraint_type(p.ctx(), "attribute");
-    p.add_operands(&operands, &vec![ty; operands.len()])?;
-    p.parse_optional_attr_dict(false)?;
-    result_attribute(p);
-    Ok(())
-}
-
-fn print_value_list(p: &mut OpPrinter, op: OpId) {
-    p.write("(");
-    let operands: Vec<_> = p.ir.operands(op).collect();
-    p.print_operands(operands);
-    p.write(")");
-    p.print_optional_attr_dict(op, &[], false);
-}
-
-/// `@ref` (a type or attribute of a dialect) or `"!builtin.integer"`.
-fn parse_base(p: &mut OpParser) -> DiagResult<()> {
-    let attr = p.parse_attribute(None)?;
-    let ctx = p.ctx();
-    match ctx.attr_data(attr) {
-        AttrData::SymbolRef { .. } => p.add_property("base_ref", attr),
-        AttrData::String { .. } => p.add_property("base_name", attr),
-        _ => return Err(p.error_here("expected a symbol reference or a string naming the base")),
-    }
-    p.parse_optional_attr_dict(false)?;
-    result_attribute(p);
-    Ok(())
-}
-
-fn print_base(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    if let Some(attr) =
-        p.ir.property(ctx, op, "base_ref")
-            .or_else(|| p.ir.property(ctx, op, "base_name"))
-    {
-        p.write(" ");
-        p.print_attribute(attr);
-    }
-    p.print_optional_attr_dict(op, &["base_ref", "base_name"], false);
-}
-
-/// `@ref<%a, %b>`
-fn parse_parametric(p: &mut OpParser) -> DiagResult<()> {
-    let reference = p.parse_attribute(None)?;
-    if !matches!(p.ctx().attr_data(reference), AttrData::SymbolRef { .. }) {
-        return Err(p.error_here("expected a symbol reference to a type or attribute definition"));
-    }
-    p.add_property("base_type", reference);
-    p.expect(TokenKind::Less, "'<'")?;
-    let operands = p.parse_operand_list()?;
-    p.expect(TokenKind::Greater, "'>'")?;
-    let ty = constraint_type(p.ctx(), "attribute");
-    p.add_operands(&operands, &vec![ty; operands.len()])?;
-    p.parse_optional_attr_dict(false)?;
-    result_attribute(p);
-    Ok(())
-}
-
-fn print_parametric(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    if let Some(attr) = p.ir.property(ctx, op, "base_type") {
-        p.write(" ");
-        p.print_attribute(attr);
-    }
-    p.write("<");
-    let operands: Vec<_> = p.ir.operands(op).collect();
-    p.print_operands(operands);
-    p.write(">");
-    p.print_optional_attr_dict(op, &["base_type"], false);
-}
-
-/// `irdl.region`, `irdl.region(%a, %b)`, `irdl.region with size 3`.
-fn parse_region_constraint(p: &mut OpParser) -> DiagResult<()> {
-    let ctx = p.ctx();
-    if p.consume_if(TokenKind::LParen) {
-        let operands = p.parse_operand_list()?;
-        p.expect(TokenKind::RParen, "')'")?;
-        let ty = constraint_type(ctx, "attribute");
-        p.add_operands(&operands, &vec![ty; operands.len()])?;
-        p.add_property("constrainedArguments", ctx.unit_attr());
-    }
-    if p.consume_keyword("with") {
-        p.expect_keyword("size")?;
-        let size = p.parse_attribute(Some(ctx.signless(32)))?;
-        p.add_property("numberOfBlocks", size);
-    }
-    p.parse_optional_attr_dict(false)?;
-    let ty = constraint_type(ctx, "region");
-    p.add_result_types(&[ty]);
-    Ok(())
-}
-
-fn print_region_constraint(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    if p.ir.property(ctx, op, "constrainedArguments").is_some() {
-        p.write("(");
-        let operands: Vec<_> = p.ir.operands(op).collect();
-        p.print_operands(operands);
-        p.write(")");
-    }
-    if let Some(size) = p.ir.property(ctx, op, "numberOfBlocks") {
-        p.write(" with size ");
-        p.print_attribute_without_type(size);
-    }
-    p.print_optional_attr_dict(op, &["constrainedArguments", "numberOfBlocks"], false);
-}
-
-fn parse_c_pred(p: &mut OpParser) -> DiagResult<()> {
-    let pred = p.parse_attribute(None)?;
-    p.add_property("pred", pred);
-    p.parse_optional_attr_dict(false)?;
-    result_attribute(p);
-    Ok(())
-}
-
-fn print_c_pred(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    if let Some(pred) = p.ir.property(ctx, op, "pred") {
-        p.write(" ");
-        p.print_attribute(pred);
-    }
-    p.print_optional_attr_dict(op, &["pred"], false);
 }
 
 #[allow(dead_code)]

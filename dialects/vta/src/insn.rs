@@ -8,8 +8,10 @@
 //! GEMM/ALU names its kernel (so `uop_bgn`/`uop_end` are assigned when the
 //! translation places kernels in the micro-op buffer).
 
-use crate::syntax::{dep_properties, deps_of, int_prop, str_prop, symbol_prop};
-use strata_ir::{Attribute, Context, InsertPoint, Ir, OpId, OperationState};
+use crate::ops::{AluOp, FinishOp, GemmOp, LoadOp, StoreOp, UopKernelOp, UopOp};
+use crate::syntax::{deps_of, int_prop, str_prop, symbol_prop};
+use strata_ir::builder::OpBuilder;
+use strata_ir::{Context, Ir, OpId};
 use strata_vta::{AluInsn, GemmInsn, Insn, LoopNest, MemId, MemInsn};
 
 /// An instruction with its symbolic DRAM buffer or micro-op kernel.
@@ -69,19 +71,19 @@ pub fn read_insn(ctx: &Context, ir: &Ir, op: OpId) -> Option<InsnOp> {
     let buffer = symbol_prop(ctx, ir, op, "buffer");
     let kernel = symbol_prop(ctx, ir, op, "kernel");
     let insn = match ctx.op_name_str(ir.op_name(op)) {
-        "vta.load" => {
+        LoadOp::NAME => {
             let memory = crate::ops::mem_id(str_prop(ctx, ir, op, "memory")?)?;
             Insn::Load(mem_of(ctx, ir, op, memory))
         }
-        "vta.store" => Insn::Store(mem_of(ctx, ir, op, MemId::Out)),
-        "vta.gemm" => Insn::Gemm(GemmInsn {
+        StoreOp::NAME => Insn::Store(mem_of(ctx, ir, op, MemId::Out)),
+        GemmOp::NAME => Insn::Gemm(GemmInsn {
             deps: deps_of(ctx, ir, op),
             reset: ir.attr(ctx, op, "reset").is_some(),
             loops: loops_of(ctx, ir, op),
             wgt_factor_out: u32_prop(ctx, ir, op, "wgt_factor_out"),
             wgt_factor_in: u32_prop(ctx, ir, op, "wgt_factor_in"),
         }),
-        "vta.alu" => Insn::Alu(AluInsn {
+        AluOp::NAME => Insn::Alu(AluInsn {
             deps: deps_of(ctx, ir, op),
             reset: ir.attr(ctx, op, "reset").is_some(),
             loops: loops_of(ctx, ir, op),
@@ -89,7 +91,7 @@ pub fn read_insn(ctx: &Context, ir: &Ir, op: OpId) -> Option<InsnOp> {
             use_imm: ir.attr(ctx, op, "imm").is_some(),
             imm: i32::try_from(int_prop(ctx, ir, op, "imm")).ok()?,
         }),
-        "vta.finish" => Insn::Finish(deps_of(ctx, ir, op)),
+        FinishOp::NAME => Insn::Finish(deps_of(ctx, ir, op)),
         _ => return None,
     };
     Some(InsnOp {
@@ -99,129 +101,102 @@ pub fn read_insn(ctx: &Context, ir: &Ir, op: OpId) -> Option<InsnOp> {
     })
 }
 
-/// The op name and properties of an instruction op.
-pub fn insn_properties(
-    ctx: &Context,
-    op: &InsnOp,
-) -> (&'static str, Vec<(&'static str, Attribute)>) {
+/// Creates the instruction op for `op` at the builder's cursor. A GEMM or
+/// ALU without a kernel names `@""`, which the verifier rejects.
+pub fn build_insn(b: &mut OpBuilder, op: &InsnOp) -> OpId {
+    let ctx = b.ctx;
     let int = |v: u32| ctx.i64_attr(i64::from(v));
-    let mut props: Vec<(&'static str, Attribute)> = dep_properties(ctx, op.insn.deps());
-    let sym = |name: &Option<String>| name.as_deref().map(|n| ctx.symbol_ref_attr(n, &[]));
-    let mem = |m: &MemInsn, props: &mut Vec<(&'static str, Attribute)>, with_pads: bool| {
-        if let Some(b) = sym(&op.buffer) {
-            props.push(("buffer", b));
-        }
-        props.push(("dram_offset", int(m.dram_base)));
-        props.push(("sram_base", int(m.sram_base)));
-        props.push(("y_size", int(m.y_size)));
-        props.push(("x_size", int(m.x_size)));
-        props.push(("x_stride", int(m.x_stride)));
-        if with_pads {
-            props.push(("y_pad_0", int(m.y_pad_0)));
-            props.push(("y_pad_1", int(m.y_pad_1)));
-            props.push(("x_pad_0", int(m.x_pad_0)));
-            props.push(("x_pad_1", int(m.x_pad_1)));
-        }
-    };
-    let loops = |l: &LoopNest, props: &mut Vec<(&'static str, Attribute)>| {
-        if let Some(k) = sym(&op.kernel) {
-            props.push(("kernel", k));
-        }
-        props.push(("iter_out", int(l.iter_out)));
-        props.push(("iter_in", int(l.iter_in)));
-        props.push(("dst_factor_out", int(l.dst_factor_out)));
-        props.push(("dst_factor_in", int(l.dst_factor_in)));
-        props.push(("src_factor_out", int(l.src_factor_out)));
-        props.push(("src_factor_in", int(l.src_factor_in)));
-    };
-    let name = match &op.insn {
-        Insn::Load(m) => {
-            props.push(("memory", ctx.string_attr(m.memory.name())));
-            mem(m, &mut props, true);
-            "vta.load"
-        }
-        Insn::Store(m) => {
-            mem(m, &mut props, false);
-            "vta.store"
-        }
-        Insn::Gemm(g) => {
-            if g.reset {
-                props.push(("reset", ctx.unit_attr()));
-            }
-            loops(&g.loops, &mut props);
-            props.push(("wgt_factor_out", int(g.wgt_factor_out)));
-            props.push(("wgt_factor_in", int(g.wgt_factor_in)));
-            "vta.gemm"
-        }
-        Insn::Alu(a) => {
-            props.push(("opcode", ctx.string_attr(a.op.name())));
-            if a.reset {
-                props.push(("reset", ctx.unit_attr()));
-            }
-            loops(&a.loops, &mut props);
-            if a.use_imm {
-                props.push(("imm", ctx.i64_attr(i64::from(a.imm))));
-            }
-            "vta.alu"
-        }
-        Insn::Finish(_) => "vta.finish",
-    };
-    (name, props)
-}
-
-/// Creates an op with the given properties at `at`.
-pub fn create_op(
-    ctx: &Context,
-    ir: &mut Ir,
-    name: &str,
-    props: Vec<(&str, Attribute)>,
-    num_regions: usize,
-    at: InsertPoint,
-) -> OpId {
-    let mut state = OperationState::new(ctx, name, ctx.unknown_loc());
-    state.properties = ctx.dictionary_attr(props.into_iter().map(|(n, a)| (ctx.intern_str(n), a)));
-    state.num_regions = num_regions;
-    ir.create_op(state, at)
-}
-
-/// Creates the instruction op for `op` at `at`.
-pub fn build_insn(ctx: &Context, ir: &mut Ir, op: &InsnOp, at: InsertPoint) -> OpId {
-    let (name, props) = insn_properties(ctx, op);
-    create_op(ctx, ir, name, props, 0, at)
-}
-
-/// Creates `vta.uop_kernel @name { vta.uop ... }` at `at`.
-pub fn build_kernel(
-    ctx: &Context,
-    ir: &mut Ir,
-    name: &str,
-    uops: &[strata_vta::Uop],
-    at: InsertPoint,
-) -> OpId {
-    let kernel = create_op(
-        ctx,
-        ir,
-        "vta.uop_kernel",
-        vec![("sym_name", ctx.string_attr(name))],
-        1,
-        at,
-    );
-    let region = ir.region(kernel, 0);
-    let block = ir.append_block(region, &[]);
-    for u in uops {
-        let int = |v: u32| ctx.i64_attr(i64::from(v));
-        create_op(
-            ctx,
-            ir,
-            "vta.uop",
-            vec![
-                ("dst", int(u.dst)),
-                ("src", int(u.src)),
-                ("wgt", int(u.wgt)),
-            ],
-            0,
-            InsertPoint::BlockEnd(block),
-        );
+    let flag = |set: bool| set.then(|| ctx.unit_attr());
+    let buffer = op.buffer.as_deref().map(|n| ctx.symbol_ref_attr(n, &[]));
+    let kernel = ctx.symbol_ref_attr(op.kernel.as_deref().unwrap_or_default(), &[]);
+    let deps = op.insn.deps();
+    let [pop_prev, pop_next, push_prev, push_next] =
+        [deps.pop_prev, deps.pop_next, deps.push_prev, deps.push_next].map(flag);
+    match &op.insn {
+        Insn::Load(m) => LoadOp::build(
+            b,
+            ctx.string_attr(m.memory.name()),
+            buffer,
+            int(m.dram_base),
+            int(m.sram_base),
+            int(m.y_size),
+            int(m.x_size),
+            int(m.x_stride),
+            int(m.y_pad_0),
+            int(m.y_pad_1),
+            int(m.x_pad_0),
+            int(m.x_pad_1),
+            pop_prev,
+            pop_next,
+            push_prev,
+            push_next,
+        )
+        .op(),
+        Insn::Store(m) => StoreOp::build(
+            b,
+            buffer,
+            int(m.dram_base),
+            int(m.sram_base),
+            int(m.y_size),
+            int(m.x_size),
+            int(m.x_stride),
+            pop_prev,
+            pop_next,
+            push_prev,
+            push_next,
+        )
+        .op(),
+        Insn::Gemm(g) => GemmOp::build(
+            b,
+            kernel,
+            flag(g.reset),
+            int(g.loops.iter_out),
+            int(g.loops.iter_in),
+            int(g.loops.dst_factor_out),
+            int(g.loops.dst_factor_in),
+            int(g.loops.src_factor_out),
+            int(g.loops.src_factor_in),
+            int(g.wgt_factor_out),
+            int(g.wgt_factor_in),
+            pop_prev,
+            pop_next,
+            push_prev,
+            push_next,
+        )
+        .op(),
+        Insn::Alu(a) => AluOp::build(
+            b,
+            ctx.string_attr(a.op.name()),
+            kernel,
+            flag(a.reset),
+            int(a.loops.iter_out),
+            int(a.loops.iter_in),
+            int(a.loops.dst_factor_out),
+            int(a.loops.dst_factor_in),
+            int(a.loops.src_factor_out),
+            int(a.loops.src_factor_in),
+            a.use_imm.then(|| ctx.i64_attr(i64::from(a.imm))),
+            pop_prev,
+            pop_next,
+            push_prev,
+            push_next,
+        )
+        .op(),
+        Insn::Finish(_) => FinishOp::build(b, pop_prev, pop_next, push_prev, push_next).op(),
     }
-    kernel
+}
+
+/// Creates `vta.uop_kernel @name { vta.uop ... }` at the builder's cursor.
+pub fn build_kernel(b: &mut OpBuilder, name: &str, uops: &[strata_vta::Uop]) -> OpId {
+    let ctx = b.ctx;
+    let kernel = UopKernelOp::build(b, ctx.string_attr(name));
+    let block = b.ir.append_block(kernel.body(b.ir), &[]);
+    let after = b.insertion_point();
+    b.set_insertion_point_to_end(block);
+    let int = |v: u32| ctx.i64_attr(i64::from(v));
+    for u in uops {
+        UopOp::build(b, int(u.dst), int(u.src), int(u.wgt));
+    }
+    b.set_insertion_point(after);
+    kernel.op()
 }

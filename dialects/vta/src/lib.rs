@@ -44,6 +44,7 @@
 //! The configuration in effect is the `vta.config` attribute of an enclosing
 //! op (see [`config`]); every verifier checks widths and bounds against it.
 
+pub mod binding;
 pub mod config;
 pub mod insn;
 pub mod lower_tiles;

@@ -23,7 +23,10 @@
 //!    final FINISH that waits for the last load and store.
 
 use crate::insn::{build_insn, build_kernel, InsnOp};
-use crate::ops::{alu_op, tile_of};
+use crate::ops::{
+    alu_op, tile_of, AluOp, AluTileOp, DramBufferOp, FinishOp, GemmOp, GemmTileOp, LoadOp,
+    LoadTileOp, StoreOp, StoreTileOp,
+};
 use crate::syntax::{int_prop, str_prop, symbol_prop};
 use crate::tokens::{insert_tokens, Access, InsnAccesses};
 use crate::types::{row_major_strides, TileType};
@@ -31,6 +34,8 @@ use crate::verify::{
     config_and_layout, element_grid, flat_access, gemm_tile_maps, load_extents, lookup,
 };
 use std::collections::HashMap;
+use strata_ir::builder::OpBuilder;
+use strata_ir::builtin::ModuleOp;
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{AttrData, Context, DiagResult, Diagnostic, InsertPoint, Ir, OpId, Value};
 use strata_vta::{
@@ -56,13 +61,21 @@ impl Default for LowerTilesOptions {
     }
 }
 
+/// The ops of the tile form, which the pass lowers.
 const TILE_OPS: [&str; 4] = [
-    "vta.load_tile",
-    "vta.gemm_tile",
-    "vta.alu_tile",
-    "vta.store_tile",
+    LoadTileOp::NAME,
+    GemmTileOp::NAME,
+    AluTileOp::NAME,
+    StoreTileOp::NAME,
 ];
-const INSN_OPS: [&str; 5] = ["vta.load", "vta.store", "vta.gemm", "vta.alu", "vta.finish"];
+/// The instruction ops, which may not share a module with tile ops.
+const INSN_OPS: [&str; 5] = [
+    LoadOp::NAME,
+    StoreOp::NAME,
+    GemmOp::NAME,
+    AluOp::NAME,
+    FinishOp::NAME,
+];
 
 /// The largest GEMM kernel that folds reduction points into micro-ops
 /// (an eighth of the default micro-op buffer, so kernels still cache).
@@ -172,8 +185,8 @@ impl Lowering<'_> {
                 self.storages[s].last_use = index;
             }
             let fresh = match self.name(op) {
-                "vta.load_tile" => true,
-                "vta.gemm_tile" => self.ir.num_operands(op) == 2,
+                LoadTileOp::NAME => true,
+                GemmTileOp::NAME => self.ir.num_operands(op) == 2,
                 _ => false,
             };
             if self.ir.num_results(op) == 0 {
@@ -191,7 +204,7 @@ impl Lowering<'_> {
                 });
                 self.storages.len() - 1
             } else {
-                let in_place = if self.name(op) == "vta.gemm_tile" {
+                let in_place = if GemmTileOp::is(self.ctx, self.ir, op) {
                     2
                 } else {
                     0
@@ -293,9 +306,9 @@ impl Lowering<'_> {
 
     fn plan_op(&mut self, op: OpId) -> DiagResult<()> {
         match self.name(op) {
-            "vta.load_tile" => self.plan_transfer(op, true),
-            "vta.store_tile" => self.plan_transfer(op, false),
-            "vta.gemm_tile" => self.plan_gemm(op),
+            LoadTileOp::NAME => self.plan_transfer(op, true),
+            StoreTileOp::NAME => self.plan_transfer(op, false),
+            GemmTileOp::NAME => self.plan_gemm(op),
             _ => self.plan_alu(op),
         }
     }
@@ -320,7 +333,7 @@ impl Lowering<'_> {
             (true, Buffer::Wgt) => MemId::Wgt,
             _ => MemId::Acc,
         };
-        let buffer_op = lookup(ctx, ir, op, "buffer", "vta.dram_buffer")?;
+        let buffer_op = lookup::<DramBufferOp>(ctx, ir, op, "buffer")?;
         let grid = element_grid(ctx, ir, op, self.config, buffer_op, memory)?;
         let grid_strides = row_major_strides(&grid);
         let offsets = ir
@@ -843,8 +856,9 @@ fn emit(
         kernels.push((p.uops.clone(), name.clone()));
         kernel_names.push(Some(name));
     }
+    let mut b = OpBuilder::at(ctx, ir, InsertPoint::Before(first));
     for (uops, name) in &kernels {
-        build_kernel(ctx, ir, name, uops, InsertPoint::Before(first));
+        build_kernel(&mut b, name, uops);
     }
     for (p, kernel) in planned.iter().zip(kernel_names) {
         let op = InsnOp {
@@ -852,7 +866,7 @@ fn emit(
             buffer: p.buffer.clone(),
             kernel,
         };
-        build_insn(ctx, ir, &op, InsertPoint::Before(first));
+        build_insn(&mut b, &op);
     }
     for &op in tile_ops.iter().rev() {
         ir.drop_operands(op);
@@ -891,7 +905,7 @@ impl strata_ir::pass::Pass for LowerTiles {
         "Lower vta tile ops to VTA instructions: SRAM allocation, micro-op kernels, dependence tokens"
     }
     fn anchor(&self) -> Option<&str> {
-        Some("builtin.module")
+        Some(ModuleOp::NAME)
     }
     fn options(&mut self) -> Vec<strata_ir::pass::PassOption<'_>> {
         vec![strata_ir::pass::PassOption::bool(

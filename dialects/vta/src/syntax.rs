@@ -1,27 +1,35 @@
-//! Pieces of the custom syntax shared by the vta ops.
+//! Pieces of the custom syntax of the vta ops: the attribute spellings and
+//! `custom<...>` directives their assembly formats name, and the property
+//! readers the verifier and the translation share.
 //!
 //! Instruction ops spell their dependence flags as the token queues they
 //! touch, `pop(l2g) push(g2s)`, because the flags alone (`pop_prev`,
 //! `push_next`) mean different queues in different modules, which is the
 //! usual source of confusion when reading a VTA stream. The properties keep
 //! the ISA's flag names, so the generic form is the instruction's fields.
+//!
+//! The directives that may print nothing (`custom<Pads>`, the dependence
+//! lists) write their own leading space; formats put `` `` `` before them
+//! so that an instruction without them ends without a trailing space.
 
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::{OpParser, OpPrinter};
+use strata_ir::directives::parse_i64;
+use strata_ir::format::{CustomDirective, DirectiveSlots, DirectiveValues};
+use strata_ir::opdef::AttrSyntax;
 use strata_ir::{Attribute, Context, DiagResult, Ir, OpId};
-use strata_vta::{DepFlag, DepFlags, Module, TokenQueue};
+use strata_vta::{DepFlag, DepFlags, MemId, Module, TokenQueue};
 
 /// Property names of the four dependence flags, in encoding order.
 pub const DEP_ATTRS: [&str; 4] = ["pop_prev", "pop_next", "push_prev", "push_next"];
 
-pub fn flag_attr(flag: DepFlag) -> &'static str {
-    match flag {
-        DepFlag::PopPrev => DEP_ATTRS[0],
-        DepFlag::PopNext => DEP_ATTRS[1],
-        DepFlag::PushPrev => DEP_ATTRS[2],
-        DepFlag::PushNext => DEP_ATTRS[3],
-    }
-}
+/// The flags in the order of [`DEP_ATTRS`].
+const FLAGS: [DepFlag; 4] = [
+    DepFlag::PopPrev,
+    DepFlag::PopNext,
+    DepFlag::PushPrev,
+    DepFlag::PushNext,
+];
 
 /// The dependence flags stored on `op`.
 pub fn deps_of(ctx: &Context, ir: &Ir, op: OpId) -> DepFlags {
@@ -34,20 +42,238 @@ pub fn deps_of(ctx: &Context, ir: &Ir, op: OpId) -> DepFlags {
     }
 }
 
-/// The flag properties for `deps`, as named unit attributes.
-pub fn dep_properties(ctx: &Context, deps: DepFlags) -> Vec<(&'static str, Attribute)> {
-    deps.set_flags()
-        .map(|f| (flag_attr(f), ctx.unit_attr()))
-        .collect()
+/// The module whose queue a `vta.load` of `memory` goes to.
+pub fn load_module(memory: MemId) -> Module {
+    match memory {
+        MemId::Inp | MemId::Wgt => Module::Load,
+        _ => Module::Compute,
+    }
+}
+
+pub fn mem_id(name: &str) -> Option<MemId> {
+    MemId::ALL.into_iter().find(|m| m.name() == name)
+}
+
+pub fn alu_op(name: &str) -> Option<strata_vta::AluOp> {
+    strata_vta::AluOp::ALL
+        .into_iter()
+        .find(|m| m.name() == name)
 }
 
 fn queue_by_name(name: &str) -> Option<TokenQueue> {
     TokenQueue::ALL.into_iter().find(|q| q.name() == name)
 }
 
+// ----- attribute spellings -----
+
+/// Prints a string attribute as a bare word.
+fn print_word(p: &mut OpPrinter, attr: Attribute) {
+    let word = p.ctx().string_value(attr).unwrap_or("?").to_string();
+    p.write(&word);
+}
+
+/// `$memory`: `inp`, `wgt`, `acc`, `acc8` or `uop`.
+pub const MEMORY: AttrSyntax = AttrSyntax {
+    parse: |p| {
+        if p.parser.kind() != TokenKind::BareIdent {
+            return Err(p.error_here("expected memory: inp, wgt, acc, acc8 or uop"));
+        }
+        let name = p.parser.text();
+        let Some(memory) = mem_id(name) else {
+            return Err(p.error_here(format!("unknown memory '{name}'")));
+        };
+        p.parser.advance();
+        Ok(Some(p.ctx().string_attr(memory.name())))
+    },
+    print: print_word,
+};
+
+/// `$opcode` of `vta.alu` and `vta.alu_tile`: `min`, `max`, `add`, `shr`, `mul`.
+pub const ALU_OPCODE: AttrSyntax = AttrSyntax {
+    parse: |p| {
+        if p.parser.kind() != TokenKind::BareIdent {
+            return Err(p.error_here("expected ALU opcode: min, max, add, shr or mul"));
+        }
+        let name = p.parser.text();
+        let Some(op) = alu_op(name) else {
+            return Err(p.error_here(format!(
+                "unknown ALU opcode '{name}', expected min, max, add, shr or mul"
+            )));
+        };
+        p.parser.advance();
+        Ok(Some(p.ctx().string_attr(op.name())))
+    },
+    print: print_word,
+};
+
+/// An `array<i64>` written `[a, b, ...]` (offsets, paddings, bounds).
+pub const INT_LIST: AttrSyntax = AttrSyntax {
+    parse: |p| {
+        let values = parse_int_list(p)?;
+        Ok(Some(p.ctx().dense_i64_array(&values)))
+    },
+    print: |p, attr| {
+        let values = p.ctx().dense_array_i64(attr).unwrap_or_default();
+        p.write(&int_list(&values));
+    },
+};
+
+/// Parses `[a, b, ...]` of integers (possibly empty).
+pub fn parse_int_list(p: &mut OpParser) -> DiagResult<Vec<i64>> {
+    p.expect(TokenKind::LSquare, "'['")?;
+    let mut out = Vec::new();
+    if p.consume_if(TokenKind::RSquare) {
+        return Ok(out);
+    }
+    loop {
+        out.push(parse_i64(p)?);
+        if !p.consume_if(TokenKind::Comma) {
+            break;
+        }
+    }
+    p.expect(TokenKind::RSquare, "']'")?;
+    Ok(out)
+}
+
+pub fn int_list(values: &[i64]) -> String {
+    let parts: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+// ----- custom directives -----
+
+/// `custom<DramRef>($buffer, $dram_offset)`: `@buffer[offset]`, or
+/// `[offset]` for an absolute address.
+pub const DRAM_REF: CustomDirective = CustomDirective {
+    name: "DramRef",
+    parse: |p, slots| {
+        if p.parser.kind() == TokenKind::AtIdent {
+            let name = p.parse_symbol_name()?;
+            let sym = p.ctx().symbol_ref_attr(&name, &[]);
+            slots.set_attribute(0, sym);
+        }
+        p.expect(TokenKind::LSquare, "'['")?;
+        let offset = parse_i64(p)?;
+        p.expect(TokenKind::RSquare, "']'")?;
+        let offset = p.ctx().i64_attr(offset);
+        slots.set_attribute(1, offset);
+        Ok(())
+    },
+    print: |p, _, values| {
+        let ctx = p.ctx();
+        if let Some(buffer) = values.attribute(0) {
+            p.print_attribute(buffer);
+        }
+        let offset = values.attribute(1).and_then(|a| ctx.integer_value(a));
+        p.write(&format!("[{}]", offset.unwrap_or(0)));
+    },
+};
+
+/// `custom<Pads>($y_pad_0, $y_pad_1, $x_pad_0, $x_pad_1)`: ` pad [..]`,
+/// left out when every padding is zero; all four are stored either way.
+pub const PADS: CustomDirective = CustomDirective {
+    name: "Pads",
+    parse: |p, slots| {
+        let pads = if p.consume_keyword("pad") {
+            let pads = parse_int_list(p)?;
+            if pads.len() != 4 {
+                return Err(
+                    p.error_here("expected 4 paddings: [y_pad_0, y_pad_1, x_pad_0, x_pad_1]")
+                );
+            }
+            pads
+        } else {
+            vec![0; 4]
+        };
+        for (k, pad) in pads.into_iter().enumerate() {
+            let attr = p.ctx().i64_attr(pad);
+            slots.set_attribute(k, attr);
+        }
+        Ok(())
+    },
+    print: |p, _, values| {
+        let ctx = p.ctx();
+        let pads: Vec<i64> = (0..4)
+            .map(|k| {
+                values
+                    .attribute(k)
+                    .and_then(|a| ctx.integer_value(a))
+                    .and_then(|v| i64::try_from(v).ok())
+                    .unwrap_or(0)
+            })
+            .collect();
+        if pads.iter().any(|&x| x != 0) {
+            p.write(&format!(" pad {}", int_list(&pads)));
+        }
+    },
+};
+
+/// `custom<TensorTypeAndInitialValue>($tensor_type, $initial_value)`:
+/// `tensor<...>`, then `= dense<...>` of that type if there is one (MLIR's
+/// `memref.global` spells its type and initial value the same way).
+pub const TENSOR_TYPE_AND_INITIAL_VALUE: CustomDirective = CustomDirective {
+    name: "TensorTypeAndInitialValue",
+    parse: |p, slots| {
+        let ty = p.parse_type()?;
+        let ty_attr = p.ctx().type_attr(ty);
+        slots.set_attribute(0, ty_attr);
+        if p.consume_if(TokenKind::Equal) {
+            let value = p.parse_attribute(Some(ty))?;
+            slots.set_attribute(1, value);
+        }
+        Ok(())
+    },
+    print: |p, _, values| {
+        if let Some(ty) = values.attribute(0).and_then(|a| p.ctx().type_value(a)) {
+            p.print_type(ty);
+        }
+        if let Some(init) = values.attribute(1) {
+            p.write(" = ");
+            p.print_attribute_without_type(init);
+        }
+    },
+};
+
+/// `custom<LoadDeps>(ref($memory), $pop_prev, $pop_next, $push_prev,
+/// $push_next)`: the dependence flags of a `vta.load`, whose module the
+/// memory decides.
+pub const LOAD_DEPS: CustomDirective = CustomDirective {
+    name: "LoadDeps",
+    parse: |p, slots| {
+        let memory = slots.attribute(0).and_then(|a| p.ctx().string_value(a));
+        let module = memory.and_then(mem_id).map_or(Module::Compute, load_module);
+        parse_deps(p, slots, 1, module)
+    },
+    print: |p, _, values| {
+        let memory = values.attribute(0).and_then(|a| p.ctx().string_value(a));
+        let module = memory.and_then(mem_id).map_or(Module::Compute, load_module);
+        print_deps(p, values, 1, module)
+    },
+};
+
+/// `custom<StoreDeps>($pop_prev, $pop_next, $push_prev, $push_next)`.
+pub const STORE_DEPS: CustomDirective = CustomDirective {
+    name: "StoreDeps",
+    parse: |p, slots| parse_deps(p, slots, 0, Module::Store),
+    print: |p, _, values| print_deps(p, values, 0, Module::Store),
+};
+
+/// `custom<ComputeDeps>($pop_prev, $pop_next, $push_prev, $push_next)`.
+pub const COMPUTE_DEPS: CustomDirective = CustomDirective {
+    name: "ComputeDeps",
+    parse: |p, slots| parse_deps(p, slots, 0, Module::Compute),
+    print: |p, _, values| print_deps(p, values, 0, Module::Compute),
+};
+
 /// Parses optional `pop(q, ...)` and `push(q, ...)` clauses for an
-/// instruction of `module`, adding the flag properties.
-pub fn parse_deps(p: &mut OpParser, module: Module) -> DiagResult<()> {
+/// instruction of `module`, setting the flag slots from `first` on (in
+/// the order of [`DEP_ATTRS`]).
+fn parse_deps<'a>(
+    p: &mut OpParser<'_, 'a>,
+    slots: &mut DirectiveSlots<'a>,
+    first: usize,
+    module: Module,
+) -> DiagResult<()> {
     for (keyword, pop) in [("pop", true), ("push", false)] {
         if !p.consume_keyword(keyword) {
             continue;
@@ -63,15 +289,9 @@ pub fn parse_deps(p: &mut OpParser, module: Module) -> DiagResult<()> {
                     "unknown token queue '{name}', expected l2g, g2l, g2s or s2g"
                 )));
             };
-            let flag = [
-                DepFlag::PopPrev,
-                DepFlag::PopNext,
-                DepFlag::PushPrev,
-                DepFlag::PushNext,
-            ]
-            .into_iter()
-            .filter(|f| matches!(f, DepFlag::PopPrev | DepFlag::PopNext) == pop)
-            .find(|f| DepFlags::queue(module, *f) == Some(queue));
+            let flag = (0..FLAGS.len())
+                .filter(|&k| matches!(FLAGS[k], DepFlag::PopPrev | DepFlag::PopNext) == pop)
+                .find(|&k| DepFlags::queue(module, FLAGS[k]) == Some(queue));
             let Some(flag) = flag else {
                 return Err(p.error_here(format!(
                     "the {} module cannot {keyword} token queue '{name}'",
@@ -80,7 +300,7 @@ pub fn parse_deps(p: &mut OpParser, module: Module) -> DiagResult<()> {
             };
             p.parser.advance();
             let unit = p.ctx().unit_attr();
-            p.add_property(flag_attr(flag), unit);
+            slots.set_attribute(first + flag, unit);
             if !p.consume_if(TokenKind::Comma) {
                 break;
             }
@@ -90,14 +310,16 @@ pub fn parse_deps(p: &mut OpParser, module: Module) -> DiagResult<()> {
     Ok(())
 }
 
-/// Prints ` pop(...) push(...)` for the flags of `op` in `module`. A flag
-/// that names no queue in the module (only possible in the generic form,
-/// and rejected by the verifier) prints as its raw name.
-pub fn print_deps(p: &mut OpPrinter, op: OpId, module: Module) {
-    let deps = deps_of(p.ctx(), p.ir, op);
+/// Prints ` pop(...) push(...)` for the flags in the slots from `first`
+/// on. A flag that names no queue in the module (only possible in the
+/// generic form, and rejected by the verifier) prints as its raw name.
+fn print_deps(p: &mut OpPrinter, values: &DirectiveValues, first: usize, module: Module) {
     let mut pops = Vec::new();
     let mut pushes = Vec::new();
-    for flag in deps.set_flags() {
+    for (k, flag) in FLAGS.into_iter().enumerate() {
+        if values.attribute(first + k).is_none() {
+            continue;
+        }
         let name = DepFlags::queue(module, flag).map_or(flag.name(), |q| q.name());
         match flag {
             DepFlag::PopPrev | DepFlag::PopNext => pops.push(name),
@@ -112,46 +334,7 @@ pub fn print_deps(p: &mut OpPrinter, op: OpId, module: Module) {
     }
 }
 
-/// Parses a possibly negative integer literal.
-pub fn parse_int(p: &mut OpParser) -> DiagResult<i64> {
-    let negative = p.consume_if(TokenKind::Minus);
-    if p.parser.kind() != TokenKind::Integer {
-        return Err(p.error_here("expected integer value"));
-    }
-    let text = p.parser.text();
-    let value = if let Some(hex) = text.strip_prefix("0x") {
-        i64::from_str_radix(hex, 16).ok()
-    } else {
-        text.parse::<i64>().ok()
-    };
-    let Some(value) = value else {
-        return Err(p.error_here("integer value too large"));
-    };
-    p.parser.advance();
-    Ok(if negative { -value } else { value })
-}
-
-/// Parses `[a, b, ...]` of integers (possibly empty).
-pub fn parse_int_list(p: &mut OpParser) -> DiagResult<Vec<i64>> {
-    p.expect(TokenKind::LSquare, "'['")?;
-    let mut out = Vec::new();
-    if p.consume_if(TokenKind::RSquare) {
-        return Ok(out);
-    }
-    loop {
-        out.push(parse_int(p)?);
-        if !p.consume_if(TokenKind::Comma) {
-            break;
-        }
-    }
-    p.expect(TokenKind::RSquare, "']'")?;
-    Ok(out)
-}
-
-pub fn int_list(values: &[i64]) -> String {
-    let parts: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-    format!("[{}]", parts.join(", "))
-}
+// ----- property readers -----
 
 /// Reads an integer property (0 when absent, which the verifier rejects
 /// for required ones before anything reads them).
@@ -173,64 +356,4 @@ pub fn symbol_prop(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Option<Strin
         strata_ir::AttrData::SymbolRef { root, .. } => Some(ctx.str(*root).to_string()),
         _ => None,
     }
-}
-
-/// Parses a DRAM reference `@buffer[offset]`, or `[offset]` for an absolute
-/// address, adding the `buffer` and `dram_offset` properties.
-pub fn parse_dram_ref(p: &mut OpParser) -> DiagResult<()> {
-    if p.parser.kind() == TokenKind::AtIdent {
-        let name = p.parse_symbol_name()?;
-        let sym = p.ctx().symbol_ref_attr(&name, &[]);
-        p.add_property("buffer", sym);
-    }
-    p.expect(TokenKind::LSquare, "'['")?;
-    let offset = parse_int(p)?;
-    p.expect(TokenKind::RSquare, "']'")?;
-    let attr = p.ctx().i64_attr(offset);
-    p.add_property("dram_offset", attr);
-    Ok(())
-}
-
-pub fn print_dram_ref(p: &mut OpPrinter, op: OpId) {
-    let ctx = p.ctx();
-    if let Some(name) = symbol_prop(ctx, p.ir, op, "buffer") {
-        p.print_symbol_name(&name);
-    }
-    let offset = int_prop(ctx, p.ir, op, "dram_offset");
-    p.write(&format!("[{offset}]"));
-}
-
-/// Parses `keyword <int>` and stores it as an i64 property.
-pub fn parse_keyword_int(p: &mut OpParser, keyword: &str, prop: &str) -> DiagResult<()> {
-    p.expect_keyword(keyword)?;
-    let v = parse_int(p)?;
-    let attr = p.ctx().i64_attr(v);
-    p.add_property(prop, attr);
-    Ok(())
-}
-
-/// Stores the integers of a parsed list as i64 properties, in order.
-pub fn add_int_props(p: &mut OpParser, names: &[&str], values: &[i64]) {
-    for (name, v) in names.iter().zip(values) {
-        let attr = p.ctx().i64_attr(*v);
-        p.add_property(name, attr);
-    }
-}
-
-/// Parses `[a, b, ...]` with exactly `names.len()` integers into properties.
-pub fn parse_int_props(p: &mut OpParser, names: &[&str]) -> DiagResult<()> {
-    let values = parse_int_list(p)?;
-    if values.len() != names.len() {
-        return Err(p.error_here(format!(
-            "expected {} integers ({})",
-            names.len(),
-            names.join(", ")
-        )));
-    }
-    add_int_props(p, names, &values);
-    Ok(())
-}
-
-pub fn int_props(ctx: &Context, ir: &Ir, op: OpId, names: &[&str]) -> Vec<i64> {
-    names.iter().map(|n| int_prop(ctx, ir, op, n)).collect()
 }

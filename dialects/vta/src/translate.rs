@@ -17,13 +17,15 @@
 //! kernel placement may differ from the original's.
 
 use crate::config::{config_attr, config_for, CONFIG_ATTR};
-use crate::insn::{build_insn, build_kernel, create_op, read_insn, InsnOp};
+use crate::insn::{build_insn, build_kernel, read_insn, InsnOp};
+use crate::ops::{AluTileOp, DramBufferOp, GemmTileOp, LoadTileOp, StoreTileOp, UopKernelOp};
 use crate::verify::{dram_buffer_info, dram_elem_bytes, kernel_uops};
 use std::collections::HashMap;
+use strata_ir::builder::OpBuilder;
+use strata_ir::builtin::ModuleOp;
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{
-    AttrData, Context, DiagResult, Diagnostic, InsertPoint, Ir, OpId, OperationState, Signedness,
-    TypeData,
+    AttrData, Context, DiagResult, Diagnostic, InsertPoint, Ir, OpId, Signedness, TypeData,
 };
 use strata_vta::{Buffer, DepFlags, ElemType, Insn, MemId, MemInsn, Program, Uop, VtaConfig};
 
@@ -73,7 +75,7 @@ pub fn module_to_program(ctx: &Context, ir: &Ir, module: OpId) -> DiagResult<Pro
         |op: OpId, e: &dyn std::fmt::Display| emit_op_error(ctx, ir, op, e.to_string());
     for op in ir.block_ops(block) {
         match ctx.op_name_str(ir.op_name(op)) {
-            "vta.dram_buffer" => {
+            DramBufferOp::NAME => {
                 let info = dram_buffer_info(ctx, ir, op)
                     .ok_or_else(|| emit_op_error(ctx, ir, op, "invalid buffer"))?;
                 let elem = elem_type(info.elem_bits, info.signed_elems).ok_or_else(|| {
@@ -86,13 +88,13 @@ pub fn module_to_program(ctx: &Context, ir: &Ir, module: OpId) -> DiagResult<Pro
                     .push_buffer(&info.name, elem, shape, &data, align)
                     .map_err(|e| program_error(op, &e))?;
             }
-            "vta.uop_kernel" => {
+            UopKernelOp::NAME => {
                 let name = crate::syntax::str_prop(ctx, ir, op, "sym_name")
                     .unwrap_or_default()
                     .to_string();
                 kernels.insert(name, kernel_uops(ctx, ir, op));
             }
-            name if name.ends_with("_tile") => {
+            LoadTileOp::NAME | StoreTileOp::NAME | GemmTileOp::NAME | AluTileOp::NAME => {
                 return Err(emit_op_error(
                     ctx,
                     ir,
@@ -267,22 +269,18 @@ fn import_error(ctx: &Context, message: impl Into<String>) -> Diagnostic {
 /// Builds a module holding `program` in the instruction form.
 pub fn program_to_module(ctx: &Context, ir: &mut Ir, program: &Program) -> DiagResult<OpId> {
     let config = &program.config;
-    let mut state = OperationState::new(ctx, "builtin.module", ctx.unknown_loc());
-    state.num_regions = 1;
+    let (module, block) = ModuleOp::create(ctx, ir, ctx.unknown_loc());
     if let Some(attr) = config_attr(ctx, config) {
-        state.attributes = ctx.dictionary_attr([(ctx.intern_str(CONFIG_ATTR), attr)]);
+        ir.set_attribute(ctx, module.op(), CONFIG_ATTR, Some(attr));
     }
-    let module = ir.create_op(state, InsertPoint::Detached);
-    let region = ir.region(module, 0);
-    let block = ir.append_block(region, &[]);
-    let end = InsertPoint::BlockEnd(block);
+    let mut b = OpBuilder::at(ctx, ir, InsertPoint::BlockEnd(block));
     // Buffers.
     let mut ranges = Vec::new();
-    for b in &program.dram.buffers {
-        if b.elem == ElemType::Uop {
+    for buffer in &program.dram.buffers {
+        if buffer.elem == ElemType::Uop {
             continue;
         }
-        let (bits, signedness) = match b.elem {
+        let (bits, signedness) = match buffer.elem {
             ElemType::I8 => (8, Signedness::Signless),
             ElemType::U8 => (8, Signedness::Unsigned),
             ElemType::I16 => (16, Signedness::Signless),
@@ -291,34 +289,32 @@ pub fn program_to_module(ctx: &Context, ir: &mut Ir, program: &Program) -> DiagR
             _ => (32, Signedness::Unsigned),
         };
         let element = ctx.integer_type(bits, signedness);
-        let count = b.size / b.elem.bytes();
-        let shape: Vec<i64> = if b.shape.iter().product::<u64>() == count && !b.shape.is_empty() {
-            b.shape.iter().map(|&d| d as i64).collect()
-        } else {
-            vec![count as i64]
-        };
+        let count = buffer.size / buffer.elem.bytes();
+        let shape: Vec<i64> =
+            if buffer.shape.iter().product::<u64>() == count && !buffer.shape.is_empty() {
+                buffer.shape.iter().map(|&d| d as i64).collect()
+            } else {
+                vec![count as i64]
+            };
         let ty = ctx.tensor_type(&shape, element);
-        let mut props = vec![
-            ("sym_name", ctx.string_attr(&b.name)),
-            ("tensor_type", ctx.type_attr(ty)),
-        ];
         let data = program
             .dram
-            .view(&b.name, &program.dram.bytes)
+            .view(&buffer.name, &program.dram.bytes)
             .unwrap_or(&[]);
-        if data.iter().any(|&x| x != 0) {
-            let raw: Box<[u8]> = data.into();
-            props.push((
-                "initial_value",
-                ctx.intern_attr(AttrData::DenseElements {
-                    ty,
-                    splat: false,
-                    raw,
-                }),
-            ));
-        }
-        create_op(ctx, ir, "vta.dram_buffer", props, 0, end);
-        ranges.push((b.name.clone(), b.offset, b.size));
+        let initial_value = data.iter().any(|&x| x != 0).then(|| {
+            ctx.intern_attr(AttrData::DenseElements {
+                ty,
+                splat: false,
+                raw: data.into(),
+            })
+        });
+        DramBufferOp::build(
+            &mut b,
+            ctx.string_attr(&buffer.name),
+            ctx.type_attr(ty),
+            initial_value,
+        );
+        ranges.push((buffer.name.clone(), buffer.offset, buffer.size));
     }
     // Instructions, with kernels recovered from the micro-op buffer.
     let depth = config.depth(Buffer::Uop) as usize;
@@ -401,12 +397,12 @@ pub fn program_to_module(ctx: &Context, ir: &mut Ir, program: &Program) -> DiagR
         ops.push(item);
     }
     for (uops, name) in &kernels {
-        build_kernel(ctx, ir, name, uops, end);
+        build_kernel(&mut b, name, uops);
     }
     for item in &ops {
-        build_insn(ctx, ir, item, end);
+        build_insn(&mut b, item);
     }
-    Ok(module)
+    Ok(module.op())
 }
 
 /// `--vta-to-mlir`: a program file's bytes to MLIR text (verified).

@@ -18,10 +18,11 @@
 //! configuration instead of the module's.
 
 use crate::config::config_for;
-use crate::ops::{alu_op, load_module, mem_id, tile_of};
+use crate::ops::{alu_op, load_module, mem_id, tile_of, DramBufferOp, UopKernelOp, UopOp};
 use crate::syntax::{deps_of, int_prop, symbol_prop};
 use crate::types::TileType;
 use strata_ir::affine::{AffineBinaryOp, AffineExpr, AffineMap};
+use strata_ir::rewrite::TypedOp;
 use strata_ir::verifier::emit_op_error;
 use strata_ir::{AttrData, Context, DiagResult, Diagnostic, Ir, OpId, TypeData, Value};
 use strata_vta::isa::Field;
@@ -76,27 +77,24 @@ fn check_deps(ctx: &Context, ir: &Ir, op: OpId, module: Module) -> DiagResult<()
     Ok(())
 }
 
-/// The op a symbol property of `op` names, if it has the expected op name.
-pub fn lookup(ctx: &Context, ir: &Ir, op: OpId, prop: &str, expected: &str) -> DiagResult<OpId> {
+/// The op a symbol property of `op` names, if it is an `O` (a
+/// `vta.dram_buffer`, a `vta.uop_kernel`).
+pub fn lookup<O: TypedOp>(ctx: &Context, ir: &Ir, op: OpId, prop: &str) -> DiagResult<OpId> {
     let reference = ir
         .attr(ctx, op, prop)
         .ok_or_else(|| error(ctx, ir, op, format!("requires attribute '{prop}'")))?;
     let name = symbol_prop(ctx, ir, op, prop).unwrap_or_default();
-    match strata_ir::symbol_table::lookup_symbol_from(ctx, ir, op, reference) {
-        Some(found) if ctx.op_name_str(ir.op_name(found)) == expected => Ok(found),
-        Some(_) => Err(error(
-            ctx,
-            ir,
-            op,
-            format!("'@{name}' does not name a {expected}"),
-        )),
-        None => Err(error(
-            ctx,
-            ir,
-            op,
-            format!("'@{name}' does not name a {expected}"),
-        )),
-    }
+    strata_ir::symbol_table::lookup_symbol_from(ctx, ir, op, reference)
+        .and_then(|found| O::wrap_op(ctx, ir, found))
+        .map(O::op)
+        .ok_or_else(|| {
+            error(
+                ctx,
+                ir,
+                op,
+                format!("'@{name}' does not name a {}", O::NAME),
+            )
+        })
 }
 
 /// A DRAM buffer: its shape, element type width in bits and size in bytes.
@@ -203,7 +201,7 @@ pub fn uop_kernel(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let mut count = 0u64;
     for &block in ir.region_blocks(region) {
         for inner in ir.block_ops(block) {
-            if ctx.op_name_str(ir.op_name(inner)) != "vta.uop" {
+            if !UopOp::is(ctx, ir, inner) {
                 return Err(error(ctx, ir, op, "may only contain vta.uop ops"));
             }
             count += 1;
@@ -227,7 +225,7 @@ pub fn uop_kernel(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
 pub fn uop(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let in_kernel = ir
         .parent_op(op)
-        .is_some_and(|p| ctx.op_name_str(ir.op_name(p)) == "vta.uop_kernel");
+        .is_some_and(|p| UopKernelOp::is(ctx, ir, p));
     if !in_kernel {
         return Err(error(ctx, ir, op, "expects parent op 'vta.uop_kernel'"));
     }
@@ -269,7 +267,7 @@ fn check_dram(ctx: &Context, ir: &Ir, op: OpId, elem_bytes: u64) -> DiagResult<(
     if ir.attr(ctx, op, "buffer").is_none() {
         return Ok(());
     }
-    let buffer = lookup(ctx, ir, op, "buffer", "vta.dram_buffer")?;
+    let buffer = lookup::<DramBufferOp>(ctx, ir, op, "buffer")?;
     let info = dram_buffer_info(ctx, ir, buffer)
         .ok_or_else(|| error(ctx, ir, op, "names an invalid vta.dram_buffer"))?;
     let (y, x, stride) = (
@@ -413,7 +411,7 @@ fn check_loops(
             check_field(ctx, ir, op, name, int_prop(ctx, ir, op, name), field)?;
         }
     }
-    let kernel = lookup(ctx, ir, op, "kernel", "vta.uop_kernel")?;
+    let kernel = lookup::<UopKernelOp>(ctx, ir, op, "kernel")?;
     let uops = kernel_uops(ctx, ir, kernel);
     let (iter_out, iter_in) = (
         int_prop(ctx, ir, op, "iter_out"),
@@ -703,7 +701,7 @@ pub fn load_tile_uses(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         return Ok(());
     };
     check_tile_fits(ctx, ir, op, &config, &tile)?;
-    let buffer = lookup(ctx, ir, op, "buffer", "vta.dram_buffer")?;
+    let buffer = lookup::<DramBufferOp>(ctx, ir, op, "buffer")?;
     let grid = element_grid(ctx, ir, op, &config, buffer, tile_mem(tile.memory))?;
     let pads = dense_array(ctx, ir, op, "pad").unwrap_or_else(|| vec![0; 4]);
     let extent = load_extents(&tile, &pads);
@@ -726,7 +724,7 @@ pub fn store_tile_uses(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let Some(tile) = tile_of(ctx, ir, ir.operand(op, 0)) else {
         return Ok(());
     };
-    let buffer = lookup(ctx, ir, op, "buffer", "vta.dram_buffer")?;
+    let buffer = lookup::<DramBufferOp>(ctx, ir, op, "buffer")?;
     let grid = element_grid(ctx, ir, op, &config, buffer, MemId::Out)?;
     let offsets = dense_array(ctx, ir, op, "offsets").unwrap_or_default();
     check_window(ctx, ir, op, &grid, &offsets, &tile.shape)

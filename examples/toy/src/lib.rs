@@ -10,17 +10,21 @@ use std::sync::Arc;
 use strata_ir::constraints::{AttrConstraint::DenseElements, TypeConstraint::AnyTensor};
 use strata_ir::fold::FoldOutcome;
 use strata_ir::pass::{Pass, PassContext, PassResult};
-use strata_ir::rewrite::{NoMatch, RewritePatternSet};
+use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
 use strata_ir::{Context, Dialect, OpDefinition, TypeData};
 
 strata_ir::define_op! { pub struct ConstantOp = "toy.constant" {
     traits: [PURE, CONSTANT_LIKE], results: [output: single(AnyTensor)],
     attributes: [value: required(DenseElements)], types_match: [[value, output]],
     format: "$value attr-dict",
+    fold: |ctx, ir, op, _| FoldOutcome::attribute(ConstantOp(op).value(ctx, ir)),
 } }
 strata_ir::define_op! { pub struct TransposeOp = "toy.transpose" {
     traits: [PURE], operands: [input: single(AnyTensor)], results: [output: single(AnyTensor)],
     format: "$input attr-dict `:` type($input) `to` type($output)",
+    canonicalize: |ctx, set: &mut RewritePatternSet| {
+        set.add_op_fn::<TransposeOp>(ctx, 1, "TransposeTranspose", transpose_transpose);
+    },
 } }
 strata_ir::define_op! { pub struct MulOp = "toy.mul" {
     traits: [PURE], operands: [lhs: single(AnyTensor), rhs: single(AnyTensor)],
@@ -30,6 +34,19 @@ strata_ir::define_op! { pub struct MulOp = "toy.mul" {
 strata_ir::define_op! { pub struct PrintOp = "toy.print" {
     operands: [input: single(AnyTensor)], format: "$input attr-dict `:` type($input)",
 } }
+strata_ir::dialect_ops!(ConstantOp, TransposeOp, MulOp, PrintOp);
+
+/// `transpose(transpose(x)) -> x` when the types agree.
+fn transpose_transpose(op: TransposeOp, rw: &mut PatternRewriter) -> RewriteResult {
+    let (ir, ctx) = (rw.ir(), rw.ctx());
+    let inner = TransposeOp::defining(ctx, ir, op.input(ctx, ir)).ok_or(NoMatch)?;
+    let x = inner.input(ctx, ir);
+    if ir.value_type(x) != ir.value_type(op.output(ctx, ir)) {
+        return Err(NoMatch);
+    }
+    rw.replace_op(op.op(), &[x]);
+    Ok(())
+}
 
 pub struct ToyDialect;
 impl Dialect for ToyDialect {
@@ -37,25 +54,7 @@ impl Dialect for ToyDialect {
         "toy"
     }
     fn operations(&self, _: &Context) -> Vec<OpDefinition> {
-        let mut constant = ConstantOp::definition();
-        constant.hooks.fold = Some(|ctx, ir, op, _| FoldOutcome::attribute(ir.attr(ctx, op, "value").unwrap()));
-        let mut transpose = TransposeOp::definition();
-        transpose.hooks.canonicalization_patterns = Some(|ctx, set: &mut RewritePatternSet| {
-            set.add_fn(Some(ctx.op_name("toy.transpose")), 1, "TransposeTranspose", |op, rw| {
-                let (ir, ctx) = (rw.ir(), rw.ctx());
-                let inner = ir
-                    .defining_op(ir.operand(op, 0))
-                    .filter(|&d| TransposeOp::wrap(ctx, ir, d).is_some())
-                    .ok_or(NoMatch)?;
-                let x = ir.operand(inner, 0);
-                if ir.value_type(x) != ir.value_type(ir.result(op, 0)) {
-                    return Err(NoMatch);
-                }
-                rw.replace_op(op, &[x]);
-                Ok(())
-            });
-        });
-        vec![constant, transpose, MulOp::definition(), PrintOp::definition()]
+        definitions()
     }
 }
 
@@ -81,8 +80,7 @@ impl Pass for ShapeInference {
             let Some(shape) = ctx.shape(ir.value_type(input)).map(|s| s.to_vec()) else {
                 continue;
             };
-            let shape: Vec<i64> =
-                if TransposeOp::wrap(ctx, ir, op).is_some() { shape.into_iter().rev().collect() } else { shape };
+            let shape: Vec<i64> = if TransposeOp::is(ctx, ir, op) { shape.into_iter().rev().collect() } else { shape };
             for result in ir.results(op).collect::<Vec<_>>() {
                 if let TypeData::UnrankedTensor { element } = ctx.type_data(ir.value_type(result)) {
                     ir.set_value_type(result, ctx.tensor_type(&shape, *element));

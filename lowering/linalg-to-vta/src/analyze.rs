@@ -10,7 +10,10 @@
 //! Spatial padding then has no `tensor.pad` to read it from, so memref
 //! convolutions are unpadded.
 
+use strata_dialect_arith::ops::{AddIOp, ConstantOp, MaxSIOp, MinSIOp, ShRSIOp, TruncIOp};
+use strata_dialect_func::ReturnOp;
 use strata_dialect_linalg::structured::structured_info;
+use strata_dialect_tensor::ops::PadOp;
 use strata_ir::affine::AffineExpr;
 use strata_ir::{Context, Ir, OpId, Value, ValueDef};
 use strata_vta::AluOp;
@@ -89,11 +92,7 @@ fn func_arg(ir: &Ir, func: OpId, v: Value) -> Option<usize> {
 
 /// The integer value of a scalar `arith.constant` (or a splat one).
 fn constant_int(ctx: &Context, ir: &Ir, v: Value) -> Option<i64> {
-    let op = ir.defining_op(v)?;
-    if name(ctx, ir, op) != "arith.constant" {
-        return None;
-    }
-    let attr = ir.attr(ctx, op, "value")?;
+    let attr = ConstantOp::defining(ctx, ir, v)?.value(ctx, ir);
     if let Some(i) = ctx.integer_value(attr) {
         return i64::try_from(i).ok();
     }
@@ -163,7 +162,7 @@ fn is_zero_init(ctx: &Context, ir: &Ir, v: Value, writer: OpId) -> bool {
     };
     match name(ctx, ir, op).as_str() {
         "linalg.fill" => constant_int(ctx, ir, ir.operand(op, 0)) == Some(0),
-        "arith.constant" => constant_int(ctx, ir, v) == Some(0),
+        ConstantOp::NAME => constant_int(ctx, ir, v) == Some(0),
         _ => false,
     }
 }
@@ -179,7 +178,7 @@ pub fn analyze(ctx: &Context, ir: &Ir, func: OpId) -> Result<Layer, String> {
     let ret = ir
         .block_ops(block)
         .last()
-        .filter(|&op| name(ctx, ir, op) == "func.return")
+        .filter(|&op| ReturnOp::is(ctx, ir, op))
         .ok_or("the function must end with func.return")?;
     let tail_error = "the result must be produced by a linalg.generic tail ending in arith.trunci to i8 (VTA stores int8)";
     let (result, result_arg) = match ir.num_operands(ret) {
@@ -276,7 +275,7 @@ pub fn analyze(ctx: &Context, ir: &Ir, func: OpId) -> Result<Layer, String> {
         // The input, possibly zero-padded spatially by tensor.pad.
         let mut pad = [0i64; 4];
         let source = match ir.defining_op(x) {
-            Some(p) if name(ctx, ir, p) == "tensor.pad" => {
+            Some(p) if PadOp::is(ctx, ir, p) => {
                 let low = ir
                     .attr(ctx, p, "static_low")
                     .and_then(|a| ctx.dense_array_i64(a))
@@ -363,21 +362,21 @@ fn tail_steps(
         let n = name(ctx, ir, o);
         let operands: Vec<Value> = ir.operands(o).collect();
         match n.as_str() {
-            "arith.constant" => continue,
+            ConstantOp::NAME => continue,
             "linalg.yield" => {
                 if !truncated || operands.first() != Some(&current) {
                     return Err("the tail must yield the chain's arith.trunci result".into());
                 }
                 return Ok(steps);
             }
-            "arith.trunci" if operands[0] == current => {
+            TruncIOp::NAME if operands[0] == current => {
                 if elem_width(ctx, ir, ir.result(o, 0)) != Some(8) {
                     return Err("arith.trunci must produce i8".into());
                 }
                 truncated = true;
             }
-            "arith.shrsi" | "arith.addi" | "arith.maxsi" | "arith.minsi" if !truncated => {
-                let commutative = n != "arith.shrsi";
+            ShRSIOp::NAME | AddIOp::NAME | MaxSIOp::NAME | MinSIOp::NAME if !truncated => {
+                let commutative = !ShRSIOp::is(ctx, ir, o);
                 let other = if operands[0] == current {
                     operands[1]
                 } else if commutative && operands[1] == current {
@@ -388,9 +387,9 @@ fn tail_steps(
                     ));
                 };
                 let alu = match n.as_str() {
-                    "arith.shrsi" => AluOp::Shr,
-                    "arith.addi" => AluOp::Add,
-                    "arith.maxsi" => AluOp::Max,
+                    ShRSIOp::NAME => AluOp::Shr,
+                    AddIOp::NAME => AluOp::Add,
+                    MaxSIOp::NAME => AluOp::Max,
                     _ => AluOp::Min,
                 };
                 if Some(other) == bias && alu == AluOp::Add {

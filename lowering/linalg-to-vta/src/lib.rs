@@ -40,6 +40,10 @@ pub mod model;
 
 use analyze::{Conv, Kernel, Layer, Matmul, Step};
 use model::{blocks, Caps, ConvTiles, MatmulTiles};
+use strata_dialect_func::FuncOp;
+use strata_dialect_vta::binding::{
+    ARG_ATTR, ENTRY_ATTR, LOGICAL_ATTR, PACK_ATTR, RESULT_ATTR, SUBSAMPLE_ATTR,
+};
 use strata_dialect_vta::ops::{AluTileOp, DramBufferOp, GemmTileOp, LoadTileOp, StoreTileOp};
 use strata_dialect_vta::types::TileType;
 use strata_ir::affine::{AffineExpr, AffineMap};
@@ -106,8 +110,8 @@ impl<'c> Emitter<'_, 'c> {
     }
 
     /// `vta.dram_buffer @name : tensor<shape x elem>` with the packing
-    /// attributes the host runtime reads (`role` is `vta.arg = N` or
-    /// `vta.result = 0`).
+    /// attributes the host runtime reads (`role` is [`ARG_ATTR`] `= N` or
+    /// [`RESULT_ATTR`] `= 0`).
     fn buffer(
         &mut self,
         name: &str,
@@ -126,10 +130,10 @@ impl<'c> Emitter<'_, 'c> {
         ir.set_attribute(
             ctx,
             buffer,
-            "vta.logical",
+            LOGICAL_ATTR,
             Some(ctx.dense_i64_array(logical)),
         );
-        ir.set_attribute(ctx, buffer, "vta.pack", Some(ctx.dense_i64_array(pack)));
+        ir.set_attribute(ctx, buffer, PACK_ATTR, Some(ctx.dense_i64_array(pack)));
         buffer
     }
 
@@ -285,25 +289,18 @@ fn conv_program(e: &mut Emitter, l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) 
     } else {
         vec![p.n, ci, p.h, p.w, 1, 16]
     };
-    let x_buffer = e.buffer(
-        &x,
-        &x_shape,
-        i8,
-        ("vta.arg", l.x_arg as i64),
-        &logical,
-        &[1],
-    );
+    let x_buffer = e.buffer(&x, &x_shape, i8, (ARG_ATTR, l.x_arg as i64), &logical, &[1]);
     if let Some(factors) = subsample {
         let attr = ctx.dense_i64_array(&factors);
         e.b.ir
-            .set_attribute(ctx, x_buffer, "vta.subsample", Some(attr));
+            .set_attribute(ctx, x_buffer, SUBSAMPLE_ATTR, Some(attr));
     }
     // Weights as (O/16, I/16 * KH * KW) blocks: one DMA per output block.
     e.buffer(
         &w,
         &[co, ci * khw, 16, 16],
         i8,
-        ("vta.arg", l.w_arg as i64),
+        (ARG_ATTR, l.w_arg as i64),
         &[p.k, p.c, p.kh, p.kw],
         &[0, 1],
     );
@@ -312,7 +309,7 @@ fn conv_program(e: &mut Emitter, l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) 
             &format!("arg{b}"),
             &[1, co, 1, 16],
             i32,
-            ("vta.arg", b as i64),
+            (ARG_ATTR, b as i64),
             &[p.k],
             &[0],
         );
@@ -321,7 +318,7 @@ fn conv_program(e: &mut Emitter, l: &Layer, p: &Conv, t: ConvTiles, caps: Caps) 
         "result",
         &[p.n, co, p.oh, p.ow, 1, 16],
         i8,
-        ("vta.result", 0),
+        (RESULT_ATTR, 0),
         &[p.n, p.k, p.oh, p.ow],
         &[1],
     );
@@ -397,7 +394,7 @@ fn matmul_program(e: &mut Emitter, l: &Layer, p: &Matmul, t: MatmulTiles, caps: 
         &a,
         &[p.m, kb, 1, 16],
         i8,
-        ("vta.arg", l.x_arg as i64),
+        (ARG_ATTR, l.x_arg as i64),
         &[p.m, p.k],
         &[1],
     );
@@ -405,7 +402,7 @@ fn matmul_program(e: &mut Emitter, l: &Layer, p: &Matmul, t: MatmulTiles, caps: 
         &b,
         &[nb, kb, 16, 16],
         i8,
-        ("vta.arg", l.w_arg as i64),
+        (ARG_ATTR, l.w_arg as i64),
         &[p.k, p.n],
         &[1, 0],
     );
@@ -414,7 +411,7 @@ fn matmul_program(e: &mut Emitter, l: &Layer, p: &Matmul, t: MatmulTiles, caps: 
             &format!("arg{bi}"),
             &[1, nb, 1, 16],
             i32,
-            ("vta.arg", bi as i64),
+            (ARG_ATTR, bi as i64),
             &[p.n],
             &[0],
         );
@@ -423,7 +420,7 @@ fn matmul_program(e: &mut Emitter, l: &Layer, p: &Matmul, t: MatmulTiles, caps: 
         "result",
         &[p.m, nb, 1, 16],
         i8,
-        ("vta.result", 0),
+        (RESULT_ATTR, 0),
         &[p.m, p.n],
         &[1],
     );
@@ -502,7 +499,7 @@ fn find_entry(ctx: &Context, ir: &Ir, module: OpId, entry: &str) -> Result<OpId,
         .ok_or("empty module")?;
     let funcs: Vec<OpId> = ir
         .block_ops(block)
-        .filter(|&op| ctx.op_name_str(ir.op_name(op)) == "func.func")
+        .filter(|&op| FuncOp::is(ctx, ir, op))
         .collect();
     if !entry.is_empty() {
         return funcs
@@ -682,7 +679,7 @@ pub fn lower(ctx: &Context, ir: &mut Ir, module: OpId, options: &Options) -> Dia
     ir.set_attribute(
         ctx,
         module,
-        "vta.entry",
+        ENTRY_ATTR,
         Some(ctx.string_attr(&layer.func_name)),
     );
     Ok(Lowered {
@@ -723,7 +720,7 @@ impl strata_ir::pass::Pass for LinalgToVta {
         "Lower an int8 linalg conv_2d_nchw_fchw / matmul with an ALU tail to the vta tile form (packed layouts, tiling from an analytic model)"
     }
     fn anchor(&self) -> Option<&str> {
-        Some("builtin.module")
+        Some(ModuleOp::NAME)
     }
     fn options(&mut self) -> Vec<strata_ir::pass::PassOption<'_>> {
         use strata_ir::pass::PassOption;

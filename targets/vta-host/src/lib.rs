@@ -13,6 +13,7 @@
 //! vta`, benchmarks and tests drive the accelerator one way. The simulator
 //! itself (`strata_vta`) knows no IR.
 
+use strata_dialect_vta::binding::{ARG_ATTR, LOGICAL_ATTR, PACK_ATTR, RESULT_ATTR, SUBSAMPLE_ATTR};
 use strata_ir::{Context, DiagResult, Ir, OpId};
 use strata_lowering_linalg_to_vta::layout::Packing;
 use strata_lowering_linalg_to_vta::{lower, Lowered, Options};
@@ -64,7 +65,7 @@ pub fn compile(
 type DramTensors = (Vec<(usize, String, Packing)>, (String, Packing));
 
 /// The tensors the lowering placed in DRAM: each `vta.dram_buffer` carrying
-/// `vta.arg` (an input) or `vta.result`, with its logical shape and packing.
+/// [`ARG_ATTR`] (an input) or [`RESULT_ATTR`], with its logical shape and packing.
 fn dram_tensors(ctx: &Context, ir: &Ir, module: OpId) -> Result<DramTensors, String> {
     let int_array = |op, name| {
         ir.attribute(ctx, op, name)
@@ -82,7 +83,7 @@ fn dram_tensors(ctx: &Context, ir: &Ir, module: OpId) -> Result<DramTensors, Str
         let Some(info) = strata_dialect_vta::verify::dram_buffer_info(ctx, ir, op) else {
             continue;
         };
-        let (Some(logical), Some(dims)) = (int_array(op, "vta.logical"), int_array(op, "vta.pack"))
+        let (Some(logical), Some(dims)) = (int_array(op, LOGICAL_ATTR), int_array(op, PACK_ATTR))
         else {
             continue;
         };
@@ -90,14 +91,14 @@ fn dram_tensors(ctx: &Context, ir: &Ir, module: OpId) -> Result<DramTensors, Str
             logical,
             dims: dims.iter().map(|&d| d as usize).collect(),
             elem_bytes: info.elem_bits.div_ceil(8) as usize,
-            subsample: int_array(op, "vta.subsample").unwrap_or_default(),
+            subsample: int_array(op, SUBSAMPLE_ATTR).unwrap_or_default(),
         };
         if let Some(arg) = ir
-            .attribute(ctx, op, "vta.arg")
+            .attribute(ctx, op, ARG_ATTR)
             .and_then(|a| ctx.integer_value(a))
         {
             inputs.push((arg as usize, info.name.clone(), packing));
-        } else if ir.attribute(ctx, op, "vta.result").is_some() {
+        } else if ir.attribute(ctx, op, RESULT_ATTR).is_some() {
             output = Some((info.name.clone(), packing));
         }
     }
