@@ -20,7 +20,7 @@
 
 pub use crate::syntax::{alu_op, load_module, mem_id};
 use crate::syntax::{
-    ALU_OPCODE, COMPUTE_DEPS, DRAM_REF, INT_LIST, LOAD_DEPS, MEMORY, PADS, STORE_DEPS,
+    ALU_OPCODE, COMPUTE_DEPS, DRAM_REF, LOAD_DEPS, MEMORY, PADS, STORE_DEPS,
     TENSOR_TYPE_AND_INITIAL_VALUE,
 };
 use crate::types::TileType;
@@ -247,8 +247,8 @@ strata_ir::define_op! {
         results: [result: single(tile_type())],
         attributes: [
             buffer: required(AttrConstraint::FlatSymbol),
-            offsets: required(AttrConstraint::DenseI64Array, syntax = INT_LIST),
-            pad: optional(AttrConstraint::DenseI64Array, syntax = INT_LIST),
+            offsets: required(AttrConstraint::DenseI64Array),
+            pad: optional(AttrConstraint::DenseI64Array),
         ],
         format: "$buffer `` $offsets (`pad` $pad^)? attr-dict `:` type($result)",
         verify: verify::load_tile,
@@ -264,7 +264,7 @@ strata_ir::define_op! {
         operands: [tile: single(tile_type())],
         attributes: [
             buffer: required(AttrConstraint::FlatSymbol),
-            offsets: required(AttrConstraint::DenseI64Array, syntax = INT_LIST),
+            offsets: required(AttrConstraint::DenseI64Array),
         ],
         format: "$tile `,` $buffer `` $offsets attr-dict `:` type($tile)",
         verify: verify::store_tile,
@@ -282,7 +282,7 @@ strata_ir::define_op! {
         results: [result: single(tile_type())],
         attributes: [
             indexing_maps: optional(AttrConstraint::Array(Some(Box::new(AttrConstraint::AffineMap)))),
-            bounds: optional(AttrConstraint::DenseI64Array, syntax = INT_LIST),
+            bounds: optional(AttrConstraint::DenseI64Array),
         ],
         types_match: [[acc, result]],
         format: concat!(

@@ -14,7 +14,7 @@
 
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::{OpParser, OpPrinter};
-use strata_ir::directives::parse_i64;
+use strata_ir::directives::{parse_i64, parse_i64_list, print_i64_list};
 use strata_ir::format::{CustomDirective, DirectiveSlots, DirectiveValues};
 use strata_ir::opdef::AttrSyntax;
 use strata_ir::{Attribute, Context, DiagResult, Ir, OpId};
@@ -106,40 +106,6 @@ pub const ALU_OPCODE: AttrSyntax = AttrSyntax {
     print: print_word,
 };
 
-/// An `array<i64>` written `[a, b, ...]` (offsets, paddings, bounds).
-pub const INT_LIST: AttrSyntax = AttrSyntax {
-    parse: |p| {
-        let values = parse_int_list(p)?;
-        Ok(Some(p.ctx().dense_i64_array(&values)))
-    },
-    print: |p, attr| {
-        let values = p.ctx().dense_array_i64(attr).unwrap_or_default();
-        p.write(&int_list(&values));
-    },
-};
-
-/// Parses `[a, b, ...]` of integers (possibly empty).
-pub fn parse_int_list(p: &mut OpParser) -> DiagResult<Vec<i64>> {
-    p.expect(TokenKind::LSquare, "'['")?;
-    let mut out = Vec::new();
-    if p.consume_if(TokenKind::RSquare) {
-        return Ok(out);
-    }
-    loop {
-        out.push(parse_i64(p)?);
-        if !p.consume_if(TokenKind::Comma) {
-            break;
-        }
-    }
-    p.expect(TokenKind::RSquare, "']'")?;
-    Ok(out)
-}
-
-pub fn int_list(values: &[i64]) -> String {
-    let parts: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-    format!("[{}]", parts.join(", "))
-}
-
 // ----- custom directives -----
 
 /// `custom<DramRef>($buffer, $dram_offset)`: `@buffer[offset]`, or
@@ -175,7 +141,7 @@ pub const PADS: CustomDirective = CustomDirective {
     name: "Pads",
     parse: |p, slots| {
         let pads = if p.consume_keyword("pad") {
-            let pads = parse_int_list(p)?;
+            let pads = parse_i64_list(p)?;
             if pads.len() != 4 {
                 return Err(
                     p.error_here("expected 4 paddings: [y_pad_0, y_pad_1, x_pad_0, x_pad_1]")
@@ -203,7 +169,8 @@ pub const PADS: CustomDirective = CustomDirective {
             })
             .collect();
         if pads.iter().any(|&x| x != 0) {
-            p.write(&format!(" pad {}", int_list(&pads)));
+            p.write(" pad ");
+            print_i64_list(p, &pads);
         }
     },
 };
