@@ -19,19 +19,18 @@
 //! interpreter before and after with `--verify-equivalence`).
 
 use crate::structured::{payload_block, structured_info};
+use crate::{
+    BroadcastOp, CopyOp, FillOp, GenericOp, IndexOp, PackOp, TransposeOp, UnPackOp, YieldOp,
+};
+use strata_dialect_tensor::ops as tensor;
 use strata_dialect_tensor::syntax::{i64_array_prop, is_ranked_tensor};
 use strata_ir::ir_transfer::IrMapping;
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
-use strata_ir::{Context, InsertPoint, OpId, OperationState, Value};
-
-fn name_is(rw: &PatternRewriter, op: OpId, name: &str) -> bool {
-    rw.ctx().op_name_str(rw.ir().op_name(op)) == name
-}
+use strata_ir::{Context, InsertPoint, OpId, Value};
 
 /// The `linalg.fill` producing `v`, if any.
 fn fill_producer(rw: &PatternRewriter, v: Value) -> Option<OpId> {
-    let def = rw.ir().defining_op(v)?;
-    name_is(rw, def, "linalg.fill").then_some(def)
+    FillOp::defining(rw.ctx(), rw.ir(), v).map(FillOp::op)
 }
 
 /// A copy of `fill` placed before `at`, writing into `init` (whose type the
@@ -67,9 +66,7 @@ fn add_erase_identity(ctx: &Context, set: &mut RewritePatternSet, name: &str) {
             }
             let block = payload_block(ir, op).ok_or(NoMatch)?;
             let yield_op = ir.first_op(block).ok_or(NoMatch)?;
-            if ir.next_op(yield_op).is_some()
-                || ctx.op_name_str(ir.op_name(yield_op)) != "linalg.yield"
-            {
+            if ir.next_op(yield_op).is_some() || !YieldOp::is(ctx, ir, yield_op) {
                 return Err(NoMatch);
             }
             let operands: Vec<Value> = info.operands().collect();
@@ -119,12 +116,10 @@ fn add_erase_identity(ctx: &Context, set: &mut RewritePatternSet, name: &str) {
                     replacements.push(v);
                     continue;
                 }
-                let mut state = OperationState::new(ctx, "tensor.cast", loc);
-                state.operands = vec![v];
-                state.result_types = vec![want];
                 rw.set_insertion_point_before(op);
-                let cast = rw.create_op(state);
-                replacements.push(rw.ir().result(cast, 0));
+                rw.set_loc(loc);
+                let cast = tensor::CastOp::build(rw, v, want);
+                replacements.push(cast.dest(rw.ctx(), rw.ir()));
             }
             rw.replace_op(op, &replacements);
             Ok(())
@@ -134,26 +129,28 @@ fn add_erase_identity(ctx: &Context, set: &mut RewritePatternSet, name: &str) {
 
 /// `linalg.generic` patterns.
 pub fn generic_patterns(ctx: &Context, set: &mut RewritePatternSet) {
-    add_erase_identity(ctx, set, "linalg.generic");
+    add_erase_identity(ctx, set, GenericOp::NAME);
 }
 
 /// `linalg.broadcast` patterns.
 pub fn broadcast_patterns(ctx: &Context, set: &mut RewritePatternSet) {
-    add_erase_identity(ctx, set, "linalg.broadcast");
+    add_erase_identity(ctx, set, BroadcastOp::NAME);
 }
 
 /// `linalg.transpose` patterns: `FoldTransposeWithTranspose` and the fill
 /// producer fold.
 pub fn transpose_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     set.add_fn(
-        Some(ctx.op_name("linalg.transpose")),
+        Some(ctx.op_name(TransposeOp::NAME)),
         1,
         "FoldTransposeWithTranspose",
         |op, rw| {
             let ctx = rw.ctx();
             let ir = rw.ir();
-            let def = ir.defining_op(ir.operand(op, 0)).ok_or(NoMatch)?;
-            if !name_is(rw, def, "linalg.transpose") || ir.num_results(def) != 1 {
+            let def = TransposeOp::defining(ctx, ir, ir.operand(op, 0))
+                .ok_or(NoMatch)?
+                .op();
+            if ir.num_results(def) != 1 {
                 return Err(NoMatch);
             }
             let inner = i64_array_prop(ctx, ir, def, "permutation");
@@ -172,7 +169,7 @@ pub fn transpose_patterns(ctx: &Context, set: &mut RewritePatternSet) {
         },
     );
     set.add_fn(
-        Some(ctx.op_name("linalg.transpose")),
+        Some(ctx.op_name(TransposeOp::NAME)),
         1,
         "FoldFillWithTranspose",
         |op, rw| {
@@ -213,7 +210,7 @@ pub fn fold_transpose(
 /// `linalg.fill` patterns rooted on its users.
 pub fn fill_patterns(ctx: &Context, set: &mut RewritePatternSet) {
     set.add_fn(
-        Some(ctx.op_name("tensor.extract")),
+        Some(ctx.op_name(tensor::ExtractOp::NAME)),
         1,
         "FoldFillWithTensorExtract",
         |op, rw| {
@@ -224,7 +221,7 @@ pub fn fill_patterns(ctx: &Context, set: &mut RewritePatternSet) {
         },
     );
     set.add_fn(
-        Some(ctx.op_name("linalg.copy")),
+        Some(ctx.op_name(CopyOp::NAME)),
         1,
         "FoldFillWithCopy",
         |op, rw| {
@@ -248,7 +245,7 @@ pub fn fill_patterns(ctx: &Context, set: &mut RewritePatternSet) {
             Ok(())
         },
     );
-    for reshape in ["tensor.collapse_shape", "tensor.expand_shape"] {
+    for reshape in [tensor::CollapseShapeOp::NAME, tensor::ExpandShapeOp::NAME] {
         set.add_fn(
             Some(ctx.op_name(reshape)),
             1,
@@ -283,7 +280,7 @@ pub fn cast_producer_patterns(ctx: &Context, set: &mut RewritePatternSet) {
         if !name.starts_with("linalg.")
             || matches!(
                 name,
-                "linalg.pack" | "linalg.unpack" | "linalg.yield" | "linalg.index"
+                PackOp::NAME | UnPackOp::NAME | YieldOp::NAME | IndexOp::NAME
             )
         {
             continue;
@@ -310,13 +307,10 @@ fn fold_tensor_cast_producer(op: OpId, rw: &mut PatternRewriter) -> RewriteResul
     let mut operands: Vec<Value> = ir.operands(op).collect();
     let mut folded = false;
     for v in operands.iter_mut() {
-        let Some(cast) = ir.defining_op(*v) else {
+        let Some(cast) = tensor::CastOp::defining(ctx, ir, *v) else {
             continue;
         };
-        if ctx.op_name_str(ir.op_name(cast)) != "tensor.cast" {
-            continue;
-        }
-        let source = ir.operand(cast, 0);
+        let source = cast.source(ctx, ir);
         if strata_dialect_tensor::canonicalize::preserves_static_information(
             ctx,
             ir.value_type(*v),
@@ -357,12 +351,10 @@ fn fold_tensor_cast_producer(op: OpId, rw: &mut PatternRewriter) -> RewriteResul
             replacements.push(r);
             continue;
         }
-        let mut state = OperationState::new(ctx, "tensor.cast", loc);
-        state.operands = vec![r];
-        state.result_types = vec![old];
         rw.set_insertion_point_before(op);
-        let cast = rw.create_op(state);
-        replacements.push(rw.ir().result(cast, 0));
+        rw.set_loc(loc);
+        let cast = tensor::CastOp::build(rw, r, old);
+        replacements.push(cast.dest(rw.ctx(), rw.ir()));
     }
     rw.replace_op(op, &replacements);
     Ok(())

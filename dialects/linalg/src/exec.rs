@@ -284,7 +284,7 @@ fn compile(ctx: &Context, ir: &Ir, op: OpId, n_operands: usize) -> Result<Progra
             };
             operand_regs.push(r);
         }
-        if name == "linalg.yield" {
+        if crate::YieldOp::is(ctx, ir, inner) {
             yields = operand_regs;
             break;
         }
@@ -329,7 +329,7 @@ fn compile(ctx: &Context, ir: &Ir, op: OpId, n_operands: usize) -> Result<Progra
                 },
                 _ => return Err("unsupported constant in payload".into()),
             }
-        } else if name == "linalg.index" {
+        } else if crate::IndexOp::is(ctx, ir, inner) {
             Ins::Index {
                 dst: d,
                 dim: ir

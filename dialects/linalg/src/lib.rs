@@ -18,6 +18,8 @@ pub mod pack;
 pub mod structured;
 pub mod verify;
 
+pub use ops::*;
+pub use pack::{PackOp, UnPackOp};
 use std::sync::Arc;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::Parser;

@@ -9,7 +9,10 @@
 //! generalization, the loop lowerings and both executors read that one line,
 //! so adding an op of an existing shape is adding a line.
 
+use crate::ops;
 use crate::structured::{dims, window, IteratorType, LinalgStructuredOp, StructuredInfo};
+use strata_dialect_arith as arith;
+use strata_dialect_math as math;
 use strata_dialect_tensor::syntax::operand_segments;
 use strata_ir::affine::{AffineExpr, AffineMap};
 use strata_ir::attributes::AttrData;
@@ -178,11 +181,11 @@ const fn f(float: &'static str, int: &'static str) -> ScalarFn {
     ScalarFn { float, int }
 }
 
-const ADD: ScalarFn = f("arith.addf", "arith.addi");
-const MAX: ScalarFn = f("arith.maximumf", "arith.maxsi");
-const MIN: ScalarFn = f("arith.minimumf", "arith.minsi");
-const MAXU: ScalarFn = f("arith.maximumf", "arith.maxui");
-const MINU: ScalarFn = f("arith.minimumf", "arith.minui");
+const ADD: ScalarFn = f(arith::AddFOp::NAME, arith::AddIOp::NAME);
+const MAX: ScalarFn = f(arith::MaximumFOp::NAME, arith::MaxSIOp::NAME);
+const MIN: ScalarFn = f(arith::MinimumFOp::NAME, arith::MinSIOp::NAME);
+const MAXU: ScalarFn = f(arith::MaximumFOp::NAME, arith::MaxUIOp::NAME);
+const MINU: ScalarFn = f(arith::MinimumFOp::NAME, arith::MinUIOp::NAME);
 
 const fn unary(float: &'static str, int: &'static str) -> OpSpec {
     elementwise(Payload::Unary(f(float, int)))
@@ -211,15 +214,15 @@ const NDHWC_LOOPS: &str = "n od oh ow c kd kh kw";
 /// Every named structured op with its kind (MLIR 22's OpDSL ops, with the
 /// maps and payloads `mlir-opt --linalg-generalize-named-ops` prints).
 pub const NAMED: &[(&str, Kind)] = &[
-    ("linalg.fill", Kind::Fill),
-    ("linalg.copy", Kind::Copy),
+    (ops::FillOp::NAME, Kind::Fill),
+    (ops::CopyOp::NAME, Kind::Copy),
     // Contractions.
     (
-        "linalg.matmul",
+        ops::MatmulOp::NAME,
         Kind::Named(&explicit("m n k", "k", &["m, k", "k, n", "m, n"])),
     ),
     (
-        "linalg.batch_matmul",
+        ops::BatchMatmulOp::NAME,
         Kind::Named(&explicit(
             "b m n k",
             "k",
@@ -227,38 +230,38 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.batch_reduce_matmul",
+        ops::BatchReduceMatmulOp::NAME,
         Kind::Named(&explicit("b m n k", "b k", &["b, m, k", "b, k, n", "m, n"])),
     ),
     (
-        "linalg.contract",
+        ops::ContractOp::NAME,
         Kind::Named(&OpSpec {
             maps: Maps::Required,
             ..contraction("", "", &[])
         }),
     ),
     (
-        "linalg.matvec",
+        ops::MatvecOp::NAME,
         Kind::Named(&contraction("m k", "k", &["m, k", "k", "m"])),
     ),
     (
-        "linalg.vecmat",
+        ops::VecmatOp::NAME,
         Kind::Named(&contraction("n k", "k", &["k", "k, n", "n"])),
     ),
     (
-        "linalg.batch_matvec",
+        ops::BatchMatvecOp::NAME,
         Kind::Named(&contraction("b m k", "k", &["b, m, k", "b, k", "b, m"])),
     ),
     (
-        "linalg.batch_vecmat",
+        ops::BatchVecmatOp::NAME,
         Kind::Named(&contraction("b n k", "k", &["b, k", "b, k, n", "b, n"])),
     ),
     (
-        "linalg.dot",
+        ops::DotOp::NAME,
         Kind::Named(&contraction("k", "k", &["k", "k", ""])),
     ),
     (
-        "linalg.mmt4d",
+        ops::Mmt4DOp::NAME,
         Kind::Named(&contraction(
             "m n k m0 n0 k0",
             "k k0",
@@ -266,7 +269,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.batch_mmt4d",
+        ops::BatchMmt4DOp::NAME,
         Kind::Named(&contraction(
             "b m n k m0 n0 k0",
             "k k0",
@@ -274,7 +277,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.quantized_matmul",
+        ops::QuantizedMatmulOp::NAME,
         Kind::Named(&fixed(
             "m n k",
             "k",
@@ -284,7 +287,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.quantized_batch_matmul",
+        ops::QuantizedBatchMatmulOp::NAME,
         Kind::Named(&fixed(
             "b m n k",
             "k",
@@ -295,7 +298,7 @@ pub const NAMED: &[(&str, Kind)] = &[
     ),
     // Convolutions without batch or channels (no strides).
     (
-        "linalg.conv_1d",
+        ops::Conv1DOp::NAME,
         Kind::Named(&fixed(
             "ow kw",
             "kw",
@@ -305,7 +308,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_2d",
+        ops::Conv2DOp::NAME,
         Kind::Named(&fixed(
             "oh ow kh kw",
             "kh kw",
@@ -315,7 +318,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_3d",
+        ops::Conv3DOp::NAME,
         Kind::Named(&fixed(
             "od oh ow kd kh kw",
             "kd kh kw",
@@ -326,7 +329,7 @@ pub const NAMED: &[(&str, Kind)] = &[
     ),
     // Convolutions.
     (
-        "linalg.conv_1d_nwc_wcf",
+        ops::Conv1DNwcWcfOp::NAME,
         Kind::Named(&conv(
             "n ow f kw c",
             "kw c",
@@ -334,7 +337,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_1d_ncw_fcw",
+        ops::Conv1DNcwFcwOp::NAME,
         Kind::Named(&conv(
             "n f ow c kw",
             "c kw",
@@ -342,7 +345,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_2d_nhwc_hwcf",
+        ops::Conv2DNhwcHwcfOp::NAME,
         Kind::Named(&conv(
             "n oh ow f kh kw c",
             "kh kw c",
@@ -350,7 +353,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_2d_nhwc_fhwc",
+        ops::Conv2DNhwcFhwcOp::NAME,
         Kind::Named(&conv(
             "n oh ow f kh kw c",
             "kh kw c",
@@ -358,7 +361,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_2d_nhwc_hwcf_q",
+        ops::Conv2DNhwcHwcfQOp::NAME,
         Kind::Named(&conv_q(
             "n oh ow f kh kw c",
             "kh kw c",
@@ -366,7 +369,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_2d_nhwc_fhwc_q",
+        ops::Conv2DNhwcFhwcQOp::NAME,
         Kind::Named(&conv_q(
             "n oh ow f kh kw c",
             "kh kw c",
@@ -374,7 +377,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_2d_nchw_fchw",
+        ops::Conv2DNchwFchwOp::NAME,
         Kind::Named(&conv(
             "n f oh ow c kh kw",
             "c kh kw",
@@ -382,7 +385,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_2d_nchw_fchw_q",
+        ops::Conv2DNchwFchwQOp::NAME,
         Kind::Named(&conv_q(
             "n f oh ow c kh kw",
             "c kh kw",
@@ -390,7 +393,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_2d_ngchw_fgchw",
+        ops::Conv2DNgchwFgchwOp::NAME,
         Kind::Named(&conv(
             "n g f oh ow c kh kw",
             "c kh kw",
@@ -402,7 +405,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_2d_ngchw_gfchw",
+        ops::Conv2DNgchwGfchwOp::NAME,
         Kind::Named(&conv(
             "n g f oh ow c kh kw",
             "c kh kw",
@@ -414,7 +417,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_2d_ngchw_gfchw_q",
+        ops::Conv2DNgchwGfchwQOp::NAME,
         Kind::Named(&conv_q(
             "n g f oh ow c kh kw",
             "c kh kw",
@@ -428,7 +431,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_2d_nhwgc_gfhwc",
+        ops::Conv2DNhwgcGfhwcOp::NAME,
         Kind::Named(&conv(
             "n oh ow g f kh kw c",
             "kh kw c",
@@ -440,7 +443,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_2d_nhwgc_gfhwc_q",
+        ops::Conv2DNhwgcGfhwcQOp::NAME,
         Kind::Named(&conv_q(
             "n oh ow g f kh kw c",
             "kh kw c",
@@ -454,7 +457,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_3d_ndhwc_dhwcf",
+        ops::Conv3DNdhwcDhwcfOp::NAME,
         Kind::Named(&conv(
             "n od oh ow f kd kh kw c",
             "kd kh kw c",
@@ -462,7 +465,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_3d_ndhwc_dhwcf_q",
+        ops::Conv3DNdhwcDhwcfQOp::NAME,
         Kind::Named(&conv_q(
             "n od oh ow f kd kh kw c",
             "kd kh kw c",
@@ -470,7 +473,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.conv_3d_ncdhw_fcdhw",
+        ops::Conv3DNcdhwFcdhwOp::NAME,
         Kind::Named(&conv(
             "n f od oh ow c kd kh kw",
             "c kd kh kw",
@@ -483,15 +486,15 @@ pub const NAMED: &[(&str, Kind)] = &[
     ),
     // Depthwise convolutions.
     (
-        "linalg.depthwise_conv_1d_nwc_wc",
+        ops::DepthwiseConv1DNwcWcOp::NAME,
         Kind::Named(&conv("n ow c kw", "kw", &[NWC_IN, "kw, c", "n, ow, c"])),
     ),
     (
-        "linalg.depthwise_conv_1d_ncw_cw",
+        ops::DepthwiseConv1DNcwCwOp::NAME,
         Kind::Named(&conv("n ow c kw", "kw", &[NCW_IN, "c, kw", "n, c, ow"])),
     ),
     (
-        "linalg.depthwise_conv_1d_nwc_wcm",
+        ops::DepthwiseConv1DNwcWcmOp::NAME,
         Kind::Named(&conv(
             "n ow c m kw",
             "kw",
@@ -499,7 +502,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.depthwise_conv_2d_nhwc_hwc",
+        ops::DepthwiseConv2DNhwcHwcOp::NAME,
         Kind::Named(&conv(
             NHWC_LOOPS,
             "kh kw",
@@ -507,7 +510,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.depthwise_conv_2d_nhwc_hwc_q",
+        ops::DepthwiseConv2DNhwcHwcQOp::NAME,
         Kind::Named(&conv_q(
             NHWC_LOOPS,
             "kh kw",
@@ -515,7 +518,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.depthwise_conv_2d_nchw_chw",
+        ops::DepthwiseConv2DNchwChwOp::NAME,
         Kind::Named(&conv(
             "n oh ow c kh kw",
             "kh kw",
@@ -523,7 +526,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.depthwise_conv_2d_nhwc_hwcm",
+        ops::DepthwiseConv2DNhwcHwcmOp::NAME,
         Kind::Named(&conv(
             "n oh ow c m kh kw",
             "kh kw",
@@ -531,7 +534,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.depthwise_conv_2d_nhwc_hwcm_q",
+        ops::DepthwiseConv2DNhwcHwcmQOp::NAME,
         Kind::Named(&conv_q(
             "n oh ow c m kh kw",
             "kh kw",
@@ -539,7 +542,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.depthwise_conv_3d_ndhwc_dhwc",
+        ops::DepthwiseConv3DNdhwcDhwcOp::NAME,
         Kind::Named(&conv(
             "n od oh ow kd kh kw c",
             "kd kh kw",
@@ -547,7 +550,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.depthwise_conv_3d_ncdhw_cdhw",
+        ops::DepthwiseConv3DNcdhwCdhwOp::NAME,
         Kind::Named(&conv(
             "n od oh ow kd kh kw c",
             "kd kh kw",
@@ -559,7 +562,7 @@ pub const NAMED: &[(&str, Kind)] = &[
         )),
     ),
     (
-        "linalg.depthwise_conv_3d_ndhwc_dhwcm",
+        ops::DepthwiseConv3DNdhwcDhwcmOp::NAME,
         Kind::Named(&conv(
             "n od oh ow m kd kh kw c",
             "kd kh kw",
@@ -568,123 +571,153 @@ pub const NAMED: &[(&str, Kind)] = &[
     ),
     // Pooling.
     (
-        "linalg.pooling_nhwc_sum",
+        ops::PoolingNhwcSumOp::NAME,
         Kind::Named(&pool(NHWC_LOOPS, "kh kw", POOL_NHWC, ADD, false)),
     ),
     (
-        "linalg.pooling_nhwc_max",
+        ops::PoolingNhwcMaxOp::NAME,
         Kind::Named(&pool(NHWC_LOOPS, "kh kw", POOL_NHWC, MAX, false)),
     ),
     (
-        "linalg.pooling_nhwc_min",
+        ops::PoolingNhwcMinOp::NAME,
         Kind::Named(&pool(NHWC_LOOPS, "kh kw", POOL_NHWC, MIN, false)),
     ),
     (
-        "linalg.pooling_nhwc_max_unsigned",
+        ops::PoolingNhwcMaxUnsignedOp::NAME,
         Kind::Named(&pool(NHWC_LOOPS, "kh kw", POOL_NHWC, MAXU, true)),
     ),
     (
-        "linalg.pooling_nhwc_min_unsigned",
+        ops::PoolingNhwcMinUnsignedOp::NAME,
         Kind::Named(&pool(NHWC_LOOPS, "kh kw", POOL_NHWC, MINU, true)),
     ),
     (
-        "linalg.pooling_nchw_sum",
+        ops::PoolingNchwSumOp::NAME,
         Kind::Named(&pool(NCHW_LOOPS, "kh kw", POOL_NCHW, ADD, false)),
     ),
     (
-        "linalg.pooling_nchw_max",
+        ops::PoolingNchwMaxOp::NAME,
         Kind::Named(&pool(NCHW_LOOPS, "kh kw", POOL_NCHW, MAX, false)),
     ),
     (
-        "linalg.pooling_nwc_sum",
+        ops::PoolingNwcSumOp::NAME,
         Kind::Named(&pool(NWC_LOOPS, "kw", POOL_NWC, ADD, false)),
     ),
     (
-        "linalg.pooling_nwc_max",
+        ops::PoolingNwcMaxOp::NAME,
         Kind::Named(&pool(NWC_LOOPS, "kw", POOL_NWC, MAX, false)),
     ),
     (
-        "linalg.pooling_nwc_min",
+        ops::PoolingNwcMinOp::NAME,
         Kind::Named(&pool(NWC_LOOPS, "kw", POOL_NWC, MIN, false)),
     ),
     (
-        "linalg.pooling_nwc_max_unsigned",
+        ops::PoolingNwcMaxUnsignedOp::NAME,
         Kind::Named(&pool(NWC_LOOPS, "kw", POOL_NWC, MAXU, true)),
     ),
     (
-        "linalg.pooling_nwc_min_unsigned",
+        ops::PoolingNwcMinUnsignedOp::NAME,
         Kind::Named(&pool(NWC_LOOPS, "kw", POOL_NWC, MINU, true)),
     ),
     (
-        "linalg.pooling_ncw_sum",
+        ops::PoolingNcwSumOp::NAME,
         Kind::Named(&pool(NCW_LOOPS, "kw", POOL_NCW, ADD, false)),
     ),
     (
-        "linalg.pooling_ncw_max",
+        ops::PoolingNcwMaxOp::NAME,
         Kind::Named(&pool(NCW_LOOPS, "kw", POOL_NCW, MAX, false)),
     ),
     (
-        "linalg.pooling_ndhwc_sum",
+        ops::PoolingNdhwcSumOp::NAME,
         Kind::Named(&pool(NDHWC_LOOPS, "kd kh kw", POOL_NDHWC, ADD, false)),
     ),
     (
-        "linalg.pooling_ndhwc_max",
+        ops::PoolingNdhwcMaxOp::NAME,
         Kind::Named(&pool(NDHWC_LOOPS, "kd kh kw", POOL_NDHWC, MAX, false)),
     ),
     (
-        "linalg.pooling_ndhwc_min",
+        ops::PoolingNdhwcMinOp::NAME,
         Kind::Named(&pool(NDHWC_LOOPS, "kd kh kw", POOL_NDHWC, MIN, false)),
     ),
     // Elementwise.
-    ("linalg.exp", Kind::Named(&unary("math.exp", ""))),
-    ("linalg.log", Kind::Named(&unary("math.log", ""))),
-    ("linalg.abs", Kind::Named(&unary("math.absf", "math.absi"))),
-    ("linalg.ceil", Kind::Named(&unary("math.ceil", ""))),
-    ("linalg.floor", Kind::Named(&unary("math.floor", ""))),
-    ("linalg.negf", Kind::Named(&unary("arith.negf", ""))),
+    (ops::ExpOp::NAME, Kind::Named(&unary(math::ExpOp::NAME, ""))),
+    (ops::LogOp::NAME, Kind::Named(&unary(math::LogOp::NAME, ""))),
     (
-        "linalg.reciprocal",
-        Kind::Named(&unary("arith.divf", "arith.divsi")),
-    ),
-    ("linalg.round", Kind::Named(&unary("math.round", ""))),
-    ("linalg.sqrt", Kind::Named(&unary("math.sqrt", ""))),
-    ("linalg.rsqrt", Kind::Named(&unary("math.rsqrt", ""))),
-    (
-        "linalg.square",
-        Kind::Named(&unary("arith.mulf", "arith.muli")),
-    ),
-    ("linalg.tanh", Kind::Named(&unary("math.tanh", ""))),
-    ("linalg.erf", Kind::Named(&unary("math.erf", ""))),
-    (
-        "linalg.add",
-        Kind::Named(&binary("arith.addf", "arith.addi")),
+        ops::AbsOp::NAME,
+        Kind::Named(&unary(math::AbsFOp::NAME, math::AbsIOp::NAME)),
     ),
     (
-        "linalg.sub",
-        Kind::Named(&binary("arith.subf", "arith.subi")),
+        ops::CeilOp::NAME,
+        Kind::Named(&unary(math::CeilOp::NAME, "")),
     ),
     (
-        "linalg.mul",
-        Kind::Named(&binary("arith.mulf", "arith.muli")),
+        ops::FloorOp::NAME,
+        Kind::Named(&unary(math::FloorOp::NAME, "")),
     ),
     (
-        "linalg.div",
-        Kind::Named(&binary("arith.divf", "arith.divsi")),
+        ops::NegFOp::NAME,
+        Kind::Named(&unary(arith::NegFOp::NAME, "")),
     ),
     (
-        "linalg.div_unsigned",
-        Kind::Named(&binary("", "arith.divui")),
+        ops::ReciprocalOp::NAME,
+        Kind::Named(&unary(arith::DivFOp::NAME, arith::DivSIOp::NAME)),
     ),
     (
-        "linalg.max",
-        Kind::Named(&binary("arith.maximumf", "arith.maxsi")),
+        ops::RoundOp::NAME,
+        Kind::Named(&unary(math::RoundOp::NAME, "")),
     ),
     (
-        "linalg.min",
-        Kind::Named(&binary("arith.minimumf", "arith.minsi")),
+        ops::SqrtOp::NAME,
+        Kind::Named(&unary(math::SqrtOp::NAME, "")),
     ),
-    ("linalg.powf", Kind::Named(&binary("math.powf", ""))),
-    ("linalg.select", Kind::Named(&elementwise(Payload::Select))),
+    (
+        ops::RsqrtOp::NAME,
+        Kind::Named(&unary(math::RsqrtOp::NAME, "")),
+    ),
+    (
+        ops::SquareOp::NAME,
+        Kind::Named(&unary(arith::MulFOp::NAME, arith::MulIOp::NAME)),
+    ),
+    (
+        ops::TanhOp::NAME,
+        Kind::Named(&unary(math::TanhOp::NAME, "")),
+    ),
+    (ops::ErfOp::NAME, Kind::Named(&unary(math::ErfOp::NAME, ""))),
+    (
+        ops::AddOp::NAME,
+        Kind::Named(&binary(arith::AddFOp::NAME, arith::AddIOp::NAME)),
+    ),
+    (
+        ops::SubOp::NAME,
+        Kind::Named(&binary(arith::SubFOp::NAME, arith::SubIOp::NAME)),
+    ),
+    (
+        ops::MulOp::NAME,
+        Kind::Named(&binary(arith::MulFOp::NAME, arith::MulIOp::NAME)),
+    ),
+    (
+        ops::DivOp::NAME,
+        Kind::Named(&binary(arith::DivFOp::NAME, arith::DivSIOp::NAME)),
+    ),
+    (
+        ops::DivUnsignedOp::NAME,
+        Kind::Named(&binary("", arith::DivUIOp::NAME)),
+    ),
+    (
+        ops::MaxOp::NAME,
+        Kind::Named(&binary(arith::MaximumFOp::NAME, arith::MaxSIOp::NAME)),
+    ),
+    (
+        ops::MinOp::NAME,
+        Kind::Named(&binary(arith::MinimumFOp::NAME, arith::MinSIOp::NAME)),
+    ),
+    (
+        ops::PowFOp::NAME,
+        Kind::Named(&binary(math::PowFOp::NAME, "")),
+    ),
+    (
+        ops::SelectOp::NAME,
+        Kind::Named(&elementwise(Payload::Select)),
+    ),
 ];
 
 impl OpSpec {
@@ -989,18 +1022,26 @@ impl LinalgStructuredOp for Kind {
                 Payload::MulAdd => {
                     let x = b.cast(args[0], out_ty, false);
                     let y = b.cast(args[1], out_ty, false);
-                    let m = b.op(pick(f("arith.mulf", "arith.muli")), &[x, y], out_ty);
+                    let m = b.op(
+                        pick(f(arith::MulFOp::NAME, arith::MulIOp::NAME)),
+                        &[x, y],
+                        out_ty,
+                    );
                     b.op(pick(ADD), &[out, m], out_ty)
                 }
                 Payload::MulAddZp => {
-                    let sub = pick(f("arith.subf", "arith.subi"));
+                    let sub = pick(f(arith::SubFOp::NAME, arith::SubIOp::NAME));
                     let x = b.cast(args[0], out_ty, false);
                     let zx = b.cast(args[2], out_ty, false);
                     let x = b.op(sub, &[x, zx], out_ty);
                     let y = b.cast(args[1], out_ty, false);
                     let zy = b.cast(args[3], out_ty, false);
                     let y = b.op(sub, &[y, zy], out_ty);
-                    let m = b.op(pick(f("arith.mulf", "arith.muli")), &[x, y], out_ty);
+                    let m = b.op(
+                        pick(f(arith::MulFOp::NAME, arith::MulIOp::NAME)),
+                        &[x, y],
+                        out_ty,
+                    );
                     b.op(pick(ADD), &[out, m], out_ty)
                 }
                 Payload::Pool { f, unsigned } => {
@@ -1010,11 +1051,11 @@ impl LinalgStructuredOp for Kind {
                 Payload::Unary(fun) => {
                     let name = pick(fun);
                     let x = args[0];
-                    if name == "arith.divf" || name == "arith.divsi" {
+                    if name == arith::DivFOp::NAME || name == arith::DivSIOp::NAME {
                         // reciprocal: 1 / x
                         let one = b.one(out_ty);
                         b.op(name, &[one, x], out_ty)
-                    } else if name == "arith.mulf" || name == "arith.muli" {
+                    } else if name == arith::MulFOp::NAME || name == arith::MulIOp::NAME {
                         // square: x * x
                         b.op(name, &[x, x], out_ty)
                     } else {
@@ -1022,10 +1063,12 @@ impl LinalgStructuredOp for Kind {
                     }
                 }
                 Payload::Binary(fun) => b.op(pick(fun), &[args[0], args[1]], out_ty),
-                Payload::Select => b.op("arith.select", &[args[0], args[1], args[2]], out_ty),
+                Payload::Select => {
+                    b.op(arith::SelectOp::NAME, &[args[0], args[1], args[2]], out_ty)
+                }
             },
         };
-        let mut y = OperationState::new(ctx, "linalg.yield", loc);
+        let mut y = OperationState::new(ctx, crate::YieldOp::NAME, loc);
         y.operands = vec![result];
         b.ir.create_op(y, InsertPoint::BlockEnd(block));
     }
@@ -1124,30 +1167,30 @@ impl PayloadBuilder<'_> {
         let name = match (ctx.float_kind(from), ctx.float_kind(to)) {
             (Some(a), Some(b)) => {
                 if a.width() < b.width() {
-                    "arith.extf"
+                    arith::ExtFOp::NAME
                 } else {
-                    "arith.truncf"
+                    arith::TruncFOp::NAME
                 }
             }
-            (None, Some(_)) if unsigned => "arith.uitofp",
-            (None, Some(_)) => "arith.sitofp",
-            (Some(_), None) if unsigned => "arith.fptoui",
-            (Some(_), None) => "arith.fptosi",
+            (None, Some(_)) if unsigned => arith::UIToFPOp::NAME,
+            (None, Some(_)) => arith::SIToFPOp::NAME,
+            (Some(_), None) if unsigned => arith::FPToUIOp::NAME,
+            (Some(_), None) => arith::FPToSIOp::NAME,
             (None, None) => {
                 if ctx.is_index(from) || ctx.is_index(to) {
                     if unsigned {
-                        "arith.index_castui"
+                        arith::IndexCastUIOp::NAME
                     } else {
-                        "arith.index_cast"
+                        arith::IndexCastOp::NAME
                     }
                 } else if ctx.integer_width(from) < ctx.integer_width(to) {
                     if unsigned {
-                        "arith.extui"
+                        arith::ExtUIOp::NAME
                     } else {
-                        "arith.extsi"
+                        arith::ExtSIOp::NAME
                     }
                 } else {
-                    "arith.trunci"
+                    arith::TruncIOp::NAME
                 }
             }
         };

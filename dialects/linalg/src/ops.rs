@@ -4,14 +4,13 @@ use crate::named::{
     affine_maps_attr, default_maps_with, window_attr, Kind, Maps, MEMOIZED_MAPS, NAMED,
 };
 use crate::structured::{structured_info, IteratorType, LinalgStructuredOp};
-use std::sync::Arc;
 use strata_dialect_tensor::syntax::*;
 use strata_ir::asm::lexer::TokenKind;
 use strata_ir::asm::parser::{BlockArgDecl, OpParser, UnresolvedOperand};
 use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
-use strata_ir::opdef::{Arity, AttrDef, OpTraits, RegionDef, ValueDef};
+use strata_ir::interfaces::{ConditionallySpeculatable, MemoryEffects, SpeculatableIf};
 use strata_ir::{Attribute, Context, Ir, OpDefinition, OpId, Type, DYNAMIC};
 
 strata_ir::define_op! {
@@ -19,7 +18,14 @@ strata_ir::define_op! {
     pub struct YieldOp = "linalg.yield" {
         traits: [PURE, TERMINATOR, RETURN_LIKE],
         operands: [values: variadic(TypeConstraint::Any)],
-        format: "attr-dict ($values^ `:` type($values))?",
+        // MLIR's custom syntax (`YieldOp::parse`/`print`): the values, the
+        // attributes, then the types when there are values.
+        format: "$values attr-dict (`:` type($values)^)?",
+        verify: verify_yield,
+        // MLIR registers FoldTensorCastProducerOp on the dialect; Strata has
+        // no dialect-level pattern hook, so linalg.yield's adds it for every
+        // structured op.
+        canonicalize: crate::canonicalize::cast_producer_patterns,
     }
 }
 strata_ir::define_op! {
@@ -27,139 +33,262 @@ strata_ir::define_op! {
     pub struct IndexOp = "linalg.index" {
         traits: [PURE],
         results: [result: single(TypeConstraint::Index)],
-        attributes: [dim: required(AttrConstraint::Integer(Some(64)))],
+        attributes: [dim: required(AttrConstraint::Integer(Some(64)), syntax = PLAIN_I64)],
         format: "$dim attr-dict `:` type($result)",
+        verify: verify_index,
+        infer_result_types: |ctx, _, _| Ok(vec![ctx.index_type()]),
     }
 }
 
-fn value(name: &str, arity: Arity, constraint: TypeConstraint) -> ValueDef {
-    ValueDef {
-        name: name.into(),
-        arity,
-        constraint,
+// ---------------------------------------------------------------------------
+// Structured ops (MLIR's `LinalgStructuredBase_Op`)
+// ---------------------------------------------------------------------------
+
+/// The `indexing_maps` constraint: an array of affine maps.
+fn maps_constraint() -> AttrConstraint {
+    AttrConstraint::Array(Some(Box::new(AttrConstraint::AffineMap)))
+}
+
+/// A structured op: what every one shares (traits, the variadic results,
+/// the single-block payload region, the structured-op verifier, payload
+/// argument names, the `LinalgStructuredOp`, memory-effect and
+/// speculation interfaces) around what sets it apart (its operand groups,
+/// properties, syntax, folder and patterns). Result types are checked by
+/// `verify::verify_op`, with MLIR's wording.
+macro_rules! structured_op {
+    (
+        $(#[$doc:meta])* $name:ident = $op:literal, kind: $kind:expr,
+        operands: [$($operands:tt)*],
+        attributes: [$($attributes:tt)*],
+        parse: $parse:expr, print: $print:expr
+        $(, fold: $fold:expr)?
+        $(, canonicalize: $canon:expr)?
+        $(, result_names: [$result_name:literal])?
+    ) => {
+        strata_ir::define_op! {
+            $(#[$doc])*
+            pub struct $name = $op {
+                traits: [RECURSIVE_MEMORY_EFFECTS, SINGLE_BLOCK],
+                operands: [$($operands)*],
+                results: [result_tensors: variadic(TypeConstraint::Any)],
+                attributes: [$($attributes)*],
+                regions: [region: single_block],
+                parse: $parse,
+                print: $print,
+                verify: verify_structured,
+                $(fold: $fold,)?
+                $(canonicalize: $canon,)?
+                $(result_names: [$result_name],)?
+                block_arg_names: payload_arg_names,
+                interfaces: [
+                    dyn LinalgStructuredOp => $kind,
+                    dyn MemoryEffects => StructuredEffects,
+                    dyn ConditionallySpeculatable => SpeculatableIf(structured_speculatability),
+                ],
+            }
+        }
+    };
+}
+
+/// A named op (OpDSL's ops, fill and copy): `ins(...) outs(...)` operand
+/// groups (their counts are checked by `verify::verify_op` with MLIR's
+/// wording, "expected 2 operands, but found 0"), the syntax of
+/// `parse_named`/`print_named`, the memref-cast fold, and the properties
+/// of its kind: `plain` (none), `windowed` (`strides`, `dilations`),
+/// `explicit_maps` (an optional `indexing_maps`) or `required_maps`. Its
+/// [`Kind`] is its line in [`NAMED`].
+macro_rules! named_op {
+    ($name:ident = $op:literal, plain $($canon:tt)*) => {
+        named_op!(@declare $name = $op, [], [$($canon)*]);
+    };
+    ($name:ident = $op:literal, windowed $($canon:tt)*) => {
+        named_op!(@declare $name = $op, [
+            strides: optional(AttrConstraint::DenseElements),
+            dilations: optional(AttrConstraint::DenseElements),
+        ], [$($canon)*]);
+    };
+    ($name:ident = $op:literal, explicit_maps $($canon:tt)*) => {
+        named_op!(@declare $name = $op, [indexing_maps: optional(maps_constraint())], [$($canon)*]);
+    };
+    ($name:ident = $op:literal, required_maps $($canon:tt)*) => {
+        named_op!(@declare $name = $op, [indexing_maps: required(maps_constraint())], [$($canon)*]);
+    };
+    (@declare $name:ident = $op:literal, [$($attributes:tt)*], [$($canon:tt)*]) => {
+        structured_op! {
+            #[doc = concat!("`", $op, "`, a named structured op.")]
+            $name = $op, kind: named_kind($op),
+            operands: [inputs: variadic(TypeConstraint::Any), outputs: variadic(TypeConstraint::Any)],
+            attributes: [$($attributes)*],
+            parse: parse_named, print: print_named,
+            fold: fold_memref_casts
+            $($canon)*
+        }
+    };
+}
+
+/// Declares the named ops, in [`NAMED`]'s order, and lists their definitions.
+macro_rules! named_ops {
+    ($($name:ident = $op:literal, $props:ident $(, canonicalize: $canon:expr)?;)*) => {
+        $(named_op!($name = $op, $props $(, canonicalize: $canon)?);)*
+
+        /// The named ops' definitions, in [`NAMED`]'s order.
+        fn named_definitions() -> Vec<OpDefinition> {
+            vec![$($name::definition()),*]
+        }
+
+    };
+}
+
+/// A named op's [`Kind`]: its line in [`NAMED`]. Every declared named op
+/// has one (a test checks it), so a missing line is a bug found when the
+/// dialect is loaded.
+fn named_kind(name: &str) -> Kind {
+    match NAMED.iter().find(|(n, _)| *n == name) {
+        Some(&(_, kind)) => kind,
+        None => panic!("linalg op `{name}` is declared but has no line in NAMED"),
     }
 }
 
-fn structured_def(name: &str, kind: Kind) -> OpDefinition {
-    let mut d = OpDefinition::new(name);
-    d.traits = OpTraits::RECURSIVE_MEMORY_EFFECTS | OpTraits::SINGLE_BLOCK;
-    let shaped_or_scalar = TypeConstraint::Any;
-    d.operands = match kind {
-        // One group: the operand counts are checked by `verify::verify_op`
-        // with MLIR's wording ("expected 2 operands, but found 0").
-        Kind::Transpose | Kind::Broadcast | Kind::Map => {
-            vec![value("operands", Arity::Variadic, TypeConstraint::Any)]
-        }
-        Kind::Reduce => vec![value("operands", Arity::Variadic, TypeConstraint::Any)],
-        _ => vec![
-            value("inputs", Arity::Variadic, shaped_or_scalar.clone()),
-            value("outputs", Arity::Variadic, shaped_or_scalar),
-        ],
-    };
-    // Result types are checked by `verify::verify_op`, with MLIR's wording.
-    d.results = vec![value(
-        "result_tensors",
-        Arity::Variadic,
-        TypeConstraint::Any,
-    )];
-    d.regions = vec![RegionDef {
-        name: "region".into(),
-        variadic: false,
-        single_block: true,
-    }];
-    d.attributes = match kind {
-        Kind::Generic => vec![
-            AttrDef::required(
-                "indexing_maps",
-                AttrConstraint::Array(Some(Box::new(AttrConstraint::AffineMap))),
-            ),
-            AttrDef::required("iterator_types", AttrConstraint::Array(None)),
-            AttrDef::optional("doc", AttrConstraint::String),
-            AttrDef::optional("library_call", AttrConstraint::String),
-        ],
-        Kind::Transpose => vec![AttrDef::required(
-            "permutation",
-            AttrConstraint::DenseI64Array,
-        )],
-        Kind::Broadcast | Kind::Reduce => {
-            vec![AttrDef::required(
-                "dimensions",
-                AttrConstraint::DenseI64Array,
-            )]
-        }
-        k if k.has_explicit_maps() => {
-            let maps = AttrConstraint::Array(Some(Box::new(AttrConstraint::AffineMap)));
-            if matches!(k.spec().map(|s| s.maps), Some(Maps::Required)) {
-                vec![AttrDef::required("indexing_maps", maps)]
-            } else {
-                vec![AttrDef::optional("indexing_maps", maps)]
-            }
-        }
-        k if k.is_windowed() => vec![
-            AttrDef::optional("strides", AttrConstraint::DenseElements),
-            AttrDef::optional("dilations", AttrConstraint::DenseElements),
-        ],
-        _ => vec![],
-    };
-    d.interfaces
-        .insert::<dyn LinalgStructuredOp>(Arc::new(kind));
-    d.interfaces
-        .insert::<dyn strata_ir::interfaces::MemoryEffects>(Arc::new(StructuredEffects));
-    d.interfaces
-        .insert::<dyn strata_ir::interfaces::ConditionallySpeculatable>(Arc::new(
-            strata_ir::interfaces::SpeculatableIf(structured_speculatability),
-        ));
-    d.hooks.verify = Some(verify_structured);
-    d.hooks.block_arg_names = Some(payload_arg_names);
-    if !matches!(
-        kind,
-        Kind::Map | Kind::Reduce | Kind::Transpose | Kind::Broadcast
-    ) {
-        d.hooks.fold = Some(fold_memref_casts);
-    }
-    if kind == Kind::Transpose {
-        d.hooks.fold = Some(crate::canonicalize::fold_transpose);
-    }
-    match kind {
-        Kind::Generic => {
-            d.hooks.parse = Some(parse_generic);
-            d.hooks.print = Some(print_generic);
-            d.hooks.canonicalization_patterns = Some(crate::canonicalize::generic_patterns);
-        }
-        Kind::Transpose | Kind::Broadcast => {
-            d.hooks.parse = Some(parse_transpose_like);
-            d.hooks.print = Some(print_transpose_like);
-            d.hooks.canonicalization_patterns = Some(if kind == Kind::Transpose {
-                crate::canonicalize::transpose_patterns
-            } else {
-                crate::canonicalize::broadcast_patterns
-            });
-            d.hooks.result_names = Some(if kind == Kind::Transpose {
-                |_, _, _, f| f(0, "transposed")
-            } else {
-                |_, _, _, f| f(0, "broadcasted")
-            });
-        }
-        Kind::Map | Kind::Reduce => {
-            d.hooks.parse = Some(parse_map_like);
-            d.hooks.print = Some(print_map_like);
-            d.hooks.result_names = Some(if kind == Kind::Map {
-                |_, _, _, f| f(0, "mapped")
-            } else {
-                |_, _, _, f| f(0, "reduced")
-            });
-        }
-        _ => {
-            d.hooks.parse = Some(parse_named);
-            d.hooks.print = Some(print_named);
-            if kind == Kind::Copy {
-                d.hooks.canonicalization_patterns = Some(copy_patterns);
-            } else if kind == Kind::Fill {
-                d.hooks.canonicalization_patterns = Some(crate::canonicalize::fill_patterns);
-            }
-        }
-    }
-    d
+structured_op! {
+    /// `linalg.generic`: indexing maps, iterator types and a payload region.
+    GenericOp = "linalg.generic", kind: Kind::Generic,
+    operands: [inputs: variadic(TypeConstraint::Any), outputs: variadic(TypeConstraint::Any)],
+    attributes: [
+        indexing_maps: required(maps_constraint()),
+        iterator_types: required(AttrConstraint::Array(None)),
+        doc: optional(AttrConstraint::String),
+        library_call: optional(AttrConstraint::String),
+    ],
+    parse: parse_generic, print: print_generic,
+    fold: fold_memref_casts,
+    canonicalize: crate::canonicalize::generic_patterns
+}
+
+structured_op! {
+    /// `linalg.transpose`: the input with its dimensions permuted. One
+    /// operand group: the counts are checked by `verify::verify_op`.
+    TransposeOp = "linalg.transpose", kind: Kind::Transpose,
+    operands: [operands: variadic(TypeConstraint::Any)],
+    attributes: [permutation: required(AttrConstraint::DenseI64Array)],
+    parse: parse_transpose_like, print: print_transpose_like,
+    fold: crate::canonicalize::fold_transpose,
+    canonicalize: crate::canonicalize::transpose_patterns,
+    result_names: ["transposed"]
+}
+
+structured_op! {
+    /// `linalg.broadcast`: the input with `dimensions` added.
+    BroadcastOp = "linalg.broadcast", kind: Kind::Broadcast,
+    operands: [operands: variadic(TypeConstraint::Any)],
+    attributes: [dimensions: required(AttrConstraint::DenseI64Array)],
+    parse: parse_transpose_like, print: print_transpose_like,
+    canonicalize: crate::canonicalize::broadcast_patterns,
+    result_names: ["broadcasted"]
+}
+
+structured_op! {
+    /// `linalg.map`: its payload applied to the inputs elementwise.
+    MapOp = "linalg.map", kind: Kind::Map,
+    operands: [operands: variadic(TypeConstraint::Any)],
+    attributes: [],
+    parse: parse_map_like, print: print_map_like,
+    result_names: ["mapped"]
+}
+
+structured_op! {
+    /// `linalg.reduce`: the inputs reduced along `dimensions` into the inits.
+    ReduceOp = "linalg.reduce", kind: Kind::Reduce,
+    operands: [operands: variadic(TypeConstraint::Any)],
+    attributes: [dimensions: required(AttrConstraint::DenseI64Array)],
+    parse: parse_map_like, print: print_map_like,
+    result_names: ["reduced"]
+}
+
+named_ops! {
+    FillOp = "linalg.fill", plain, canonicalize: crate::canonicalize::fill_patterns;
+    CopyOp = "linalg.copy", plain, canonicalize: copy_patterns;
+    MatmulOp = "linalg.matmul", explicit_maps;
+    BatchMatmulOp = "linalg.batch_matmul", explicit_maps;
+    BatchReduceMatmulOp = "linalg.batch_reduce_matmul", explicit_maps;
+    ContractOp = "linalg.contract", required_maps;
+    MatvecOp = "linalg.matvec", plain;
+    VecmatOp = "linalg.vecmat", plain;
+    BatchMatvecOp = "linalg.batch_matvec", plain;
+    BatchVecmatOp = "linalg.batch_vecmat", plain;
+    DotOp = "linalg.dot", plain;
+    Mmt4DOp = "linalg.mmt4d", plain;
+    BatchMmt4DOp = "linalg.batch_mmt4d", plain;
+    QuantizedMatmulOp = "linalg.quantized_matmul", plain;
+    QuantizedBatchMatmulOp = "linalg.quantized_batch_matmul", plain;
+    Conv1DOp = "linalg.conv_1d", plain;
+    Conv2DOp = "linalg.conv_2d", plain;
+    Conv3DOp = "linalg.conv_3d", plain;
+    Conv1DNwcWcfOp = "linalg.conv_1d_nwc_wcf", windowed;
+    Conv1DNcwFcwOp = "linalg.conv_1d_ncw_fcw", windowed;
+    Conv2DNhwcHwcfOp = "linalg.conv_2d_nhwc_hwcf", windowed;
+    Conv2DNhwcFhwcOp = "linalg.conv_2d_nhwc_fhwc", windowed;
+    Conv2DNhwcHwcfQOp = "linalg.conv_2d_nhwc_hwcf_q", windowed;
+    Conv2DNhwcFhwcQOp = "linalg.conv_2d_nhwc_fhwc_q", windowed;
+    Conv2DNchwFchwOp = "linalg.conv_2d_nchw_fchw", windowed;
+    Conv2DNchwFchwQOp = "linalg.conv_2d_nchw_fchw_q", windowed;
+    Conv2DNgchwFgchwOp = "linalg.conv_2d_ngchw_fgchw", windowed;
+    Conv2DNgchwGfchwOp = "linalg.conv_2d_ngchw_gfchw", windowed;
+    Conv2DNgchwGfchwQOp = "linalg.conv_2d_ngchw_gfchw_q", windowed;
+    Conv2DNhwgcGfhwcOp = "linalg.conv_2d_nhwgc_gfhwc", windowed;
+    Conv2DNhwgcGfhwcQOp = "linalg.conv_2d_nhwgc_gfhwc_q", windowed;
+    Conv3DNdhwcDhwcfOp = "linalg.conv_3d_ndhwc_dhwcf", windowed;
+    Conv3DNdhwcDhwcfQOp = "linalg.conv_3d_ndhwc_dhwcf_q", windowed;
+    Conv3DNcdhwFcdhwOp = "linalg.conv_3d_ncdhw_fcdhw", windowed;
+    DepthwiseConv1DNwcWcOp = "linalg.depthwise_conv_1d_nwc_wc", windowed;
+    DepthwiseConv1DNcwCwOp = "linalg.depthwise_conv_1d_ncw_cw", windowed;
+    DepthwiseConv1DNwcWcmOp = "linalg.depthwise_conv_1d_nwc_wcm", windowed;
+    DepthwiseConv2DNhwcHwcOp = "linalg.depthwise_conv_2d_nhwc_hwc", windowed;
+    DepthwiseConv2DNhwcHwcQOp = "linalg.depthwise_conv_2d_nhwc_hwc_q", windowed;
+    DepthwiseConv2DNchwChwOp = "linalg.depthwise_conv_2d_nchw_chw", windowed;
+    DepthwiseConv2DNhwcHwcmOp = "linalg.depthwise_conv_2d_nhwc_hwcm", windowed;
+    DepthwiseConv2DNhwcHwcmQOp = "linalg.depthwise_conv_2d_nhwc_hwcm_q", windowed;
+    DepthwiseConv3DNdhwcDhwcOp = "linalg.depthwise_conv_3d_ndhwc_dhwc", windowed;
+    DepthwiseConv3DNcdhwCdhwOp = "linalg.depthwise_conv_3d_ncdhw_cdhw", windowed;
+    DepthwiseConv3DNdhwcDhwcmOp = "linalg.depthwise_conv_3d_ndhwc_dhwcm", windowed;
+    PoolingNhwcSumOp = "linalg.pooling_nhwc_sum", windowed;
+    PoolingNhwcMaxOp = "linalg.pooling_nhwc_max", windowed;
+    PoolingNhwcMinOp = "linalg.pooling_nhwc_min", windowed;
+    PoolingNhwcMaxUnsignedOp = "linalg.pooling_nhwc_max_unsigned", windowed;
+    PoolingNhwcMinUnsignedOp = "linalg.pooling_nhwc_min_unsigned", windowed;
+    PoolingNchwSumOp = "linalg.pooling_nchw_sum", windowed;
+    PoolingNchwMaxOp = "linalg.pooling_nchw_max", windowed;
+    PoolingNwcSumOp = "linalg.pooling_nwc_sum", windowed;
+    PoolingNwcMaxOp = "linalg.pooling_nwc_max", windowed;
+    PoolingNwcMinOp = "linalg.pooling_nwc_min", windowed;
+    PoolingNwcMaxUnsignedOp = "linalg.pooling_nwc_max_unsigned", windowed;
+    PoolingNwcMinUnsignedOp = "linalg.pooling_nwc_min_unsigned", windowed;
+    PoolingNcwSumOp = "linalg.pooling_ncw_sum", windowed;
+    PoolingNcwMaxOp = "linalg.pooling_ncw_max", windowed;
+    PoolingNdhwcSumOp = "linalg.pooling_ndhwc_sum", windowed;
+    PoolingNdhwcMaxOp = "linalg.pooling_ndhwc_max", windowed;
+    PoolingNdhwcMinOp = "linalg.pooling_ndhwc_min", windowed;
+    ExpOp = "linalg.exp", plain;
+    LogOp = "linalg.log", plain;
+    AbsOp = "linalg.abs", plain;
+    CeilOp = "linalg.ceil", plain;
+    FloorOp = "linalg.floor", plain;
+    NegFOp = "linalg.negf", plain;
+    ReciprocalOp = "linalg.reciprocal", plain;
+    RoundOp = "linalg.round", plain;
+    SqrtOp = "linalg.sqrt", plain;
+    RsqrtOp = "linalg.rsqrt", plain;
+    SquareOp = "linalg.square", plain;
+    TanhOp = "linalg.tanh", plain;
+    ErfOp = "linalg.erf", plain;
+    AddOp = "linalg.add", plain;
+    SubOp = "linalg.sub", plain;
+    MulOp = "linalg.mul", plain;
+    DivOp = "linalg.div", plain;
+    DivUnsignedOp = "linalg.div_unsigned", plain;
+    MaxOp = "linalg.max", plain;
+    MinOp = "linalg.min", plain;
+    PowFOp = "linalg.powf", plain;
+    SelectOp = "linalg.select", plain;
 }
 
 /// The fold of generic and the named ops (MLIR's `memref::foldMemRefCast`):
@@ -174,13 +303,13 @@ fn fold_memref_casts(
     let mut folded = false;
     for i in 0..ir.num_operands(op) {
         let v = ir.operand(op, i);
-        let Some(cast) = ir.defining_op(v) else {
+        let Some(cast) = strata_dialect_memref::CastOp::defining(ctx, ir, v) else {
             continue;
         };
-        if ctx.op_name_str(ir.op_name(cast)) != "memref.cast" || ir.num_operands(cast) != 1 {
+        if ir.num_operands(cast.op()) != 1 {
             continue;
         }
-        let source = ir.operand(cast, 0);
+        let source = ir.operand(cast.op(), 0);
         if !matches!(
             ctx.type_data(ir.value_type(source)),
             strata_ir::TypeData::MemRef { .. }
@@ -315,35 +444,28 @@ pub fn definitions(_ctx: &Context) -> Vec<OpDefinition> {
     let mut defs = vec![
         YieldOp::definition(),
         IndexOp::definition(),
-        structured_def("linalg.generic", Kind::Generic),
-        structured_def("linalg.transpose", Kind::Transpose),
-        structured_def("linalg.broadcast", Kind::Broadcast),
-        structured_def("linalg.map", Kind::Map),
-        structured_def("linalg.reduce", Kind::Reduce),
+        GenericOp::definition(),
+        TransposeOp::definition(),
+        BroadcastOp::definition(),
+        MapOp::definition(),
+        ReduceOp::definition(),
     ];
-    defs[0].hooks.verify = Some(verify_yield);
-    // MLIR registers FoldTensorCastProducerOp on the dialect; Strata has no
-    // dialect-level pattern hook, so linalg.yield's hook adds it for every
-    // structured op.
-    defs[0].hooks.canonicalization_patterns = Some(crate::canonicalize::cast_producer_patterns);
-    defs[1].attributes[0].syntax = Some(PLAIN_I64);
-    defs[1].hooks.verify = Some(verify_index);
-    defs[1].hooks.infer_result_types = Some(|ctx, _, _| Ok(vec![ctx.index_type()]));
-    for &(name, kind) in NAMED {
-        defs.push(structured_def(name, kind));
-    }
-    defs.extend(crate::pack::definitions());
+    defs.extend(named_definitions());
+    defs.extend([
+        crate::pack::PackOp::definition(),
+        crate::pack::UnPackOp::definition(),
+    ]);
     defs
 }
 
 /// The kind of a structured op definition by name.
 pub fn kind_of(name: &str) -> Option<Kind> {
     match name {
-        "linalg.generic" => Some(Kind::Generic),
-        "linalg.transpose" => Some(Kind::Transpose),
-        "linalg.broadcast" => Some(Kind::Broadcast),
-        "linalg.map" => Some(Kind::Map),
-        "linalg.reduce" => Some(Kind::Reduce),
+        GenericOp::NAME => Some(Kind::Generic),
+        TransposeOp::NAME => Some(Kind::Transpose),
+        BroadcastOp::NAME => Some(Kind::Broadcast),
+        MapOp::NAME => Some(Kind::Map),
+        ReduceOp::NAME => Some(Kind::Reduce),
         _ => NAMED.iter().find(|(n, _)| *n == name).map(|(_, k)| *k),
     }
 }
@@ -786,7 +908,7 @@ fn parse_map_like(p: &mut OpParser) -> DiagResult<()> {
             state.properties = attrs;
             let body = ir.create_op(state, strata_ir::InsertPoint::BlockEnd(block));
             let r = ir.result(body, 0);
-            let mut y = strata_ir::OperationState::new(ctx, "linalg.yield", loc);
+            let mut y = strata_ir::OperationState::new(ctx, crate::YieldOp::NAME, loc);
             y.operands = vec![r];
             ir.create_op(y, strata_ir::InsertPoint::BlockEnd(block));
             Ok(())
@@ -842,7 +964,7 @@ fn short_form_op(ctx: &Context, ir: &Ir, op: OpId, is_map: bool) -> Option<OpId>
 fn print_map_like(pr: &mut OpPrinter, op: OpId) {
     let ctx = pr.ctx();
     let ir = pr.ir;
-    let is_map = ctx.op_name_str(ir.op_name(op)) == "linalg.map";
+    let is_map = MapOp::is(ctx, ir, op);
     let short = short_form_op(ctx, ir, op, is_map);
     if let Some(body) = short {
         pr.write(" { ");
@@ -1189,4 +1311,46 @@ fn error_at(ir: &Ir, op: OpId, message: impl Into<String>) -> Diagnostic {
 /// For the interpreter and lowerings: strides of a windowed op.
 pub fn strides_of(ctx: &Context, ir: &Ir, op: OpId, rank: usize) -> Vec<i64> {
     window_attr(ctx, ir, op, "strides", rank)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line of `NAMED` is a declared op and every declared named op
+    /// has a line, in the same order.
+    #[test]
+    fn declared_named_ops_are_the_named_table() {
+        let declared: Vec<String> = named_definitions().into_iter().map(|d| d.name).collect();
+        let table: Vec<&str> = NAMED.iter().map(|(n, _)| *n).collect();
+        assert_eq!(declared, table);
+    }
+
+    /// Each declared named op has the properties its `Kind` reads:
+    /// strides/dilations when windowed, `indexing_maps` (required or
+    /// optional) when its maps may be given, none otherwise.
+    #[test]
+    fn named_op_properties_follow_their_kind() {
+        for (def, &(name, kind)) in named_definitions().iter().zip(NAMED) {
+            assert_eq!(def.name, name);
+            let props: Vec<(&str, bool)> = def
+                .attributes
+                .iter()
+                .map(|a| (a.name.as_str(), a.optional))
+                .collect();
+            let expected: Vec<(&str, bool)> = if kind.is_windowed() {
+                vec![("strides", true), ("dilations", true)]
+            } else if kind.has_explicit_maps() {
+                let required = kind.spec().map(|s| s.maps) == Some(Maps::Required);
+                vec![("indexing_maps", !required)]
+            } else {
+                vec![]
+            };
+            assert_eq!(props, expected, "{name}");
+            assert!(
+                def.interfaces.get::<dyn LinalgStructuredOp>().is_some(),
+                "{name}"
+            );
+        }
+    }
 }

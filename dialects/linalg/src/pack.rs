@@ -2,141 +2,67 @@
 //! tiling a tensor's dimensions into inner tiles, and back.
 
 use strata_dialect_tensor::syntax::*;
-use strata_ir::asm::lexer::TokenKind;
-use strata_ir::asm::parser::OpParser;
-use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::DiagResult;
-use strata_ir::{Context, Ir, OpDefinition, OpId, DYNAMIC};
+use strata_ir::{Context, Ir, OpId, DYNAMIC};
 
 strata_ir::define_op! {
+    /// `linalg.pack`: `source` with its dimensions tiled into `dest`.
     pub struct PackOp = "linalg.pack" {
         traits: [PURE],
-        operands: [source: single(TypeConstraint::Any), dest: single(TypeConstraint::Any), padding_value: optional(TypeConstraint::Any), inner_tiles: variadic(TypeConstraint::Index)],
+        operands: [
+            source: single(TypeConstraint::Any),
+            dest: single(TypeConstraint::Any),
+            padding_value: optional(TypeConstraint::Any),
+            inner_tiles: variadic(TypeConstraint::Index),
+        ],
         results: [result: optional(TypeConstraint::AnyRankedTensor)],
-        attributes: [outer_dims_perm: optional(AttrConstraint::DenseI64Array), inner_dims_pos: required(AttrConstraint::DenseI64Array), static_inner_tiles: required(AttrConstraint::DenseI64Array)],
+        attributes: [
+            outer_dims_perm: optional(AttrConstraint::DenseI64Array, syntax = DENSE_I64_BRACKETS),
+            inner_dims_pos: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_BRACKETS),
+            static_inner_tiles: required(AttrConstraint::DenseI64Array),
+        ],
+        types_match_with: [dest => result: tensor_result],
+        format: "$source (`padding_value` `(` $padding_value^ `:` type($padding_value) `)`)? \
+                 (`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos \
+                 `inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) \
+                 `into` $dest attr-dict `:` type($source) `->` type($dest)",
+        verify: verify_pack_like,
+        result_names: ["pack"],
     }
 }
 strata_ir::define_op! {
+    /// `linalg.unpack`: the inverse of `linalg.pack`.
     pub struct UnPackOp = "linalg.unpack" {
         traits: [PURE],
-        operands: [source: single(TypeConstraint::Any), dest: single(TypeConstraint::Any), inner_tiles: variadic(TypeConstraint::Index)],
-        results: [result: optional(TypeConstraint::AnyRankedTensor)],
-        attributes: [outer_dims_perm: optional(AttrConstraint::DenseI64Array), inner_dims_pos: required(AttrConstraint::DenseI64Array), static_inner_tiles: required(AttrConstraint::DenseI64Array)],
-    }
-}
-
-pub fn definitions() -> Vec<OpDefinition> {
-    let mut pack = PackOp::definition();
-    pack.hooks.parse = Some(parse_pack);
-    pack.hooks.print = Some(print_pack);
-    pack.hooks.verify = Some(verify_pack_like);
-    pack.hooks.result_names = Some(|_, _, _, f| f(0, "pack"));
-    let mut unpack = UnPackOp::definition();
-    unpack.hooks.parse = Some(parse_pack);
-    unpack.hooks.print = Some(print_pack);
-    unpack.hooks.verify = Some(verify_pack_like);
-    unpack.hooks.result_names = Some(|_, _, _, f| f(0, "unpack"));
-    vec![pack, unpack]
-}
-
-fn parse_pack(p: &mut OpParser) -> DiagResult<()> {
-    let is_pack = p.definition.name == "linalg.pack";
-    let ctx = p.ctx();
-    let source = p.parse_operand()?;
-    let mut padding = None;
-    if is_pack && p.consume_keyword("padding_value") {
-        p.expect(TokenKind::LParen, "'('")?;
-        let v = p.parse_operand()?;
-        let ty = p.parse_colon_type()?;
-        p.expect(TokenKind::RParen, "')'")?;
-        padding = Some((v, ty));
-    }
-    if p.consume_keyword("outer_dims_perm") {
-        p.expect(TokenKind::Equal, "'='")?;
-        let v = parse_i64_list(p)?;
-        p.add_property("outer_dims_perm", ctx.dense_i64_array(&v));
-    }
-    p.expect_keyword("inner_dims_pos")?;
-    p.expect(TokenKind::Equal, "'='")?;
-    let pos = parse_i64_list(p)?;
-    p.add_property("inner_dims_pos", ctx.dense_i64_array(&pos));
-    p.expect_keyword("inner_tiles")?;
-    p.expect(TokenKind::Equal, "'='")?;
-    let (tiles, dyn_tiles) = parse_dynamic_index_list(p, Delimiter::Square)?;
-    p.add_property("static_inner_tiles", ctx.dense_i64_array(&tiles));
-    p.expect_keyword("into")?;
-    let dest = p.parse_operand()?;
-    p.parse_optional_attr_dict(false)?;
-    let src_ty = p.parse_colon_type()?;
-    p.expect(TokenKind::Arrow, "'->'")?;
-    let dest_ty = p.parse_type()?;
-    p.add_operands(&[source, dest], &[src_ty, dest_ty])?;
-    if let Some((v, ty)) = &padding {
-        p.add_operands(std::slice::from_ref(v), &[*ty])?;
-    }
-    let index = ctx.index_type();
-    p.add_operands(&dyn_tiles, &vec![index; dyn_tiles.len()])?;
-    if is_pack {
-        set_segments(p, &[1, 1, padding.is_some() as usize, dyn_tiles.len()]);
-    }
-    if is_ranked_tensor(ctx, dest_ty) {
-        p.add_result_types(&[dest_ty]);
-    }
-    Ok(())
-}
-
-fn print_pack(pr: &mut OpPrinter, op: OpId) {
-    let ctx = pr.ctx();
-    let ir = pr.ir;
-    let is_pack = ctx.op_name_str(ir.op_name(op)) == "linalg.pack";
-    pr.write(" ");
-    pr.print_operand(ir.operand(op, 0));
-    let (padding, tiles): (Option<strata_ir::Value>, Vec<strata_ir::Value>) = if is_pack {
-        let g = operand_segments(ctx, ir, op);
-        (
-            g.get(2).and_then(|g| g.first().copied()),
-            g.get(3).cloned().unwrap_or_default(),
-        )
-    } else {
-        (None, ir.operands(op).skip(2).collect())
-    };
-    if let Some(v) = padding {
-        pr.write(" padding_value(");
-        pr.print_operand(v);
-        pr.write(" : ");
-        pr.print_type(ir.value_type(v));
-        pr.write(")");
-    }
-    if ir.attr(ctx, op, "outer_dims_perm").is_some() {
-        pr.write(" outer_dims_perm = ");
-        print_i64_list(pr, &i64_array_prop(ctx, ir, op, "outer_dims_perm"));
-    }
-    pr.write(" inner_dims_pos = ");
-    print_i64_list(pr, &i64_array_prop(ctx, ir, op, "inner_dims_pos"));
-    pr.write(" inner_tiles = ");
-    print_dynamic_index_list(
-        pr,
-        &i64_array_prop(ctx, ir, op, "static_inner_tiles"),
-        &tiles,
-        Delimiter::Square,
-    );
-    pr.write(" into ");
-    pr.print_operand(ir.operand(op, 1));
-    pr.print_optional_attr_dict(
-        op,
-        &[
-            "outer_dims_perm",
-            "inner_dims_pos",
-            "static_inner_tiles",
-            "operandSegmentSizes",
+        operands: [
+            source: single(TypeConstraint::Any),
+            dest: single(TypeConstraint::Any),
+            inner_tiles: variadic(TypeConstraint::Index),
         ],
-        false,
-    );
-    pr.write(" : ");
-    pr.print_type(ir.value_type(ir.operand(op, 0)));
-    pr.write(" -> ");
-    pr.print_type(ir.value_type(ir.operand(op, 1)));
+        results: [result: optional(TypeConstraint::AnyRankedTensor)],
+        attributes: [
+            outer_dims_perm: optional(AttrConstraint::DenseI64Array, syntax = DENSE_I64_BRACKETS),
+            inner_dims_pos: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_BRACKETS),
+            static_inner_tiles: required(AttrConstraint::DenseI64Array),
+        ],
+        types_match_with: [dest => result: tensor_result],
+        format: "$source (`outer_dims_perm` `=` $outer_dims_perm^)? `inner_dims_pos` `=` $inner_dims_pos \
+                 `inner_tiles` `=` custom<DynamicIndexList>($inner_tiles, $static_inner_tiles) \
+                 `into` $dest attr-dict `:` type($source) `->` type($dest)",
+        verify: verify_pack_like,
+        result_names: ["unpack"],
+    }
+}
+
+/// The result of a pack/unpack: the destination's type when it is a
+/// ranked tensor; on buffers the op writes `dest` and has none.
+fn tensor_result(ctx: &Context, dest: strata_ir::Type) -> Vec<strata_ir::Type> {
+    if is_ranked_tensor(ctx, dest) {
+        vec![dest]
+    } else {
+        Vec::new()
+    }
 }
 
 /// The packed shape of `unpacked` (MLIR's `PackOp::inferPackedShape`).
@@ -180,7 +106,7 @@ fn invalid_positions(dims: &[i64], rank: usize) -> bool {
 
 /// The dynamic inner tile operands of a pack/unpack.
 fn dynamic_tiles(ctx: &Context, ir: &Ir, op: OpId) -> Vec<strata_ir::Value> {
-    if ctx.op_name_str(ir.op_name(op)) == "linalg.pack" {
+    if PackOp::is(ctx, ir, op) {
         operand_segments(ctx, ir, op)
             .get(3)
             .cloned()
@@ -193,7 +119,7 @@ fn dynamic_tiles(ctx: &Context, ir: &Ir, op: OpId) -> Vec<strata_ir::Value> {
 /// MLIR's `commonVerifierPackAndUnPackOp` followed by `PackOp::verify`'s
 /// padding checks, in MLIR's order and wording.
 fn verify_pack_like(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    let is_pack = ctx.op_name_str(ir.op_name(op)) == "linalg.pack";
+    let is_pack = PackOp::is(ctx, ir, op);
     let (unpacked, packed) = if is_pack {
         (
             ir.value_type(ir.operand(op, 0)),
