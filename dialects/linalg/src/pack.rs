@@ -18,8 +18,8 @@ strata_ir::define_op! {
         ],
         results: [result: optional(TypeConstraint::AnyRankedTensor)],
         attributes: [
-            outer_dims_perm: optional(AttrConstraint::DenseI64Array, syntax = DENSE_I64_BRACKETS),
-            inner_dims_pos: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_BRACKETS),
+            outer_dims_perm: optional(AttrConstraint::DenseI64Array),
+            inner_dims_pos: required(AttrConstraint::DenseI64Array),
             static_inner_tiles: required(AttrConstraint::DenseI64Array),
         ],
         types_match_with: [dest => result: tensor_result],
@@ -42,8 +42,8 @@ strata_ir::define_op! {
         ],
         results: [result: optional(TypeConstraint::AnyRankedTensor)],
         attributes: [
-            outer_dims_perm: optional(AttrConstraint::DenseI64Array, syntax = DENSE_I64_BRACKETS),
-            inner_dims_pos: required(AttrConstraint::DenseI64Array, syntax = DENSE_I64_BRACKETS),
+            outer_dims_perm: optional(AttrConstraint::DenseI64Array),
+            inner_dims_pos: required(AttrConstraint::DenseI64Array),
             static_inner_tiles: required(AttrConstraint::DenseI64Array),
         ],
         types_match_with: [dest => result: tensor_result],
