@@ -14,6 +14,7 @@ use strata_dialect_arith as arith;
 use strata_dialect_linalg::named::{default_maps_with, Kind, Maps};
 use strata_dialect_linalg::ops::kind_of;
 use strata_dialect_linalg::{iterator_type_attr, IteratorType, LinalgStructuredOp};
+use strata_dialect_linalg::{BroadcastOp, FillOp, GenericOp, TransposeOp};
 use strata_dialect_math as math;
 use strata_dialect_tensor::ops as tensor;
 use strata_ir::affine::{AffineExpr, AffineMap};
@@ -396,7 +397,7 @@ impl<'c> Emitter<'c> {
     pub fn filled(&mut self, shape: &[i64], dtype: DType, value: Scalar) -> Value {
         let empty = self.empty(shape, dtype);
         let c = self.scalar(dtype.mlir(self.ctx), value);
-        self.named("linalg.fill", &[c], empty, &[])
+        self.named(FillOp::NAME, &[c], empty, &[])
     }
 
     /// A named structured op (`linalg.matmul`, `linalg.conv_2d_nchw_fchw`,
@@ -455,7 +456,7 @@ impl<'c> Emitter<'c> {
         body: impl FnOnce(&mut Payload, &[Value]) -> Value,
     ) -> Value {
         let ctx = self.ctx;
-        let mut state = OperationState::new(ctx, "linalg.generic", self.loc);
+        let mut state = OperationState::new(ctx, GenericOp::NAME, self.loc);
         state.operands = inputs.iter().map(|(v, _)| *v).chain([init]).collect();
         state.result_types = vec![self.ir.value_type(init)];
         state.num_regions = 1;
@@ -525,7 +526,7 @@ impl<'c> Emitter<'c> {
         let init = self.empty(&out, dtype);
         let perm: Vec<i64> = perm.iter().map(|&p| p as i64).collect();
         let attr = self.ctx.dense_i64_array(&perm);
-        self.named("linalg.transpose", &[v], init, &[("permutation", attr)])
+        self.named(TransposeOp::NAME, &[v], init, &[("permutation", attr)])
     }
 
     /// `linalg.broadcast` of `v` to `shape`, adding the dimensions `added`.
@@ -536,7 +537,7 @@ impl<'c> Emitter<'c> {
         let init = self.empty(shape, dtype);
         let dims: Vec<i64> = added.iter().map(|&d| d as i64).collect();
         let attr = self.ctx.dense_i64_array(&dims);
-        self.named("linalg.broadcast", &[v], init, &[("dimensions", attr)])
+        self.named(BroadcastOp::NAME, &[v], init, &[("dimensions", attr)])
     }
 
     fn reassociation_attr(&self, groups: &[Vec<usize>]) -> Attribute {

@@ -16,10 +16,12 @@
 //!   with `linalg.index` and `tensor.yield` turned into `linalg.yield`.
 
 use crate::one_shot::Bufferizer;
+use strata_dialect_linalg as linalg;
 use strata_dialect_memref::layout::{identity_strides, strided_memref, strides_and_offset};
 use strata_dialect_memref::{CopyOp, StoreOp};
+use strata_dialect_tensor as tensor;
 use strata_dialect_tensor::syntax::i64_array_prop;
-use strata_dialect_tensor::{CollapseShapeOp, YieldOp};
+use strata_dialect_tensor::CollapseShapeOp;
 use strata_ir::{InsertPoint, OpId, OperationState, TypeData, Value, DYNAMIC};
 
 impl Bufferizer<'_> {
@@ -161,23 +163,15 @@ impl Bufferizer<'_> {
         let ctx = self.ctx;
         let at = InsertPoint::Before(op);
         let ty = self.ir.value_type(alloc);
-        let mut state = OperationState::new(ctx, "linalg.map", self.ir.op_loc(op));
-        state.operands = vec![alloc];
-        state.num_regions = 1;
-        let map = self.ir.create_op(state, at);
+        let map = linalg::MapOp::build(&mut self.builder(at), &[alloc], &[]).0;
         let elem = ctx.element_type_or_self(ty);
         let block = self.ir.append_block(self.ir.region(map, 0), &[elem]);
         let args = self.ir.block_args(body).to_vec();
         for (d, &arg) in args.iter().enumerate() {
             let dim = ctx.integer_attr(ctx.signless(64), d as i128);
-            let index = self.create(
-                "linalg.index",
-                InsertPoint::BlockEnd(block),
-                vec![],
-                vec![ctx.index_type()],
-                vec![("dim", dim)],
-            );
-            let v = self.ir.result(index, 0);
+            let mut b = self.builder(InsertPoint::BlockEnd(block));
+            let index = linalg::IndexOp::build(&mut b, ctx.index_type(), dim);
+            let v = self.ir.result(index.0, 0);
             self.ir.replace_all_uses_with(arg, v);
         }
         let ops: Vec<OpId> = self.ir.block_ops(body).collect();
@@ -185,15 +179,9 @@ impl Bufferizer<'_> {
             self.ir.move_op(o, InsertPoint::BlockEnd(block));
         }
         if let Some(y) = self.ir.last_op(block) {
-            if YieldOp::is(ctx, self.ir, y) {
+            if tensor::YieldOp::is(ctx, self.ir, y) {
                 let operands: Vec<Value> = self.ir.operands(y).collect();
-                self.create(
-                    "linalg.yield",
-                    InsertPoint::Before(y),
-                    operands,
-                    vec![],
-                    vec![],
-                );
+                linalg::YieldOp::build(&mut self.builder(InsertPoint::Before(y)), &operands);
                 let _ = self.ir.erase_op(y);
             }
         }

@@ -16,6 +16,7 @@
 //! folded away.
 
 use strata_dialect_arith::ops::ConstantOp;
+use strata_dialect_linalg::GenericOp;
 use strata_dialect_linalg::{generic_properties, ops::YieldOp, IteratorType};
 use strata_dialect_tensor::ops::{DimOp, EmptyOp};
 use strata_ir::affine::AffineMap;
@@ -127,7 +128,7 @@ fn convert(op: OpId, _: &[Value], rw: &mut ConversionPatternRewriter) -> Rewrite
         .map(|&ty| init_for(rw, &operands, ty))
         .collect();
 
-    let mut state = OperationState::new(ctx, "linalg.generic", loc);
+    let mut state = OperationState::new(ctx, GenericOp::NAME, loc);
     state.operands = operands.iter().chain(&inits).copied().collect();
     state.result_types = result_types.clone();
     state.num_regions = 1;

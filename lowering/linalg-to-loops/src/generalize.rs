@@ -8,6 +8,7 @@
 //! and dropped, as MLIR does.
 
 use strata_dialect_linalg::structured::{payload_block, structured_info};
+use strata_dialect_linalg::{BroadcastOp, GenericOp, MapOp, ReduceOp, TransposeOp};
 use strata_ir::pass::{Pass, PassContext, PassResult};
 use strata_ir::rewrite::{
     apply_patterns_greedily, GreedyRewriteConfig, NoMatch, PatternRewriter, RewritePatternSet,
@@ -40,10 +41,10 @@ impl Pass for GeneralizeNamedOps {
 pub fn generalize_all(ctx: &Context, ir: &mut Ir, root: OpId) {
     let mut set = RewritePatternSet::new();
     let mut names: Vec<&str> = vec![
-        "linalg.transpose",
-        "linalg.broadcast",
-        "linalg.map",
-        "linalg.reduce",
+        TransposeOp::NAME,
+        BroadcastOp::NAME,
+        MapOp::NAME,
+        ReduceOp::NAME,
     ];
     names.extend(strata_dialect_linalg::named::NAMED.iter().map(|(n, _)| *n));
     for name in names {
@@ -69,12 +70,12 @@ pub fn generalize_all(ctx: &Context, ir: &mut Ir, root: OpId) {
 pub fn generalize(op: OpId, rw: &mut PatternRewriter) -> Option<OpId> {
     let ctx = rw.ctx();
     let ir = rw.ir();
-    if ctx.op_name_str(ir.op_name(op)) == "linalg.generic" {
+    if GenericOp::is(ctx, ir, op) {
         return None;
     }
     let info = structured_info(ctx, ir, op)?.ok()?;
     payload_block(ir, op)?;
-    let mut state = OperationState::new(ctx, "linalg.generic", ir.op_loc(op));
+    let mut state = OperationState::new(ctx, GenericOp::NAME, ir.op_loc(op));
     state.operands = info.operands().collect();
     state.result_types = ir.results(op).map(|v| ir.value_type(v)).collect();
     state.num_regions = 1;

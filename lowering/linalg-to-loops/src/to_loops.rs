@@ -18,7 +18,9 @@ use strata_dialect_affine as affine;
 use strata_dialect_affine::canonicalize::canonicalize_map_and_operands;
 use strata_dialect_affine::ApplyOp;
 use strata_dialect_arith::ConstantOp;
+use strata_dialect_linalg as linalg;
 use strata_dialect_linalg::structured::{payload_block, structured_info, IteratorType};
+use strata_dialect_linalg::{BroadcastOp, GenericOp, IndexOp, MapOp, TransposeOp};
 use strata_dialect_memref as memref;
 use strata_dialect_scf as scf;
 use strata_dialect_scf::{ParallelOp, ReduceOp};
@@ -88,11 +90,11 @@ loop_pass!(
 pub fn lower_to_loops(ctx: &Context, ir: &mut strata_ir::Ir, root: OpId, kind: LoopKind) {
     let mut set = RewritePatternSet::new();
     let mut names: Vec<&str> = vec![
-        "linalg.generic",
-        "linalg.transpose",
-        "linalg.broadcast",
-        "linalg.map",
-        "linalg.reduce",
+        GenericOp::NAME,
+        TransposeOp::NAME,
+        BroadcastOp::NAME,
+        MapOp::NAME,
+        linalg::ReduceOp::NAME,
     ];
     names.extend(strata_dialect_linalg::named::NAMED.iter().map(|(n, _)| *n));
     for name in names {
@@ -452,7 +454,7 @@ fn lower_op(op: OpId, rw: &mut PatternRewriter, kind: LoopKind) -> RewriteResult
     let (last, body_ops) = body_ops.split_last().ok_or(NoMatch)?;
     let at = rw.insertion_point();
     for &inner in body_ops {
-        if ctx.op_name_str(rw.ir().op_name(inner)) == "linalg.index" {
+        if ctx.op_name_str(rw.ir().op_name(inner)) == IndexOp::NAME {
             let dim = rw
                 .ir()
                 .attr(ctx, inner, "dim")

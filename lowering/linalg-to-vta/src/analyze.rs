@@ -13,6 +13,7 @@
 use strata_dialect_arith::ops::{AddIOp, ConstantOp, MaxSIOp, MinSIOp, ShRSIOp, TruncIOp};
 use strata_dialect_func::ReturnOp;
 use strata_dialect_linalg::structured::structured_info;
+use strata_dialect_linalg::{Conv2DNchwFchwOp, FillOp, GenericOp, MatmulOp, YieldOp};
 use strata_dialect_tensor::ops::PadOp;
 use strata_ir::affine::AffineExpr;
 use strata_ir::{Context, Ir, OpId, Value, ValueDef};
@@ -141,7 +142,7 @@ fn producer(ctx: &Context, ir: &Ir, v: Value, names: &[&str]) -> Option<OpId> {
     // Besides the producer, only the fill that zeroes an accumulator buffer.
     let others_fill = writers
         .iter()
-        .all(|&w| w == op || name(ctx, ir, w) == "linalg.fill");
+        .all(|&w| w == op || name(ctx, ir, w) == FillOp::NAME);
     (named.next().is_none() && others_fill).then_some(op)
 }
 
@@ -151,7 +152,7 @@ fn producer(ctx: &Context, ir: &Ir, v: Value, names: &[&str]) -> Option<OpId> {
 fn is_zero_init(ctx: &Context, ir: &Ir, v: Value, writer: OpId) -> bool {
     if is_memref(ctx, ir, v) {
         return ir.users(v).any(|f| {
-            name(ctx, ir, f) == "linalg.fill"
+            name(ctx, ir, f) == FillOp::NAME
                 && constant_int(ctx, ir, ir.operand(f, 0)) == Some(0)
                 && ir.op_block(f) == ir.op_block(writer)
                 && ir.is_before_in_block(f, writer)
@@ -161,7 +162,7 @@ fn is_zero_init(ctx: &Context, ir: &Ir, v: Value, writer: OpId) -> bool {
         return false;
     };
     match name(ctx, ir, op).as_str() {
-        "linalg.fill" => constant_int(ctx, ir, ir.operand(op, 0)) == Some(0),
+        FillOp::NAME => constant_int(ctx, ir, ir.operand(op, 0)) == Some(0),
         ConstantOp::NAME => constant_int(ctx, ir, v) == Some(0),
         _ => false,
     }
@@ -187,7 +188,7 @@ pub fn analyze(ctx: &Context, ir: &Ir, func: OpId) -> Result<Layer, String> {
         0 => {
             let out = ir
                 .block_ops(block)
-                .filter(|&op| name(ctx, ir, op) == "linalg.generic")
+                .filter(|&op| name(ctx, ir, op) == GenericOp::NAME)
                 .filter_map(|op| structured_info(ctx, ir, op)?.ok())
                 .filter_map(|i| i.outputs.first().copied())
                 .find(|&v| func_arg(ir, func, v).is_some() && elem_width(ctx, ir, v) == Some(8))
@@ -196,7 +197,7 @@ pub fn analyze(ctx: &Context, ir: &Ir, func: OpId) -> Result<Layer, String> {
         }
         _ => return Err("the function must return exactly one tensor".into()),
     };
-    let tail_op = producer(ctx, ir, result, &["linalg.generic"]).ok_or(tail_error)?;
+    let tail_op = producer(ctx, ir, result, &[GenericOp::NAME]).ok_or(tail_error)?;
     let info = structured_info(ctx, ir, tail_op).ok_or("not a structured op")??;
     if info.outputs.len() != 1 || elem_width(ctx, ir, result) != Some(8) {
         return Err("the tail must have one i8 output".into());
@@ -257,7 +258,7 @@ pub fn analyze(ctx: &Context, ir: &Ir, func: OpId) -> Result<Layer, String> {
     let w_arg = func_arg(ir, func, w).ok_or("the weights must be a function argument")?;
     let kernel;
     let x_arg;
-    if name(ctx, ir, acc_op) == "linalg.matmul" {
+    if name(ctx, ir, acc_op) == MatmulOp::NAME {
         let (a, b) = (shape(ctx, ir, x), shape(ctx, ir, w));
         x_arg =
             func_arg(ir, func, x).ok_or("the matmul's left operand must be a function argument")?;
@@ -340,7 +341,7 @@ pub fn analyze(ctx: &Context, ir: &Ir, func: OpId) -> Result<Layer, String> {
     })
 }
 
-const CONTRACTIONS: [&str; 2] = ["linalg.conv_2d_nchw_fchw", "linalg.matmul"];
+const CONTRACTIONS: [&str; 2] = [Conv2DNchwFchwOp::NAME, MatmulOp::NAME];
 
 /// The payload as ALU steps.
 fn tail_steps(
@@ -363,7 +364,7 @@ fn tail_steps(
         let operands: Vec<Value> = ir.operands(o).collect();
         match n.as_str() {
             ConstantOp::NAME => continue,
-            "linalg.yield" => {
+            YieldOp::NAME => {
                 if !truncated || operands.first() != Some(&current) {
                     return Err("the tail must yield the chain's arith.trunci result".into());
                 }

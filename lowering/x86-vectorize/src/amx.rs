@@ -35,6 +35,7 @@
 use crate::builder::B;
 use crate::gemm::{nest, Gemm, Idx};
 use strata_dialect_arith::ConstantOp;
+use strata_dialect_linalg::{Conv2DNchwFchwOp, Conv2DNhwcHwcfOp, FillOp, MatmulOp};
 use strata_dialect_memref::{GetGlobalOp, GlobalOp};
 use strata_ir::{AttrData, Context, InsertPoint, Ir, OpId, OperationState, Type, TypeData, Value};
 
@@ -81,7 +82,7 @@ pub fn prepare(
         ..Prep::default()
     };
     match name {
-        "linalg.matmul" => {
+        MatmulOp::NAME => {
             let (k, n) = (shapes[0][1], shapes[1][1]);
             if k % 64 == 0 {
                 p.a_direct = Some(vals[0]);
@@ -103,7 +104,7 @@ pub fn prepare(
                     )
                 });
         }
-        "linalg.conv_2d_nhwc_hwcf" => {
+        Conv2DNhwcHwcfOp::NAME => {
             // A = input pixels (c contiguous), B = filters [kh][kw][c][f].
             let w = &shapes[1];
             let (k, n) = (w[0] * w[1] * w[2], w[3]);
@@ -124,7 +125,7 @@ pub fn prepare(
                     )
                 });
         }
-        "linalg.conv_2d_nchw_fchw" => {
+        Conv2DNchwFchwOp::NAME => {
             // A = filters [f][c][kh][kw] (K order (kh, kw, c): strided),
             // B = input pixels, contiguous along an output row at stride 1.
             let (i, w, o) = (&shapes[0], &shapes[1], &shapes[2]);
@@ -169,7 +170,7 @@ pub fn prepare(
 /// right before `op`, if any.
 pub(crate) fn zero_fill_before(ctx: &Context, ir: &Ir, op: OpId, c: Value) -> Option<OpId> {
     let fill = ir.prev_op(op)?;
-    if ctx.op_name_str(ir.op_name(fill)) != "linalg.fill" || ir.num_operands(fill) != 2 {
+    if !FillOp::is(ctx, ir, fill) || ir.num_operands(fill) != 2 {
         return None;
     }
     let ops: Vec<Value> = ir.operands(fill).collect();

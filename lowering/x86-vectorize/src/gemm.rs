@@ -12,6 +12,7 @@
 use crate::builder::B;
 use crate::simd::{Int8Product, Simd};
 use strata_dialect_arith as arith;
+use strata_dialect_linalg::{Conv2DNchwFchwOp, MatmulOp};
 use strata_dialect_memref::GetGlobalOp;
 use strata_ir::Value;
 
@@ -1317,7 +1318,7 @@ pub fn prepare(
             None => bl.int8 = Int8Product::Pairs,
         }
     }
-    if name == "linalg.conv_2d_nchw_fchw" && bl.simd == Simd::Avx2 {
+    if name == Conv2DNchwFchwOp::NAME && bl.simd == Simd::Avx2 {
         // The weights are A, `F x (C KH KW)` (the K order of the AVX2 GEMM).
         prep.a_packed = match elem {
             Elem::F32 => weight_panels(ctx, ir, op, vals[1], bl.mr),
@@ -1325,7 +1326,7 @@ pub fn prepare(
         };
         return prep;
     }
-    if name == "linalg.matmul" {
+    if name == MatmulOp::NAME {
         let Some((k, n)) = matmul_b_shape(ctx, ir, vals) else {
             return prep;
         };
@@ -1381,7 +1382,7 @@ fn int8_weights(
 ) -> Option<(String, Vec<i8>, i64, i64)> {
     let i8t = ctx.signless(8);
     match name {
-        "linalg.matmul" => {
+        MatmulOp::NAME => {
             let (k, n) = matmul_b_shape(ctx, ir, vals)?;
             let (sym, raw) = crate::amx::constant_bytes(ctx, ir, op, vals[1], i8t)?;
             let mut rows = vec![0i8; raw.len()];
@@ -1392,7 +1393,7 @@ fn int8_weights(
             }
             Some((sym, rows, n, k))
         }
-        "linalg.conv_2d_nchw_fchw" => {
+        Conv2DNchwFchwOp::NAME => {
             let (sym, raw, [f, c, kh, kw]) = conv_weights(ctx, ir, op, vals[1], i8t)?;
             Some((
                 sym,
@@ -1474,7 +1475,7 @@ fn bytes_weights(
 ) -> Option<Prep> {
     let (sym, w, outputs, k) = int8_weights(ctx, ir, op, name, vals)?;
     let (width, side) = match name {
-        "linalg.matmul" => (bl.simd.lanes() * bl.nvec, "b"),
+        MatmulOp::NAME => (bl.simd.lanes() * bl.nvec, "b"),
         _ => (bl.mr, "a"),
     };
     let panels = (outputs + width - 1) / width;

@@ -56,6 +56,7 @@ pub mod simd;
 use builder::B;
 use gemm::{Blocking, Elem, Gemm, Idx};
 use simd::{Int8Product, Simd};
+use strata_dialect_linalg::{Conv2DNchwFchwOp, Conv2DNhwcHwcfOp, MatmulOp};
 use strata_ir::pass::{Pass, PassContext, PassOption, PassResult};
 use strata_ir::{Context, FloatKind, InsertPoint, Ir, OpId, Type, TypeData, Value};
 
@@ -205,7 +206,7 @@ impl Pass for X86Vectorize {
             let name = ctx.op_name_str(ir.op_name(op));
             if matches!(
                 name,
-                "linalg.matmul" | "linalg.conv_2d_nhwc_hwcf" | "linalg.conv_2d_nchw_fchw"
+                MatmulOp::NAME | Conv2DNhwcHwcfOp::NAME | Conv2DNchwFchwOp::NAME
             ) {
                 targets.push(op);
             }
@@ -268,7 +269,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
             return false;
         }
     }
-    if name == "linalg.matmul" {
+    if name == MatmulOp::NAME {
         let Some(Ok(info)) = strata_dialect_linalg::structured::structured_info(ctx, ir, op) else {
             return false;
         };
@@ -328,7 +329,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
         Elem::I8 => {
             opts.path == KernelPath::Flat
                 && simd == Simd::Avx2
-                && name == "linalg.conv_2d_nchw_fchw"
+                && name == Conv2DNchwFchwOp::NAME
                 && int8_flat(ir)
         }
     };
@@ -340,7 +341,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
     }
     let mut collapsed_weights = None;
     let gemm = match name.as_str() {
-        "linalg.matmul" => {
+        MatmulOp::NAME => {
             let (m, k, n) = (shapes[0][0], shapes[0][1], shapes[1][1]);
             Gemm {
                 elem,
@@ -359,7 +360,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
                 b_k_period: 0,
             }
         }
-        "linalg.conv_2d_nhwc_hwcf" => {
+        Conv2DNhwcHwcfOp::NAME => {
             // in[N,H,W,C] w[KH,KW,C,F] out[N,OH,OW,F]: M = (oh, ow), N = f.
             let (o, w) = (&shapes[2], &shapes[1]);
             let ow = o[2];
@@ -393,7 +394,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
                 b_k_period: 0,
             }
         }
-        "linalg.conv_2d_nchw_fchw" => {
+        Conv2DNchwFchwOp::NAME => {
             // in[N,C,H,W] w[F,C,KH,KW] out[N,F,OH,OW]: M = f, N = (oh, ow).
             let (o, w) = (&shapes[2], &shapes[1]);
             let (ow, kh, kw) = (o[3], w[2], w[3]);
@@ -496,7 +497,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
     let product = |words: Option<i64>, offset: bool| match (simd, words) {
         (Simd::Avx512, _) => Int8Product::Vnni,
         (Simd::Avx2, Some(i16_words)) => Int8Product::Bytes {
-            activations_a: name == "linalg.matmul",
+            activations_a: name == MatmulOp::NAME,
             i16_words,
             offset,
         },
@@ -508,7 +509,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
         .then(|| contiguous_i8(ctx, ir, vals[0]))
         .flatten();
     let int8 = product(offset_words, true);
-    let mut blocking = blocking(&gemm, simd, int8, opts, name == "linalg.matmul");
+    let mut blocking = blocking(&gemm, simd, int8, opts, name == MatmulOp::NAME);
     let outer_k_one = gemm.ko.iter().all(|&e| e == 1);
     let c_zero = gemm::take_zero_fill(ctx, ir, op, vals[2], elem, simd, outer_k_one);
     let prep = gemm::Prep {
@@ -519,7 +520,7 @@ fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId, opts: &X86Vectorize) -> bool 
     // zero fill of C, erased above, is known to both).
     let plain = by_sign.and_then(|activations| {
         let int8 = product(plain_words, false);
-        let mut bl = self::blocking(&gemm, simd, int8, opts, name == "linalg.matmul");
+        let mut bl = self::blocking(&gemm, simd, int8, opts, name == MatmulOp::NAME);
         let p = gemm::prepare(ctx, ir, op, &name, &vals, elem, outer_k_one, &mut bl);
         (bl.int8 == int8).then_some((activations, bl, gemm::Prep { c_zero, ..p }))
     });
@@ -581,7 +582,7 @@ fn f32_special(
         at: InsertPoint::Before(op),
     };
     match name {
-        "linalg.matmul" if shapes[0][0] <= gemv::max_m(simd) => {
+        MatmulOp::NAME if shapes[0][0] <= gemv::max_m(simd) => {
             let g = gemv::Gemv {
                 a: vals[0],
                 b: vals[1],
@@ -594,7 +595,7 @@ fn f32_special(
             gemv::emit(&mut b, &g);
             true
         }
-        "linalg.conv_2d_nchw_fchw" => {
+        Conv2DNchwFchwOp::NAME => {
             let d = blocked_conv::Conv::from_shapes(shapes, st, di);
             pointwise::lower(&mut b, op, &d, vals, opts, simd)
                 || blocked_conv::lower(

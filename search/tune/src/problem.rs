@@ -18,6 +18,7 @@
 use crate::cpu::Isa;
 use strata_ir::{Context, Diagnostic, Ir, OpId};
 
+use strata_dialect_linalg::{Conv2DNchwFchwOp, MatmulOp};
 /// Element types x86-vectorize has kernels for.
 pub use strata_lowering_x86_vectorize::gemm::Elem;
 use strata_lowering_x86_vectorize::{element_kind, shape_of};
@@ -117,7 +118,7 @@ pub fn find_func(
 }
 
 /// The names of the ops the tuner takes, as x86-vectorize matches them.
-pub const TUNABLE_OPS: [&str; 2] = ["linalg.matmul", "linalg.conv_2d_nchw_fchw"];
+pub const TUNABLE_OPS: [&str; 2] = [MatmulOp::NAME, Conv2DNchwFchwOp::NAME];
 
 /// The one tunable op of `func` as a GEMM.
 pub fn find_gemm(ctx: &Context, ir: &Ir, func: OpId) -> Result<Gemm, Diagnostic> {
@@ -169,7 +170,7 @@ pub fn find_gemm(ctx: &Context, ir: &Ir, func: OpId) -> Result<Gemm, Diagnostic>
             "'{name}' must be f32 x f32 -> f32 or i8 x i8 -> i32 for x86-vectorize"
         )));
     };
-    let (kind, m, n, k) = if name == "linalg.matmul" {
+    let (kind, m, n, k) = if name == MatmulOp::NAME {
         let (a, b) = (&shapes[0], &shapes[1]);
         (OpKind::Matmul, a[0], b[1], a[1])
     } else {

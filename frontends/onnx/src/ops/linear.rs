@@ -12,6 +12,7 @@ use super::{broadcast_shapes, same_element_type};
 use crate::import::{float_attr, int_attr, Arg, Importer, Tensor};
 use crate::model::DType;
 use crate::proto::NodeProto;
+use strata_dialect_linalg::{BatchMatmulOp, MatmulOp};
 use strata_ir::Value;
 
 /// `a @ b` for 2-D or batched operands of the same element type, with
@@ -52,7 +53,7 @@ pub fn product(im: &mut Importer, a: &Arg, b: &Arg, dtype: DType) -> Result<Valu
         let a2 = im.em.reshape(av, &[count * m, k]);
         let b2 = im.em.reshape(bv, &[k, n]);
         let init = im.em.filled(&[count * m, n], dtype, zero);
-        let y = im.em.named("linalg.matmul", &[a2, b2], init, &[]);
+        let y = im.em.named(MatmulOp::NAME, &[a2, b2], init, &[]);
         im.em.reshape(y, &full)
     } else {
         let mut operand = |v: Value, rows: i64, cols: i64, batch_of: &[i64]| {
@@ -68,7 +69,7 @@ pub fn product(im: &mut Importer, a: &Arg, b: &Arg, dtype: DType) -> Result<Valu
         let a3 = operand(av, m, k, batch_a);
         let b3 = operand(bv, k, n, batch_b);
         let init = im.em.filled(&[count, m, n], dtype, zero);
-        let y = im.em.named("linalg.batch_matmul", &[a3, b3], init, &[]);
+        let y = im.em.named(BatchMatmulOp::NAME, &[a3, b3], init, &[]);
         im.em.reshape(y, &full)
     };
     // Drop the unit dimensions a 1-D operand gained.
@@ -147,10 +148,10 @@ pub fn gemm(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> 
             }),
             None => im.em.filled(&shape, dtype, scalar_of(dtype, 0.0)),
         };
-        im.em.named("linalg.matmul", &[av, bv], init, &[])
+        im.em.named(MatmulOp::NAME, &[av, bv], init, &[])
     } else {
         let init = im.em.filled(&shape, dtype, scalar_of(dtype, 0.0));
-        let acc = im.em.named("linalg.matmul", &[av, bv], init, &[]);
+        let acc = im.em.named(MatmulOp::NAME, &[av, bv], init, &[]);
         let mut ins = vec![acc];
         ins.extend(c.as_ref().map(|c| c.value));
         im.em.map(&ins, &shape, dtype, |p, x| {

@@ -17,6 +17,10 @@ use crate::import::{
 use crate::model::{DType, TensorData};
 use crate::proto::NodeProto;
 use strata_dialect_linalg::IteratorType;
+use strata_dialect_linalg::{
+    Conv1DNcwFcwOp, Conv2DNchwFchwOp, Conv2DNgchwGfchwOp, Conv3DNcdhwFcdhwOp, PoolingNchwMaxOp,
+    PoolingNchwSumOp, PoolingNcwMaxOp, PoolingNcwSumOp,
+};
 use strata_ir::affine::AffineMap;
 use strata_ir::Value;
 
@@ -196,9 +200,9 @@ pub fn convolution(
     let out: Vec<i64> = [n, m].iter().chain(&win.out).copied().collect();
     if group == 1 {
         let name = match s {
-            1 => "linalg.conv_1d_ncw_fcw",
-            2 => "linalg.conv_2d_nchw_fchw",
-            3 => "linalg.conv_3d_ncdhw_fcdhw",
+            1 => Conv1DNcwFcwOp::NAME,
+            2 => Conv2DNchwFchwOp::NAME,
+            3 => Conv3DNcdhwFcdhwOp::NAME,
             _ => unreachable!("rank checked"),
         };
         let init = init_with_bias(im, &out, 1, bias, dtype);
@@ -222,7 +226,7 @@ pub fn convolution(
     let init = init_with_bias(im, &gout, 2, bias, dtype);
     let y = im
         .em
-        .named("linalg.conv_2d_ngchw_gfchw", &[xg, wg], init, &props);
+        .named(Conv2DNgchwGfchwOp::NAME, &[xg, wg], init, &props);
     Ok(im.em.reshape(y, &out))
 }
 
@@ -314,10 +318,10 @@ pub fn pool(im: &mut Importer, node: &NodeProto) -> Result<Vec<Tensor>, String> 
     let strides = im.em.i64_elements(&win.strides);
     let dilations = im.em.i64_elements(&win.dilations);
     let name = match (s, max) {
-        (1, true) => "linalg.pooling_ncw_max",
-        (1, false) => "linalg.pooling_ncw_sum",
-        (_, true) => "linalg.pooling_nchw_max",
-        (_, false) => "linalg.pooling_nchw_sum",
+        (1, true) => PoolingNcwMaxOp::NAME,
+        (1, false) => PoolingNcwSumOp::NAME,
+        (_, true) => PoolingNchwMaxOp::NAME,
+        (_, false) => PoolingNchwSumOp::NAME,
     };
     let y = im.em.named(
         name,
