@@ -18,6 +18,7 @@
 
 use crate::inputs::{extract, instantiate, random_data_in, ulp_distance, Data, Distribution, Rng};
 use crate::{Interpreter, Registry, Scalar};
+use strata_dialect_func::FuncOp;
 use strata_ir::{Context, Ir, OpId, Type};
 
 /// The smallest step budget of a full-range trial.
@@ -66,7 +67,7 @@ fn functions(ctx: &Context, ir: &Ir, module: OpId) -> Vec<(String, OpId)> {
     for &region in ir.regions(module) {
         for &block in ir.region_blocks(region) {
             for op in ir.block_ops(block) {
-                if ctx.op_name_str(ir.op_name(op)) != "func.func" {
+                if !FuncOp::is(ctx, ir, op) {
                     continue;
                 }
                 let Some(name) = strata_ir::symbol_table::symbol_name(ctx, ir, op) else {

@@ -6,7 +6,9 @@
 //! The interpreter walks the IR directly. What each op does is looked up by
 //! op name in a [`Registry`] of [`OpSemantics`] functions; each dialect's
 //! semantics lives in its own file under `ops/` and registers itself in
-//! [`Registry::standard`]. An op semantics receives its operands' values
+//! [`Registry::standard`], under the name the op's declaration gives
+//! (`registry.register_op::<ForOp>(for_op)`), so a misspelt op does not
+//! compile. An op semantics receives its operands' values
 //! and returns what happens next ([`Flow`]): results, a branch, or the end
 //! of the enclosing region. Region-holding ops (loops, conditionals) run
 //! their regions with [`Interpreter::run_region`].
@@ -33,6 +35,7 @@ pub mod value;
 
 use memory::Memory;
 use rustc_hash::FxHashMap;
+use strata_ir::rewrite::TypedOp;
 use strata_ir::{BlockId, Context, Diagnostic, Ir, Location, OpId, RegionId, Value};
 pub use value::{MemRefView, RtValue, Scalar, ScalarType, Shaped};
 
@@ -165,6 +168,11 @@ impl Registry {
     }
     pub fn register(&mut self, name: &str, semantics: OpSemantics) {
         self.map.insert(name.to_string(), semantics);
+    }
+    /// Registers `semantics` for the op `T` declares, so the name is the
+    /// declaration's and a misspelling does not compile.
+    pub fn register_op<T: TypedOp>(&mut self, semantics: OpSemantics) {
+        self.register(T::NAME, semantics);
     }
     pub fn get(&self, name: &str) -> Option<OpSemantics> {
         self.map.get(name).copied()

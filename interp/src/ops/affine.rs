@@ -11,28 +11,26 @@
 use super::memref::{memref_arg, read_block, write_block};
 use super::{indices, operand_groups};
 use crate::{Flow, InterpResult, Interpreter, Registry, RtValue, Shaped};
+use strata_dialect_affine::{
+    ApplyOp, DelinearizeIndexOp, ForOp, IfOp, LinearizeIndexOp, LoadOp, MaxOp, MinOp, ParallelOp,
+    StoreOp, VectorLoadOp, VectorStoreOp, YieldOp,
+};
 use strata_ir::{AttrData, OpId};
 
 pub fn register(registry: &mut Registry) {
-    registry.register("affine.for", for_op);
-    registry.register("affine.if", if_op);
-    registry.register("affine.load", load);
-    registry.register("affine.store", store);
-    registry.register("affine.vector_load", vector_load);
-    registry.register("affine.vector_store", vector_store);
-    registry.register("affine.apply", |it, op, args| {
-        map_op(it, op, args, "affine.apply")
-    });
-    registry.register("affine.min", |it, op, args| {
-        map_op(it, op, args, "affine.min")
-    });
-    registry.register("affine.max", |it, op, args| {
-        map_op(it, op, args, "affine.max")
-    });
-    registry.register("affine.yield", |_, _, args| Ok(Flow::Yield(args.to_vec())));
-    registry.register("affine.parallel", parallel);
-    registry.register("affine.delinearize_index", delinearize_index);
-    registry.register("affine.linearize_index", linearize_index);
+    registry.register_op::<ForOp>(for_op);
+    registry.register_op::<IfOp>(if_op);
+    registry.register_op::<LoadOp>(load);
+    registry.register_op::<StoreOp>(store);
+    registry.register_op::<VectorLoadOp>(vector_load);
+    registry.register_op::<VectorStoreOp>(vector_store);
+    registry.register_op::<ApplyOp>(|it, op, args| map_op(it, op, args, ApplyOp::NAME));
+    registry.register_op::<MinOp>(|it, op, args| map_op(it, op, args, MinOp::NAME));
+    registry.register_op::<MaxOp>(|it, op, args| map_op(it, op, args, MaxOp::NAME));
+    registry.register_op::<YieldOp>(|_, _, args| Ok(Flow::Yield(args.to_vec())));
+    registry.register_op::<ParallelOp>(parallel);
+    registry.register_op::<DelinearizeIndexOp>(delinearize_index);
+    registry.register_op::<LinearizeIndexOp>(linearize_index);
 }
 
 /// The results of the affine map attribute `name` of `op` applied to `operands`.
@@ -160,8 +158,8 @@ fn vector_store(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResul
 fn map_op(it: &mut Interpreter, op: OpId, args: &[RtValue], name: &str) -> InterpResult<Flow> {
     let results = eval_map(it, op, "map", args)?;
     let v = match name {
-        "affine.min" => results.into_iter().min(),
-        "affine.max" => results.into_iter().max(),
+        MinOp::NAME => results.into_iter().min(),
+        MaxOp::NAME => results.into_iter().max(),
         _ => results.first().copied(),
     }
     .ok_or_else(|| it.error(op, "empty affine map"))?;

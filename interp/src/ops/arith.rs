@@ -6,25 +6,37 @@ use super::elementwise;
 use crate::value::scalar_type;
 use crate::{Flow, InterpError, InterpResult, Interpreter, Registry, RtValue, Scalar, Shaped};
 use strata_dialect_arith::semantics::{self as sem, ScalarType};
+use strata_dialect_arith::{
+    AddUIExtendedOp, BitcastOp, CmpFOp, CmpIOp, ConstantOp, ExtFOp, ExtSIOp, ExtUIOp, FPToSIOp,
+    FPToUIOp, IndexCastOp, IndexCastUIOp, MulSIExtendedOp, MulUIExtendedOp, NegFOp, SIToFPOp,
+    ScalingExtFOp, ScalingTruncFOp, SelectOp, TruncFOp, TruncIOp, UIToFPOp,
+};
 use strata_ir::{Attribute, Context, OpId, Type, TypeData};
 
 pub fn register(registry: &mut Registry) {
-    registry.register("arith.constant", constant);
+    registry.register_op::<ConstantOp>(constant);
     for name in strata_dialect_arith::OP_NAMES.iter().copied() {
         match name {
-            "arith.constant" => {}
-            "arith.negf" => registry.register(name, negf),
-            "arith.cmpi" | "arith.cmpf" => registry.register(name, compare),
-            "arith.select" => registry.register(name, select),
-            "arith.addui_extended" | "arith.mulsi_extended" | "arith.mului_extended" => {
+            ConstantOp::NAME => {}
+            NegFOp::NAME => registry.register(name, negf),
+            CmpIOp::NAME | CmpFOp::NAME => registry.register(name, compare),
+            SelectOp::NAME => registry.register(name, select),
+            AddUIExtendedOp::NAME | MulSIExtendedOp::NAME | MulUIExtendedOp::NAME => {
                 registry.register(name, extended)
             }
-            "arith.scaling_extf" | "arith.scaling_truncf" => registry.register(name, scaling),
-            "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.extf" | "arith.truncf"
-            | "arith.sitofp" | "arith.uitofp" | "arith.fptosi" | "arith.fptoui"
-            | "arith.index_cast" | "arith.index_castui" | "arith.bitcast" => {
-                registry.register(name, cast)
-            }
+            ScalingExtFOp::NAME | ScalingTruncFOp::NAME => registry.register(name, scaling),
+            ExtSIOp::NAME
+            | ExtUIOp::NAME
+            | TruncIOp::NAME
+            | ExtFOp::NAME
+            | TruncFOp::NAME
+            | SIToFPOp::NAME
+            | UIToFPOp::NAME
+            | FPToSIOp::NAME
+            | FPToUIOp::NAME
+            | IndexCastOp::NAME
+            | IndexCastUIOp::NAME
+            | BitcastOp::NAME => registry.register(name, cast),
             _ => registry.register(name, binary),
         }
     }
@@ -177,12 +189,12 @@ fn extended(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Fl
         let (Scalar::Int(a, w), Scalar::Int(b, _)) = (v[0], v[1]) else {
             return Err(InterpError::new("extended arithmetic on non-integers"));
         };
-        if name == "arith.addui_extended" {
+        if name == AddUIExtendedOp::NAME {
             let (s, o) = sem::addui_extended(a, b, w);
             Ok((Scalar::Int(s, w), Scalar::Int(o as u128, 1)))
         } else {
             let (lo, hi) =
-                sem::mul_extended(a, b, w, name == "arith.mulsi_extended").map_err(sem_error)?;
+                sem::mul_extended(a, b, w, name == MulSIExtendedOp::NAME).map_err(sem_error)?;
             Ok((Scalar::Int(lo, w), Scalar::Int(hi, w)))
         }
     };

@@ -8,17 +8,18 @@ use super::tensor::{indices, resolve_shape, tensor_arg};
 use crate::memory::for_each_index;
 use crate::value::{scalar_type, zero};
 use crate::{Flow, InterpResult, Interpreter, MemRefView, Registry, RtValue, Shaped};
+use strata_dialect_bufferization::{
+    AllocTensorOp, CloneOp, DeallocTensorOp, MaterializeInDestinationOp, ToBufferOp, ToTensorOp,
+};
 use strata_ir::OpId;
 
 pub fn register(registry: &mut Registry) {
-    registry.register("bufferization.to_tensor", to_tensor);
-    registry.register("bufferization.to_buffer", to_buffer);
-    registry.register("bufferization.clone", clone);
-    registry.register("bufferization.alloc_tensor", alloc_tensor);
-    registry.register("bufferization.materialize_in_destination", materialize);
-    registry.register("bufferization.dealloc_tensor", |_, _, _| {
-        Ok(Flow::Next(Vec::new()))
-    });
+    registry.register_op::<ToTensorOp>(to_tensor);
+    registry.register_op::<ToBufferOp>(to_buffer);
+    registry.register_op::<CloneOp>(clone);
+    registry.register_op::<AllocTensorOp>(alloc_tensor);
+    registry.register_op::<MaterializeInDestinationOp>(materialize);
+    registry.register_op::<DeallocTensorOp>(|_, _, _| Ok(Flow::Next(Vec::new())));
 }
 
 fn memref_arg<'v>(

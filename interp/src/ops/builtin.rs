@@ -2,10 +2,11 @@
 //! when the counts match (a cast between representations of one value).
 
 use crate::{Flow, InterpResult, Interpreter, Registry, RtValue};
+use strata_ir::builtin::UnrealizedConversionCastOp;
 use strata_ir::OpId;
 
 pub fn register(registry: &mut Registry) {
-    registry.register("builtin.unrealized_conversion_cast", unrealized_cast);
+    registry.register_op::<UnrealizedConversionCastOp>(unrealized_cast);
 }
 
 fn unrealized_cast(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {

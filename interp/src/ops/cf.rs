@@ -2,13 +2,14 @@
 
 use crate::{Flow, InterpResult, Interpreter, Registry, RtValue};
 use strata_dialect_cf::successor_operand_range;
+use strata_dialect_cf::{AssertOp, BranchOp, CondBranchOp, SwitchOp};
 use strata_ir::OpId;
 
 pub fn register(registry: &mut Registry) {
-    registry.register("cf.br", branch);
-    registry.register("cf.cond_br", cond_branch);
-    registry.register("cf.switch", switch);
-    registry.register("cf.assert", assert);
+    registry.register_op::<BranchOp>(branch);
+    registry.register_op::<CondBranchOp>(cond_branch);
+    registry.register_op::<SwitchOp>(switch);
+    registry.register_op::<AssertOp>(assert);
 }
 
 fn jump(it: &Interpreter, op: OpId, args: &[RtValue], index: usize) -> Flow {

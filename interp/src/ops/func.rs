@@ -2,13 +2,14 @@
 //! function constants.
 
 use crate::{Flow, InterpResult, Interpreter, Registry, RtValue};
+use strata_dialect_func::{CallIndirectOp, CallOp, ConstantOp, ReturnOp};
 use strata_ir::OpId;
 
 pub fn register(registry: &mut Registry) {
-    registry.register("func.return", |_, _, args| Ok(Flow::Yield(args.to_vec())));
-    registry.register("func.call", call);
-    registry.register("func.call_indirect", call_indirect);
-    registry.register("func.constant", constant);
+    registry.register_op::<ReturnOp>(|_, _, args| Ok(Flow::Yield(args.to_vec())));
+    registry.register_op::<CallOp>(call);
+    registry.register_op::<CallIndirectOp>(call_indirect);
+    registry.register_op::<ConstantOp>(constant);
 }
 
 fn callee_name(it: &Interpreter, op: OpId, attr: &str) -> Option<String> {

@@ -12,22 +12,25 @@
 
 use super::operand_groups;
 use crate::{Flow, InterpResult, Interpreter, Registry, RtValue, Scalar};
+use strata_dialect_gpu::{
+    BarrierOp, BlockDimOp, BlockIdOp, GridDimOp, LaunchOp, TerminatorOp, ThreadIdOp,
+};
 use strata_ir::OpId;
 
 pub fn register(registry: &mut Registry) {
-    registry.register("gpu.launch", launch);
-    registry.register("gpu.terminator", |_, _, _| Ok(Flow::Yield(Vec::new())));
-    registry.register("gpu.barrier", |it, op, _| {
+    registry.register_op::<LaunchOp>(launch);
+    registry.register_op::<TerminatorOp>(|_, _, _| Ok(Flow::Yield(Vec::new())));
+    registry.register_op::<BarrierOp>(|it, op, _| {
         Err(it.error(
             op,
             "gpu.barrier is not supported: the interpreter runs the threads of a launch one after the other",
         ))
     });
     for name in [
-        "gpu.block_id",
-        "gpu.thread_id",
-        "gpu.grid_dim",
-        "gpu.block_dim",
+        BlockIdOp::NAME,
+        ThreadIdOp::NAME,
+        GridDimOp::NAME,
+        BlockDimOp::NAME,
     ] {
         registry.register(name, id_op);
     }
@@ -78,9 +81,9 @@ fn launch(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow
 /// An id op: the value of the enclosing launch's region argument.
 fn id_op(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Flow> {
     let first = match it.ctx.op_name_str(it.ir.op_name(op)) {
-        "gpu.block_id" => 0,
-        "gpu.thread_id" => 3,
-        "gpu.grid_dim" => 6,
+        BlockIdOp::NAME => 0,
+        ThreadIdOp::NAME => 3,
+        GridDimOp::NAME => 6,
         _ => 9,
     };
     let dim = match it
@@ -96,7 +99,7 @@ fn id_op(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Flow> {
     };
     let mut cur = it.ir.parent_op(op);
     while let Some(parent) = cur {
-        if it.ctx.op_name_str(it.ir.op_name(parent)) == "gpu.launch" {
+        if LaunchOp::is(it.ctx, it.ir, parent) {
             let entry = it.ir.entry_block(it.ir.region(parent, 0));
             let arg = entry.map(|b| it.ir.block_arg(b, first + dim));
             if let Some(v) = arg.and_then(|a| it.value(a)).cloned() {

@@ -18,6 +18,8 @@ use crate::{Flow, InterpResult, Interpreter, Registry, RtValue, Scalar, ScalarTy
 use std::cell::RefCell;
 use strata_dialect_arith::semantics::{mask, sext};
 use strata_dialect_linalg::exec::{self, Buffer, Elems};
+use strata_dialect_linalg::ops::{IndexOp, YieldOp};
+use strata_dialect_linalg::pack::{PackOp, UnPackOp};
 use strata_dialect_linalg::structured::{
     loop_bounds, payload_block, structured_info, StructuredInfo,
 };
@@ -37,10 +39,10 @@ pub fn register(registry: &mut Registry) {
     for (name, _) in strata_dialect_linalg::named::NAMED {
         registry.register(name, structured);
     }
-    registry.register("linalg.yield", |_, _, args| Ok(Flow::Yield(args.to_vec())));
-    registry.register("linalg.index", index);
-    registry.register("linalg.pack", pack);
-    registry.register("linalg.unpack", unpack);
+    registry.register_op::<YieldOp>(|_, _, args| Ok(Flow::Yield(args.to_vec())));
+    registry.register_op::<IndexOp>(index);
+    registry.register_op::<PackOp>(pack);
+    registry.register_op::<UnPackOp>(unpack);
 }
 
 thread_local! {

@@ -8,47 +8,46 @@
 use super::{indices, operand_groups};
 use crate::value::{scalar_type, MemRefView};
 use crate::{Flow, InterpResult, Interpreter, Registry, RtValue};
+use strata_dialect_memref::{
+    AllocOp, AllocaOp, AllocaScopeOp, AllocaScopeReturnOp, AssumeAlignmentOp, AtomicRmwOp,
+    AtomicYieldOp, CastOp, CollapseShapeOp, CopyOp, DeallocOp, DimOp, DmaStartOp, DmaWaitOp,
+    ExpandShapeOp, ExtractStridedMetadataOp, GenericAtomicRmwOp, GetGlobalOp, GlobalOp, LoadOp,
+    MemorySpaceCastOp, PrefetchOp, RankOp, ReinterpretCastOp, ReshapeOp, StoreOp, SubViewOp,
+    TransposeOp, ViewOp,
+};
 use strata_ir::{AttrData, OpId, Type, TypeData, DYNAMIC};
 
 pub fn register(registry: &mut Registry) {
-    registry.register("memref.alloc", alloc);
-    registry.register("memref.alloca", alloc);
-    registry.register("memref.dealloc", dealloc);
-    registry.register("memref.load", load);
-    registry.register("memref.store", store);
-    registry.register("memref.subview", subview);
-    registry.register("memref.cast", cast);
-    registry.register("memref.reinterpret_cast", reinterpret_cast);
-    registry.register("memref.copy", copy);
-    registry.register("memref.collapse_shape", collapse_shape);
-    registry.register("memref.expand_shape", expand_shape);
-    registry.register("memref.get_global", get_global);
-    registry.register("memref.global", |_, _, _| Ok(Flow::Next(Vec::new())));
-    registry.register("memref.dim", dim);
-    registry.register("memref.rank", rank);
-    registry.register("memref.view", view);
-    registry.register("memref.atomic_rmw", atomic_rmw);
-    registry.register("memref.generic_atomic_rmw", generic_atomic_rmw);
-    registry.register("memref.atomic_yield", |_, _, args| {
-        Ok(Flow::Yield(args.to_vec()))
-    });
-    registry.register("memref.extract_strided_metadata", extract_strided_metadata);
-    registry.register("memref.memory_space_cast", |_, _, args| {
-        Ok(Flow::Next(vec![args[0].clone()]))
-    });
-    registry.register("memref.transpose", transpose);
-    registry.register("memref.reshape", reshape);
-    registry.register("memref.dma_start", dma_start);
+    registry.register_op::<AllocOp>(alloc);
+    registry.register_op::<AllocaOp>(alloc);
+    registry.register_op::<DeallocOp>(dealloc);
+    registry.register_op::<LoadOp>(load);
+    registry.register_op::<StoreOp>(store);
+    registry.register_op::<SubViewOp>(subview);
+    registry.register_op::<CastOp>(cast);
+    registry.register_op::<ReinterpretCastOp>(reinterpret_cast);
+    registry.register_op::<CopyOp>(copy);
+    registry.register_op::<CollapseShapeOp>(collapse_shape);
+    registry.register_op::<ExpandShapeOp>(expand_shape);
+    registry.register_op::<GetGlobalOp>(get_global);
+    registry.register_op::<GlobalOp>(|_, _, _| Ok(Flow::Next(Vec::new())));
+    registry.register_op::<DimOp>(dim);
+    registry.register_op::<RankOp>(rank);
+    registry.register_op::<ViewOp>(view);
+    registry.register_op::<AtomicRmwOp>(atomic_rmw);
+    registry.register_op::<GenericAtomicRmwOp>(generic_atomic_rmw);
+    registry.register_op::<AtomicYieldOp>(|_, _, args| Ok(Flow::Yield(args.to_vec())));
+    registry.register_op::<ExtractStridedMetadataOp>(extract_strided_metadata);
+    registry.register_op::<MemorySpaceCastOp>(|_, _, args| Ok(Flow::Next(vec![args[0].clone()])));
+    registry.register_op::<TransposeOp>(transpose);
+    registry.register_op::<ReshapeOp>(reshape);
+    registry.register_op::<DmaStartOp>(dma_start);
     // The transfer is done when dma_start runs; hints change nothing.
-    registry.register("memref.dma_wait", |_, _, _| Ok(Flow::Next(Vec::new())));
-    registry.register("memref.prefetch", |_, _, _| Ok(Flow::Next(Vec::new())));
-    registry.register("memref.assume_alignment", |_, _, args| {
-        Ok(Flow::Next(vec![args[0].clone()]))
-    });
-    registry.register("memref.alloca_scope", alloca_scope);
-    registry.register("memref.alloca_scope.return", |_, _, args| {
-        Ok(Flow::Yield(args.to_vec()))
-    });
+    registry.register_op::<DmaWaitOp>(|_, _, _| Ok(Flow::Next(Vec::new())));
+    registry.register_op::<PrefetchOp>(|_, _, _| Ok(Flow::Next(Vec::new())));
+    registry.register_op::<AssumeAlignmentOp>(|_, _, args| Ok(Flow::Next(vec![args[0].clone()])));
+    registry.register_op::<AllocaScopeOp>(alloca_scope);
+    registry.register_op::<AllocaScopeReturnOp>(|_, _, args| Ok(Flow::Yield(args.to_vec())));
 }
 
 /// The memref operand `v` of `op`.
@@ -427,7 +426,7 @@ fn get_global(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Flo
     }
     let global = it
         .lookup_symbol(&name)
-        .filter(|&g| it.ctx.op_name_str(it.ir.op_name(g)) == "memref.global")
+        .filter(|&g| GlobalOp::is(it.ctx, it.ir, g))
         .ok_or_else(|| it.error(op, format!("no memref.global named '@{name}'")))?;
     let ty = it
         .ir

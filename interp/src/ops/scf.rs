@@ -10,24 +10,27 @@
 use super::operand_groups;
 use crate::{Flow, InterpError, InterpResult, Interpreter, Registry, RtValue, Scalar};
 use strata_dialect_arith::semantics::{mask, sext};
+use strata_dialect_scf::{
+    ConditionOp, ExecuteRegionOp, ForOp, ForallOp, IfOp, InParallelOp, IndexSwitchOp, ParallelOp,
+    ReduceOp, ReduceReturnOp, WhileOp, YieldOp,
+};
+use strata_dialect_tensor::parallel_insert_slice::ParallelInsertSliceOp;
 use strata_ir::OpId;
 
 pub fn register(registry: &mut Registry) {
-    registry.register("scf.for", for_op);
-    registry.register("scf.if", if_op);
-    registry.register("scf.while", while_op);
-    registry.register("scf.parallel", parallel);
-    registry.register("scf.execute_region", execute_region);
-    registry.register("scf.forall", forall);
-    registry.register("scf.index_switch", index_switch);
-    registry.register("scf.forall.in_parallel", in_parallel);
+    registry.register_op::<ForOp>(for_op);
+    registry.register_op::<IfOp>(if_op);
+    registry.register_op::<WhileOp>(while_op);
+    registry.register_op::<ParallelOp>(parallel);
+    registry.register_op::<ExecuteRegionOp>(execute_region);
+    registry.register_op::<ForallOp>(forall);
+    registry.register_op::<IndexSwitchOp>(index_switch);
+    registry.register_op::<InParallelOp>(in_parallel);
     // Terminators hand their operands to the op that runs the region.
-    registry.register("scf.yield", |_, _, args| Ok(Flow::Yield(args.to_vec())));
-    registry.register("scf.condition", |_, _, args| Ok(Flow::Yield(args.to_vec())));
-    registry.register("scf.reduce", |_, _, args| Ok(Flow::Yield(args.to_vec())));
-    registry.register("scf.reduce.return", |_, _, args| {
-        Ok(Flow::Yield(args.to_vec()))
-    });
+    registry.register_op::<YieldOp>(|_, _, args| Ok(Flow::Yield(args.to_vec())));
+    registry.register_op::<ConditionOp>(|_, _, args| Ok(Flow::Yield(args.to_vec())));
+    registry.register_op::<ReduceOp>(|_, _, args| Ok(Flow::Yield(args.to_vec())));
+    registry.register_op::<ReduceReturnOp>(|_, _, args| Ok(Flow::Yield(args.to_vec())));
 }
 
 /// An integer operand as (value as a wide number, width); `signed` picks
@@ -111,7 +114,7 @@ fn parallel(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Fl
         .ir
         .entry_block(region)
         .and_then(|b| it.ir.last_op(b))
-        .filter(|&t| it.ctx.op_name_str(it.ir.op_name(t)) == "scf.reduce");
+        .filter(|&t| ReduceOp::is(it.ctx, it.ir, t));
     if lbs.iter().zip(&ubs).any(|(l, u)| l >= u) {
         return Ok(Flow::Next(acc));
     }
@@ -231,10 +234,10 @@ fn in_parallel(it: &mut Interpreter, op: OpId, _: &[RtValue]) -> InterpResult<Fl
         .map(|b| it.ir.block_ops(b).collect())
         .unwrap_or_default();
     for inner in inserts {
-        if it.ctx.op_name_str(it.ir.op_name(inner)) != "tensor.parallel_insert_slice" {
+        let Some(insert) = ParallelInsertSliceOp::wrap(it.ctx, it.ir, inner) else {
             return Err(it.error(inner, "unsupported op in scf.forall.in_parallel"));
-        }
-        let dest = it.ir.operand(inner, 1);
+        };
+        let dest = insert.dest(it.ctx, it.ir);
         let k = out_args
             .iter()
             .position(|&a| a == dest)

@@ -8,30 +8,36 @@
 use crate::memory::for_each_index;
 use crate::value::{contiguous_strides, scalar_type, zero};
 use crate::{Flow, InterpError, InterpResult, Interpreter, Registry, RtValue, Scalar, Shaped};
+use strata_dialect_tensor::gather::{GatherOp, ScatterOp};
+use strata_dialect_tensor::ops::{
+    CastOp, CollapseShapeOp, ConcatOp, DimOp, EmptyOp, ExpandShapeOp, ExtractOp, ExtractSliceOp,
+    FromElementsOp, GenerateOp, InsertOp, InsertSliceOp, PadOp, RankOp, ReshapeOp, SplatOp,
+    YieldOp,
+};
 use strata_dialect_tensor::syntax::{i64_array_prop, operand_segments, reassociation_groups};
 use strata_ir::{OpId, Type, DYNAMIC};
 
 pub fn register(registry: &mut Registry) {
-    registry.register("tensor.empty", empty);
-    registry.register("tensor.extract", extract);
-    registry.register("tensor.insert", insert);
-    registry.register("tensor.extract_slice", extract_slice);
-    registry.register("tensor.insert_slice", insert_slice);
-    registry.register("tensor.pad", pad);
-    registry.register("tensor.collapse_shape", reshape_like);
-    registry.register("tensor.expand_shape", reshape_like);
-    registry.register("tensor.cast", cast);
-    registry.register("tensor.dim", dim);
-    registry.register("tensor.rank", rank);
-    registry.register("tensor.generate", generate);
-    registry.register("tensor.splat", splat);
-    registry.register("tensor.concat", concat);
-    registry.register("tensor.from_elements", from_elements);
-    registry.register("tensor.reshape", reshape);
-    registry.register("tensor.bitcast", bitcast);
-    registry.register("tensor.gather", gather);
-    registry.register("tensor.scatter", scatter);
-    registry.register("tensor.yield", |_, _, args| Ok(Flow::Yield(args.to_vec())));
+    registry.register_op::<EmptyOp>(empty);
+    registry.register_op::<ExtractOp>(extract);
+    registry.register_op::<InsertOp>(insert);
+    registry.register_op::<ExtractSliceOp>(extract_slice);
+    registry.register_op::<InsertSliceOp>(insert_slice);
+    registry.register_op::<PadOp>(pad);
+    registry.register_op::<CollapseShapeOp>(reshape_like);
+    registry.register_op::<ExpandShapeOp>(reshape_like);
+    registry.register_op::<CastOp>(cast);
+    registry.register_op::<DimOp>(dim);
+    registry.register_op::<RankOp>(rank);
+    registry.register_op::<GenerateOp>(generate);
+    registry.register_op::<SplatOp>(splat);
+    registry.register_op::<ConcatOp>(concat);
+    registry.register_op::<FromElementsOp>(from_elements);
+    registry.register_op::<ReshapeOp>(reshape);
+    registry.register_op::<strata_dialect_tensor::ops::BitcastOp>(bitcast);
+    registry.register_op::<GatherOp>(gather);
+    registry.register_op::<ScatterOp>(scatter);
+    registry.register_op::<YieldOp>(|_, _, args| Ok(Flow::Yield(args.to_vec())));
 }
 
 /// The tensor operand `i`.
@@ -388,8 +394,7 @@ fn pad(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
 fn reshape_like(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flow> {
     let src = tensor_arg(it, op, args, 0)?;
     let ty = result_type(it, op);
-    let name = it.ctx.op_name_str(it.ir.op_name(op));
-    let shape = if name == "tensor.expand_shape" {
+    let shape = if ExpandShapeOp::is(it.ctx, it.ir, op) {
         let dynamic = indices(it, op, &args[1..])?;
         let statics = i64_array_prop(it.ctx, it.ir, op, "static_output_shape");
         mixed(&statics, &dynamic).ok_or_else(|| it.error(op, "missing a dynamic output size"))?
@@ -579,7 +584,7 @@ fn bitcast(it: &mut Interpreter, op: OpId, args: &[RtValue]) -> InterpResult<Flo
         .elems
         .iter()
         .map(|&x| {
-            strata_dialect_arith::semantics::cast("arith.bitcast", x, to)
+            strata_dialect_arith::semantics::cast(strata_dialect_arith::BitcastOp::NAME, x, to)
                 .map_err(|e| it.error(op, e.to_string()))
         })
         .collect::<InterpResult<Vec<_>>>()?;

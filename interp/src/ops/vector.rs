@@ -10,24 +10,29 @@ use super::{indices, operand_groups};
 use crate::{Flow, InterpError, InterpResult, Interpreter, Registry, RtValue, Scalar, Shaped};
 use strata_dialect_arith::semantics::{self as sem, round_to};
 use strata_dialect_vector::{kind_of, CombiningKind};
+use strata_dialect_vector::{
+    BroadcastOp, ContractionOp, ExtractOp, FmaOp, InsertOp, LoadOp, MaskedLoadOp, MaskedStoreOp,
+    OuterProductOp, ReductionOp, ShapeCastOp, StoreOp, TransferReadOp, TransferWriteOp,
+    TransposeOp,
+};
 use strata_ir::{FloatKind, OpId, DYNAMIC};
 
 pub fn register(registry: &mut Registry) {
-    registry.register("vector.load", load);
-    registry.register("vector.store", store);
-    registry.register("vector.maskedload", masked_load);
-    registry.register("vector.maskedstore", masked_store);
-    registry.register("vector.broadcast", broadcast);
-    registry.register("vector.fma", fma);
-    registry.register("vector.shape_cast", shape_cast);
-    registry.register("vector.transpose", transpose);
-    registry.register("vector.reduction", reduction);
-    registry.register("vector.contract", contract);
-    registry.register("vector.outerproduct", outerproduct);
-    registry.register("vector.transfer_read", transfer_read);
-    registry.register("vector.transfer_write", transfer_write);
-    registry.register("vector.extract", extract);
-    registry.register("vector.insert", insert);
+    registry.register_op::<LoadOp>(load);
+    registry.register_op::<StoreOp>(store);
+    registry.register_op::<MaskedLoadOp>(masked_load);
+    registry.register_op::<MaskedStoreOp>(masked_store);
+    registry.register_op::<BroadcastOp>(broadcast);
+    registry.register_op::<FmaOp>(fma);
+    registry.register_op::<ShapeCastOp>(shape_cast);
+    registry.register_op::<TransposeOp>(transpose);
+    registry.register_op::<ReductionOp>(reduction);
+    registry.register_op::<ContractionOp>(contract);
+    registry.register_op::<OuterProductOp>(outerproduct);
+    registry.register_op::<TransferReadOp>(transfer_read);
+    registry.register_op::<TransferWriteOp>(transfer_write);
+    registry.register_op::<ExtractOp>(extract);
+    registry.register_op::<InsertOp>(insert);
     extra::register(registry);
 }
 

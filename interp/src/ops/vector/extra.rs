@@ -14,26 +14,31 @@
 use super::{combine, result_shape, shaped, vector};
 use crate::ops::{indices, operand_groups};
 use crate::{Flow, InterpResult, Interpreter, Registry, RtValue, Scalar, Shaped};
+use strata_dialect_vector::extra_ops::{
+    CompressStoreOp, ConstantMaskOp, CreateMaskOp, DeinterleaveOp, ExpandLoadOp,
+    ExtractStridedSliceOp, FromElementsOp, GatherOp, InsertStridedSliceOp, InterleaveOp,
+    MultiDimReductionOp, ScanOp, ScatterOp, ShuffleOp, StepOp, ToElementsOp,
+};
 use strata_dialect_vector::kind_of;
 use strata_ir::OpId;
 
 pub fn register(registry: &mut Registry) {
-    registry.register("vector.shuffle", shuffle);
-    registry.register("vector.extract_strided_slice", extract_strided_slice);
-    registry.register("vector.insert_strided_slice", insert_strided_slice);
-    registry.register("vector.create_mask", create_mask);
-    registry.register("vector.constant_mask", constant_mask);
-    registry.register("vector.gather", gather);
-    registry.register("vector.scatter", scatter);
-    registry.register("vector.expandload", expandload);
-    registry.register("vector.compressstore", compressstore);
-    registry.register("vector.multi_reduction", multi_reduction);
-    registry.register("vector.scan", scan);
-    registry.register("vector.interleave", interleave);
-    registry.register("vector.deinterleave", deinterleave);
-    registry.register("vector.step", step);
-    registry.register("vector.from_elements", from_elements);
-    registry.register("vector.to_elements", to_elements);
+    registry.register_op::<ShuffleOp>(shuffle);
+    registry.register_op::<ExtractStridedSliceOp>(extract_strided_slice);
+    registry.register_op::<InsertStridedSliceOp>(insert_strided_slice);
+    registry.register_op::<CreateMaskOp>(create_mask);
+    registry.register_op::<ConstantMaskOp>(constant_mask);
+    registry.register_op::<GatherOp>(gather);
+    registry.register_op::<ScatterOp>(scatter);
+    registry.register_op::<ExpandLoadOp>(expandload);
+    registry.register_op::<CompressStoreOp>(compressstore);
+    registry.register_op::<MultiDimReductionOp>(multi_reduction);
+    registry.register_op::<ScanOp>(scan);
+    registry.register_op::<InterleaveOp>(interleave);
+    registry.register_op::<DeinterleaveOp>(deinterleave);
+    registry.register_op::<StepOp>(step);
+    registry.register_op::<FromElementsOp>(from_elements);
+    registry.register_op::<ToElementsOp>(to_elements);
 }
 
 fn i64_list(it: &Interpreter, op: OpId, name: &str) -> Vec<i64> {

@@ -1,4 +1,4 @@
-//! A term to MLIR text (tensor and linalg ops) for a function body.
+//! A term to tensor and linalg ops: the body of a function, built in place.
 //!
 //! Named ops where MLIR has them (`linalg.conv_2d_nchw_fchw`,
 //! `linalg.matmul`, `linalg.transpose`, `tensor.pad`, `tensor.extract_slice`,
@@ -7,234 +7,311 @@
 //! layout operator of the language is a gather `out[i] = x[f(i)]` with an
 //! affine `f` (floordiv/mod by constants for image pack and unpack), and a
 //! blocked convolution is a 9-loop contraction over the packed operands.
+//!
+//! Ops are created through their typed builders at an [`OpBuilder`]'s
+//! cursor, so each one is checked against its declaration by the compiler;
+//! the pass manager's verifier checks the finished function.
 
 use crate::analysis::{infer, Data, TensorAnalysis};
 use crate::lang::{Binary, DType, Op, TNode, Unary, WeightLayout};
 use egg::RecExpr;
-use std::fmt::Write;
+use strata_dialect_arith::{
+    AddFOp, AddIOp, ConstantOp, ExtSIOp, MaxSIOp, MaximumFOp, MinSIOp, MulFOp, MulIOp, SubFOp,
+    SubIOp, TruncIOp,
+};
+use strata_dialect_func::ReturnOp;
+use strata_dialect_linalg::named::{default_maps_with, window_values, Kind, Maps, MEMOIZED_MAPS};
+use strata_dialect_linalg::ops::kind_of;
+use strata_dialect_linalg::structured::element_or_self;
+use strata_dialect_linalg::{generic_properties, IteratorType, LinalgStructuredOp};
+use strata_dialect_tensor::ops::{
+    CollapseShapeOp, EmptyOp, ExpandShapeOp, ExtractSliceOp, InsertSliceOp, PadOp,
+};
+use strata_dialect_tensor::syntax::reassociation_attr;
+use strata_ir::affine::{AffineExpr, AffineMap};
+use strata_ir::builder::{OpBuilder, OpCreator};
+use strata_ir::rewrite::TypedOp;
+use strata_ir::{AttrData, Attribute, FloatBits, FloatKind, Type, Value};
 
-fn ty(shape: &[i64], dt: DType) -> String {
-    let mut s = String::from("tensor<");
-    for d in shape {
-        let _ = write!(s, "{d}x");
+/// The IR element type of `dt` (unsigned bytes are signless `i8`).
+fn element_type(b: &OpBuilder, dt: DType) -> Type {
+    match dt {
+        DType::I8 | DType::U8 => b.ctx.signless(8),
+        DType::I32 => b.ctx.signless(32),
+        DType::I64 => b.ctx.signless(64),
+        DType::F32 => b.ctx.float_type(FloatKind::F32),
     }
-    s.push_str(dt.name().replace('u', "i").as_str());
-    s.push('>');
-    s
 }
 
-/// The `arith` op named `int_op` (`addi`, `subi`, `muli`, `maxsi`) for
-/// elements of `dt`: its float counterpart for f32.
-fn arith(dt: DType, int_op: &str) -> String {
-    let op = match (dt, int_op) {
-        (DType::F32, "addi") => "addf",
-        (DType::F32, "subi") => "subf",
-        (DType::F32, "muli") => "mulf",
-        (DType::F32, "maxsi") => "maximumf",
-        (DType::F32, "minsi") => "minimumf",
-        _ => int_op,
+fn tensor_type(b: &OpBuilder, shape: &[i64], dt: DType) -> Type {
+    b.ctx.tensor_type(shape, element_type(b, dt))
+}
+
+/// The result of a single-result typed op.
+fn result(b: &OpBuilder, op: impl TypedOp) -> Value {
+    b.result_of(op.op())
+}
+
+/// `d<i>`.
+fn dim(i: usize) -> AffineExpr {
+    AffineExpr::dim(i)
+}
+
+/// `d0, ..., d<n-1>`.
+fn dims(n: usize) -> Vec<AffineExpr> {
+    (0..n).map(dim).collect()
+}
+
+/// The arith operators payloads combine elements with.
+#[derive(Clone, Copy)]
+enum Arith {
+    Add,
+    Sub,
+    Mul,
+    Max,
+}
+
+/// `lhs op rhs` on elements of `dt`: the integer op, or its float
+/// counterpart for f32 (`maximumf` for `maxsi`).
+fn arith(b: &mut OpBuilder, op: Arith, dt: DType, lhs: Value, rhs: Value) -> Value {
+    let ty = b.ir.value_type(lhs);
+    let op = match (op, dt.is_int()) {
+        (Arith::Add, true) => AddIOp::build(b, lhs, rhs, ty, None).op(),
+        (Arith::Add, false) => AddFOp::build(b, lhs, rhs, ty, None).op(),
+        (Arith::Sub, true) => SubIOp::build(b, lhs, rhs, ty, None).op(),
+        (Arith::Sub, false) => SubFOp::build(b, lhs, rhs, ty, None).op(),
+        (Arith::Mul, true) => MulIOp::build(b, lhs, rhs, ty, None).op(),
+        (Arith::Mul, false) => MulFOp::build(b, lhs, rhs, ty, None).op(),
+        (Arith::Max, true) => MaxSIOp::build(b, lhs, rhs, ty).op(),
+        (Arith::Max, false) => MaximumFOp::build(b, lhs, rhs, ty, None).op(),
     };
-    format!("arith.{op}")
+    b.result_of(op)
 }
 
-/// The literal zero of `dt` (`0.0` for floats: `0 : f32` does not parse).
-fn zero_literal(dt: DType) -> &'static str {
-    if dt.is_int() {
-        "0"
+/// `arith.constant value : ty` for an integer type.
+fn int_constant(b: &mut OpBuilder, ty: Type, value: i64) -> Value {
+    let attr = b.ctx.integer_attr(ty, value as i128);
+    let c = ConstantOp::build(b, ty, attr);
+    result(b, c)
+}
+
+/// The zero of `dt` (`0`, or `0.0`: all bits clear).
+fn zero(b: &mut OpBuilder, dt: DType) -> Value {
+    let ty = element_type(b, dt);
+    let attr = if dt.is_int() {
+        b.ctx.integer_attr(ty, 0)
     } else {
-        "0.0"
-    }
+        b.ctx.intern_attr(AttrData::Float {
+            ty,
+            bits: FloatBits(0),
+        })
+    };
+    let c = ConstantOp::build(b, ty, attr);
+    result(b, c)
 }
 
-fn join<T: std::fmt::Display>(xs: &[T]) -> String {
-    xs.iter()
-        .map(|x| x.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-struct Emitter {
-    out: String,
-    next: usize,
-}
-
-impl Emitter {
-    fn fresh(&mut self) -> String {
-        self.next += 1;
-        format!("%v{}", self.next)
-    }
-    fn line(&mut self, s: &str) {
-        self.out.push_str("  ");
-        self.out.push_str(s);
-        self.out.push('\n');
-    }
-    /// A zero-filled (or empty when `zero` is false) tensor.
-    fn init(&mut self, shape: &[i64], dt: DType, zero: bool) -> String {
-        let e = self.fresh();
-        let t = ty(shape, dt);
-        self.line(&format!("{e} = tensor.empty() : {t}"));
-        if !zero {
-            return e;
-        }
-        let c = self.fresh();
-        let f = self.fresh();
-        self.line(&format!(
-            "{c} = arith.constant {} : {}",
-            zero_literal(dt),
-            dt.name()
-        ));
-        self.line(&format!(
-            "{f} = linalg.fill ins({c} : {}) outs({e} : {t}) -> {t}",
-            dt.name()
-        ));
-        f
-    }
-    /// `linalg.generic` with `maps` (input maps, then the output map) over
-    /// `dims` loops; `body` gets the block argument names and returns the
-    /// payload lines and the yielded value.
-    #[allow(clippy::too_many_arguments)]
-    fn generic(
-        &mut self,
-        ins: &[(String, String, DType)],
-        maps: &[String],
-        iterators: &[&str],
-        out_shape: &[i64],
-        out_dt: DType,
-        zero_init: bool,
-        body: impl Fn(&[String]) -> (Vec<String>, String),
-    ) -> String {
-        let init = self.init(out_shape, out_dt, zero_init);
-        let r = self.fresh();
-        let t = ty(out_shape, out_dt);
-        let dims: Vec<String> = (0..iterators.len()).map(|i| format!("d{i}")).collect();
-        let maps: Vec<String> = maps
-            .iter()
-            .map(|m| format!("affine_map<({}) -> ({m})>", dims.join(", ")))
-            .collect();
-        let its: Vec<String> = iterators
-            .iter()
-            .map(|i| format!("#linalg.iterator_type<{i}>"))
-            .collect();
-        let names: Vec<String> = (0..ins.len())
-            .map(|i| format!("%in{i}"))
-            .chain(["%acc".to_string()])
-            .collect();
-        let mut s = format!(
-            "{r} = linalg.generic {{indexing_maps = [{}], iterator_types = [{}]}} ins({} : {}) outs({init} : {t}) {{\n  ^bb0(",
-            maps.join(", "),
-            its.join(", "),
-            ins.iter().map(|i| i.0.clone()).collect::<Vec<_>>().join(", "),
-            ins.iter().map(|i| i.1.clone()).collect::<Vec<_>>().join(", "),
-        );
-        let mut args: Vec<String> = ins
-            .iter()
-            .enumerate()
-            .map(|(i, x)| format!("{}: {}", names[i], x.2.name()))
-            .collect();
-        args.push(format!("%acc: {}", out_dt.name()));
-        s.push_str(&args.join(", "));
-        s.push_str("):\n");
-        let (lines, y) = body(&names);
-        for l in lines {
-            let _ = writeln!(s, "    {l}");
-        }
-        let _ = write!(s, "    linalg.yield {y} : {}\n  }} -> {t}", out_dt.name());
-        self.line(&s);
-        r
-    }
-    /// A pure gather: `out[d...] = x[exprs]`.
-    fn gather(&mut self, x: &str, xd: &Data, out: &Data, exprs: &[String]) -> String {
-        let iters = vec!["parallel"; out.shape.len()];
-        let id: Vec<String> = (0..out.shape.len()).map(|i| format!("d{i}")).collect();
-        self.generic(
-            &[(x.to_string(), ty(&xd.shape, xd.dtype), xd.dtype)],
-            &[exprs.join(", "), id.join(", ")],
-            &iters,
-            &out.shape,
-            out.dtype,
-            false,
-            |n| (vec![], n[0].clone()),
-        )
-    }
-}
-
-/// Payload lines of a multiply-accumulate of `a`, `b` (type `dt`) into `acc`.
-fn mac(n: &[String], dt: DType, acc: DType) -> (Vec<String>, String) {
-    let mut lines = Vec::new();
-    let (mut a, mut b) = (n[0].clone(), n[1].clone());
-    if dt != acc {
-        lines.push(format!(
-            "%a = arith.extsi {a} : {} to {}",
-            dt.name(),
-            acc.name()
-        ));
-        lines.push(format!(
-            "%b = arith.extsi {b} : {} to {}",
-            dt.name(),
-            acc.name()
-        ));
-        a = "%a".into();
-        b = "%b".into();
-    }
-    lines.push(format!(
-        "%m = {} {a}, {b} : {}",
-        arith(acc, "muli"),
-        acc.name()
-    ));
-    lines.push(format!(
-        "%s = {} %acc, %m : {}",
-        arith(acc, "addi"),
-        acc.name()
-    ));
-    (lines, "%s".into())
-}
-
-/// Payload lines of `u` on `x` of type `dt` (result type `u.result_type(dt)`).
-fn unary_payload(u: Unary, x: &str, dt: DType) -> (Vec<String>, String) {
-    let t = dt.name();
-    match u {
-        Unary::Relu => (
-            vec![
-                format!("%z = arith.constant {} : {t}", zero_literal(dt)),
-                format!("%r = {} {x}, %z : {t}", arith(dt, "maxsi")),
-            ],
-            "%r".into(),
-        ),
-        Unary::Neg => (
-            vec![
-                format!("%z = arith.constant {} : {t}", zero_literal(dt)),
-                format!("%r = {} %z, {x} : {t}", arith(dt, "subi")),
-            ],
-            "%r".into(),
-        ),
-        Unary::Requant => {
-            let mut l = vec![
-                format!("%lo = arith.constant -128 : {t}"),
-                format!("%hi = arith.constant 127 : {t}"),
-                format!("%a = arith.maxsi {x}, %lo : {t}"),
-                format!("%b = arith.minsi %a, %hi : {t}"),
-            ];
-            if dt == DType::I8 {
-                return (l, "%b".into());
-            }
-            l.push(format!("%r = arith.trunci %b : {t} to i8"));
-            (l, "%r".into())
-        }
-    }
-}
-
-/// MLIR text of `func.func @name(args) -> result` computing `expr`.
-pub fn function_text(
+/// A named structured op (`linalg.fill`, `linalg.matmul`,
+/// `linalg.conv_2d_nchw_fchw`, `linalg.transpose`) of `ins` into `init`
+/// with `props`, carrying what the op's parser gives it: operand segments
+/// (not for transposes), the default indexing maps of ops whose maps may
+/// be written out, the memoized maps of convolutions, and the payload its
+/// kind implies.
+fn named(
+    b: &mut OpBuilder,
     name: &str,
+    ins: &[Value],
+    init: Value,
+    props: &[(&str, Attribute)],
+) -> Result<Value, String> {
+    let ctx = b.ctx;
+    let kind = kind_of(name).ok_or_else(|| format!("{name} is not a structured op"))?;
+    let mut state = b.state(name);
+    state.operands = ins.iter().copied().chain([init]).collect();
+    state.result_types = vec![b.ir.value_type(init)];
+    state.num_regions = 1;
+    let mut properties: Vec<_> = props.iter().map(|(n, a)| (ctx.intern_str(n), *a)).collect();
+    if !matches!(kind, Kind::Transpose | Kind::Broadcast) {
+        properties.push((
+            ctx.intern_str("operandSegmentSizes"),
+            ctx.dense_i32_array(&[ins.len() as i32, 1]),
+        ));
+    }
+    let maps_attr = |maps: Vec<AffineMap>| {
+        let maps: Vec<Attribute> = maps.into_iter().map(|m| ctx.affine_map_attr(m)).collect();
+        ctx.array_attr(&maps)
+    };
+    if kind.spec().map(|s| s.maps) == Some(Maps::Explicit) {
+        let (maps, _) = default_maps_with(kind, &[], &[]);
+        properties.push((ctx.intern_str("indexing_maps"), maps_attr(maps)));
+    }
+    if kind.memoizes_maps() {
+        let s = kind.spatial_rank();
+        let window = |name: &str| {
+            props
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or(vec![1; s], |(_, a)| window_values(ctx, *a, s))
+        };
+        let (maps, _) = default_maps_with(kind, &window("strides"), &window("dilations"));
+        state.attributes = ctx.dictionary_attr([(ctx.intern_str(MEMOIZED_MAPS), maps_attr(maps))]);
+    }
+    state.properties = ctx.dictionary_attr(properties);
+    let op = b.create(state);
+    let elements = block_types(b, ins, init);
+    let region = b.ir.region(op, 0);
+    let block = b.ir.append_block(region, &elements);
+    let loc = b.loc;
+    kind.build_payload(ctx, b.ir, loc, block);
+    Ok(b.result_of(op))
+}
+
+/// An empty tensor, zero-filled when `zero_fill`.
+fn init(b: &mut OpBuilder, shape: &[i64], dt: DType, zero_fill: bool) -> Result<Value, String> {
+    let ty = tensor_type(b, shape, dt);
+    let empty = EmptyOp::build(b, &[], ty);
+    let empty = result(b, empty);
+    if !zero_fill {
+        return Ok(empty);
+    }
+    let z = zero(b, dt);
+    named(b, "linalg.fill", &[z], empty, &[])
+}
+
+/// `linalg.generic` reading `ins` through `maps` (input maps, then the
+/// output's) over loops of `iterators` into a new tensor of `out_shape`;
+/// `body` builds the payload from the block arguments (the inputs'
+/// elements, then the accumulator) and returns the yielded value.
+#[allow(clippy::too_many_arguments)]
+fn generic(
+    b: &mut OpBuilder,
+    ins: &[Value],
+    maps: Vec<Vec<AffineExpr>>,
+    iterators: &[IteratorType],
+    out_shape: &[i64],
+    out_dt: DType,
+    zero_init: bool,
+    body: impl FnOnce(&mut OpBuilder, &[Value]) -> Value,
+) -> Result<Value, String> {
+    let ctx = b.ctx;
+    let init = init(b, out_shape, out_dt, zero_init)?;
+    let maps: Vec<AffineMap> = maps
+        .into_iter()
+        .map(|m| AffineMap::new(iterators.len(), 0, m))
+        .collect();
+    let mut state = b.state("linalg.generic");
+    state.operands = ins.iter().copied().chain([init]).collect();
+    state.result_types = vec![b.ir.value_type(init)];
+    state.num_regions = 1;
+    state.properties = generic_properties(ctx, &maps, iterators, ins.len(), 1);
+    let op = b.create(state);
+    let elements = block_types(b, ins, init);
+    let after = b.insertion_point();
+    let region = b.ir.region(op, 0);
+    let block = b.create_block(region, &elements);
+    let args = b.ir.block_args(block).to_vec();
+    let y = body(b, &args);
+    strata_dialect_linalg::ops::YieldOp::build(b, &[y]);
+    b.set_insertion_point(after);
+    Ok(b.result_of(op))
+}
+
+/// The element types of `ins` and `init`: a structured op's block arguments.
+fn block_types(b: &OpBuilder, ins: &[Value], init: Value) -> Vec<Type> {
+    ins.iter()
+        .chain([&init])
+        .map(|&v| element_or_self(b.ctx, b.ir.value_type(v)))
+        .collect()
+}
+
+/// A pure gather: `out[d...] = x[exprs]`.
+fn gather(
+    b: &mut OpBuilder,
+    x: Value,
+    out: &Data,
+    exprs: Vec<AffineExpr>,
+) -> Result<Value, String> {
+    let rank = out.shape.len();
+    generic(
+        b,
+        &[x],
+        vec![exprs, dims(rank)],
+        &vec![IteratorType::Parallel; rank],
+        &out.shape,
+        out.dtype,
+        false,
+        |_, n| n[0],
+    )
+}
+
+/// `tensor.pad` of `x` by `lo`/`hi` with zeros into `result_ty`.
+fn pad(b: &mut OpBuilder, x: Value, lo: &[i64], hi: &[i64], result_ty: Type, dt: DType) -> Value {
+    let ctx = b.ctx;
+    let (lo, hi) = (ctx.dense_i64_array(lo), ctx.dense_i64_array(hi));
+    let op = PadOp::build(b, x, &[], &[], result_ty, lo, hi, None);
+    let rank = ctx.shape(b.ir.value_type(x)).map_or(0, |s| s.len());
+    let after = b.insertion_point();
+    let region = op.region(b.ir);
+    b.create_block(region, &vec![ctx.index_type(); rank]);
+    let z = zero(b, dt);
+    strata_dialect_tensor::ops::YieldOp::build(b, z);
+    b.set_insertion_point(after);
+    result(b, op)
+}
+
+/// The payload of a multiply-accumulate of `n[0]`, `n[1]` (type `dt`) into
+/// the accumulator `n[2]` (type `acc`).
+fn mac(b: &mut OpBuilder, n: &[Value], dt: DType, acc: DType) -> Value {
+    let (mut x, mut y) = (n[0], n[1]);
+    if dt != acc {
+        let acc_ty = element_type(b, acc);
+        let ext = ExtSIOp::build(b, x, acc_ty);
+        x = result(b, ext);
+        let ext = ExtSIOp::build(b, y, acc_ty);
+        y = result(b, ext);
+    }
+    let m = arith(b, Arith::Mul, acc, x, y);
+    arith(b, Arith::Add, acc, n[2], m)
+}
+
+/// The payload of `u` on `x` of type `dt` (result type `u.result_type(dt)`).
+fn unary_payload(b: &mut OpBuilder, u: Unary, x: Value, dt: DType) -> Value {
+    match u {
+        Unary::Relu => {
+            let z = zero(b, dt);
+            arith(b, Arith::Max, dt, x, z)
+        }
+        Unary::Neg => {
+            let z = zero(b, dt);
+            arith(b, Arith::Sub, dt, z, x)
+        }
+        Unary::Requant => {
+            let ty = element_type(b, dt);
+            let lo = int_constant(b, ty, -128);
+            let hi = int_constant(b, ty, 127);
+            let clamped = MaxSIOp::build(b, x, lo, ty);
+            let clamped = result(b, clamped);
+            let clamped = MinSIOp::build(b, clamped, hi, ty);
+            let clamped = result(b, clamped);
+            if dt == DType::I8 {
+                return clamped;
+            }
+            let i8_ty = element_type(b, DType::I8);
+            let narrow = TruncIOp::build(b, clamped, i8_ty, None);
+            result(b, narrow)
+        }
+    }
+}
+
+/// Builds the ops computing `expr` at `b`'s cursor, the function arguments
+/// named by `args` being `params`, and returns the value of the root.
+pub fn build_body(
+    b: &mut OpBuilder,
+    params: &[Value],
     args: &[(String, Vec<i64>, DType)],
     expr: &RecExpr<TNode>,
     analysis: &TensorAnalysis,
-) -> Result<String, String> {
-    let mut em = Emitter {
-        out: String::new(),
-        next: 0,
-    };
-    let mut names: Vec<String> = Vec::new();
+) -> Result<Value, String> {
+    let mut values: Vec<Value> = Vec::new();
     let mut datas: Vec<Data> = Vec::new();
     for (_, node) in expr.items() {
         let kd: Vec<&Data> = node
@@ -243,46 +320,43 @@ pub fn function_text(
             .map(|&c| &datas[usize::from(c)])
             .collect();
         let d = infer(&node.op, &kd, &analysis.inputs)?;
-        let kn: Vec<String> = node
+        let kv: Vec<Value> = node
             .children
             .iter()
-            .map(|&c| names[usize::from(c)].clone())
+            .map(|&c| values[usize::from(c)])
             .collect();
-        let kt: Vec<String> = kd.iter().map(|k| ty(&k.shape, k.dtype)).collect();
-        let t = ty(&d.shape, d.dtype);
+        let t = tensor_type(b, &d.shape, d.dtype);
         let rank = d.shape.len();
-        let dims = |n: usize| (0..n).map(|i| format!("d{i}")).collect::<Vec<_>>();
+        let parallel = vec![IteratorType::Parallel; rank];
         let v = match &node.op {
             Op::Input(s) => {
                 let i = args
                     .iter()
                     .position(|a| a.0 == s.as_str())
                     .ok_or("unknown input")?;
-                format!("%arg{i}")
+                *params.get(i).ok_or("unknown input")?
             }
             Op::Conv2d { stride, dil, epi } => {
                 let acc = kd[0].dtype.accumulator();
                 let mut shape = d.shape.clone();
                 shape.truncate(4);
-                let z = em.init(&shape, acc, true);
-                let r = em.fresh();
-                let at = ty(&shape, acc);
-                em.line(&format!(
-                    "{r} = linalg.conv_2d_nchw_fchw {{dilations = dense<[{}]> : tensor<2xi64>, strides = dense<[{}]> : tensor<2xi64>}} ins({}, {} : {}, {}) outs({z} : {at}) -> {at}",
-                    join(dil), join(stride), kn[0], kn[1], kt[0], kt[1]
-                ));
-                apply_epilogue(&mut em, r, &shape, acc, *epi)
+                let z = init(b, &shape, acc, true)?;
+                let window = |values: &[i64]| {
+                    let ty = b
+                        .ctx
+                        .tensor_type(&[values.len() as i64], b.ctx.signless(64));
+                    let raw: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+                    b.ctx.dense_elements_attr(ty, 8, &raw)
+                };
+                let props = [("dilations", window(dil)), ("strides", window(stride))];
+                let r = named(b, "linalg.conv_2d_nchw_fchw", &kv, z, &props)?;
+                apply_epilogue(b, r, &shape, acc, *epi)?
             }
             Op::Matmul { epi } => {
                 let acc = kd[0].dtype.accumulator();
-                let z = em.init(&d.shape, acc, true);
-                let r = em.fresh();
-                let at = ty(&d.shape, acc);
-                em.line(&format!(
-                    "{r} = linalg.matmul ins({}, {} : {}, {}) outs({z} : {at}) -> {at}",
-                    kn[0], kn[1], kt[0], kt[1]
-                ));
-                apply_epilogue(&mut em, r, &d.shape, acc, *epi)
+                let z = init(b, &d.shape, acc, true)?;
+                let r = named(b, "linalg.matmul", &kv, z, &[])?;
+                apply_epilogue(b, r, &d.shape, acc, *epi)?
             }
             Op::BlockedConv {
                 stride,
@@ -292,77 +366,77 @@ pub fn function_text(
             } => {
                 // d0=n d1=fo d2=oh d3=ow d4=fi | d5=co d6=kh d7=kw d8=ci
                 let acc = kd[0].dtype.accumulator();
-                let x = format!(
-                    "d0, d5, d2 * {} + d6 * {}, d3 * {} + d7 * {}, d8",
-                    stride[0], dil[0], stride[1], dil[1]
-                );
+                let x = vec![
+                    dim(0),
+                    dim(5),
+                    dim(2) * stride[0] + dim(6) * dil[0],
+                    dim(3) * stride[1] + dim(7) * dil[1],
+                    dim(8),
+                ];
                 let w = match layout {
-                    WeightLayout::OIHWoi { .. } => "d1, d5, d6, d7, d4, d8".to_string(),
-                    WeightLayout::OhwIoi { .. } => "d1, d6, d7, d5, d4, d8".to_string(),
-                    WeightLayout::OhwAiOoBi { b, .. } => {
-                        format!("d1, d6, d7, d5, d8 floordiv {b}, d4, d8 mod {b}")
+                    WeightLayout::OIHWoi { .. } => {
+                        vec![dim(1), dim(5), dim(6), dim(7), dim(4), dim(8)]
                     }
-                };
-                let mut it = vec!["parallel"; 5];
-                it.extend(["reduction"; 4]);
-                let dt = kd[0].dtype;
-                let r = em.generic(
-                    &[
-                        (kn[0].clone(), kt[0].clone(), dt),
-                        (kn[1].clone(), kt[1].clone(), kd[1].dtype),
+                    WeightLayout::OhwIoi { .. } => {
+                        vec![dim(1), dim(6), dim(7), dim(5), dim(4), dim(8)]
+                    }
+                    WeightLayout::OhwAiOoBi { b: block, .. } => vec![
+                        dim(1),
+                        dim(6),
+                        dim(7),
+                        dim(5),
+                        dim(8).floor_div(*block),
+                        dim(4),
+                        dim(8).modulo(*block),
                     ],
-                    &[x, w, "d0, d1, d2, d3, d4".into()],
+                };
+                let mut it = vec![IteratorType::Parallel; 5];
+                it.extend([IteratorType::Reduction; 4]);
+                let dt = kd[0].dtype;
+                let r = generic(
+                    b,
+                    &kv,
+                    vec![x, w, dims(5)],
                     &it,
                     &d.shape,
                     acc,
                     true,
-                    |n| mac(n, dt, acc),
-                );
-                apply_epilogue(&mut em, r, &d.shape, acc, *epi)
+                    |b, n| mac(b, n, dt, acc),
+                )?;
+                apply_epilogue(b, r, &d.shape, acc, *epi)?
             }
             Op::Unary(u) => {
-                let id = dims(rank).join(", ");
                 let dt = kd[0].dtype;
                 let u = *u;
-                em.generic(
-                    &[(kn[0].clone(), kt[0].clone(), dt)],
-                    &[id.clone(), id],
-                    &vec!["parallel"; rank],
+                generic(
+                    b,
+                    &kv,
+                    vec![dims(rank), dims(rank)],
+                    &parallel,
                     &d.shape,
                     d.dtype,
                     false,
-                    |n| unary_payload(u, &n[0], dt),
-                )
+                    |b, n| unary_payload(b, u, n[0], dt),
+                )?
             }
             Op::Binary(bop) => {
-                let id = dims(rank).join(", ");
-                let op = arith(
-                    d.dtype,
-                    match bop {
-                        Binary::Add => "addi",
-                        Binary::Sub => "subi",
-                        Binary::Mul => "muli",
-                        Binary::Max => "maxsi",
-                    },
-                );
-                let tn = d.dtype.name();
-                em.generic(
-                    &[
-                        (kn[0].clone(), kt[0].clone(), d.dtype),
-                        (kn[1].clone(), kt[1].clone(), d.dtype),
-                    ],
-                    &[id.clone(), id.clone(), id],
-                    &vec!["parallel"; rank],
+                let op = match bop {
+                    Binary::Add => Arith::Add,
+                    Binary::Sub => Arith::Sub,
+                    Binary::Mul => Arith::Mul,
+                    Binary::Max => Arith::Max,
+                };
+                let dt = d.dtype;
+                generic(
+                    b,
+                    &kv,
+                    vec![dims(rank), dims(rank), dims(rank)],
+                    &parallel,
                     &d.shape,
-                    d.dtype,
+                    dt,
                     false,
-                    |n| {
-                        (
-                            vec![format!("%r = {op} {}, {} : {tn}", n[0], n[1])],
-                            "%r".into(),
-                        )
-                    },
-                )
+                    |b, n| arith(b, op, dt, n[0], n[1]),
+                )?
             }
             Op::Reduce { axis, kind } => {
                 // Loops: output dims then the reduced one last.
@@ -371,99 +445,73 @@ pub fn function_text(
                 let mut k = 0;
                 for dd in 0..xr {
                     if dd == *axis {
-                        xe.push(format!("d{}", xr - 1));
+                        xe.push(dim(xr - 1));
                     } else {
-                        xe.push(format!("d{k}"));
+                        xe.push(dim(k));
                         k += 1;
                     }
                 }
-                let mut it = vec!["parallel"; rank];
-                it.push("reduction");
-                let tn = d.dtype.name();
-                let opn = arith(
-                    d.dtype,
-                    if *kind == crate::lang::Reduction::Sum {
-                        "addi"
-                    } else {
-                        "maxsi"
-                    },
-                );
-                em.generic(
-                    &[(kn[0].clone(), kt[0].clone(), d.dtype)],
-                    &[xe.join(", "), dims(rank).join(", ")],
+                let mut it = parallel.clone();
+                it.push(IteratorType::Reduction);
+                let op = if *kind == crate::lang::Reduction::Sum {
+                    Arith::Add
+                } else {
+                    Arith::Max
+                };
+                let dt = d.dtype;
+                generic(
+                    b,
+                    &kv,
+                    vec![xe, dims(rank)],
                     &it,
                     &d.shape,
-                    d.dtype,
+                    dt,
                     true,
-                    |n| {
-                        (
-                            vec![format!("%r = {opn} %acc, {} : {tn}", n[0])],
-                            "%r".into(),
-                        )
-                    },
-                )
+                    |b, n| arith(b, op, dt, n[1], n[0]),
+                )?
             }
-            Op::Pad { lo, hi } => {
-                let r = em.fresh();
-                let idx: Vec<String> = (0..rank).map(|i| format!("%i{i}: index")).collect();
-                let tn = d.dtype.name();
-                em.line(&format!(
-                    "{r} = tensor.pad {} low[{}] high[{}] {{\n  ^bb0({}):\n    %zero = arith.constant {} : {tn}\n    tensor.yield %zero : {tn}\n  }} : {} to {t}",
-                    kn[0], join(lo), join(hi), idx.join(", "), zero_literal(d.dtype), kt[0]
-                ));
-                r
-            }
+            Op::Pad { lo, hi } => pad(b, kv[0], lo, hi, t, d.dtype),
             Op::Slice {
                 offsets,
                 sizes,
                 strides,
             } => {
-                let r = em.fresh();
-                em.line(&format!(
-                    "{r} = tensor.extract_slice {}[{}] [{}] [{}] : {} to {t}",
-                    kn[0],
-                    join(offsets),
-                    join(sizes),
-                    join(strides),
-                    kt[0]
-                ));
-                r
+                let ctx = b.ctx;
+                let op = ExtractSliceOp::build(
+                    b,
+                    kv[0],
+                    &[],
+                    &[],
+                    &[],
+                    t,
+                    ctx.dense_i64_array(offsets),
+                    ctx.dense_i64_array(sizes),
+                    ctx.dense_i64_array(strides),
+                );
+                result(b, op)
             }
             Op::Reshape(shape) => {
+                let ctx = b.ctx;
                 let n: i64 = shape.iter().product();
-                let flat_t = ty(&[n], d.dtype);
-                let mut cur = kn[0].clone();
+                let flat_t = tensor_type(b, &[n], d.dtype);
+                let mut cur = kv[0];
                 let xr = kd[0].shape.len();
                 if xr != 1 {
-                    let r = em.fresh();
-                    em.line(&format!(
-                        "{r} = tensor.collapse_shape {cur} [[{}]] : {} into {flat_t}",
-                        join(&(0..xr).collect::<Vec<_>>()),
-                        kt[0]
-                    ));
-                    cur = r;
+                    let all = reassociation_attr(ctx, &[(0..xr as i64).collect()]);
+                    let op = CollapseShapeOp::build(b, cur, flat_t, all);
+                    cur = result(b, op);
                 }
                 if rank != 1 {
-                    let r = em.fresh();
-                    em.line(&format!(
-                        "{r} = tensor.expand_shape {cur} [[{}]] output_shape [{}] : {flat_t} into {t}",
-                        join(&(0..rank).collect::<Vec<_>>()),
-                        join(shape)
-                    ));
-                    cur = r;
+                    let all = reassociation_attr(ctx, &[(0..rank as i64).collect()]);
+                    let op = ExpandShapeOp::build(b, cur, &[], t, all, ctx.dense_i64_array(shape));
+                    cur = result(b, op);
                 }
                 cur
             }
             Op::Transpose(perm) => {
-                let e = em.init(&d.shape, d.dtype, false);
-                let r = em.fresh();
-                em.line(&format!(
-                    "{r} = linalg.transpose ins({} : {}) outs({e} : {t}) permutation = [{}]",
-                    kn[0],
-                    kt[0],
-                    join(perm)
-                ));
-                r
+                let e = init(b, &d.shape, d.dtype, false)?;
+                let perm = b.ctx.dense_i64_array(perm);
+                named(b, "linalg.transpose", &kv, e, &[("permutation", perm)])?
             }
             Op::Pack { dims: pd, tiles } => {
                 // Pad to a multiple first, then gather.
@@ -472,114 +520,98 @@ pub fn function_text(
                 for (&p, &tl) in pd.iter().zip(tiles.iter()) {
                     hi[p as usize] = (xs[p as usize] + tl - 1) / tl * tl - xs[p as usize];
                 }
-                let (mut src, mut sd) = (kn[0].clone(), kd[0].clone());
+                let mut src = kv[0];
                 if hi.iter().any(|&h| h > 0) {
-                    let r = em.fresh();
                     let padded: Vec<i64> = xs.iter().zip(&hi).map(|(a, b)| a + b).collect();
-                    let idx: Vec<String> = (0..xs.len()).map(|i| format!("%i{i}: index")).collect();
-                    let tn = d.dtype.name();
-                    em.line(&format!(
-                        "{r} = tensor.pad {src} low[{}] high[{}] {{\n  ^bb0({}):\n    %zero = arith.constant {} : {tn}\n    tensor.yield %zero : {tn}\n  }} : {} to {}",
-                        join(&vec![0; xs.len()]), join(&hi), idx.join(", "), zero_literal(d.dtype), kt[0], ty(&padded, d.dtype)
-                    ));
-                    src = r;
-                    sd = Data {
-                        shape: padded,
-                        ..sd
-                    };
+                    let padded_t = tensor_type(b, &padded, d.dtype);
+                    src = pad(b, src, &vec![0; xs.len()], &hi, padded_t, d.dtype);
                 }
                 let xr = xs.len();
-                let exprs: Vec<String> = (0..xr)
+                let exprs: Vec<AffineExpr> = (0..xr)
                     .map(|i| match pd.iter().position(|&p| p as usize == i) {
-                        Some(k) => format!("d{i} * {} + d{}", tiles[k], xr + k),
-                        None => format!("d{i}"),
+                        Some(k) => dim(i) * tiles[k] + dim(xr + k),
+                        None => dim(i),
                     })
                     .collect();
-                em.gather(&src, &sd, &d, &exprs)
+                gather(b, src, &d, exprs)?
             }
             Op::Unpack {
                 dims: pd, tiles, ..
             } => {
-                let mut exprs: Vec<String> = (0..rank).map(|i| format!("d{i}")).collect();
+                let mut exprs = dims(rank);
                 for (&p, &tl) in pd.iter().zip(tiles.iter()) {
-                    exprs[p as usize] = format!("d{p} floordiv {tl}");
+                    exprs[p as usize] = dim(p as usize).floor_div(tl);
                 }
                 for (&p, &tl) in pd.iter().zip(tiles.iter()) {
-                    exprs.push(format!("d{p} mod {tl}"));
+                    exprs.push(dim(p as usize).modulo(tl));
                 }
-                em.gather(&kn[0], kd[0], &d, &exprs)
+                gather(b, kv[0], &d, exprs)?
             }
             Op::Unfold {
                 axis, step, dil, ..
             } => {
                 let a = *axis as usize;
-                let mut exprs: Vec<String> = (0..a).map(|i| format!("d{i}")).collect();
-                exprs.push(format!("d{} * {step} + d{a} * {dil}", a + 1));
-                exprs.extend((a + 2..rank).map(|i| format!("d{i}")));
-                em.gather(&kn[0], kd[0], &d, &exprs)
+                let mut exprs = dims(a);
+                exprs.push(dim(a + 1) * *step + dim(a) * *dil);
+                exprs.extend((a + 2..rank).map(dim));
+                gather(b, kv[0], &d, exprs)?
             }
             Op::ImagePack([s0, s1]) => {
                 let exprs = vec![
-                    "d0".to_string(),
-                    format!("d1 floordiv {}", s0 * s1),
-                    format!("d2 * {s0} + (d1 floordiv {s1}) mod {s0}"),
-                    format!("d3 * {s1} + d1 mod {s1}"),
+                    dim(0),
+                    dim(1).floor_div(s0 * s1),
+                    dim(2) * *s0 + dim(1).floor_div(*s1).modulo(*s0),
+                    dim(3) * *s1 + dim(1).modulo(*s1),
                 ];
-                em.gather(&kn[0], kd[0], &d, &exprs)
+                gather(b, kv[0], &d, exprs)?
             }
             Op::Interleave([d0, d1]) => {
-                let mut acc = em.init(&d.shape, d.dtype, false);
-                for (k, part) in kn.iter().enumerate() {
-                    let (a, b) = (k as i64 / d1, k as i64 % d1);
-                    let r = em.fresh();
-                    let ps = &kd[k].shape;
-                    em.line(&format!(
-                        "{r} = tensor.insert_slice {part} into {acc}[0, 0, {a}, {b}] [{}] [1, 1, {d0}, {d1}] : {} into {t}",
-                        join(ps), kt[k]
-                    ));
-                    acc = r;
+                let ctx = b.ctx;
+                let mut acc = init(b, &d.shape, d.dtype, false)?;
+                for (k, &part) in kv.iter().enumerate() {
+                    let (a, c) = (k as i64 / d1, k as i64 % d1);
+                    let op = InsertSliceOp::build(
+                        b,
+                        part,
+                        acc,
+                        &[],
+                        &[],
+                        &[],
+                        t,
+                        ctx.dense_i64_array(&[0, 0, a, c]),
+                        ctx.dense_i64_array(&kd[k].shape),
+                        ctx.dense_i64_array(&[1, 1, *d0, *d1]),
+                    );
+                    acc = result(b, op);
                 }
                 acc
             }
         };
-        names.push(v);
+        values.push(v);
         datas.push(d);
     }
-    let root = names.last().ok_or("empty term")?.clone();
-    let rd = datas.last().ok_or("empty term")?;
-    let sig: Vec<String> = args
-        .iter()
-        .enumerate()
-        .map(|(i, (_, s, dt))| format!("%arg{i}: {}", ty(s, *dt)))
-        .collect();
-    let rt = ty(&rd.shape, rd.dtype);
-    Ok(format!(
-        "func.func @{name}({}) -> {rt} {{\n{}  return {root} : {rt}\n}}\n",
-        sig.join(", "),
-        em.out
-    ))
+    let root = *values.last().ok_or("empty term")?;
+    ReturnOp::build(b, &[root]);
+    Ok(root)
 }
 
 fn apply_epilogue(
-    em: &mut Emitter,
-    r: String,
+    b: &mut OpBuilder,
+    r: Value,
     shape: &[i64],
     acc: DType,
     epi: Option<Unary>,
-) -> String {
-    let Some(u) = epi else { return r };
+) -> Result<Value, String> {
+    let Some(u) = epi else { return Ok(r) };
     let rank = shape.len();
-    let id = (0..rank)
-        .map(|i| format!("d{i}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    em.generic(
-        &[(r, ty(shape, acc), acc)],
-        &[id.clone(), id],
-        &vec!["parallel"; rank],
+    generic(
+        b,
+        &[r],
+        vec![dims(rank), dims(rank)],
+        &vec![IteratorType::Parallel; rank],
         shape,
         u.result_type(acc),
         false,
-        |n| unary_payload(u, &n[0], acc),
+        |b, n| unary_payload(b, u, n[0], acc),
     )
 }

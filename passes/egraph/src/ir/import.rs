@@ -4,6 +4,13 @@ use crate::analysis::TensorAnalysis;
 use crate::lang::{Binary, DType, Op, TNode, TermBuilder, Unary};
 use egg::{Id, RecExpr};
 use std::collections::HashMap;
+use strata_dialect_arith::{
+    AddFOp, AddIOp, ConstantOp, MaxSIOp, MaximumFOp, MulFOp, MulIOp, SubFOp, SubIOp,
+};
+use strata_dialect_func::ReturnOp;
+use strata_dialect_linalg::ops::YieldOp;
+use strata_dialect_linalg::pack::{PackOp, UnPackOp};
+use strata_dialect_tensor::ops::{CollapseShapeOp, EmptyOp, ExpandShapeOp, ExtractSliceOp, PadOp};
 use strata_ir::attributes::{AttrData, Location};
 use strata_ir::{Context, Ir, OpId, Type, TypeData, Value};
 
@@ -60,15 +67,12 @@ fn unsupported_shape(shape: &[i64]) -> Option<String> {
 
 /// Whether `v` is an `arith.constant` zero (integer 0, or float +0.0).
 fn is_zero_constant(ctx: &Context, ir: &Ir, v: Value) -> bool {
-    let Some(op) = ir.defining_op(v) else {
+    let Some(constant) = ConstantOp::defining(ctx, ir, v) else {
         return false;
     };
-    if ctx.op_name_str(ir.op_name(op)) != "arith.constant" {
-        return false;
-    }
-    match ir.attr(ctx, op, "value").map(|a| ctx.attr_data(a)) {
-        Some(AttrData::Integer { value, .. }) => *value == 0,
-        Some(AttrData::Float { bits, .. }) => bits.0 == 0,
+    match ctx.attr_data(constant.value(ctx, ir)) {
+        AttrData::Integer { value, .. } => *value == 0,
+        AttrData::Float { bits, .. } => bits.0 == 0,
         _ => false,
     }
 }
@@ -96,14 +100,14 @@ fn elementwise(ctx: &Context, ir: &Ir, op: OpId, n_ins: usize) -> Option<Op> {
     let mut main = None;
     for &o in &ops {
         match ctx.op_name_str(ir.op_name(o)) {
-            "arith.constant" => {
+            ConstantOp::NAME => {
                 if is_zero_constant(ctx, ir, ir.result(o, 0)) {
                     zero_consts += 1;
                 } else {
                     return None;
                 }
             }
-            "linalg.yield" => {}
+            YieldOp::NAME => {}
             name => {
                 if main.is_some() {
                     return None;
@@ -114,11 +118,11 @@ fn elementwise(ctx: &Context, ir: &Ir, op: OpId, n_ins: usize) -> Option<Op> {
     }
     let main = main?;
     match (n_ins, main.as_str(), zero_consts) {
-        (1, "arith.maxsi" | "arith.maximumf", 1) => Some(Op::Unary(Unary::Relu)),
-        (2, "arith.addi" | "arith.addf", 0) => Some(Op::Binary(Binary::Add)),
-        (2, "arith.subi" | "arith.subf", 0) => Some(Op::Binary(Binary::Sub)),
-        (2, "arith.muli" | "arith.mulf", 0) => Some(Op::Binary(Binary::Mul)),
-        (2, "arith.maxsi" | "arith.maximumf", 0) => Some(Op::Binary(Binary::Max)),
+        (1, MaxSIOp::NAME | MaximumFOp::NAME, 1) => Some(Op::Unary(Unary::Relu)),
+        (2, AddIOp::NAME | AddFOp::NAME, 0) => Some(Op::Binary(Binary::Add)),
+        (2, SubIOp::NAME | SubFOp::NAME, 0) => Some(Op::Binary(Binary::Sub)),
+        (2, MulIOp::NAME | MulFOp::NAME, 0) => Some(Op::Binary(Binary::Mul)),
+        (2, MaxSIOp::NAME | MaximumFOp::NAME, 0) => Some(Op::Binary(Binary::Max)),
         _ => None,
     }
 }
@@ -173,7 +177,7 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
         };
         // Every op the engine models has one static tensor result (the
         // memref forms of linalg ops have none).
-        if !matches!(name.as_str(), "arith.constant" | "func.return") {
+        if !matches!(name.as_str(), ConstantOp::NAME | ReturnOp::NAME) {
             if ir.num_results(op) != 1 {
                 return Err(format!("{name}: expects one tensor result"));
             }
@@ -183,8 +187,8 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
             }
         }
         let id = match name.as_str() {
-            "arith.constant" | "tensor.empty" | "linalg.fill" => continue,
-            "func.return" => {
+            ConstantOp::NAME | EmptyOp::NAME | "linalg.fill" => continue,
+            ReturnOp::NAME => {
                 if ir.num_operands(op) != 1 {
                     return Err("expects one returned tensor".into());
                 }
@@ -212,7 +216,7 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
                 });
                 id
             }
-            "tensor.pad" => {
+            PadOp::NAME => {
                 let region = *ir.regions(op).first().ok_or("tensor.pad without region")?;
                 let yield_op = ir
                     .entry_block(region)
@@ -226,7 +230,7 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
                 let x = get(ir.operand(op, 0))?;
                 b.pad(x, &lo, &hi)
             }
-            "tensor.extract_slice" => {
+            ExtractSliceOp::NAME => {
                 let offsets = i64s(ctx, ir, op, "static_offsets").ok_or("slice: dynamic")?;
                 let sizes = i64s(ctx, ir, op, "static_sizes").ok_or("slice: dynamic")?;
                 let strides = i64s(ctx, ir, op, "static_strides").ok_or("slice: dynamic")?;
@@ -243,7 +247,7 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
                     &[x],
                 )
             }
-            "tensor.collapse_shape" | "tensor.expand_shape" => {
+            CollapseShapeOp::NAME | ExpandShapeOp::NAME => {
                 let x = get(ir.operand(op, 0))?;
                 b.add(Op::Reshape(result_shape()?.into()), &[x])
             }
@@ -252,14 +256,14 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
                 let x = get(ir.operand(op, 0))?;
                 b.add(Op::Transpose(perm.into()), &[x])
             }
-            "linalg.pack" | "linalg.unpack" => {
+            PackOp::NAME | UnPackOp::NAME => {
                 if ir.attr(ctx, op, "outer_dims_perm").is_some() {
                     return Err(format!("{name}: outer_dims_perm is not supported"));
                 }
                 let dims = i64s(ctx, ir, op, "inner_dims_pos").ok_or("pack: dims")?;
                 let tiles = i64s(ctx, ir, op, "static_inner_tiles").ok_or("pack: tiles")?;
                 let x = get(ir.operand(op, 0))?;
-                if name == "linalg.pack" {
+                if name == PackOp::NAME {
                     b.add(
                         Op::Pack {
                             dims: dims.into(),

@@ -6,12 +6,10 @@
 //!   and `tensor.pad`/`extract_slice`/`collapse_shape`/`expand_shape` becomes
 //!   one term (function arguments become inputs; arguments used as filters
 //!   are weights, i.e. constants).
-//! - [`export`]: a term becomes MLIR text for a function with the same
-//!   signature, using named ops where they exist and `linalg.generic` with
-//!   the right indexing maps for the rewritten forms (windows, image packs,
-//!   blocked convolutions); the text is parsed back with Strata's parser
-//!   and replaces the function's body. Going through text keeps the
-//!   emitter readable and checks every emitted op with the verifier.
+//! - [`export`]: a term becomes the function's new body, built with the
+//!   ops' typed builders: named ops where they exist and `linalg.generic`
+//!   with the right indexing maps for the rewritten forms (windows, image
+//!   packs, blocked convolutions). The pass manager verifies the result.
 //! - [`exec`]: runs a function body on concrete integer tensors (linalg's
 //!   reference executor for structured ops, the term evaluator's gathers
 //!   for tensor ops): `verify=true` checks before against after.

@@ -20,9 +20,9 @@ use crate::extract::{ExtractMode, GreedyChoice};
 use crate::lang::Op;
 use crate::Target;
 use std::time::Duration;
-use strata_ir::asm::parser::{parse_source, SourceInfo};
+use strata_ir::builder::OpBuilder;
 use strata_ir::pass::{Pass, PassContext, PassFailure, PassOption, PassResult};
-use strata_ir::{Diagnostic, Ir};
+use strata_ir::{Diagnostic, InsertPoint};
 
 /// The most input elements `verify=true` draws (and runs the function on,
 /// twice): 2^24, a few hundred MB of interpreter values.
@@ -66,7 +66,7 @@ impl Pass for EGraphLayout {
         "Layout rewriting by equality saturation (im2col, stencil unroll, image pack, padding, blocked layouts) with a target cost model"
     }
     fn anchor(&self) -> Option<&str> {
-        Some("func.func")
+        Some(strata_dialect_func::FuncOp::NAME)
     }
     fn options(&mut self) -> Vec<PassOption<'_>> {
         vec![
@@ -130,7 +130,7 @@ impl Pass for EGraphLayout {
             extract,
             disable: self.disable.clone(),
         };
-        let mut out = optimize(&imported.expr, imported.analysis.clone(), &target, &opts);
+        let out = optimize(&imported.expr, imported.analysis.clone(), &target, &opts);
         if self.dump {
             eprint!(
                 "{}",
@@ -216,27 +216,6 @@ impl Pass for EGraphLayout {
                 format!("egraph-layout: ILP declined, greedy used: {note}"),
             ));
         }
-        // Re-materialise.
-        let text = export::function_text(&fname, &imported.args, &out.best, &imported.analysis)
-            .map_err(fail)?;
-        let mut tmp = Ir::new();
-        let source = SourceInfo {
-            file_name: "<egraph-layout>".into(),
-            first_line: 0,
-        };
-        let module = parse_source(ctx, &mut tmp, &text, &source).map_err(|d| {
-            fail(format!(
-                "egraph-layout produced invalid IR: {}\n{text}",
-                d.message
-            ))
-        })?;
-        let new_func = {
-            let r = tmp.region(module, 0);
-            let b = tmp
-                .entry_block(r)
-                .ok_or_else(|| fail("empty module".into()))?;
-            tmp.first_op(b).ok_or_else(|| fail("empty module".into()))?
-        };
         // verify=true compares bit for bit on integers; a float function's
         // summation order changes with the layout, so it is left to
         // strata-opt --verify-equivalence and its ulp tolerance.
@@ -276,14 +255,37 @@ impl Pass for EGraphLayout {
         } else {
             None
         };
+        // Re-materialise: the new body is built in a block after the old
+        // one, which goes once the new one is complete.
         let ir = pc.ir_mut();
         let region = ir.region(func, 0);
         let old: Vec<_> = ir.region_blocks(region).to_vec();
-        let mut mapping = strata_ir::ir_transfer::IrMapping::new();
-        ir.copy_region_into(Some(&tmp), tmp.region(new_func, 0), region, &mut mapping);
+        let param_types: Vec<_> = ir
+            .block_args(old[0])
+            .iter()
+            .map(|&a| ir.value_type(a))
+            .collect();
+        let block = ir.append_block(region, &param_types);
+        let params = ir.block_args(block).to_vec();
+        let mut b = OpBuilder::at(ctx, ir, InsertPoint::BlockEnd(block));
+        b.loc = loc;
+        if let Err(why) = export::build_body(
+            &mut b,
+            &params,
+            &imported.args,
+            &out.best,
+            &imported.analysis,
+        ) {
+            ir.erase_block(block);
+            return Err(fail(why));
+        }
         for b in old {
             ir.erase_block(b);
         }
+        // What the builders cannot check (types that must agree across
+        // ops), checked before the new body runs.
+        strata_ir::verifier::verify(ctx, pc.ir(), func)
+            .map_err(|d| fail(format!("egraph-layout produced invalid IR: {}", d.message)))?;
         if let Some(before) = before {
             let after = exec::run(ctx, pc.ir(), func, &inputs)
                 .map_err(|e| fail(format!("verify (after): {e}")))?;
@@ -298,7 +300,6 @@ impl Pass for EGraphLayout {
                 format!("egraph-layout: verified bit-exact on random inputs ({n} elements)"),
             ));
         }
-        let _ = &mut out;
         Ok(())
     }
 }
