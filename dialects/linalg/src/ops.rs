@@ -470,6 +470,68 @@ pub fn kind_of(name: &str) -> Option<Kind> {
     }
 }
 
+/// Builds the structured op `name` (a named op, `linalg.transpose` or
+/// `linalg.broadcast`) on `ins` into `init`, with its properties `props`,
+/// completed as the parser completes it: operand segments, the default
+/// indexing maps of ops that store them, a convolution's memoized maps, and
+/// the op's payload. Returns the op.
+pub fn build_named(
+    b: &mut strata_ir::builder::OpBuilder,
+    name: &str,
+    ins: &[strata_ir::Value],
+    init: strata_ir::Value,
+    props: &[(&str, Attribute)],
+) -> Result<OpId, String> {
+    let ctx = b.ctx;
+    let kind = kind_of(name)
+        .filter(|k| !matches!(k, Kind::Generic | Kind::Map | Kind::Reduce))
+        .ok_or_else(|| format!("{name} is not a named structured op"))?;
+    let mut state = b.state(name);
+    state.operands = ins.iter().copied().chain([init]).collect();
+    state.result_types = vec![b.ir.value_type(init)];
+    state.num_regions = 1;
+    let mut properties: Vec<_> = props.iter().map(|(n, a)| (ctx.intern_str(n), *a)).collect();
+    if !matches!(kind, Kind::Transpose | Kind::Broadcast) {
+        properties.push((
+            ctx.intern_str("operandSegmentSizes"),
+            ctx.dense_i32_array(&[ins.len() as i32, 1]),
+        ));
+    }
+    let maps_attr = |maps: Vec<strata_ir::affine::AffineMap>| {
+        let maps: Vec<Attribute> = maps.into_iter().map(|m| ctx.affine_map_attr(m)).collect();
+        ctx.array_attr(&maps)
+    };
+    if kind.spec().map(|s| s.maps) == Some(crate::named::Maps::Explicit) {
+        let (maps, _) = crate::named::default_maps_with(kind, &[], &[]);
+        properties.push((ctx.intern_str("indexing_maps"), maps_attr(maps)));
+    }
+    if kind.memoizes_maps() {
+        let s = kind.spatial_rank();
+        let window = |name: &str| {
+            props
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or(vec![1; s], |(_, a)| crate::named::window_values(ctx, *a, s))
+        };
+        let (maps, _) =
+            crate::named::default_maps_with(kind, &window("strides"), &window("dilations"));
+        state.attributes =
+            ctx.dictionary_attr([(ctx.intern_str(crate::named::MEMOIZED_MAPS), maps_attr(maps))]);
+    }
+    state.properties = ctx.dictionary_attr(properties);
+    let op = b.create(state);
+    let elements: Vec<Type> = ins
+        .iter()
+        .chain([&init])
+        .map(|&v| crate::structured::element_or_self(ctx, b.ir.value_type(v)))
+        .collect();
+    let region = b.ir.region(op, 0);
+    let block = b.ir.append_block(region, &elements);
+    let loc = b.loc;
+    kind.build_payload(ctx, b.ir, loc, block);
+    Ok(op)
+}
+
 fn current_kind(p: &OpParser) -> Kind {
     kind_of(&p.definition.name).unwrap_or(Kind::Generic)
 }

@@ -11,9 +11,7 @@
 
 use crate::model::{DType, TensorData};
 use strata_dialect_arith as arith;
-use strata_dialect_linalg::named::{default_maps_with, Kind, Maps};
-use strata_dialect_linalg::ops::kind_of;
-use strata_dialect_linalg::{iterator_type_attr, IteratorType, LinalgStructuredOp};
+use strata_dialect_linalg::{iterator_type_attr, IteratorType};
 use strata_dialect_linalg::{BroadcastOp, FillOp, GenericOp, TransposeOp};
 use strata_dialect_math as math;
 use strata_dialect_tensor::ops as tensor;
@@ -410,36 +408,10 @@ impl<'c> Emitter<'c> {
         init: Value,
         props: &[(&str, Attribute)],
     ) -> Value {
-        let ctx = self.ctx;
-        let kind = kind_of(name).unwrap_or_else(|| panic!("{name} is a linalg structured op"));
-        let mut state = OperationState::new(ctx, name, self.loc);
-        state.operands = ins.iter().copied().chain([init]).collect();
-        state.result_types = vec![self.ir.value_type(init)];
-        state.num_regions = 1;
-        let mut properties: Vec<_> = props.iter().map(|(n, a)| (ctx.intern_str(n), *a)).collect();
-        if !matches!(kind, Kind::Transpose | Kind::Broadcast) {
-            properties.push((
-                ctx.intern_str("operandSegmentSizes"),
-                ctx.dense_i32_array(&[ins.len() as i32, 1]),
-            ));
-        }
-        if kind.spec().map(|s| s.maps) == Some(Maps::Explicit) {
-            let (maps, _) = default_maps_with(kind, &[], &[]);
-            let maps: Vec<Attribute> = maps.into_iter().map(|m| ctx.affine_map_attr(m)).collect();
-            properties.push((ctx.intern_str("indexing_maps"), ctx.array_attr(&maps)));
-        }
-        state.properties = ctx.dictionary_attr(properties);
-        let op = self.ir.create_op(state, InsertPoint::BlockEnd(self.block));
-        let elements: Vec<Type> = ins
-            .iter()
-            .chain([&init])
-            .map(|&v| {
-                strata_dialect_linalg::structured::element_or_self(ctx, self.ir.value_type(v))
-            })
-            .collect();
-        let region = self.ir.region(op, 0);
-        let block = self.ir.append_block(region, &elements);
-        kind.build_payload(ctx, &mut self.ir, self.loc, block);
+        let mut b = OpBuilder::at(self.ctx, &mut self.ir, InsertPoint::BlockEnd(self.block));
+        b.loc = self.loc;
+        let op = strata_dialect_linalg::ops::build_named(&mut b, name, ins, init, props)
+            .unwrap_or_else(|e| panic!("{e}"));
         self.ir.result(op, 0)
     }
 

@@ -23,16 +23,17 @@ use strata_dialect_linalg::pack::{PackOp, UnPackOp};
 use strata_dialect_linalg::structured::{
     loop_bounds, payload_block, structured_info, StructuredInfo,
 };
+use strata_dialect_linalg::{BroadcastOp, GenericOp, MapOp, ReduceOp, TransposeOp};
 use strata_dialect_tensor::syntax::i64_array_prop;
 use strata_ir::{FloatKind, OpId};
 
 pub fn register(registry: &mut Registry) {
     for name in [
-        "linalg.generic",
-        "linalg.transpose",
-        "linalg.broadcast",
-        "linalg.map",
-        "linalg.reduce",
+        GenericOp::NAME,
+        TransposeOp::NAME,
+        BroadcastOp::NAME,
+        MapOp::NAME,
+        ReduceOp::NAME,
     ] {
         registry.register(name, structured);
     }

@@ -20,10 +20,9 @@ use strata_dialect_arith::{
     SubIOp, TruncIOp,
 };
 use strata_dialect_func::ReturnOp;
-use strata_dialect_linalg::named::{default_maps_with, window_values, Kind, Maps, MEMOIZED_MAPS};
-use strata_dialect_linalg::ops::kind_of;
 use strata_dialect_linalg::structured::element_or_self;
-use strata_dialect_linalg::{generic_properties, IteratorType, LinalgStructuredOp};
+use strata_dialect_linalg::{generic_properties, IteratorType};
+use strata_dialect_linalg::{Conv2DNchwFchwOp, FillOp, GenericOp, MatmulOp, TransposeOp};
 use strata_dialect_tensor::ops::{
     CollapseShapeOp, EmptyOp, ExpandShapeOp, ExtractSliceOp, InsertSliceOp, PadOp,
 };
@@ -110,12 +109,7 @@ fn zero(b: &mut OpBuilder, dt: DType) -> Value {
     result(b, c)
 }
 
-/// A named structured op (`linalg.fill`, `linalg.matmul`,
-/// `linalg.conv_2d_nchw_fchw`, `linalg.transpose`) of `ins` into `init`
-/// with `props`, carrying what the op's parser gives it: operand segments
-/// (not for transposes), the default indexing maps of ops whose maps may
-/// be written out, the memoized maps of convolutions, and the payload its
-/// kind implies.
+/// The named op `name` on `ins` into `init` (linalg's one builder for them).
 fn named(
     b: &mut OpBuilder,
     name: &str,
@@ -123,45 +117,7 @@ fn named(
     init: Value,
     props: &[(&str, Attribute)],
 ) -> Result<Value, String> {
-    let ctx = b.ctx;
-    let kind = kind_of(name).ok_or_else(|| format!("{name} is not a structured op"))?;
-    let mut state = b.state(name);
-    state.operands = ins.iter().copied().chain([init]).collect();
-    state.result_types = vec![b.ir.value_type(init)];
-    state.num_regions = 1;
-    let mut properties: Vec<_> = props.iter().map(|(n, a)| (ctx.intern_str(n), *a)).collect();
-    if !matches!(kind, Kind::Transpose | Kind::Broadcast) {
-        properties.push((
-            ctx.intern_str("operandSegmentSizes"),
-            ctx.dense_i32_array(&[ins.len() as i32, 1]),
-        ));
-    }
-    let maps_attr = |maps: Vec<AffineMap>| {
-        let maps: Vec<Attribute> = maps.into_iter().map(|m| ctx.affine_map_attr(m)).collect();
-        ctx.array_attr(&maps)
-    };
-    if kind.spec().map(|s| s.maps) == Some(Maps::Explicit) {
-        let (maps, _) = default_maps_with(kind, &[], &[]);
-        properties.push((ctx.intern_str("indexing_maps"), maps_attr(maps)));
-    }
-    if kind.memoizes_maps() {
-        let s = kind.spatial_rank();
-        let window = |name: &str| {
-            props
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map_or(vec![1; s], |(_, a)| window_values(ctx, *a, s))
-        };
-        let (maps, _) = default_maps_with(kind, &window("strides"), &window("dilations"));
-        state.attributes = ctx.dictionary_attr([(ctx.intern_str(MEMOIZED_MAPS), maps_attr(maps))]);
-    }
-    state.properties = ctx.dictionary_attr(properties);
-    let op = b.create(state);
-    let elements = block_types(b, ins, init);
-    let region = b.ir.region(op, 0);
-    let block = b.ir.append_block(region, &elements);
-    let loc = b.loc;
-    kind.build_payload(ctx, b.ir, loc, block);
+    let op = strata_dialect_linalg::ops::build_named(b, name, ins, init, props)?;
     Ok(b.result_of(op))
 }
 
@@ -174,7 +130,7 @@ fn init(b: &mut OpBuilder, shape: &[i64], dt: DType, zero_fill: bool) -> Result<
         return Ok(empty);
     }
     let z = zero(b, dt);
-    named(b, "linalg.fill", &[z], empty, &[])
+    named(b, FillOp::NAME, &[z], empty, &[])
 }
 
 /// `linalg.generic` reading `ins` through `maps` (input maps, then the
@@ -198,7 +154,7 @@ fn generic(
         .into_iter()
         .map(|m| AffineMap::new(iterators.len(), 0, m))
         .collect();
-    let mut state = b.state("linalg.generic");
+    let mut state = b.state(GenericOp::NAME);
     state.operands = ins.iter().copied().chain([init]).collect();
     state.result_types = vec![b.ir.value_type(init)];
     state.num_regions = 1;
@@ -349,13 +305,13 @@ pub fn build_body(
                     b.ctx.dense_elements_attr(ty, 8, &raw)
                 };
                 let props = [("dilations", window(dil)), ("strides", window(stride))];
-                let r = named(b, "linalg.conv_2d_nchw_fchw", &kv, z, &props)?;
+                let r = named(b, Conv2DNchwFchwOp::NAME, &kv, z, &props)?;
                 apply_epilogue(b, r, &shape, acc, *epi)?
             }
             Op::Matmul { epi } => {
                 let acc = kd[0].dtype.accumulator();
                 let z = init(b, &d.shape, acc, true)?;
-                let r = named(b, "linalg.matmul", &kv, z, &[])?;
+                let r = named(b, MatmulOp::NAME, &kv, z, &[])?;
                 apply_epilogue(b, r, &d.shape, acc, *epi)?
             }
             Op::BlockedConv {
@@ -511,7 +467,7 @@ pub fn build_body(
             Op::Transpose(perm) => {
                 let e = init(b, &d.shape, d.dtype, false)?;
                 let perm = b.ctx.dense_i64_array(perm);
-                named(b, "linalg.transpose", &kv, e, &[("permutation", perm)])?
+                named(b, TransposeOp::NAME, &kv, e, &[("permutation", perm)])?
             }
             Op::Pack { dims: pd, tiles } => {
                 // Pad to a multiple first, then gather.

@@ -10,6 +10,7 @@ use strata_dialect_arith::{
 use strata_dialect_func::ReturnOp;
 use strata_dialect_linalg::ops::YieldOp;
 use strata_dialect_linalg::pack::{PackOp, UnPackOp};
+use strata_dialect_linalg::{Conv2DNchwFchwOp, FillOp, GenericOp, MapOp, MatmulOp, TransposeOp};
 use strata_dialect_tensor::ops::{CollapseShapeOp, EmptyOp, ExpandShapeOp, ExtractSliceOp, PadOp};
 use strata_ir::attributes::{AttrData, Location};
 use strata_ir::{Context, Ir, OpId, Type, TypeData, Value};
@@ -82,7 +83,7 @@ fn is_zero_init(ctx: &Context, ir: &Ir, v: Value) -> bool {
     let Some(op) = ir.defining_op(v) else {
         return false;
     };
-    ctx.op_name_str(ir.op_name(op)) == "linalg.fill" && is_zero_constant(ctx, ir, ir.operand(op, 0))
+    FillOp::is(ctx, ir, op) && is_zero_constant(ctx, ir, ir.operand(op, 0))
 }
 
 fn i64s(ctx: &Context, ir: &Ir, op: OpId, name: &str) -> Option<Vec<i64>> {
@@ -143,7 +144,7 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
     let mut weights = std::collections::HashSet::new();
     for op in ir.block_ops(block) {
         let name = ctx.op_name_str(ir.op_name(op));
-        if matches!(name, "linalg.conv_2d_nchw_fchw" | "linalg.matmul") {
+        if matches!(name, Conv2DNchwFchwOp::NAME | MatmulOp::NAME) {
             weights.insert(ir.operand(op, 1));
         }
     }
@@ -187,7 +188,7 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
             }
         }
         let id = match name.as_str() {
-            ConstantOp::NAME | EmptyOp::NAME | "linalg.fill" => continue,
+            ConstantOp::NAME | EmptyOp::NAME | FillOp::NAME => continue,
             ReturnOp::NAME => {
                 if ir.num_operands(op) != 1 {
                     return Err("expects one returned tensor".into());
@@ -195,14 +196,14 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
                 root = Some(get(ir.operand(op, 0))?);
                 continue;
             }
-            "linalg.conv_2d_nchw_fchw" | "linalg.matmul" => {
+            Conv2DNchwFchwOp::NAME | MatmulOp::NAME => {
                 if !is_zero_init(ctx, ir, ir.operand(op, 2)) {
                     return Err(format!(
                         "{name}: the init tensor must be a zero linalg.fill"
                     ));
                 }
                 let (x, w) = (get(ir.operand(op, 0))?, get(ir.operand(op, 1))?);
-                let id = if name == "linalg.matmul" {
+                let id = if name == MatmulOp::NAME {
                     b.matmul(x, w)
                 } else {
                     let s = strata_dialect_linalg::named::window_attr(ctx, ir, op, "strides", 2);
@@ -251,7 +252,7 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
                 let x = get(ir.operand(op, 0))?;
                 b.add(Op::Reshape(result_shape()?.into()), &[x])
             }
-            "linalg.transpose" => {
+            TransposeOp::NAME => {
                 let perm = i64s(ctx, ir, op, "permutation").ok_or("transpose: permutation")?;
                 let x = get(ir.operand(op, 0))?;
                 b.add(Op::Transpose(perm.into()), &[x])
@@ -282,7 +283,7 @@ pub fn import(ctx: &Context, ir: &Ir, func: OpId) -> Result<Imported, String> {
                     )
                 }
             }
-            "linalg.generic" | "linalg.map" => {
+            GenericOp::NAME | MapOp::NAME => {
                 let info = strata_dialect_linalg::structured::structured_info(ctx, ir, op)
                     .ok_or("not structured")??;
                 let identity = info.indexing_maps.iter().all(|m| {
