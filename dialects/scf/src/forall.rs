@@ -80,6 +80,7 @@ strata_ir::define_op! {
         parse: parse_in_parallel,
         print: print_in_parallel,
         verify_invariants: verify_in_parallel,
+        interfaces: [dyn strata_dialect_tensor::parallel_insert_slice::InParallelOpInterface => strata_dialect_tensor::parallel_insert_slice::InParallel],
     }
 }
 

@@ -48,10 +48,9 @@ impl Dialect for TensorDialect {
         at: strata_ir::InsertPoint,
     ) -> Option<strata_ir::OpId> {
         // Scalars and dense tensors fold to `arith.constant`, as in MLIR.
-        let mut state = strata_ir::OperationState::new(ctx, "arith.constant", loc);
-        state.result_types = vec![ty];
-        state.properties = ctx.dictionary_attr([(ctx.intern_str("value"), value)]);
-        Some(ir.create_op(state, at))
+        let mut b = strata_ir::builder::OpBuilder::at(ctx, ir, at);
+        b.loc = loc;
+        Some(strata_dialect_arith::ConstantOp::build(&mut b, ty, value).0)
     }
 }
 

@@ -15,9 +15,15 @@ use strata_ir::fold::constant_of_value;
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewriteResult};
 use strata_ir::{Context, Ir, OpId, Value, DYNAMIC};
 
-/// The ops that may hold `tensor.parallel_insert_slice` (MLIR's
-/// `InParallelOpInterface`).
-pub const IN_PARALLEL_OPS: &[&str] = &["scf.forall.in_parallel"];
+/// MLIR's `InParallelOpInterface`: an op whose region holds the parallel
+/// inserts of a parallel loop's threads (`scf.forall.in_parallel`, declared
+/// by scf, which depends on this dialect). A marker: the verifier only asks
+/// whether the parent implements it.
+pub trait InParallelOpInterface: Send + Sync {}
+
+/// The implementation every in-parallel op shares.
+pub struct InParallel;
+impl InParallelOpInterface for InParallel {}
 
 strata_ir::define_op! {
     /// Writes a tensor into a strided box of a shared output of `scf.forall`.
@@ -122,10 +128,10 @@ pub fn fold_constant_slice_operands(
 fn verify(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
     let parent = ir.parent_op(op);
     let parent_name = parent.map(|p| ctx.op_name_str(ir.op_name(p)).to_string());
-    if !parent_name
-        .as_deref()
-        .is_some_and(|n| IN_PARALLEL_OPS.contains(&n))
-    {
+    let in_parallel = parent.is_some_and(|p| {
+        strata_ir::interfaces::interface::<dyn InParallelOpInterface>(ctx, ir, p).is_some()
+    });
+    if !in_parallel {
         return Err(Diagnostic::error(
             ir.op_loc(op),
             format!(
