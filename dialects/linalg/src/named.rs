@@ -7,7 +7,10 @@
 //! (`oh+kh` is a window position, `oh * stride + kh * dilation`), and its
 //! scalar payload. Maps, iterator types, the payload block, the verifier,
 //! generalization, the loop lowerings and both executors read that one line,
-//! so adding an op of an existing shape is adding a line.
+//! so adding an op of an existing shape is adding a line here and its
+//! one-line declaration in [`crate::ops`] (which gives it its typed handle,
+//! named as MLIR's C++ class, and whose name the line uses). Payload ops are
+//! named through arith's and math's handles.
 
 use crate::ops;
 use crate::structured::{dims, window, IteratorType, LinalgStructuredOp, StructuredInfo};
