@@ -1,13 +1,12 @@
 //! Creating the IR: tensors, constants, structured ops and their scalar
 //! payloads, at the end of the function being built.
 //!
-//! Ops with a `define_op!` declaration (arith, math, tensor, func,
-//! `linalg.yield`, `linalg.index`) are created through their typed
-//! builders. The linalg structured ops are declared as data
-//! (`strata_dialect_linalg::named::NAMED`) and have no typed handle, so
-//! [`Emitter::named`] and [`Emitter::generic`] create them from an
-//! `OperationState` and let the op's own `LinalgStructuredOp` description
-//! build a named op's payload, which is what the parser does for them.
+//! Ops are created through their typed builders (arith, math, tensor,
+//! func, `linalg.yield`, `linalg.index`). A named structured op needs more
+//! than its generated builder gives (segments, default maps, its payload),
+//! so [`Emitter::named`] goes through linalg's `build_named`, which completes
+//! it as the parser does; [`Emitter::generic`] writes a `linalg.generic`'s
+//! properties with `generic_properties` and builds the payload it is given.
 
 use crate::model::{DType, TensorData};
 use strata_dialect_arith as arith;
