@@ -101,7 +101,7 @@ extern "C" fn strata_fail_handler(site: i32, message: *const std::ffi::c_char, v
 /// `extern "C" fn $f(x: f64) -> f64` computing `$op` exactly as the
 /// interpreter does (`strata_dialect_math::semantics::float_unary` in f64).
 macro_rules! host_unary {
-    ($($f:ident => $op:literal),* $(,)?) => {
+    ($($f:ident => $op:expr),* $(,)?) => {
         $(extern "C" fn $f(x: f64) -> f64 {
             strata_dialect_math::semantics::float_unary($op, x, strata_ir::FloatKind::F64)
                 .unwrap_or(f64::NAN)
