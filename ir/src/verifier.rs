@@ -462,6 +462,10 @@ pub fn group_sizes(
     let fixed = groups.iter().filter(|g| g.arity == Arity::Single).count();
     let variable = groups.len() - fixed;
     if variable == 0 {
+        if fixed == 0 && total != 0 {
+            // MLIR's `ZeroOperands` / `ZeroResults` traits.
+            return Err(op_error(ctx, ir, op, format!("requires zero {kind}s")));
+        }
         if total != fixed {
             return Err(op_error(
                 ctx,

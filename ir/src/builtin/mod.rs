@@ -69,12 +69,6 @@ impl ModuleOp {
 
 /// MLIR's `ModuleOp::verify`: discardable attributes need a dialect prefix.
 fn verify_module(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
-    if ir.num_operands(op) != 0 {
-        return Err(emit_op_error(ctx, ir, op, "requires zero operands"));
-    }
-    if ir.num_results(op) != 0 {
-        return Err(emit_op_error(ctx, ir, op, "requires zero results"));
-    }
     let has_args = ir.regions(op).iter().any(|&r| {
         ir.region_blocks(r)
             .first()
