@@ -722,8 +722,11 @@ type OperandList<'a> = SmallVec<[UnresolvedOperand<'a>; 2]>;
 type TypeList = SmallVec<[Type; 2]>;
 
 /// Parses an op's text after its name according to `format`.
-pub fn parse_with_format(format: &AssemblyFormat, p: &mut OpParser) -> DiagResult<()> {
-    let def = p.definition.clone();
+pub fn parse_with_format(
+    format: &AssemblyFormat,
+    def: &OpDefinition,
+    p: &mut OpParser,
+) -> DiagResult<()> {
     let mut parsed = Parsed {
         operands: smallvec::smallvec![None; def.operands.len()],
         operand_types: smallvec::smallvec![None; def.operands.len()],
@@ -736,8 +739,8 @@ pub fn parse_with_format(format: &AssemblyFormat, p: &mut OpParser) -> DiagResul
         all_result_types: None,
         all_regions: None,
     };
-    parse_elements(&format.elements, &def, p, &mut parsed)?;
-    finish_parse(format, &def, p, &mut parsed)
+    parse_elements(&format.elements, def, p, &mut parsed)?;
+    finish_parse(format, def, p, &mut parsed)
 }
 
 fn parse_elements<'a>(

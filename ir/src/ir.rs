@@ -209,8 +209,14 @@ pub struct OperationState {
 
 impl OperationState {
     pub fn new(ctx: &Context, name: &str, loc: Location) -> Self {
+        Self::named(ctx, ctx.op_name(name), loc)
+    }
+
+    /// A state for the op `name` already interned (the parser has it from
+    /// looking the op up).
+    pub fn named(ctx: &Context, name: OpName, loc: Location) -> Self {
         Self {
-            name: ctx.op_name(name),
+            name,
             loc,
             operands: Vec::new(),
             result_types: Vec::new(),

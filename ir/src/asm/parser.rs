@@ -109,6 +109,8 @@ pub struct Parser<'a> {
     /// Op names already seen, by their quoted source text: most files use
     /// few distinct ops many times, and this skips the shared interner.
     op_name_cache: FxHashMap<&'a str, (OpName, Option<Arc<OpDefinition>>)>,
+    /// The same for custom ops written with their dialect prefix.
+    custom_op_cache: FxHashMap<&'a str, (OpName, Arc<OpDefinition>)>,
     /// Recently parsed function types by their source text (see `parse_function_type`).
     pub(crate) function_type_cache: Vec<(&'a str, Type)>,
     /// The last file name seen in a `loc(...)`, with its identifier.
@@ -159,6 +161,7 @@ impl<'a> Parser<'a> {
             default_dialects: Vec::new(),
             forward_ref_name: ctx.op_name(FORWARD_REF_OP),
             op_name_cache: FxHashMap::default(),
+            custom_op_cache: FxHashMap::default(),
             last_loc_file: None,
             nesting_depth: 0,
             deepest: 0,
@@ -1030,7 +1033,7 @@ impl<'a> Parser<'a> {
     ) -> DiagResult<OpId> {
         let name_tok = self.tok;
         let written = name_tok.text(self.src);
-        let Some(definition) = self.lookup_custom_op(written) else {
+        let Some((name, definition)) = self.lookup_custom_op(written) else {
             // MLIR names the default-dialect spelling it tried too.
             let tried = match self.default_dialects.last() {
                 Some(Some(dialect)) if !written.contains('.') => {
@@ -1048,8 +1051,7 @@ impl<'a> Parser<'a> {
         self.advance();
         let num_results: usize = bindings.iter().map(|b| b.1 as usize).sum();
         let result_names: Vec<&'a str> = bindings.iter().map(|b| b.0).collect();
-        let mut state = OperationState::new(self.ctx, &definition.name, self.ctx.unknown_loc());
-        state.name = self.ctx.op_name(&definition.name);
+        let state = OperationState::named(self.ctx, name, self.ctx.unknown_loc());
         let mut op_parser = OpParser {
             name_offset,
             parser: self,
@@ -1062,7 +1064,7 @@ impl<'a> Parser<'a> {
         if let Some(parse) = definition.hooks.parse {
             parse(&mut op_parser)?;
         } else if let Some(format) = &definition.format {
-            crate::format::parse_with_format(format, &mut op_parser)?;
+            crate::format::parse_with_format(format, &definition, &mut op_parser)?;
         }
         let OpParser { state, regions, .. } = op_parser;
         let (props, attrs) =
@@ -1076,20 +1078,30 @@ impl<'a> Parser<'a> {
 
     /// Finds the definition for a custom op name, trying the default dialect
     /// of the enclosing op and the builtin dialect for unprefixed names.
-    fn lookup_custom_op(&self, written: &str) -> Option<Arc<OpDefinition>> {
-        let lookup = |name: &str| self.ctx.op_definition(self.ctx.op_name(name)).cloned();
+    fn lookup_custom_op(&mut self, written: &'a str) -> Option<(OpName, Arc<OpDefinition>)> {
+        if let Some(hit) = self.custom_op_cache.get(written) {
+            return Some(hit.clone());
+        }
+        let lookup = |name: &str| {
+            let id = self.ctx.op_name(name);
+            self.ctx.op_definition(id).map(|def| (id, def.clone()))
+        };
+        if written.contains('.') {
+            let found = lookup(written)?;
+            self.custom_op_cache.insert(written, found.clone());
+            return Some(found);
+        }
+        // An unprefixed name: itself, in the enclosing op's default
+        // dialect, or a builtin op.
         if let Some(def) = lookup(written) {
             return Some(def);
         }
-        if !written.contains('.') {
-            if let Some(Some(dialect)) = self.default_dialects.last() {
-                if let Some(def) = lookup(&format!("{dialect}.{written}")) {
-                    return Some(def);
-                }
+        if let Some(Some(dialect)) = self.default_dialects.last() {
+            if let Some(def) = lookup(&format!("{dialect}.{written}")) {
+                return Some(def);
             }
-            return lookup(&format!("builtin.{written}"));
         }
-        None
+        lookup(&format!("builtin.{written}"))
     }
 
     /// Parses `^bb` or `^bb(%a: t)` in a successor position (no args here).
