@@ -25,21 +25,21 @@ use strata_ir::rewrite::{
 };
 use strata_ir::{Context, Diagnostic, Ir, OpId, Signedness};
 
-use crate::legalize_patterns_pass::replace_with_renamed;
+use crate::legalize_patterns_pass::{replace_with_renamed, LegalizeMode};
 use crate::LegalOp;
 use strata_dialect_func::FuncOp;
 use strata_ir::builtin::ModuleOp;
 
 #[derive(Clone)]
 pub struct TestConvertTypes {
-    mode: String,
+    mode: LegalizeMode,
     unconvertible: i64,
 }
 
 impl Default for TestConvertTypes {
     fn default() -> Self {
         Self {
-            mode: "partial".into(),
+            mode: LegalizeMode::Partial,
             unconvertible: 0,
         }
     }
@@ -81,9 +81,9 @@ impl Pass for TestConvertTypes {
     }
     fn options(&mut self) -> Vec<PassOption<'_>> {
         vec![
-            PassOption::string(
+            PassOption::choice(
                 "test-legalize-mode",
-                "The conversion to run: partial or full",
+                "The conversion to run",
                 &mut self.mode,
             ),
             PassOption::int(
@@ -92,15 +92,6 @@ impl Pass for TestConvertTypes {
                 &mut self.unconvertible,
             ),
         ]
-    }
-    fn initialize(&mut self, ctx: &Context) -> Result<(), Diagnostic> {
-        match self.mode.as_str() {
-            "partial" | "full" => Ok(()),
-            other => Err(Diagnostic::error(
-                ctx.unknown_loc(),
-                format!("unknown test-legalize-mode '{other}' (expected partial or full)"),
-            )),
-        }
     }
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
         let ctx = pc.ctx;
@@ -199,7 +190,7 @@ impl Pass for TestConvertTypes {
         );
         let patterns = patterns.freeze();
         let config = ConversionConfig::default();
-        let stats = if self.mode == "full" {
+        let stats = if self.mode == LegalizeMode::Full {
             apply_full_conversion(ctx, pc.ir, pc.op, &target, &patterns, &config)
         } else {
             apply_partial_conversion(ctx, pc.ir, pc.op, &target, &patterns, &config)

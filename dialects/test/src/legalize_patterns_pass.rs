@@ -23,17 +23,25 @@ use strata_ir::rewrite::{
     apply_full_conversion, apply_partial_conversion, ConversionConfig, ConversionPatternRewriter,
     ConversionPatternSet, ConversionTarget, NoMatch, RewriteResult,
 };
-use strata_ir::{Context, Diagnostic, OpId, OperationState, Type, Value};
+use strata_ir::{Context, OpId, OperationState, Type, Value};
+
+strata_ir::option_enum! {
+    /// `test-legalize-mode`: the conversion the test passes run.
+    pub enum LegalizeMode {
+        Partial = "partial": "convert what patterns can; illegal ops may remain",
+        Full = "full": "every op must end legal",
+    }
+}
 
 #[derive(Clone)]
 pub struct TestLegalizePatterns {
-    mode: String,
+    mode: LegalizeMode,
 }
 
 impl Default for TestLegalizePatterns {
     fn default() -> Self {
         Self {
-            mode: "partial".into(),
+            mode: LegalizeMode::Partial,
         }
     }
 }
@@ -86,20 +94,11 @@ impl Pass for TestLegalizePatterns {
         "Run the dialect-conversion driver with test patterns"
     }
     fn options(&mut self) -> Vec<PassOption<'_>> {
-        vec![PassOption::string(
+        vec![PassOption::choice(
             "test-legalize-mode",
-            "The conversion to run: partial or full",
+            "The conversion to run",
             &mut self.mode,
         )]
-    }
-    fn initialize(&mut self, ctx: &Context) -> Result<(), Diagnostic> {
-        match self.mode.as_str() {
-            "partial" | "full" => Ok(()),
-            other => Err(Diagnostic::error(
-                ctx.unknown_loc(),
-                format!("unknown test-legalize-mode '{other}' (expected partial or full)"),
-            )),
-        }
     }
     fn run_on_operation(&mut self, pc: &mut PassContext) -> PassResult {
         let ctx = pc.ctx;
@@ -155,7 +154,7 @@ impl Pass for TestLegalizePatterns {
         );
         let patterns = patterns.freeze();
         let config = ConversionConfig::default();
-        let result = if self.mode == "full" {
+        let result = if self.mode == LegalizeMode::Full {
             apply_full_conversion(ctx, pc.ir, pc.op, &target, &patterns, &config)
         } else {
             apply_partial_conversion(ctx, pc.ir, pc.op, &target, &patterns, &config)
