@@ -154,26 +154,34 @@ fn encode_arguments(
             None => random_data_in(ctx, ty, options.distribution(), &mut rng),
         };
         let data = data.map_err(|e| format!("argument #{i}: {e}"))?;
-        match (c_type(ctx, ty), &data) {
-            (Some(CType::Scalar(cs)), Data::Scalar(s)) => scalar_bytes(*s, cs, &mut input_bytes),
-            (Some(CType::MemRef { elem, .. }), Data::Shaped { shape, elems }) => {
-                for d in shape {
-                    input_bytes.extend_from_slice(&d.to_le_bytes());
-                }
-                for &e in elems {
-                    scalar_bytes(e, elem, &mut input_bytes);
-                }
-            }
-            _ => {
-                return Err(format!(
-                    "argument #{i}: not supported by the {} target",
-                    options.target
-                ))
-            }
+        if !argument_bytes(ctx, ty, &data, &mut input_bytes) {
+            return Err(format!(
+                "argument #{i}: not supported by the {} target",
+                options.target
+            ));
         }
         args.push(data);
     }
     Ok(input_bytes)
+}
+
+/// Appends argument `data` of type `ty` in the harness byte format: a
+/// scalar's bytes, or a memref's sizes and then its elements. `false` when
+/// the C back end cannot pass such an argument.
+pub fn argument_bytes(ctx: &Context, ty: Type, data: &Data, out: &mut Vec<u8>) -> bool {
+    match (c_type(ctx, ty), data) {
+        (Some(CType::Scalar(cs)), Data::Scalar(s)) => scalar_bytes(*s, cs, out),
+        (Some(CType::MemRef { elem, .. }), Data::Shaped { shape, elems }) => {
+            for d in shape {
+                out.extend_from_slice(&d.to_le_bytes());
+            }
+            for &e in elems {
+                scalar_bytes(e, elem, out);
+            }
+        }
+        _ => return false,
+    }
+    true
 }
 
 /// Runs `options.entry` of `module` as compiled C. `given(i, ty)` is the

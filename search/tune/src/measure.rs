@@ -46,7 +46,7 @@ use strata_ir::diagnostics::{render, SourceFile};
 use strata_ir::pass::{parse_pass_pipeline, PassManager, PassRegistry};
 use strata_ir::{Context, Diagnostic, FloatKind, Ir, OpId, Type};
 use strata_native_abi::{c_type, CType};
-use strata_tools::run_c::{read_scalar, scalar_bytes};
+use strata_tools::run_c::{argument_bytes, read_scalar};
 use strata_tune_search::{Candidate, Measurement, Measurer, Space};
 
 /// How candidates are compiled and timed.
@@ -218,24 +218,11 @@ impl Workload {
         for (i, &ty) in inputs.iter().enumerate() {
             let data = random_input(&ctx, ty, &mut rng)
                 .map_err(|e| at_func(&ctx, format!("argument #{i}: {e}")))?;
-            match (c_type(&ctx, ty), &data) {
-                (Some(CType::Scalar(cs)), Data::Scalar(s)) => {
-                    scalar_bytes(*s, cs, &mut input_bytes)
-                }
-                (Some(CType::MemRef { elem, .. }), Data::Shaped { shape, elems }) => {
-                    for d in shape {
-                        input_bytes.extend_from_slice(&d.to_le_bytes());
-                    }
-                    for &e in elems {
-                        scalar_bytes(e, elem, &mut input_bytes);
-                    }
-                }
-                _ => {
-                    return Err(at_func(
-                        &ctx,
-                        format!("argument #{i}: not supported by the C back end"),
-                    ))
-                }
+            if !argument_bytes(&ctx, ty, &data, &mut input_bytes) {
+                return Err(at_func(
+                    &ctx,
+                    format!("argument #{i}: not supported by the C back end"),
+                ));
             }
             args.push(data);
         }
@@ -641,19 +628,19 @@ mod tests {
         let mut out = Vec::new();
         let n = w.reference.len();
         for (k, (ty, (data, _))) in w.inputs.iter().zip(&w.reference).enumerate() {
-            let Some(CType::MemRef { elem, .. }) = c_type(&w.ctx, *ty) else {
-                panic!("memref outputs")
-            };
             let Data::Shaped { shape, elems } = data else {
                 panic!("shaped outputs")
             };
-            for d in shape {
-                out.extend_from_slice(&d.to_le_bytes());
-            }
-            for (i, &e) in elems.iter().enumerate() {
-                let e = if k == n - 1 && i == 5 { change(e) } else { e };
-                scalar_bytes(e, elem, &mut out);
-            }
+            let elems = elems
+                .iter()
+                .enumerate()
+                .map(|(i, &e)| if k == n - 1 && i == 5 { change(e) } else { e })
+                .collect();
+            let data = Data::Shaped {
+                shape: shape.clone(),
+                elems,
+            };
+            assert!(argument_bytes(&w.ctx, *ty, &data, &mut out), "memref outputs");
         }
         out
     }
