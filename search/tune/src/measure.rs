@@ -640,7 +640,10 @@ mod tests {
                 shape: shape.clone(),
                 elems,
             };
-            assert!(argument_bytes(&w.ctx, *ty, &data, &mut out), "memref outputs");
+            assert!(
+                argument_bytes(&w.ctx, *ty, &data, &mut out),
+                "memref outputs"
+            );
         }
         out
     }
