@@ -272,6 +272,16 @@ impl Context {
             .map(|i| entries[i].1)
     }
 
+    /// The entry named by the interned `name` (a scan comparing ids, for
+    /// callers that hold the id: dictionaries of ops are short).
+    #[inline]
+    pub fn dictionary_get_id(&self, dict: Attribute, name: StrId) -> Option<Attribute> {
+        self.dictionary_entries(dict)
+            .iter()
+            .find(|(key, _)| *key == name)
+            .map(|&(_, value)| value)
+    }
+
     /// A copy of `dict` with `name` set to `value` (or removed when `None`).
     pub fn dictionary_with(
         &self,

@@ -131,7 +131,7 @@ macro_rules! define_op {
                     constraint: $acons,
                     syntax: None $(.or(Some($asyntax)))?,
                     default: None $(.or(Some($adefault as fn(&$crate::Context) -> $crate::Attribute)))?,
-                    default_cache: Default::default(),
+                    cache: Default::default(),
                 }),*)?];
                 def.regions = vec![$($($crate::opdef::RegionDef {
                     name: stringify!($gname).trim_start_matches("r#").into(),

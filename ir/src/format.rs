@@ -16,7 +16,7 @@
 use crate::asm::lexer::TokenKind;
 use crate::asm::parser::{OpParser, UnresolvedOperand};
 use crate::asm::printer::OpPrinter;
-use crate::attributes::Attribute;
+use crate::attributes::{Attribute, NamedAttr};
 use crate::constraints::{AttrConstraint, TypeConstraint};
 use crate::context::Context;
 use crate::diagnostics::{DiagResult, Diagnostic};
@@ -239,6 +239,9 @@ pub struct AssemblyFormat {
     /// are equal (declared `types_match` plus what the traits imply),
     /// resolved to indices once so parsing an op looks nothing up by name.
     type_groups: Vec<Vec<TypeSlot>>,
+    /// The inherent attributes of an op whose text spells none of them:
+    /// each default-valued one at its default.
+    default_attributes: crate::opdef::PerContext<Attribute>,
 }
 
 /// Whose type one member of a type-equality group is.
@@ -426,6 +429,7 @@ impl AssemblyFormat {
             elements,
             attributes_in_format: reader.attributes_in_format,
             type_groups: type_groups(def),
+            default_attributes: Default::default(),
         })
     }
 }
@@ -718,8 +722,8 @@ struct Parsed<'a> {
     all_regions: Option<Vec<RegionId>>,
 }
 
-type OperandList<'a> = SmallVec<[UnresolvedOperand<'a>; 2]>;
-type TypeList = SmallVec<[Type; 2]>;
+type OperandList<'a> = SmallVec<[UnresolvedOperand<'a>; 1]>;
+type TypeList = SmallVec<[Type; 1]>;
 
 /// Parses an op's text after its name according to `format`.
 pub fn parse_with_format(
@@ -1460,18 +1464,7 @@ fn finish_parse<'a>(
         let sizes = ctx.dense_i32_array(&result_sizes);
         p.add_property("resultSegmentSizes", sizes);
     }
-    for (i, attr) in parsed.attributes.iter_mut().enumerate() {
-        if attr.is_none() {
-            *attr = def.attributes[i].default_value(ctx);
-        }
-        if let Some(attr) = attr {
-            if def.properties_for_attributes {
-                p.add_property(&def.attributes[i].name, *attr);
-            } else {
-                p.add_attribute(&def.attributes[i].name, *attr);
-            }
-        }
-    }
+    set_inherent_attributes(format, def, p, &parsed.attributes);
     // Regions in declaration order; declared regions the text left out are empty.
     if let Some(all) = parsed.all_regions.take() {
         p.regions = all;
@@ -1492,6 +1485,60 @@ fn finish_parse<'a>(
         p.add_successor(*block);
     }
     Ok(())
+}
+
+/// Stores the attributes the text gave, and the defaults of those it left
+/// out, as properties (or attributes, for ops that keep them there): one
+/// dictionary built per op, and none at all in the usual case of every
+/// attribute at its default, whose dictionary is built once per format.
+/// A value the text spelled in a property or attribute dictionary
+/// outranks a default; one spelled by the format outranks both.
+fn set_inherent_attributes(
+    format: &AssemblyFormat,
+    def: &OpDefinition,
+    p: &mut OpParser,
+    parsed: &[Option<Attribute>],
+) {
+    if def.attributes.is_empty() {
+        return;
+    }
+    let ctx = p.ctx();
+    let existing = if def.properties_for_attributes {
+        p.state.properties
+    } else {
+        p.state.attributes
+    };
+    let defaults = |ctx: &Context| {
+        ctx.dictionary_attr(
+            def.attributes
+                .iter()
+                .filter_map(|a| a.default_value(ctx).map(|value| (a.name_id(ctx), value))),
+        )
+    };
+    let dictionary = if parsed.iter().all(Option::is_none) && existing == ctx.empty_dictionary() {
+        format.default_attributes.get(ctx, defaults)
+    } else {
+        let mut entries: SmallVec<[NamedAttr; 8]> = SmallVec::new();
+        for (attr_def, value) in def.attributes.iter().zip(parsed) {
+            if value.is_none() {
+                if let Some(default) = attr_def.default_value(ctx) {
+                    entries.push((attr_def.name_id(ctx), default));
+                }
+            }
+        }
+        entries.extend(ctx.dictionary_entries(existing).iter().copied());
+        for (attr_def, value) in def.attributes.iter().zip(parsed) {
+            if let Some(value) = value {
+                entries.push((attr_def.name_id(ctx), *value));
+            }
+        }
+        ctx.dictionary_attr(entries)
+    };
+    if def.properties_for_attributes {
+        p.state.properties = dictionary;
+    } else {
+        p.state.attributes = dictionary;
+    }
 }
 
 /// Splits a flat operand list over the groups when there is at most one variable group.
@@ -1647,7 +1694,7 @@ fn infer_missing_types(
                     .attributes
                     .iter()
                     .enumerate()
-                    .filter_map(|(i, a)| a.map(|a| (ctx.intern_str(&def.attributes[i].name), a)))
+                    .filter_map(|(i, a)| a.map(|a| (def.attributes[i].name_id(ctx), a)))
                     .collect();
                 ctx.dictionary_attr(entries)
             };
@@ -1785,9 +1832,23 @@ struct PrintContext<'d> {
     results: Groups,
 }
 
-/// The values of each operand or result group, without allocating for
-/// the usual handful of single values.
-type Groups = smallvec::SmallVec<[smallvec::SmallVec<[Value; 1]>; 4]>;
+/// Where each operand or result group lies among the op's operands or
+/// results: groups are contiguous and in declaration order, so a range
+/// per group says it all, without copying a value.
+enum Groups {
+    /// Every group is one value: group `i` is value `i`.
+    Singles,
+    Ranges(SmallVec<[std::ops::Range<usize>; 4]>),
+}
+
+impl Groups {
+    fn range(&self, i: usize) -> std::ops::Range<usize> {
+        match self {
+            Groups::Singles => i..i + 1,
+            Groups::Ranges(ranges) => ranges[i].clone(),
+        }
+    }
+}
 
 fn print_groups(ctx: &Context, ir: &Ir, op: OpId, def: &OpDefinition, results: bool) -> Groups {
     let specs = if results { &def.results } else { &def.operands };
@@ -1797,20 +1858,31 @@ fn print_groups(ctx: &Context, ir: &Ir, op: OpId, def: &OpDefinition, results: b
         ir.num_operands(op)
     };
     if count == specs.len() && specs.iter().all(|s| s.arity == Arity::Single) {
-        return (0..count)
-            .map(|i| {
-                smallvec::smallvec![if results {
-                    ir.result(op, i)
-                } else {
-                    ir.operand(op, i)
-                }]
-            })
-            .collect();
+        return Groups::Singles;
     }
-    value_groups(ctx, ir, op, def, results)
-        .into_iter()
-        .map(|g| g.into_iter().collect())
-        .collect()
+    let mut start = 0;
+    Groups::Ranges(
+        value_groups(ctx, ir, op, def, results)
+            .iter()
+            .map(|group| {
+                start += group.len();
+                start - group.len()..start
+            })
+            .collect(),
+    )
+}
+
+impl PrintContext<'_> {
+    /// The values of operand group `i`.
+    fn operands<'i>(&self, ir: &'i Ir, i: usize) -> impl ExactSizeIterator<Item = Value> + 'i {
+        let op = self.op;
+        self.operands.range(i).map(move |k| ir.operand(op, k))
+    }
+    /// The values of result group `i`.
+    fn results<'i>(&self, ir: &'i Ir, i: usize) -> impl ExactSizeIterator<Item = Value> + 'i {
+        let op = self.op;
+        self.results.range(i).map(move |k| ir.result(op, k))
+    }
 }
 
 fn print_elements(
@@ -1829,20 +1901,23 @@ fn should_emit_space_before(value: &str, last_was_punctuation: bool) -> bool {
     if value.len() != 1 && value != "->" {
         return true;
     }
-    let first = value.chars().next().unwrap_or(' ');
+    let first = value.as_bytes().first().copied().unwrap_or(b' ');
     if last_was_punctuation {
-        return !">)}],".contains(first);
+        return !matches!(first, b'>' | b')' | b'}' | b']' | b',');
     }
-    !"<>(){}[],".contains(first)
+    !matches!(
+        first,
+        b'<' | b'>' | b'(' | b')' | b'{' | b'}' | b'[' | b']' | b','
+    )
 }
 
 fn present(anchor: &Anchor, c: &PrintContext, p: &OpPrinter) -> bool {
     let ctx = p.ctx();
     match anchor {
-        Anchor::Operand(i) => !c.operands[*i].is_empty(),
+        Anchor::Operand(i) => !c.operands.range(*i).is_empty(),
         Anchor::Attribute(i) => {
             let attr_def = &c.def.attributes[*i];
-            match p.ir.attr(ctx, c.op, &attr_def.name) {
+            match p.ir.attr_by_id(ctx, c.op, attr_def.name_id(ctx)) {
                 None => false,
                 Some(value) => attr_def.default_value(ctx) != Some(value),
             }
@@ -1862,8 +1937,8 @@ fn present(anchor: &Anchor, c: &PrintContext, p: &OpPrinter) -> bool {
 
 fn types_of(target: &TypeTarget, c: &PrintContext, p: &OpPrinter) -> Vec<Type> {
     let values: Vec<Value> = match target {
-        TypeTarget::Operand(i) => c.operands[*i].to_vec(),
-        TypeTarget::Result(i) => c.results[*i].to_vec(),
+        TypeTarget::Operand(i) => c.operands(p.ir, *i).collect(),
+        TypeTarget::Result(i) => c.results(p.ir, *i).collect(),
         TypeTarget::AllOperands => p.ir.operands(c.op).collect(),
         TypeTarget::AllResults => p.ir.results(c.op).collect(),
     };
@@ -1878,9 +1953,10 @@ fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: 
                 p.write(" ");
             }
             p.write(text);
-            let first = text.chars().next().unwrap_or(' ');
-            state.should_emit_space = text.len() != 1 || !"<({[".contains(first);
-            state.last_was_punctuation = first != '_' && !first.is_ascii_alphabetic();
+            let first = text.as_bytes().first().copied().unwrap_or(b' ');
+            state.should_emit_space =
+                text.len() != 1 || !matches!(first, b'<' | b'(' | b'{' | b'[');
+            state.last_was_punctuation = first != b'_' && !first.is_ascii_alphabetic();
             return;
         }
         Element::Space => {
@@ -1944,17 +2020,20 @@ fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: 
     state.should_emit_space = true;
     let ctx = p.ctx();
     match element {
-        Element::Operand(i) => match c.operands[*i].as_slice() {
-            [value] => p.print_operand(*value),
-            values => p.print_operands(values.iter().copied()),
-        },
+        Element::Operand(i) => {
+            let mut values = c.operands(p.ir, *i);
+            match values.len() {
+                1 => p.print_operand(values.next().expect("one value")),
+                _ => p.print_operands(values),
+            }
+        }
         Element::AllOperands => {
             let values: Vec<Value> = p.ir.operands(c.op).collect();
             p.print_operands(values);
         }
         Element::Attribute(i) => {
             let attr_def = &c.def.attributes[*i];
-            if let Some(attr) = p.ir.attr(ctx, c.op, &attr_def.name) {
+            if let Some(attr) = p.ir.attr_by_id(ctx, c.op, attr_def.name_id(ctx)) {
                 if let Some(syntax) = attr_def.syntax {
                     (syntax.print)(p, attr);
                 } else if dense_array_width(&attr_def.constraint).is_some() {
@@ -1995,11 +2074,9 @@ fn print_element(element: &Element, c: &PrintContext, p: &mut OpPrinter, state: 
         }
         Element::Type(target) => match target {
             TypeTarget::Operand(i) => {
-                p.print_types(c.operands[*i].iter().map(|&v| p.ir.value_type(v)))
+                p.print_types(c.operands(p.ir, *i).map(|v| p.ir.value_type(v)))
             }
-            TypeTarget::Result(i) => {
-                p.print_types(c.results[*i].iter().map(|&v| p.ir.value_type(v)))
-            }
+            TypeTarget::Result(i) => p.print_types(c.results(p.ir, *i).map(|v| p.ir.value_type(v))),
             _ => {
                 let types = types_of(target, c, p);
                 p.print_types(types);
@@ -2086,7 +2163,7 @@ fn directive_values(args: &[DirectiveArg], c: &PrintContext, p: &OpPrinter) -> D
         let (mut operands, mut attribute, mut types, mut regions, mut successors) =
             (Vec::new(), None, Vec::new(), Vec::new(), Vec::new());
         match arg {
-            DirectiveArg::Operand(i) => operands = c.operands[*i].to_vec(),
+            DirectiveArg::Operand(i) => operands = c.operands(p.ir, *i).collect(),
             DirectiveArg::Attribute(i) => {
                 attribute = p.ir.attr(ctx, c.op, &c.def.attributes[*i].name)
             }

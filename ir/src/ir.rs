@@ -358,6 +358,12 @@ impl Ir {
         self.property(ctx, op, name)
             .or_else(|| self.attribute(ctx, op, name))
     }
+    /// A property or, failing that, a discardable attribute, by interned name.
+    #[inline]
+    pub fn attr_by_id(&self, ctx: &Context, op: OpId, name: crate::StrId) -> Option<Attribute> {
+        ctx.dictionary_get_id(self.ops[op].properties, name)
+            .or_else(|| ctx.dictionary_get_id(self.ops[op].attributes, name))
+    }
     pub fn set_property(&mut self, ctx: &Context, op: OpId, name: &str, value: Option<Attribute>) {
         let dict = ctx.dictionary_with(self.ops[op].properties, ctx.intern_str(name), value);
         self.ops[op].properties = dict;

@@ -99,10 +99,53 @@ pub struct AttrDef {
     /// takes when the text or the builder leaves it out; an optional group
     /// anchored on it is printed only when the value differs.
     pub default: Option<fn(&Context) -> crate::attributes::Attribute>,
-    /// The default as built in the context that last asked (keyed by the
-    /// context's address): building a dialect attribute interns it, and
-    /// the parser and printer ask once per op.
-    pub default_cache: std::sync::OnceLock<(usize, crate::attributes::Attribute)>,
+    /// Per-context values the parser and printer ask for once per op:
+    /// the default as built (building a dialect attribute interns it) and
+    /// the interned name (so dictionaries are searched by id, not text).
+    pub cache: AttrDefCache,
+}
+
+/// What an [`AttrDef`] keeps of the context that used it.
+#[derive(Clone, Debug, Default)]
+pub struct AttrDefCache {
+    default: PerContext<crate::attributes::Attribute>,
+    name: PerContext<crate::StrId>,
+}
+
+/// A value built from a [`Context`] and kept for the context that first
+/// asked (keyed by its address; another context builds its own value
+/// each time). Definitions are registered per context, so in practice
+/// the one context that owns the definition is the one that asks.
+#[derive(Debug)]
+pub struct PerContext<T>(std::sync::OnceLock<(usize, T)>);
+
+impl<T> Default for PerContext<T> {
+    fn default() -> Self {
+        Self(std::sync::OnceLock::new())
+    }
+}
+
+impl<T: Clone> Clone for PerContext<T> {
+    fn clone(&self) -> Self {
+        Self(self.0.clone())
+    }
+}
+
+impl<T: Copy> PerContext<T> {
+    /// The value for `ctx`, built with `build` the first time.
+    #[inline]
+    pub fn get(&self, ctx: &Context, build: impl FnOnce(&Context) -> T) -> T {
+        let key = ctx as *const Context as usize;
+        match self.0.get() {
+            Some(&(cached_for, value)) if cached_for == key => value,
+            Some(_) => build(ctx),
+            None => {
+                let value = build(ctx);
+                let _ = self.0.set((key, value));
+                value
+            }
+        }
+    }
 }
 
 impl AttrDef {
@@ -113,7 +156,7 @@ impl AttrDef {
             constraint,
             syntax: None,
             default: None,
-            default_cache: Default::default(),
+            cache: Default::default(),
         }
     }
     pub fn optional(name: &str, constraint: crate::constraints::AttrConstraint) -> Self {
@@ -123,22 +166,18 @@ impl AttrDef {
             constraint,
             syntax: None,
             default: None,
-            default_cache: Default::default(),
+            cache: Default::default(),
         }
     }
     /// The default value in `ctx`, if the attribute has one.
     pub fn default_value(&self, ctx: &Context) -> Option<crate::attributes::Attribute> {
         let build = self.default?;
-        let key = ctx as *const Context as usize;
-        match self.default_cache.get() {
-            Some(&(cached_for, value)) if cached_for == key => Some(value),
-            Some(_) => Some(build(ctx)),
-            None => {
-                let value = build(ctx);
-                let _ = self.default_cache.set((key, value));
-                Some(value)
-            }
-        }
+        Some(self.cache.default.get(ctx, build))
+    }
+    /// The attribute's name, interned in `ctx`.
+    #[inline]
+    pub fn name_id(&self, ctx: &Context) -> crate::StrId {
+        self.cache.name.get(ctx, |ctx| ctx.intern_str(&self.name))
     }
     pub fn with_syntax(mut self, syntax: AttrSyntax) -> Self {
         self.syntax = Some(syntax);

@@ -1310,10 +1310,12 @@ impl NameState {
     fn write_leader(&self, out: &mut String, value: Value) -> bool {
         match *self.values.get(value) {
             ValueName::Number(n) => {
-                let _ = write!(out, "%{n}");
+                out.push('%');
+                out.push_str(itoa::Buffer::new().format(n));
             }
             ValueName::Arg(n) => {
-                let _ = write!(out, "%arg{n}");
+                out.push_str("%arg");
+                out.push_str(itoa::Buffer::new().format(n));
             }
             ValueName::Hint(i) => {
                 out.push('%');
@@ -1327,7 +1329,8 @@ impl NameState {
     fn write_value(&self, out: &mut String, value: Value) {
         if let Some((leader, index)) = *self.result_of_group.get(value) {
             if self.write_leader(out, leader) {
-                let _ = write!(out, "#{index}");
+                out.push('#');
+                out.push_str(itoa::Buffer::new().format(index));
                 return;
             }
         } else if self.write_leader(out, value) {
@@ -1391,7 +1394,10 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
         print_symbol_name(&mut self.w.out, name);
     }
     pub fn print_successor(&mut self, block: BlockId) {
-        let _ = write!(self.w.out, "^bb{}", self.names.blocks.get(block));
+        self.w.out.push_str("^bb");
+        self.w
+            .out
+            .push_str(itoa::Buffer::new().format(*self.names.blocks.get(block)));
     }
 
     /// Prints ` {a = 1, ...}` with the op's discardable attributes and
@@ -1408,16 +1414,18 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
         with_keyword: bool,
     ) {
         let ctx = self.ctx();
-        let mut entries: Vec<(crate::StrId, Attribute)> = ctx
-            .dictionary_entries(self.ir.properties(op))
-            .iter()
-            .chain(ctx.dictionary_entries(self.ir.attributes(op)))
-            .copied()
-            .filter(|(name, _)| !elided(ctx.str(*name)))
-            .collect();
-        if entries.is_empty() {
+        let all = || {
+            ctx.dictionary_entries(self.ir.properties(op))
+                .iter()
+                .chain(ctx.dictionary_entries(self.ir.attributes(op)))
+                .copied()
+                .filter(|(name, _)| !elided(ctx.str(*name)))
+        };
+        // Most ops print no dictionary: find that out without allocating.
+        if all().next().is_none() {
             return;
         }
+        let mut entries: Vec<(crate::StrId, Attribute)> = all().collect();
         ctx.sort_named(&mut entries);
         self.write(if with_keyword { " attributes {" } else { " {" });
         self.w.print_named_attributes(entries.into_iter());
