@@ -100,7 +100,9 @@ pub struct OpData {
     pub(crate) first_result: u32,
     pub(crate) num_results: u32,
     pub(crate) successors: SmallVec<[BlockId; 1]>,
-    successor_links: SmallVec<[SuccessorLink; 1]>,
+    /// Each successor slot's place in its block's predecessor list, boxed
+    /// because most ops have no successors.
+    successor_links: Box<[SuccessorLink]>,
     pub(crate) regions: SmallVec<[RegionId; 1]>,
     /// Inherent attributes (MLIR's properties), a dictionary; printed `<{...}>`.
     pub(crate) properties: Attribute,
@@ -607,7 +609,7 @@ impl Ir {
             operands: SmallVec::with_capacity(state.operands.len()),
             first_result,
             num_results: state.result_types.len() as u32,
-            successor_links: smallvec::smallvec![SuccessorLink::default(); state.successors.len()],
+            successor_links: vec![SuccessorLink::default(); state.successors.len()].into(),
             successors: state.successors.into_iter().collect(),
             regions,
             properties: state.properties,

@@ -57,8 +57,8 @@ pub fn cast_incompatible(ctx: &Context, ir: &Ir, op: OpId, from: Type, to: Type)
 }
 
 fn verify_op(ctx: &Context, ir: &Ir, op: OpId, dominance: &mut DominanceInfo) -> DiagResult<()> {
-    let definition = ctx.op_definition(ir.op_name(op)).cloned();
-    if let Some(def) = &definition {
+    let definition = ctx.op_definition(ir.op_name(op));
+    if let Some(def) = definition {
         verify_definition(ctx, ir, op, def)?;
         if let Some(verify) = def.hooks.verify_invariants {
             verify(ctx, ir, op)?;

@@ -100,7 +100,7 @@ pub fn block_args<'a>(names: &[UnresolvedOperand<'a>], types: &[Type]) -> Vec<Bl
 /// region one block with `arg_types` and ends a block lacking a terminator
 /// with the op's declared `implicit_terminator`.
 pub fn ensure_implicit_terminator(p: &mut OpParser, region: RegionId, arg_types: &[Type]) {
-    let definition = p.definition.clone();
+    let definition = p.definition;
     let terminator = definition
         .implicit_terminator
         .as_deref()

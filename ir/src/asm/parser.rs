@@ -21,7 +21,6 @@ use crate::opdef::{OpDefinition, OpTraits};
 use crate::types::Type;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use std::sync::Arc;
 
 /// Name of the internal op that stands for a value used before its definition.
 const FORWARD_REF_OP: &str = "builtin.__forward_ref";
@@ -108,9 +107,9 @@ pub struct Parser<'a> {
     forward_ref_name: OpName,
     /// Op names already seen, by their quoted source text: most files use
     /// few distinct ops many times, and this skips the shared interner.
-    op_name_cache: FxHashMap<&'a str, (OpName, Option<Arc<OpDefinition>>)>,
+    op_name_cache: FxHashMap<&'a str, (OpName, Option<&'a OpDefinition>)>,
     /// The same for custom ops written with their dialect prefix.
-    custom_op_cache: FxHashMap<&'a str, (OpName, Arc<OpDefinition>)>,
+    custom_op_cache: FxHashMap<&'a str, (OpName, &'a OpDefinition)>,
     /// Recently parsed function types by their source text (see `parse_function_type`).
     pub(crate) function_type_cache: Vec<(&'a str, Type)>,
     /// The last file name seen in a `loc(...)`, with its identifier.
@@ -770,7 +769,7 @@ impl<'a> Parser<'a> {
         let quoted: &'a str = name_tok.text(self.src);
         let name_offset = self.tok.start;
         let (op_name, definition) = match self.op_name_cache.get(quoted) {
-            Some((op_name, definition)) => (*op_name, definition.clone()),
+            Some(&(op_name, definition)) => (op_name, definition),
             None => {
                 let name = String::from_utf8(unescape_string(quoted))
                     .map_err(|_| self.error_here("invalid operation name"))?;
@@ -781,9 +780,8 @@ impl<'a> Parser<'a> {
                     return Err(self.error_here("null character not allowed in operation name"));
                 }
                 let op_name = self.ctx.op_name(&name);
-                let definition = self.ctx.op_definition(op_name).cloned();
-                self.op_name_cache
-                    .insert(quoted, (op_name, definition.clone()));
+                let definition = self.ctx.op_definition(op_name).map(|d| &**d);
+                self.op_name_cache.insert(quoted, (op_name, definition));
                 (op_name, definition)
             }
         };
@@ -843,7 +841,7 @@ impl<'a> Parser<'a> {
             self.advance();
             loop {
                 let region = self.new_detached_region();
-                self.parse_region_body(region, &[], isolated, definition.as_ref())?;
+                self.parse_region_body(region, &[], isolated, definition)?;
                 regions.push(region);
                 if !self.consume_if(TokenKind::Comma) {
                     break;
@@ -1055,7 +1053,7 @@ impl<'a> Parser<'a> {
         let mut op_parser = OpParser {
             name_offset,
             parser: self,
-            definition: definition.clone(),
+            definition,
             state,
             regions: Vec::new(),
             num_results_hint: num_results,
@@ -1078,17 +1076,17 @@ impl<'a> Parser<'a> {
 
     /// Finds the definition for a custom op name, trying the default dialect
     /// of the enclosing op and the builtin dialect for unprefixed names.
-    fn lookup_custom_op(&mut self, written: &'a str) -> Option<(OpName, Arc<OpDefinition>)> {
-        if let Some(hit) = self.custom_op_cache.get(written) {
-            return Some(hit.clone());
+    fn lookup_custom_op(&mut self, written: &'a str) -> Option<(OpName, &'a OpDefinition)> {
+        if let Some(&hit) = self.custom_op_cache.get(written) {
+            return Some(hit);
         }
         let lookup = |name: &str| {
             let id = self.ctx.op_name(name);
-            self.ctx.op_definition(id).map(|def| (id, def.clone()))
+            self.ctx.op_definition(id).map(|def| (id, &**def))
         };
         if written.contains('.') {
             let found = lookup(written)?;
-            self.custom_op_cache.insert(written, found.clone());
+            self.custom_op_cache.insert(written, found);
             return Some(found);
         }
         // An unprefixed name: itself, in the enclosing op's default
@@ -1162,7 +1160,7 @@ impl<'a> Parser<'a> {
         region: RegionId,
         entry_args: &[BlockArgDecl<'a>],
         isolated: bool,
-        owner: Option<&Arc<OpDefinition>>,
+        owner: Option<&OpDefinition>,
     ) -> DiagResult<()> {
         self.nested(|p| p.parse_region_body_unbounded(region, entry_args, isolated, owner))
     }
@@ -1172,7 +1170,7 @@ impl<'a> Parser<'a> {
         region: RegionId,
         entry_args: &[BlockArgDecl<'a>],
         isolated: bool,
-        owner: Option<&Arc<OpDefinition>>,
+        owner: Option<&OpDefinition>,
     ) -> DiagResult<()> {
         self.expect(TokenKind::LBrace, "'{' to begin a region")?;
         if isolated {
@@ -1584,7 +1582,7 @@ pub struct OpParser<'p, 'a> {
     pub parser: &'p mut Parser<'a>,
     /// Byte offset of the op name (the op's location unless `loc(...)` follows).
     pub name_offset: u32,
-    pub definition: Arc<OpDefinition>,
+    pub definition: &'a OpDefinition,
     pub state: OperationState,
     pub regions: Vec<RegionId>,
     /// How many results the text binds (`%a, %b:2 = ...` gives 3).
@@ -1812,9 +1810,9 @@ impl<'p, 'a> OpParser<'p, 'a> {
     pub fn parse_region(&mut self, entry_args: &[BlockArgDecl<'a>]) -> DiagResult<RegionId> {
         let region = self.parser.new_detached_region();
         let isolated = false;
-        let definition = self.definition.clone();
+        let definition = self.definition;
         self.parser
-            .parse_region_body(region, entry_args, isolated, Some(&definition))?;
+            .parse_region_body(region, entry_args, isolated, Some(definition))?;
         self.regions.push(region);
         Ok(region)
     }

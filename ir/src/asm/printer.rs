@@ -1619,7 +1619,7 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
     /// used by ops that print a nested op inline, e.g. `vector.mask`).
     pub fn print_custom_or_generic_op(&mut self, op: OpId) {
         let ctx = self.ctx();
-        let definition = ctx.op_definition(self.ir.op_name(op)).cloned();
+        let definition = ctx.op_definition(self.ir.op_name(op));
         let custom = if self.options.generic {
             None
         } else {
