@@ -1388,18 +1388,20 @@ fn finish_parse<'a>(
 ) -> DiagResult<()> {
     let ctx = p.ctx();
     // Group operands: either per group or all at once.
-    let operand_groups: SmallVec<[OperandList<'a>; 4]> = match parsed.all_operands.take() {
-        Some(all) => split_evenly(def, all),
-        None => parsed
-            .operands
-            .iter_mut()
-            .map(|g| g.take().unwrap_or_default())
-            .collect(),
-    };
+    if let Some(all) = parsed.all_operands.take() {
+        for (slot, group) in parsed.operands.iter_mut().zip(split_evenly(def, all)) {
+            *slot = Some(group);
+        }
+    }
+    let group_sizes: SmallVec<[usize; 4]> = parsed
+        .operands
+        .iter()
+        .map(|g| g.as_ref().map_or(0, |g| g.len()))
+        .collect();
     if let Some(all) = parsed.all_operand_types.take() {
         let mut rest = all.into_iter();
-        for (i, group) in operand_groups.iter().enumerate() {
-            parsed.operand_types[i] = Some(rest.by_ref().take(group.len()).collect());
+        for (i, &len) in group_sizes.iter().enumerate() {
+            parsed.operand_types[i] = Some(rest.by_ref().take(len).collect());
         }
     }
     if let Some(all) = parsed.all_result_types.take() {
@@ -1417,11 +1419,12 @@ fn finish_parse<'a>(
             }
         }
     }
-    infer_missing_types(format, def, ctx, &operand_groups, parsed, p)?;
+    infer_missing_types(format, def, ctx, &group_sizes, parsed, p)?;
 
     // Resolve operands.
     let mut segment_sizes: SmallVec<[i32; 4]> = SmallVec::new();
-    for (i, group) in operand_groups.iter().enumerate() {
+    for (i, group) in parsed.operands.iter().enumerate() {
+        let group = group.as_deref().unwrap_or_default();
         let types = parsed.operand_types[i].take().unwrap_or_default();
         if types.len() != group.len() {
             // MLIR's `resolveOperands`, at the operands.
@@ -1568,7 +1571,7 @@ fn infer_missing_types(
     format: &AssemblyFormat,
     def: &OpDefinition,
     ctx: &Context,
-    operands: &[OperandList],
+    operands: &[usize],
     parsed: &mut Parsed,
     p: &OpParser,
 ) -> DiagResult<()> {
@@ -1593,7 +1596,7 @@ fn infer_missing_types(
         for &slot in group {
             match slot {
                 TypeSlot::Operand(i) if parsed.operand_types[i].is_none() => {
-                    parsed.operand_types[i] = Some(smallvec::smallvec![ty; operands[i].len()]);
+                    parsed.operand_types[i] = Some(smallvec::smallvec![ty; operands[i]]);
                 }
                 TypeSlot::Result(i)
                     if parsed.result_types[i].is_none()
@@ -1615,7 +1618,7 @@ fn infer_missing_types(
             if parsed.operand_types[i].is_none() {
                 parsed.operand_types[i] = Some(match def.operands[i].arity {
                     Arity::Variadic => types.into(),
-                    _ => types.into_iter().take(operands[i].len()).collect(),
+                    _ => types.into_iter().take(operands[i]).collect(),
                 });
             }
         } else if let Some(i) = def.results.iter().position(|r| r.name == derivation.to) {
@@ -1634,7 +1637,7 @@ fn infer_missing_types(
     for (i, spec) in def.operands.iter().enumerate() {
         if parsed.operand_types[i].is_none() {
             if let Some(ty) = buildable_type(ctx, &spec.constraint) {
-                parsed.operand_types[i] = Some(smallvec::smallvec![ty; operands[i].len()]);
+                parsed.operand_types[i] = Some(smallvec::smallvec![ty; operands[i]]);
             }
         }
     }
@@ -1656,8 +1659,8 @@ fn infer_missing_types(
             .iter()
             .enumerate()
             .all(|(i, group)| match &parsed.operand_types[i] {
-                Some(types) => types.len() == group.len(),
-                None => group.is_empty(),
+                Some(types) => types.len() == *group,
+                None => *group == 0,
             });
     if operand_types_known && parsed.result_types.iter().any(|t| t.is_none()) {
         let interface = def
@@ -1713,7 +1716,7 @@ fn infer_missing_types(
         }
     }
     for (i, spec) in def.operands.iter().enumerate() {
-        if parsed.operand_types[i].is_none() && !operands[i].is_empty() {
+        if parsed.operand_types[i].is_none() && operands[i] != 0 {
             return Err(Diagnostic::error(
                 p.op_loc(),
                 format!(
