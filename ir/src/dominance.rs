@@ -200,14 +200,17 @@ impl DominanceInfo {
                 return false;
             }
         }
-        if !Self::has_ssa_dominance(ctx, ir, region) {
-            return true;
-        }
+        // A definition earlier in the same block dominates in any region;
+        // the region's kind matters only when order or blocks disagree.
         if anchor_block == def_block {
-            return match def_op {
+            let in_order = match def_op {
                 Some(def_op) => ir.is_before_in_block(def_op, anchor),
                 None => true,
             };
+            return in_order || !Self::has_ssa_dominance(ctx, ir, region);
+        }
+        if !Self::has_ssa_dominance(ctx, ir, region) {
+            return true;
         }
         self.region(ir, region).dominates(def_block, anchor_block)
     }
