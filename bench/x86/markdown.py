@@ -28,7 +28,7 @@ def main():
         res = json.load(f)
     stat = args.stat or res.get("stat", "median")
     pk = res["peak"]
-    # Runs before session 8 recorded only the AVX-512 peaks.
+    # Older JSON files record only the AVX-512 peaks (no int8_gops).
     int8 = pk.get("int8_gops", pk.get("int8_vnni_gops"))
     peak = {"f32": pk["f32_fma_gflops"], "int8": int8}
     print(f"CPU: {res.get('cpu', '?')}; peaks measured in the run ({pk.get('simd', 'avx512')}): f32 "
