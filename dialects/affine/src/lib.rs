@@ -50,7 +50,7 @@ impl Dialect for AffineDialect {
         loc: Location,
         at: InsertPoint,
     ) -> Option<OpId> {
-        strata_dialect_memref::materialize_arith_constant(ctx, ir, value, ty, loc, at)
+        strata_dialect_arith::build::materialize_constant(ctx, ir, value, ty, loc, at)
     }
 }
 

@@ -37,10 +37,7 @@ pub use ops::{
 };
 pub use scope::{AllocaScopeOp, AllocaScopeReturnOp};
 use std::sync::Arc;
-use strata_ir::{
-    Attribute, Context, Dialect, InsertPoint, Ir, Location, OpDefinition, OpId, OperationState,
-    Type,
-};
+use strata_ir::{Attribute, Context, Dialect, InsertPoint, Ir, Location, OpDefinition, OpId, Type};
 
 /// The dialect object to load into a [`Context`].
 pub struct MemrefDialect;
@@ -65,28 +62,8 @@ impl Dialect for MemrefDialect {
         loc: Location,
         at: InsertPoint,
     ) -> Option<OpId> {
-        materialize_arith_constant(ctx, ir, value, ty, loc, at)
+        strata_dialect_arith::build::materialize_constant(ctx, ir, value, ty, loc, at)
     }
-}
-
-/// An `arith.constant` holding `value`, when the arith dialect is loaded.
-pub fn materialize_arith_constant(
-    ctx: &Context,
-    ir: &mut Ir,
-    value: Attribute,
-    ty: Type,
-    loc: Location,
-    at: InsertPoint,
-) -> Option<OpId> {
-    let arith = ctx.dialect("arith")?;
-    arith
-        .materialize_constant(ctx, ir, value, ty, loc, at)
-        .or_else(|| {
-            let mut state = OperationState::new(ctx, strata_dialect_arith::ConstantOp::NAME, loc);
-            state.result_types = vec![ty];
-            state.properties = ctx.dictionary_attr([(ctx.intern_str("value"), value)]);
-            Some(ir.create_op(state, at))
-        })
 }
 
 /// Loads the memref dialect into `ctx`.

@@ -48,9 +48,7 @@ impl Dialect for TensorDialect {
         at: strata_ir::InsertPoint,
     ) -> Option<strata_ir::OpId> {
         // Scalars and dense tensors fold to `arith.constant`, as in MLIR.
-        let mut b = strata_ir::builder::OpBuilder::at(ctx, ir, at);
-        b.loc = loc;
-        Some(strata_dialect_arith::ConstantOp::build(&mut b, ty, value).0)
+        strata_dialect_arith::build::materialize_constant(ctx, ir, value, ty, loc, at)
     }
 }
 

@@ -1062,11 +1062,11 @@ impl<'a> Parser<'a> {
         if let Some(parse) = definition.hooks.parse {
             parse(&mut op_parser)?;
         } else if let Some(format) = &definition.format {
-            crate::format::parse_with_format(format, &definition, &mut op_parser)?;
+            crate::format::parse_with_format(format, definition, &mut op_parser)?;
         }
         let OpParser { state, regions, .. } = op_parser;
         let (props, attrs) =
-            self.split_inherent_attributes(&definition, state.properties, state.attributes);
+            self.split_inherent_attributes(definition, state.properties, state.attributes);
         let mut state = state;
         state.properties = props;
         state.attributes = attrs;

@@ -667,7 +667,7 @@ fn blocking(
         // 512 columns per block: the 512 KiB block of B stays in a 1-2 MiB
         // L2, and A, streamed once per column block, is read half as
         // often as with 256 (gemm 512x1500x1536: 95-104 -> 148-150
-        // GFLOP/s, docs/benchmarks.md).
+        // GFLOP/s, docs/x86-kernels.md).
         (Simd::Avx512, Elem::F32) => (14, 2, 256, 512),
         // 12 x 32 with 4 k per lane; wider packed blocks so that A, packed
         // per column block, is packed less often.
