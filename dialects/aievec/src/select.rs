@@ -73,6 +73,13 @@ fn set_nibble(lo: &mut u32, hi: &mut u32, lane: u32, value: u32) {
     *word |= value << (4 * (lane % 8));
 }
 
+/// Start candidates, the first wanted element (rounded down to even)
+/// first, so that plain selections get plain parameters.
+fn preferred_starts(want: &Want, len: u32) -> impl Iterator<Item = u32> {
+    let first = want.iter().flatten().flatten().next().copied().unwrap_or(0) & !1;
+    (first..len).chain(0..first)
+}
+
 /// x parameters (`xstart`, `xoffsets[_hi]`, `xsquare`, `xstep`) selecting
 /// `want` from an `xlen`-element register, or `None` when the shuffle
 /// network cannot.
@@ -85,14 +92,15 @@ pub fn solve_x(dp: &Datapath, xlen: u32, want: &Want) -> Option<Params> {
     let squares: Vec<u32> = match dp.scheme {
         Scheme::Word => vec![0],
         // Every square, the identity first so that plain selections print plainly.
-        Scheme::Pair => std::iter::once(IDENTITY_SQUARE)
+        Scheme::Pair => [IDENTITY_SQUARE, 0x2110]
+            .into_iter()
             .chain(
                 (0..256u32)
                     .map(|s| (s & 3) | (s >> 2 & 3) << 4 | (s >> 4 & 3) << 8 | (s >> 6 & 3) << 12),
             )
             .collect(),
     };
-    for xstart in 0..xlen {
+    for xstart in preferred_starts(want, xlen) {
         for &xsquare in &squares {
             for &xstep in &steps {
                 if let Some(p) = try_x(dp, xlen, want, xstart, xsquare, xstep) {
@@ -150,18 +158,15 @@ fn try_x(
                         }
                     }
                 }
+                // Offsets count words and are 4-bit: the even start lies
+                // 0..=30 elements after xstart, the odd one 2..=32 after it.
                 let e = e.unwrap_or(xstart as i64);
-                // Offsets count words: the even start must differ from
-                // xstart by an even number of elements.
-                let even = ((e - xstart as i64).rem_euclid(xlen as i64) / 2) as u32;
-                if (e - xstart as i64).rem_euclid(xlen as i64) % 2 != 0 || even > 15 {
+                let o = o.unwrap_or(e + 2);
+                let (even, gap) = (e - xstart as i64, o - e);
+                if even < 0 || even % 2 != 0 || even > 30 || gap < 2 || gap % 2 != 0 || gap > 32 {
                     return None;
                 }
-                let gap = (o.unwrap_or(e + 2) - e).rem_euclid(xlen as i64);
-                if gap % 2 != 0 || gap < 2 || gap / 2 - 1 > 15 {
-                    return None;
-                }
-                let odd = (gap / 2 - 1) as u32;
+                let (even, odd) = ((even / 2) as u32, (gap / 2 - 1) as u32);
                 set_nibble(&mut p.xoffsets, &mut p.xoffsets_hi, 2 * pair as u32, even);
                 set_nibble(
                     &mut p.xoffsets,
@@ -191,7 +196,7 @@ pub fn solve_z(zlen: u32, want: &Want) -> Option<Params> {
     } else {
         vec![1]
     };
-    for zstart in 0..zlen {
+    for zstart in preferred_starts(want, zlen) {
         'step: for &zstep in &steps {
             let mut p = Params {
                 zstart,

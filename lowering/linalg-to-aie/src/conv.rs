@@ -1,0 +1,134 @@
+//! Recognising the convolution: a `linalg.conv_2d` on memrefs, optionally
+//! after a `linalg.fill` of zero into its output, as `O[i, j] +=
+//! I[i + r, j + s] * W[r, s]` computed in the element type (so wrapping,
+//! as linalg computes it).
+
+use strata_dialect_aievec::datapath::{self, Datapath};
+use strata_dialect_arith::ConstantOp;
+use strata_dialect_linalg::{Conv2DOp, FillOp};
+use strata_ir::{Context, Ir, OpId, Type, TypeData, Value};
+
+/// A 2-D convolution the vectorizer can map.
+pub struct ConvSpec {
+    pub op: OpId,
+    /// The zero fill of the output before it, if any (the first MAC is
+    /// then a `mul`, not an accumulation onto the loaded output).
+    pub fill: Option<OpId>,
+    pub dp: &'static Datapath,
+    pub elem: Type,
+    pub input: Value,
+    pub weights: Value,
+    pub output: Value,
+    /// Input rows x columns, filter rows x columns, output rows x columns.
+    pub in_shape: [i64; 2],
+    pub filter: [i64; 2],
+    pub out_shape: [i64; 2],
+}
+
+impl ConvSpec {
+    /// Element width in bits.
+    pub fn bits(&self) -> u32 {
+        self.dp.elem_bits
+    }
+    /// Vector lanes along the output's columns.
+    pub fn lanes(&self) -> i64 {
+        self.dp.lanes as i64
+    }
+    /// Real multiply-accumulates.
+    pub fn macs(&self) -> i64 {
+        self.filter[0] * self.filter[1] * self.out_shape[0] * self.out_shape[1]
+    }
+}
+
+fn memref_2d(ctx: &Context, ty: Type) -> Option<([i64; 2], Type)> {
+    match ctx.type_data(ty) {
+        TypeData::MemRef {
+            shape,
+            element,
+            layout: None,
+            ..
+        } if shape.len() == 2 && shape.iter().all(|d| *d > 0) => {
+            Some(([shape[0], shape[1]], *element))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `value` is the constant zero.
+fn is_zero(ctx: &Context, ir: &Ir, value: Value) -> bool {
+    ConstantOp::defining(ctx, ir, value)
+        .and_then(|c| ctx.integer_value(c.value(ctx, ir)))
+        .is_some_and(|v| v == 0)
+}
+
+/// The convolution `op` describes, or why the AIE datapath cannot run it.
+pub fn recognise(ctx: &Context, ir: &Ir, op: OpId) -> Result<ConvSpec, String> {
+    let conv = Conv2DOp::wrap(ctx, ir, op).ok_or("not a linalg.conv_2d")?;
+    let (ins, outs) = (conv.inputs(ctx, ir), conv.outputs(ctx, ir));
+    let [input, weights] = ins[..] else {
+        return Err("expected two inputs".into());
+    };
+    let [output] = outs[..] else {
+        return Err("expected one output".into());
+    };
+    let shape = |v: Value| memref_2d(ctx, ir.value_type(v));
+    let (Some((in_shape, e0)), Some((filter, e1)), Some((out_shape, e2))) =
+        (shape(input), shape(weights), shape(output))
+    else {
+        return Err("the AIE target runs linalg.conv_2d on static, identity-layout memrefs (bufferize first)".into());
+    };
+    if e0 != e1 || e1 != e2 {
+        return Err("input, filter and output must have one element type".into());
+    }
+    let bits = ctx.integer_width(e0).unwrap_or(0);
+    // The integer modes with the most lanes: 16x2 for int16, 8x1 for int32.
+    let dp = match bits {
+        16 => datapath::by_name("int16 16x2"),
+        32 => datapath::by_name("int32 8x1"),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        format!(
+            "no AIE datapath vectorizes this convolution's element type (i16 or i32 only, got {})",
+            strata_ir::asm::printer::type_to_string(ctx, e0)
+        )
+    })?;
+    let lanes = dp.lanes as i64;
+    let elems_16b = 128 / bits as i64;
+    if out_shape[1] % lanes != 0 {
+        return Err(format!(
+            "output rows of {} elements are not whole {lanes}-lane vectors",
+            out_shape[1]
+        ));
+    }
+    if in_shape[1] % elems_16b != 0 {
+        return Err(format!(
+            "input rows of {} elements are not 16-byte aligned (a multiple of {elems_16b}): the AI Engine has no unaligned loads",
+            in_shape[1]
+        ));
+    }
+    if in_shape[0] < out_shape[0] + filter[0] - 1 || in_shape[1] < out_shape[1] + filter[1] - 1 {
+        return Err("the input is smaller than the output plus the filter".into());
+    }
+    // A zero fill of the output just before the convolution.
+    let fill = ir.prev_op(op).filter(|&prev| {
+        FillOp::wrap(ctx, ir, prev).is_some_and(|f| {
+            f.outputs(ctx, ir).first() == Some(&output)
+                && f.inputs(ctx, ir)
+                    .first()
+                    .is_some_and(|&v| is_zero(ctx, ir, v))
+        })
+    });
+    Ok(ConvSpec {
+        op,
+        fill,
+        dp,
+        elem: e0,
+        input,
+        weights,
+        output,
+        in_shape,
+        filter,
+        out_shape,
+    })
+}

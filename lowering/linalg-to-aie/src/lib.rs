@@ -1,0 +1,108 @@
+//! `linalg-to-aie`: vectorizes a `linalg.conv_2d` for the AI Engine's 2D
+//! SIMD datapath, following Vyasa (Chatarasi et al., "Vyasa: A High-
+//! Performance Vectorizing Compiler for Tensor Convolutions on the Xilinx
+//! AI Engine"). Each step of the paper is a stage in its own module,
+//! working on the triplet representation:
+//!
+//! 1. [`triplets`]: stencil unroll of the filter loops, vectorization of
+//!    the output's column loop by the datapath's lanes;
+//! 2. [`lazy_stores`]: one accumulator and one store per output vector;
+//! 3. [`reuse`]: reuse-graph coalescing of unaligned input loads into
+//!    aligned register loads, and of scalar weights into z registers
+//!    (with zero padding of odd filters for two-column datapaths);
+//! 4. [`fusion`]: 2D fusion of the 1D multiplications, `cols` at a time,
+//!    with the shuffle-legality solver computing the parameters;
+//! 5. [`build`]: aievec ops in a loop nest, loads interleaved with MACs.
+//!
+//! With `print-stages`, the pass prints each stage's triplet table (the
+//! paper's Tables I to IV) to stderr.
+//!
+//! A convolution the datapath cannot run (element type, unaligned rows,
+//! output rows that are not whole vectors, a selection the shuffle
+//! network cannot encode) is an error at the op.
+
+pub mod build;
+pub mod conv;
+pub mod fusion;
+pub mod lazy_stores;
+pub mod reuse;
+pub mod triplets;
+
+use strata_dialect_linalg::Conv2DOp;
+use strata_ir::builder::OpBuilder;
+use strata_ir::{Context, DiagResult, Diagnostic, Ir, OpId};
+
+/// The pass's command-line name.
+pub const PASS_NAME: &str = "linalg-to-aie";
+
+/// Vectorizes the convolution `op`; returns the stage tables.
+pub fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId) -> DiagResult<String> {
+    let err = |ir: &Ir, m: String| Diagnostic::error(ir.op_loc(op), format!("linalg-to-aie: {m}"));
+    let spec = conv::recognise(ctx, ir, op).map_err(|m| err(ir, m))?;
+    let mut report = String::new();
+    let triplets = triplets::unroll(&spec);
+    triplets::describe(&spec, &triplets, &mut report);
+    let groups = lazy_stores::group(&triplets);
+    lazy_stores::describe(&triplets, &groups, &mut report);
+    let [group] = &groups[..] else {
+        return Err(err(ir, "expected one output group per tile".into()));
+    };
+    let loads = reuse::coalesce_inputs(&spec, group).map_err(|m| err(ir, m))?;
+    let weights = reuse::coalesce_weights(&spec);
+    reuse::describe(&spec, group, &loads, &weights, &mut report);
+    let fused = fusion::fuse(&spec, &loads, &weights).map_err(|m| err(ir, m))?;
+    fusion::describe(&spec, &fused, &mut report);
+    let mut b = OpBuilder::new(ctx, ir);
+    build::build(&mut b, &spec, &loads, &weights, &fused);
+    Ok(report)
+}
+
+/// Vectorizes every `linalg.conv_2d` under `root`.
+pub fn vectorize_all(ctx: &Context, ir: &mut Ir, root: OpId) -> DiagResult<String> {
+    let mut convs = Vec::new();
+    ir.walk_preorder(root, &mut |op| {
+        if Conv2DOp::is(ctx, ir, op) {
+            convs.push(op);
+        }
+    });
+    let mut report = String::new();
+    for op in convs {
+        report.push_str(&vectorize(ctx, ir, op)?);
+    }
+    Ok(report)
+}
+
+/// The pass.
+#[derive(Clone, Default)]
+pub struct LinalgToAie {
+    print_stages: bool,
+}
+
+impl strata_ir::pass::Pass for LinalgToAie {
+    fn name(&self) -> &str {
+        "LinalgToAie"
+    }
+    fn argument(&self) -> &str {
+        PASS_NAME
+    }
+    fn description(&self) -> &str {
+        "Vectorize linalg.conv_2d (i16, i32) for the AI Engine 2D-SIMD datapath into aievec ops"
+    }
+    fn options(&mut self) -> Vec<strata_ir::pass::PassOption<'_>> {
+        vec![strata_ir::pass::PassOption::bool(
+            "print-stages",
+            "Print each stage's triplet table to stderr",
+            &mut self.print_stages,
+        )]
+    }
+    fn run_on_operation(
+        &mut self,
+        pc: &mut strata_ir::pass::PassContext,
+    ) -> strata_ir::pass::PassResult {
+        let report = vectorize_all(pc.ctx, pc.ir, pc.op)?;
+        if self.print_stages {
+            eprint!("{report}");
+        }
+        Ok(())
+    }
+}
