@@ -57,8 +57,15 @@ pub fn vectorize(ctx: &Context, ir: &mut Ir, op: OpId) -> DiagResult<String> {
     Ok(report)
 }
 
+/// What [`vectorize_all`] did: the stage tables and the real
+/// multiply-accumulates of the convolutions it vectorized.
+pub struct Vectorized {
+    pub report: String,
+    pub macs: i64,
+}
+
 /// Vectorizes every `linalg.conv_2d` under `root`.
-pub fn vectorize_all(ctx: &Context, ir: &mut Ir, root: OpId) -> DiagResult<String> {
+pub fn vectorize_all(ctx: &Context, ir: &mut Ir, root: OpId) -> DiagResult<Vectorized> {
     let mut convs = Vec::new();
     ir.walk_preorder(root, &mut |op| {
         if Conv2DOp::is(ctx, ir, op) {
@@ -66,10 +73,12 @@ pub fn vectorize_all(ctx: &Context, ir: &mut Ir, root: OpId) -> DiagResult<Strin
         }
     });
     let mut report = String::new();
+    let mut macs = 0;
     for op in convs {
+        macs += conv::recognise(ctx, ir, op).map_or(0, |spec| spec.macs());
         report.push_str(&vectorize(ctx, ir, op)?);
     }
-    Ok(report)
+    Ok(Vectorized { report, macs })
 }
 
 /// The pass.
@@ -99,9 +108,9 @@ impl strata_ir::pass::Pass for LinalgToAie {
         &mut self,
         pc: &mut strata_ir::pass::PassContext,
     ) -> strata_ir::pass::PassResult {
-        let report = vectorize_all(pc.ctx, pc.ir, pc.op)?;
+        let done = vectorize_all(pc.ctx, pc.ir, pc.op)?;
         if self.print_stages {
-            eprint!("{report}");
+            eprint!("{}", done.report);
         }
         Ok(())
     }
