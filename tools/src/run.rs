@@ -74,6 +74,9 @@ pub struct RunOptions {
     /// vta, jit, aie: also run the interpreter on the same inputs and compare bit for bit.
     #[arg(long)]
     pub check: bool,
+    /// aie: zero-pad odd int16 filters (as Vyasa does) instead of fusing taps across filter rows.
+    #[arg(long)]
+    pub no_cross_row: bool,
     /// vta: tile sizes (conv: oc-blocks,rows,cols,ic-blocks; matmul:
     /// rows,n-blocks,k-blocks); default: linalg-to-vta's analytic model.
     #[arg(long, value_delimiter = ',')]

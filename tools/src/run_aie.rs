@@ -66,7 +66,10 @@ pub fn run_aie(
         Some(Ok(r)) => Some(r),
         None => None,
     };
-    let compiled = match strata_aie::run::compile(ctx, ir, func) {
+    let vectorizer = strata_lowering_linalg_to_aie::Options {
+        cross_row: !options.no_cross_row,
+    };
+    let compiled = match strata_aie::run::compile(ctx, ir, func, vectorizer) {
         Ok(c) => c,
         Err(d) => return report(&d),
     };

@@ -73,10 +73,12 @@ fn set_nibble(lo: &mut u32, hi: &mut u32, lane: u32, value: u32) {
     *word |= value << (4 * (lane % 8));
 }
 
-/// Start candidates, the first wanted element (rounded down to even)
-/// first, so that plain selections get plain parameters.
-fn preferred_starts(want: &Want, len: u32) -> impl Iterator<Item = u32> {
-    let first = want.iter().flatten().flatten().next().copied().unwrap_or(0) & !1;
+/// Start candidates, the first wanted element first (rounded down to
+/// even where starts select words), so that plain selections get plain
+/// parameters.
+fn preferred_starts(want: &Want, len: u32, even: bool) -> impl Iterator<Item = u32> {
+    let first = want.iter().flatten().flatten().next().copied().unwrap_or(0);
+    let first = if even { first & !1 } else { first };
     (first..len).chain(0..first)
 }
 
@@ -100,7 +102,7 @@ pub fn solve_x(dp: &Datapath, xlen: u32, want: &Want) -> Option<Params> {
             )
             .collect(),
     };
-    for xstart in preferred_starts(want, xlen) {
+    for xstart in preferred_starts(want, xlen, dp.scheme == Scheme::Pair) {
         for &xsquare in &squares {
             for &xstep in &steps {
                 if let Some(p) = try_x(dp, xlen, want, xstart, xsquare, xstep) {
@@ -196,7 +198,7 @@ pub fn solve_z(zlen: u32, want: &Want) -> Option<Params> {
     } else {
         vec![1]
     };
-    for zstart in preferred_starts(want, zlen) {
+    for zstart in preferred_starts(want, zlen, false) {
         'step: for &zstep in &steps {
             let mut p = Params {
                 zstart,

@@ -1,5 +1,7 @@
-//! Stage 5, code generation: the fused plan as aievec ops in an `scf.for`
-//! nest over output rows and column vectors, with each input register's
+//! Stage 5, code generation: the fused plan as aievec ops in one `scf.for`
+//! over the output's tiles (rows times column vectors, flattened so the
+//! software pipeline drains once), z registers hoisted out of it when they
+//! fit, and each input register's
 //! loads placed just before the multiplies that read it (interleaving, so
 //! that live ranges stay short and the VLIW scheduler can pair loads with
 //! MACs), one accumulator per group and one store (lazy stores). The
@@ -9,11 +11,14 @@ use crate::conv::ConvSpec;
 use crate::fusion::Fused;
 use crate::reuse::{piece_elems, Weights, XLoad};
 use strata_dialect_aievec::{MacOp, MulOp, SrsOp, StoreOp, UpdOp, UpsOp};
-use strata_dialect_arith::{AddIOp, ConstantOp, MulIOp};
+use strata_dialect_arith::{AddIOp, ConstantOp, DivUIOp, MulIOp, RemUIOp};
 use strata_dialect_memref as memref;
 use strata_dialect_scf as scf;
 use strata_ir::builder::{OpBuilder, OpCreator};
-use strata_ir::{Attribute, InsertPoint, OpId, OperationState, Type, Value};
+use strata_ir::{Attribute, OpId, OperationState, Type, Value};
+
+/// z registers kept loaded across the loop nest at most.
+const MAX_HOISTED_Z: i64 = 2;
 
 struct Gen<'a, 'c> {
     b: &'a mut OpBuilder<'c>,
@@ -67,10 +72,10 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
     b.set_insertion_point_before(spec.op);
     let mut g = Gen { b };
     let elem = spec.elem;
-    let index = ctx.index_type();
     let vec = |n: u32, t: Type| ctx.vector_type(&[n as i64], t);
     let acc_ty = vec(spec.dp.lanes, ctx.signless(spec.dp.acc_bits));
     let out_ty = vec(spec.dp.lanes, elem);
+    let index = ctx.index_type();
 
     // The padded weights, zero first, then row by row.
     let total = w.chunks * w.zlen as i64;
@@ -92,7 +97,6 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
         let op = g.b.create(state);
         g.b.result_of(op)
     };
-    let after_alloc = InsertPoint::Before(spec.op);
     let zero = {
         let op = ConstantOp::build(g.b, elem, ctx.integer_attr(elem, 0));
         g.b.result_of(op.0)
@@ -100,36 +104,56 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
     let (k, zero_loop) = g.for_loop(0, total, 1);
     memref::StoreOp::build(g.b, zero, wp, &[k], None, None);
     g.b.set_insertion_point_after(zero_loop);
-    let (r, r_loop) = g.for_loop(0, spec.filter[0], 1);
-    let (s, _) = g.for_loop(0, spec.filter[1], 1);
-    let v = {
-        let op = memref::LoadOp::build(g.b, spec.weights, &[r, s], elem, None, None);
+    // Each fused multiply's weights in its slots, in the order it reads them.
+    for f in fused {
+        for (c, tap) in f.taps.iter().enumerate() {
+            let Some((r, s)) = *tap else { continue };
+            let (r, s) = (g.index(r), g.index(s));
+            let v = {
+                let op = memref::LoadOp::build(g.b, spec.weights, &[r, s], elem, None, None);
+                g.b.result_of(op.0)
+            };
+            let at = g.index(f.slot + c as i64);
+            memref::StoreOp::build(g.b, v, wp, &[at], None, None);
+        }
+    }
+
+    // The z registers stay loaded across the nest when they fit beside the
+    // x registers in the register file (at most two 256-bit registers).
+    let z_loads = |g: &mut Gen| -> Vec<Value> {
+        (0..w.chunks)
+            .map(|c| {
+                let at = g.index(c * w.zlen as i64);
+                let op = UpdOp::build(g.b, wp, &[at], None, vec(w.zlen, elem), None);
+                g.b.result_of(op.0)
+            })
+            .collect()
+    };
+    let hoisted = (w.chunks <= MAX_HOISTED_Z).then(|| z_loads(&mut g));
+
+    // One loop over the tiles (output rows times column vectors), so that
+    // the whole nest is one software-pipelined loop with one drain.
+    let lanes = spec.lanes();
+    let vectors = spec.out_shape[1] / lanes;
+    let (t, i_loop) = g.for_loop(0, spec.out_shape[0] * vectors, 1);
+    let per_row = g.index(vectors);
+    let i = {
+        let op = DivUIOp::build(g.b, t, per_row, index, None);
         g.b.result_of(op.0)
     };
-    let cols = g.index(w.cols);
-    let row = {
-        let op = MulIOp::build(g.b, r, cols, index, None).0;
-        g.b.result_of(op)
+    let column = {
+        let op = RemUIOp::build(g.b, t, per_row, index);
+        g.b.result_of(op.0)
     };
-    let flat = {
-        let op = AddIOp::build(g.b, row, s, index, None).0;
-        g.b.result_of(op)
+    let lanes_v = g.index(lanes);
+    let j = {
+        let op = MulIOp::build(g.b, column, lanes_v, index, None);
+        g.b.result_of(op.0)
     };
-    memref::StoreOp::build(g.b, v, wp, &[flat], None, None);
-    g.b.set_insertion_point_after(r_loop);
-    let _ = after_alloc;
-
-    // The nest over output rows and column vectors.
-    let lanes = spec.lanes();
-    let (i, i_loop) = g.for_loop(0, spec.out_shape[0], 1);
-    let (j, _) = g.for_loop(0, spec.out_shape[1], lanes);
-    let zregs: Vec<Value> = (0..w.chunks)
-        .map(|c| {
-            let at = g.index(c * w.zlen as i64);
-            let op = UpdOp::build(g.b, wp, &[at], None, vec(w.zlen, elem), None);
-            g.b.result_of(op.0)
-        })
-        .collect();
+    let zregs = match hoisted {
+        Some(z) => z,
+        None => z_loads(&mut g),
+    };
     let mut acc = match spec.fill {
         Some(_) => None,
         None => {
@@ -146,20 +170,23 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
     };
     let piece = piece_elems(spec);
     for (x, load) in loads.iter().enumerate() {
-        let row = g.add(i, load.row);
         let mut reg: Option<Value> = None;
-        for p in 0..load.pieces {
-            let col = g.add(j, load.base + p as i64 * piece);
-            let index = (p > 0).then(|| ctx.i32_attr(p as i32));
-            let op = UpdOp::build(
-                g.b,
-                spec.input,
-                &[row, col],
-                reg,
-                vec(load.len, elem),
-                index,
-            );
-            reg = Some(g.b.result_of(op.0));
+        for part in &load.parts {
+            let row = g.add(i, part.row);
+            for p in 0..part.pieces as i64 {
+                let col = g.add(j, part.base + p * piece);
+                let slot = part.at / piece + p;
+                let index = (slot > 0).then(|| ctx.i32_attr(slot as i32));
+                let op = UpdOp::build(
+                    g.b,
+                    spec.input,
+                    &[row, col],
+                    reg,
+                    vec(load.len, elem),
+                    index,
+                );
+                reg = Some(g.b.result_of(op.0));
+            }
         }
         let reg = reg.expect("a load has a piece");
         for f in fused.iter().filter(|f| f.x == x) {

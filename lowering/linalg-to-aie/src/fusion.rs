@@ -1,65 +1,84 @@
-//! Stage 4, 2D fusion: the 1D logical multiplications of a group that read
-//! the same x and z registers are fused, `cols` at a time, into one
-//! multiply on the 2D datapath; the shuffle-legality solver
-//! (`strata_dialect_aievec::select`) computes the intrinsic's parameters
-//! for the selection each lane and column needs, or rejects the variant.
-//! A row with fewer taps than a multiple of `cols` uses the zero column of
-//! the padded weights.
+//! Stage 4, 2D fusion: the 1D logical multiplications that read the same
+//! x register are fused, `cols` at a time, into one multiply on the 2D
+//! datapath: consecutive taps of a row first, then the taps left over in
+//! each row of a two-row register together (cross-row fusion), and a
+//! tap still alone with a zero weight (the padding of odd filters). The
+//! shuffle-legality solver (`strata_dialect_aievec::select`) computes the
+//! intrinsic's parameters for the selection each lane and column needs,
+//! or rejects the variant. The weights are laid out in the order the
+//! fused multiplies read them, so each reads `cols` consecutive weights.
 
 use crate::conv::ConvSpec;
-use crate::reuse::{Weights, XLoad};
+use crate::reuse::XLoad;
 use std::fmt::Write;
 use strata_dialect_aievec::select::{solve_x, solve_z, Params, Want};
 
-/// One fused multiply: x register `x` (an index into the loads), z
-/// register `chunk`, the filter taps per column (`None`: padding).
+/// One fused multiply: x register `x` (an index into the loads), the
+/// filter taps per column (`None`: padding), the first of its weight
+/// slots and the z register holding them.
 #[derive(Debug)]
 pub struct Fused {
     pub x: usize,
-    pub chunk: i64,
     pub taps: Vec<Option<(i64, i64)>>,
+    pub slot: i64,
+    pub chunk: i64,
     pub params: Params,
 }
 
-/// Fuses the taps of each x register.
-pub fn fuse(spec: &ConvSpec, loads: &[XLoad], w: &Weights) -> Result<Vec<Fused>, String> {
-    let cols = spec.dp.cols as i64;
-    let lanes = spec.dp.lanes as usize;
-    let mut out = Vec::new();
-    for (x, load) in loads.iter().enumerate() {
-        let mut taps = load.members.clone();
+/// Groups of `cols` taps per register, as (part, tap column) pairs.
+fn partition(load: &XLoad, cols: usize) -> Vec<Vec<Option<(usize, i64)>>> {
+    let mut groups = Vec::new();
+    let mut leftovers = Vec::new();
+    for (k, part) in load.parts.iter().enumerate() {
+        let mut taps = part.members.clone();
         taps.sort();
-        let r = load.row;
-        let mut s0 = taps[0];
-        while s0 <= *taps.last().unwrap() {
-            let group: Vec<Option<(i64, i64)>> = (0..cols)
-                .map(|c| taps.contains(&(s0 + c)).then_some((r, s0 + c)))
-                .collect();
-            let first = w.flat(r, s0);
-            let chunk = first / w.zlen as i64;
-            let mut want_x: Want = vec![vec![None; cols as usize]; lanes];
-            let mut want_z: Want = vec![vec![None; cols as usize]; lanes];
-            for lane in 0..lanes {
+        let whole = taps.len() / cols * cols;
+        for chunk in taps[..whole].chunks(cols) {
+            groups.push(chunk.iter().map(|&s| Some((k, s))).collect());
+        }
+        leftovers.extend(taps[whole..].iter().map(|&s| Some((k, s))));
+    }
+    for chunk in leftovers.chunks(cols) {
+        let mut g: Vec<Option<(usize, i64)>> = chunk.to_vec();
+        g.resize(cols, None);
+        groups.push(g);
+    }
+    groups
+}
+
+/// Fuses the taps of each x register; returns the multiplies and the
+/// number of weight slots they read.
+pub fn fuse(spec: &ConvSpec, loads: &[XLoad]) -> Result<(Vec<Fused>, i64), String> {
+    let cols = spec.dp.cols as usize;
+    let lanes = spec.dp.lanes as usize;
+    let zlen = spec.dp.z_lengths[0] as i64;
+    let mut out = Vec::new();
+    let mut slot = 0;
+    for (x, load) in loads.iter().enumerate() {
+        for group in partition(load, cols) {
+            let mut want_x: Want = vec![vec![None; cols]; lanes];
+            let mut want_z: Want = vec![vec![None; cols]; lanes];
+            for (lane, (wx, wz)) in want_x.iter_mut().zip(want_z.iter_mut()).enumerate() {
                 for (c, tap) in group.iter().enumerate() {
-                    let flat = first + c as i64;
-                    if flat / w.zlen as i64 != chunk {
-                        return Err(format!(
-                            "filter taps ({r}, {s0}) and ({r}, {}) straddle two z registers",
-                            s0 + c as i64
-                        ));
-                    }
-                    // Padding multiplies the zero weight with any element.
-                    want_z[lane][c] = Some((flat % w.zlen as i64) as u32);
-                    if let Some((_, s)) = tap {
-                        want_x[lane][c] = Some((lane as i64 + s - load.base) as u32);
+                    wz[c] = Some(((slot + c as i64) % zlen) as u32);
+                    if let Some((k, s)) = tap {
+                        let part = &load.parts[*k];
+                        wx[c] = Some((part.at + lane as i64 + s - part.base) as u32);
                     }
                 }
             }
+            let taps: Vec<Option<(i64, i64)>> = group
+                .iter()
+                .map(|t| t.map(|(k, s)| (load.parts[k].row, s)))
+                .collect();
             let px = solve_x(spec.dp, load.len, &want_x).ok_or_else(|| {
-                format!("the shuffle network cannot select filter row {r}, columns {s0}..{} from one register", s0 + cols - 1)
+                format!(
+                    "the shuffle network cannot select taps {taps:?} from one {}-element register",
+                    load.len
+                )
             })?;
-            let pz = solve_z(w.zlen, &want_z).ok_or_else(|| {
-                format!("the shuffle network cannot broadcast weights ({r}, {s0}..)")
+            let pz = solve_z(zlen as u32, &want_z).ok_or_else(|| {
+                format!("the shuffle network cannot broadcast the weights of taps {taps:?}")
             })?;
             let params = Params {
                 zstart: pz.zstart,
@@ -70,14 +89,15 @@ pub fn fuse(spec: &ConvSpec, loads: &[XLoad], w: &Weights) -> Result<Vec<Fused>,
             };
             out.push(Fused {
                 x,
-                chunk,
-                taps: group,
+                taps,
+                slot,
+                chunk: slot / zlen,
                 params,
             });
-            s0 += cols;
+            slot += cols as i64;
         }
     }
-    Ok(out)
+    Ok((out, slot))
 }
 
 pub fn describe(spec: &ConvSpec, fused: &[Fused], out: &mut String) {

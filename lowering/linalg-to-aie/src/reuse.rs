@@ -2,46 +2,45 @@
 //! nodes of a graph with an edge between two that share an element; each
 //! connected component becomes one aligned register load covering all its
 //! vectors (the unaligned ones are then selected by the shuffle network).
-//! The scalar weights likewise: weights adjacent in memory are coalesced
-//! into aligned loads of a z register, broadcast by the shuffle network
-//! rather than by a broadcast instruction the AI Engine does not have.
-//! Odd filters on a two-column datapath get a zero column here (the
-//! weights' padded layout), so every row fuses into whole MACs.
+//! The scalar weights likewise are coalesced into aligned z registers,
+//! broadcast by the shuffle network rather than by a broadcast instruction
+//! the AI Engine does not have; their layout (in the order the fused
+//! multiplies read them, zeros for padding columns) is chosen by fusion.
 
 use crate::conv::ConvSpec;
 use crate::lazy_stores::Group;
 use std::fmt::Write;
 
-/// One aligned x register load: input row offset `row`, columns
-/// `0..len` of the tile, filled by `pieces` 256-bit updates.
-#[derive(Debug)]
-pub struct XLoad {
+/// One input row's share of an x register: columns `base..` of row
+/// `row` (tile-relative), `pieces` 256-bit updates placed from element
+/// `at` of the register, read by the filter columns `members`.
+#[derive(Debug, Clone)]
+pub struct Part {
     pub row: i64,
     /// First column (relative to the tile, a multiple of the piece size).
     pub base: i64,
-    /// Register length in elements (one of the datapath's x lengths).
-    pub len: u32,
-    /// The 256-bit pieces holding an element some member reads.
     pub pieces: u32,
-    /// Which triplets (by filter column) read from it.
+    pub at: i64,
     pub members: Vec<i64>,
 }
 
-/// The weights' layout: rows padded to `cols` columns (a multiple of the
-/// datapath's columns), flattened, in z registers of `zlen` elements.
-#[derive(Debug)]
-pub struct Weights {
-    pub cols: i64,
-    pub zlen: u32,
-    /// Number of z registers (aligned chunks of the padded weights).
-    pub chunks: i64,
+/// One x register: its length (one of the datapath's x lengths) and the
+/// row parts loaded into it (one after coalescing; two after cross-row
+/// fusion).
+#[derive(Debug, Clone)]
+pub struct XLoad {
+    pub len: u32,
+    pub parts: Vec<Part>,
 }
 
-impl Weights {
-    /// The flat index of weight `(r, s)` in the padded layout.
-    pub fn flat(&self, r: i64, s: i64) -> i64 {
-        r * self.cols + s
-    }
+/// The z registers: aligned chunks of `zlen` weights, in the order the
+/// fused multiplies read them (a layout of the filter built before the
+/// loop nest).
+#[derive(Debug)]
+pub struct Weights {
+    pub zlen: u32,
+    /// Number of z registers.
+    pub chunks: i64,
 }
 
 /// Elements in a 256-bit piece.
@@ -72,84 +71,90 @@ pub fn coalesce_inputs(spec: &ConvSpec, group: &Group) -> Result<Vec<XLoad>, Str
             }
         }
     }
-    let mut loads: Vec<(usize, XLoad)> = Vec::new();
+    let mut parts: Vec<(usize, Part)> = Vec::new();
     let piece = piece_elems(spec);
     for (i, &(row, col)) in nodes.iter().enumerate() {
         let root = find(&mut parent, i);
-        match loads.iter_mut().find(|(r, _)| *r == root) {
-            Some((_, load)) => load.members.push(col),
-            None => loads.push((
+        match parts.iter_mut().find(|(r, _)| *r == root) {
+            Some((_, part)) => part.members.push(col),
+            None => parts.push((
                 root,
-                XLoad {
+                Part {
                     row,
                     base: 0,
-                    len: 0,
                     pieces: 0,
+                    at: 0,
                     members: vec![col],
                 },
             )),
         }
     }
     let mut out = Vec::new();
-    for (_, mut load) in loads {
-        let lo = *load.members.iter().min().unwrap();
-        let hi = load.members.iter().max().unwrap() + lanes - 1 + (spec.dp.cols as i64 - 1);
-        load.base = lo.div_euclid(piece) * piece;
-        let need = hi - load.base + 1;
+    for (_, mut part) in parts {
+        let lo = *part.members.iter().min().unwrap();
+        let last = part.members.iter().max().unwrap() + lanes - 1;
+        part.base = lo.div_euclid(piece) * piece;
+        let need = last - part.base + spec.dp.cols as i64;
         let Some(&len) = spec.dp.x_lengths.iter().find(|&&l| l as i64 >= need) else {
             return Err(format!(
                 "input row {}: the reused span of {need} elements exceeds the largest {}-element register",
-                load.row,
+                part.row,
                 spec.dp.x_lengths.last().unwrap()
             ));
         };
-        load.len = len;
         // Pieces up to the last real element; padding columns read nothing.
-        let last = load.members.iter().max().unwrap() + lanes - 1;
-        load.pieces = ((last - load.base) / piece + 1) as u32;
-        out.push(load);
+        part.pieces = ((last - part.base) / piece + 1) as u32;
+        out.push(XLoad {
+            len,
+            parts: vec![part],
+        });
     }
     Ok(out)
 }
 
-/// The padded weight layout.
-pub fn coalesce_weights(spec: &ConvSpec) -> Weights {
-    let step = spec.dp.cols as i64;
-    let cols = (spec.filter[1] + step - 1) / step * step;
+/// The z registers for `slots` weights (the fused multiplies' columns).
+pub fn weights(spec: &ConvSpec, slots: i64) -> Weights {
     let zlen = spec.dp.z_lengths[0];
-    let total = spec.filter[0] * cols;
     Weights {
-        cols,
         zlen,
-        chunks: (total + zlen as i64 - 1) / zlen as i64,
+        chunks: (slots + zlen as i64 - 1) / zlen as i64,
     }
 }
 
-pub fn describe(spec: &ConvSpec, group: &Group, loads: &[XLoad], w: &Weights, out: &mut String) {
+pub fn describe(spec: &ConvSpec, group: &Group, loads: &[XLoad], out: &mut String) {
+    let weights = group
+        .members
+        .iter()
+        .map(|t| t.weight)
+        .collect::<std::collections::BTreeSet<_>>();
     let _ = writeln!(
         out,
-        "aie-stage reuse: {} input load(s) (was {}), {} weight load(s) (was {} broadcasts)",
+        "aie-stage reuse: {} input load(s) (was {}), {} weight(s) coalesced into z registers (was {} broadcasts)",
         loads.len(),
         group.members.len(),
-        w.chunks,
+        weights.len(),
         group.members.len()
     );
-    for l in loads {
-        let _ = writeln!(
-            out,
-            "  I(x+{}:x+{}, y+{}) in {} x {}-bit register ({} piece(s)) for filter columns {:?}",
-            l.base,
-            l.base + l.len as i64 - 1,
-            l.row,
-            l.len,
-            spec.bits(),
-            l.pieces,
-            l.members
-        );
+    describe_loads(spec, loads, out);
+}
+
+/// One line per x register and row part.
+pub fn describe_loads(spec: &ConvSpec, loads: &[XLoad], out: &mut String) {
+    for (k, l) in loads.iter().enumerate() {
+        for p in &l.parts {
+            let _ = writeln!(
+                out,
+                "  x{k}[{}:{}] = I(x+{}:x+{}, y+{}) in {} x {}-bit register ({} piece(s)) for filter columns {:?}",
+                p.at,
+                p.at + p.pieces as i64 * piece_elems(spec) - 1,
+                p.base,
+                p.base + p.pieces as i64 * piece_elems(spec) - 1,
+                p.row,
+                l.len,
+                spec.bits(),
+                p.pieces,
+                p.members
+            );
+        }
     }
-    let _ = writeln!(
-        out,
-        "  W padded to {}x{}, z registers of {} elements",
-        spec.filter[0], w.cols, w.zlen
-    );
 }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use strata_dialect_aievec::verify::{element_bits, multiply_mode, params, vector_shape};
 use strata_dialect_aievec::{MacOp, MulOp, SrsOp, StoreOp, UpdOp, UpsOp};
-use strata_dialect_arith::{AddIOp, ConstantOp, MulIOp};
+use strata_dialect_arith::{AddIOp, ConstantOp, DivUIOp, MulIOp, RemUIOp};
 use strata_dialect_memref as memref;
 use strata_dialect_scf as scf;
 use strata_ir::{BlockId, Context, Diagnostic, Ir, OpId, Type, TypeData, Value};
@@ -110,11 +110,19 @@ impl Emitter<'_> {
             );
             let name = self.fresh(result(), "i");
             self.line(depth, &format!("const int64_t {name} = {text};"));
-        } else if let Some(m) = MulIOp::wrap(ctx, ir, op) {
+        } else if MulIOp::is(ctx, ir, op) || DivUIOp::is(ctx, ir, op) || RemUIOp::is(ctx, ir, op) {
+            // Index arithmetic on non-negative values.
+            let c_op = if MulIOp::is(ctx, ir, op) {
+                "*"
+            } else if DivUIOp::is(ctx, ir, op) {
+                "/"
+            } else {
+                "%"
+            };
             let text = format!(
-                "{} * {}",
-                self.name(m.lhs(ctx, ir)),
-                self.name(m.rhs(ctx, ir))
+                "{} {c_op} {}",
+                self.name(ir.operand(op, 0)),
+                self.name(ir.operand(op, 1))
             );
             let name = self.fresh(result(), "i");
             self.line(depth, &format!("const int64_t {name} = {text};"));

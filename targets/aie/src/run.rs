@@ -26,8 +26,13 @@ pub struct Compiled {
 }
 
 /// Vectorizes `func` in place and translates it to C.
-pub fn compile(ctx: &Context, ir: &mut Ir, func: OpId) -> Result<Compiled, Diagnostic> {
-    let vectorized = strata_lowering_linalg_to_aie::vectorize_all(ctx, ir, func)?;
+pub fn compile(
+    ctx: &Context,
+    ir: &mut Ir,
+    func: OpId,
+    options: strata_lowering_linalg_to_aie::Options,
+) -> Result<Compiled, Diagnostic> {
+    let vectorized = strata_lowering_linalg_to_aie::vectorize_all(ctx, ir, func, options)?;
     if vectorized.macs == 0 {
         return Err(Diagnostic::error(
             ir.op_loc(func),
