@@ -161,11 +161,14 @@ fn try_x(
                     }
                 }
                 // Offsets count words and are 4-bit: the even start lies
-                // 0..=30 elements after xstart, the odd one 2..=32 after it.
+                // 0..=30 elements after xstart, the odd one 2..=32 after
+                // the even one, both modulo the register (indices wrap).
+                let len = xlen as i64;
                 let e = e.unwrap_or(xstart as i64);
                 let o = o.unwrap_or(e + 2);
-                let (even, gap) = (e - xstart as i64, o - e);
-                if even < 0 || even % 2 != 0 || even > 30 || gap < 2 || gap % 2 != 0 || gap > 32 {
+                let even = (e - xstart as i64).rem_euclid(len);
+                let gap = (o - e - 2).rem_euclid(len) + 2;
+                if even % 2 != 0 || even > 30 || gap % 2 != 0 || gap > 32 {
                     return None;
                 }
                 let (even, odd) = ((even / 2) as u32, (gap / 2 - 1) as u32);
