@@ -77,8 +77,10 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
     let out_ty = vec(spec.dp.lanes, elem);
     let index = ctx.index_type();
 
-    // The padded weights, zero first, then row by row.
-    let total = w.chunks * w.zlen as i64;
+    // The weights in the fused multiplies' order, one block of z registers
+    // per output channel, zero where a column pads.
+    let block = w.chunks * w.zlen as i64;
+    let total = spec.kernels * block;
     let wp_ty = ctx.memref_type(&[total], elem);
     let wp = {
         let state = OperationState::new(ctx, memref::AllocaOp::NAME, g.b.loc);
@@ -105,46 +107,68 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
     memref::StoreOp::build(g.b, zero, wp, &[k], None, None);
     g.b.set_insertion_point_after(zero_loop);
     // Each fused multiply's weights in its slots, in the order it reads them.
+    let (kw, kw_loop) = g.for_loop(0, spec.kernels, 1);
+    let block_v = g.index(block);
+    let kw_base = {
+        let op = MulIOp::build(g.b, kw, block_v, index, None);
+        g.b.result_of(op.0)
+    };
     for f in fused {
-        for (c, tap) in f.taps.iter().enumerate() {
-            let Some((r, s)) = *tap else { continue };
-            let (r, s) = (g.index(r), g.index(s));
+        for (col, tap) in f.taps.iter().enumerate() {
+            let Some((c, r, s)) = *tap else { continue };
+            let (c, r, s) = (g.index(c), g.index(r), g.index(s));
+            let indices = if spec.nchw {
+                vec![kw, c, r, s]
+            } else {
+                vec![r, s]
+            };
             let v = {
-                let op = memref::LoadOp::build(g.b, spec.weights, &[r, s], elem, None, None);
+                let op = memref::LoadOp::build(g.b, spec.weights, &indices, elem, None, None);
                 g.b.result_of(op.0)
             };
-            let at = g.index(f.slot + c as i64);
+            let at = g.add(kw_base, f.slot + col as i64);
             memref::StoreOp::build(g.b, v, wp, &[at], None, None);
         }
     }
+    g.b.set_insertion_point_after(kw_loop);
 
     // The z registers stay loaded across the nest when they fit beside the
     // x registers in the register file (at most two 256-bit registers).
-    let z_loads = |g: &mut Gen| -> Vec<Value> {
+    let z_loads = |g: &mut Gen, base: Option<Value>| -> Vec<Value> {
         (0..w.chunks)
             .map(|c| {
-                let at = g.index(c * w.zlen as i64);
+                let at = match base {
+                    Some(b) => g.add(b, c * w.zlen as i64),
+                    None => g.index(c * w.zlen as i64),
+                };
                 let op = UpdOp::build(g.b, wp, &[at], None, vec(w.zlen, elem), None);
                 g.b.result_of(op.0)
             })
             .collect()
     };
-    let hoisted = (w.chunks <= MAX_HOISTED_Z).then(|| z_loads(&mut g));
+    let hoisted = (spec.kernels == 1 && w.chunks <= MAX_HOISTED_Z).then(|| z_loads(&mut g, None));
 
-    // One loop over the tiles (output rows times column vectors), so that
-    // the whole nest is one software-pipelined loop with one drain.
+    // One loop over the tiles (output channels times rows times column
+    // vectors), so that the whole nest is one software-pipelined loop with
+    // one drain.
     let lanes = spec.lanes();
     let vectors = spec.out_shape[1] / lanes;
-    let (t, i_loop) = g.for_loop(0, spec.out_shape[0] * vectors, 1);
-    let per_row = g.index(vectors);
-    let i = {
-        let op = DivUIOp::build(g.b, t, per_row, index, None);
-        g.b.result_of(op.0)
+    let plane = spec.out_shape[0] * vectors;
+    let (t, i_loop) = g.for_loop(0, spec.kernels * plane, 1);
+    let split = |g: &mut Gen, v: Value, by: i64| -> (Value, Value) {
+        let by = g.index(by);
+        let q = {
+            let op = DivUIOp::build(g.b, v, by, index, None);
+            g.b.result_of(op.0)
+        };
+        let r = {
+            let op = RemUIOp::build(g.b, v, by, index);
+            g.b.result_of(op.0)
+        };
+        (q, r)
     };
-    let column = {
-        let op = RemUIOp::build(g.b, t, per_row, index);
-        g.b.result_of(op.0)
-    };
+    let (k, in_plane) = split(&mut g, t, plane);
+    let (i, column) = split(&mut g, in_plane, vectors);
     let lanes_v = g.index(lanes);
     let j = {
         let op = MulIOp::build(g.b, column, lanes_v, index, None);
@@ -152,13 +176,26 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
     };
     let zregs = match hoisted {
         Some(z) => z,
-        None => z_loads(&mut g),
+        None => {
+            let block_v = g.index(block);
+            let base = {
+                let op = MulIOp::build(g.b, k, block_v, index, None);
+                g.b.result_of(op.0)
+            };
+            z_loads(&mut g, Some(base))
+        }
+    };
+    let zero_index = g.index(0);
+    let out_at = if spec.nchw {
+        vec![zero_index, k, i, j]
+    } else {
+        vec![i, j]
     };
     let mut acc = match spec.fill {
         Some(_) => None,
         None => {
             let o = {
-                let op = UpdOp::build(g.b, spec.output, &[i, j], None, out_ty, None).0;
+                let op = UpdOp::build(g.b, spec.output, &out_at, None, out_ty, None).0;
                 g.b.result_of(op)
             };
             let shift = ctx.i32_attr(0);
@@ -173,6 +210,7 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
         let mut reg: Option<Value> = None;
         for part in &load.parts {
             let row = g.add(i, part.row);
+            let channel = g.index(part.channel);
             for p in 0..part.pieces as i64 {
                 let col = g.add(j, part.base + p * piece);
                 let slot = part.at / piece + p;
@@ -180,7 +218,11 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
                 let op = UpdOp::build(
                     g.b,
                     spec.input,
-                    &[row, col],
+                    &if spec.nchw {
+                        vec![zero_index, channel, row, col]
+                    } else {
+                        vec![row, col]
+                    },
                     reg,
                     vec(load.len, elem),
                     index,
@@ -213,7 +255,7 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
     let acc = acc.expect("a convolution has a multiply");
     let srs = SrsOp::build(g.b, acc, out_ty, ctx.i32_attr(0), Some(ctx.unit_attr()));
     let res = g.b.result_of(srs.0);
-    StoreOp::build(g.b, res, spec.output, &[i, j]);
+    StoreOp::build(g.b, res, spec.output, &out_at);
     g.b.set_insertion_point_after(i_loop);
     let b = g.b;
     if let Some(fill) = spec.fill {

@@ -1,11 +1,12 @@
-//! Recognising the convolution: a `linalg.conv_2d` on memrefs, optionally
-//! after a `linalg.fill` of zero into its output, as `O[i, j] +=
-//! I[i + r, j + s] * W[r, s]` computed in the element type (so wrapping,
-//! as linalg computes it).
+//! Recognising the convolution: a `linalg.conv_2d` on memrefs, or a
+//! `linalg.conv_2d_nchw_fchw` with batch 1 and unit strides and dilations
+//! (channels: `O[0, k, i, j] += I[0, c, i + r, j + s] * W[k, c, r, s]`),
+//! optionally after a `linalg.fill` of zero into its output, computed in
+//! the element type (so wrapping, as linalg computes it).
 
 use strata_dialect_aievec::datapath::{self, Datapath};
 use strata_dialect_arith::ConstantOp;
-use strata_dialect_linalg::{Conv2DOp, FillOp};
+use strata_dialect_linalg::{Conv2DNchwFchwOp, Conv2DOp, FillOp};
 use strata_ir::{Context, Ir, OpId, Type, TypeData, Value};
 
 /// A 2-D convolution the vectorizer can map.
@@ -19,6 +20,12 @@ pub struct ConvSpec {
     pub input: Value,
     pub weights: Value,
     pub output: Value,
+    /// Whether the memrefs are NCHW / FCHW (indices `[0, c, ..]`,
+    /// `[k, c, ..]`) rather than plain 2-D.
+    pub nchw: bool,
+    /// Input channels `C` and output channels `K` (1 and 1 when plain).
+    pub channels: i64,
+    pub kernels: i64,
     /// Input rows x columns, filter rows x columns, output rows x columns.
     pub in_shape: [i64; 2],
     pub filter: [i64; 2],
@@ -36,20 +43,24 @@ impl ConvSpec {
     }
     /// Real multiply-accumulates.
     pub fn macs(&self) -> i64 {
-        self.filter[0] * self.filter[1] * self.out_shape[0] * self.out_shape[1]
+        self.kernels
+            * self.channels
+            * self.filter[0]
+            * self.filter[1]
+            * self.out_shape[0]
+            * self.out_shape[1]
     }
 }
 
-fn memref_2d(ctx: &Context, ty: Type) -> Option<([i64; 2], Type)> {
+/// A static identity-layout memref's shape and element type.
+fn memref(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type)> {
     match ctx.type_data(ty) {
         TypeData::MemRef {
             shape,
             element,
             layout: None,
             ..
-        } if shape.len() == 2 && shape.iter().all(|d| *d > 0) => {
-            Some(([shape[0], shape[1]], *element))
-        }
+        } if shape.iter().all(|d| *d > 0) => Some((shape.to_vec(), *element)),
         _ => None,
     }
 }
@@ -63,19 +74,43 @@ fn is_zero(ctx: &Context, ir: &Ir, value: Value) -> bool {
 
 /// The convolution `op` describes, or why the AIE datapath cannot run it.
 pub fn recognise(ctx: &Context, ir: &Ir, op: OpId) -> Result<ConvSpec, String> {
-    let conv = Conv2DOp::wrap(ctx, ir, op).ok_or("not a linalg.conv_2d")?;
-    let (ins, outs) = (conv.inputs(ctx, ir), conv.outputs(ctx, ir));
+    let (ins, outs, nchw) = if let Some(conv) = Conv2DOp::wrap(ctx, ir, op) {
+        (conv.inputs(ctx, ir), conv.outputs(ctx, ir), false)
+    } else if let Some(conv) = Conv2DNchwFchwOp::wrap(ctx, ir, op) {
+        let unit = |a: Option<strata_ir::Attribute>| {
+            a.is_none_or(|a| strata_dialect_linalg::named::window_values(ctx, a, 2) == [1, 1])
+        };
+        if !unit(conv.strides(ctx, ir)) || !unit(conv.dilations(ctx, ir)) {
+            return Err("the AIE vectorizer handles unit strides and dilations".into());
+        }
+        (conv.inputs(ctx, ir), conv.outputs(ctx, ir), true)
+    } else {
+        return Err("not a linalg.conv_2d or linalg.conv_2d_nchw_fchw".into());
+    };
     let [input, weights] = ins[..] else {
         return Err("expected two inputs".into());
     };
     let [output] = outs[..] else {
         return Err("expected one output".into());
     };
-    let shape = |v: Value| memref_2d(ctx, ir.value_type(v));
-    let (Some((in_shape, e0)), Some((filter, e1)), Some((out_shape, e2))) =
+    let shape = |v: Value| memref(ctx, ir.value_type(v));
+    let (Some((i_shape, e0)), Some((w_shape, e1)), Some((o_shape, e2))) =
         (shape(input), shape(weights), shape(output))
     else {
-        return Err("the AIE target runs linalg.conv_2d on static, identity-layout memrefs (bufferize first)".into());
+        return Err(
+            "the AIE target runs convolutions on static, identity-layout memrefs (bufferize first)"
+                .into(),
+        );
+    };
+    let last2 = |s: &[i64]| [s[s.len() - 2], s[s.len() - 1]];
+    let (in_shape, filter, out_shape) = (last2(&i_shape), last2(&w_shape), last2(&o_shape));
+    let (channels, kernels) = if nchw {
+        if i_shape[0] != 1 {
+            return Err("the AIE vectorizer handles batch 1".into());
+        }
+        (i_shape[1], o_shape[1])
+    } else {
+        (1, 1)
     };
     if e0 != e1 || e1 != e2 {
         return Err("input, filter and output must have one element type".into());
@@ -123,6 +158,9 @@ pub fn recognise(ctx: &Context, ir: &Ir, op: OpId) -> Result<ConvSpec, String> {
         op,
         fill,
         dp,
+        nchw,
+        channels,
+        kernels,
         elem: e0,
         input,
         weights,

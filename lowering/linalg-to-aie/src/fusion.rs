@@ -19,7 +19,8 @@ use strata_dialect_aievec::select::{solve_x, solve_z, Params, Want};
 #[derive(Debug)]
 pub struct Fused {
     pub x: usize,
-    pub taps: Vec<Option<(i64, i64)>>,
+    /// (channel, row, column) of each column's tap.
+    pub taps: Vec<Option<(i64, i64, i64)>>,
     pub slot: i64,
     pub chunk: i64,
     pub params: Params,
@@ -67,9 +68,9 @@ pub fn fuse(spec: &ConvSpec, loads: &[XLoad]) -> Result<(Vec<Fused>, i64), Strin
                     }
                 }
             }
-            let taps: Vec<Option<(i64, i64)>> = group
+            let taps: Vec<Option<(i64, i64, i64)>> = group
                 .iter()
-                .map(|t| t.map(|(k, s)| (load.parts[k].row, s)))
+                .map(|t| t.map(|(k, s)| (load.parts[k].channel, load.parts[k].row, s)))
                 .collect();
             let px = solve_x(spec.dp, load.len, &want_x).ok_or_else(|| {
                 format!(
@@ -124,7 +125,14 @@ pub fn describe(spec: &ConvSpec, fused: &[Fused], out: &mut String) {
         let taps: Vec<String> = f
             .taps
             .iter()
-            .map(|t| t.map_or("pad".to_string(), |(r, s)| format!("W({s},{r})")))
+            .map(|t| {
+                t.map_or("pad".to_string(), |(c, r, s)| {
+                    format!(
+                        "W({s},{r}{})",
+                        crate::triplets::channel(spec, c).replace(' ', "")
+                    )
+                })
+            })
             .collect();
         let _ = writeln!(
             out,

@@ -16,6 +16,7 @@ use std::fmt::Write;
 /// `at` of the register, read by the filter columns `members`.
 #[derive(Debug, Clone)]
 pub struct Part {
+    pub channel: i64,
     pub row: i64,
     /// First column (relative to the tile, a multiple of the piece size).
     pub base: i64,
@@ -52,7 +53,7 @@ pub fn piece_elems(spec: &ConvSpec) -> i64 {
 /// register loads, or why one does not fit the largest register.
 pub fn coalesce_inputs(spec: &ConvSpec, group: &Group) -> Result<Vec<XLoad>, String> {
     let lanes = spec.lanes();
-    let nodes: Vec<(i64, i64)> = group.members.iter().map(|t| t.input).collect();
+    let nodes: Vec<(i64, i64, i64)> = group.members.iter().map(|t| t.input).collect();
     // Union-find over nodes sharing an element: same row, column ranges
     // [s, s+lanes) overlapping.
     let mut parent: Vec<usize> = (0..nodes.len()).collect();
@@ -65,7 +66,7 @@ pub fn coalesce_inputs(spec: &ConvSpec, group: &Group) -> Result<Vec<XLoad>, Str
     for a in 0..nodes.len() {
         for b in a + 1..nodes.len() {
             let (na, nb) = (nodes[a], nodes[b]);
-            if na.0 == nb.0 && (na.1 - nb.1).abs() < lanes {
+            if (na.0, na.1) == (nb.0, nb.1) && (na.2 - nb.2).abs() < lanes {
                 let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
                 parent[ra] = rb;
             }
@@ -73,13 +74,14 @@ pub fn coalesce_inputs(spec: &ConvSpec, group: &Group) -> Result<Vec<XLoad>, Str
     }
     let mut parts: Vec<(usize, Part)> = Vec::new();
     let piece = piece_elems(spec);
-    for (i, &(row, col)) in nodes.iter().enumerate() {
+    for (i, &(channel, row, col)) in nodes.iter().enumerate() {
         let root = find(&mut parent, i);
         match parts.iter_mut().find(|(r, _)| *r == root) {
             Some((_, part)) => part.members.push(col),
             None => parts.push((
                 root,
                 Part {
+                    channel,
                     row,
                     base: 0,
                     pieces: 0,
@@ -97,8 +99,9 @@ pub fn coalesce_inputs(spec: &ConvSpec, group: &Group) -> Result<Vec<XLoad>, Str
         let need = last - part.base + spec.dp.cols as i64;
         let Some(&len) = spec.dp.x_lengths.iter().find(|&&l| l as i64 >= need) else {
             return Err(format!(
-                "input row {}: the reused span of {need} elements exceeds the largest {}-element register",
+                "input row {}{}: the reused span of {need} elements exceeds the largest {}-element register",
                 part.row,
+                crate::triplets::channel(spec, part.channel),
                 spec.dp.x_lengths.last().unwrap()
             ));
         };
@@ -144,12 +147,13 @@ pub fn describe_loads(spec: &ConvSpec, loads: &[XLoad], out: &mut String) {
         for p in &l.parts {
             let _ = writeln!(
                 out,
-                "  x{k}[{}:{}] = I(x+{}:x+{}, y+{}) in {} x {}-bit register ({} piece(s)) for filter columns {:?}",
+                "  x{k}[{}:{}] = I(x+{}:x+{}, y+{}{}) in {} x {}-bit register ({} piece(s)) for filter columns {:?}",
                 p.at,
                 p.at + p.pieces as i64 * piece_elems(spec) - 1,
                 p.base,
                 p.base + p.pieces as i64 * piece_elems(spec) - 1,
                 p.row,
+                crate::triplets::channel(spec, p.channel),
                 l.len,
                 spec.bits(),
                 p.pieces,

@@ -11,24 +11,29 @@ use std::fmt::Write;
 pub struct Triplet {
     /// Output row and column offsets.
     pub out: (i64, i64),
-    /// The weight read as a scalar (broadcast to every lane).
-    pub weight: (i64, i64),
-    /// The input vector's row and first column offsets.
-    pub input: (i64, i64),
+    /// The weight read as a scalar (broadcast to every lane): channel,
+    /// row, column.
+    pub weight: (i64, i64, i64),
+    /// The input vector's channel, row and first column offsets.
+    pub input: (i64, i64, i64),
 }
 
 /// The unrolled, vectorized body.
 pub fn unroll(spec: &ConvSpec) -> Vec<Triplet> {
     let [rows, cols] = spec.filter;
-    (0..rows)
-        .flat_map(|r| {
-            (0..cols).map(move |s| Triplet {
-                out: (0, 0),
-                weight: (r, s),
-                input: (r, s),
-            })
-        })
-        .collect()
+    let mut out = Vec::new();
+    for c in 0..spec.channels {
+        for r in 0..rows {
+            for s in 0..cols {
+                out.push(Triplet {
+                    out: (0, 0),
+                    weight: (c, r, s),
+                    input: (c, r, s),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// Table I: one line per triplet.
@@ -41,14 +46,22 @@ pub fn describe(spec: &ConvSpec, triplets: &[Triplet], out: &mut String) {
         l + 1
     );
     for t in triplets {
+        let (c, r, s) = t.input;
         let _ = writeln!(
             out,
-            "  O(x:x+{l}, y) += W({}, {}) * I(x+{}:x+{}, y+{})",
-            t.weight.1,
-            t.weight.0,
-            t.input.1,
-            t.input.1 + l,
-            t.input.0
+            "  O(x:x+{l}, y) += W({s}, {r}{}) * I(x+{s}:x+{}, y+{r}{})",
+            channel(spec, c),
+            s + l,
+            channel(spec, c)
         );
+    }
+}
+
+/// `, c` after a position when the convolution has channels.
+pub fn channel(spec: &ConvSpec, c: i64) -> String {
+    if spec.nchw {
+        format!(", {c}")
+    } else {
+        String::new()
     }
 }

@@ -9,6 +9,10 @@
 // RUN: strata-run %s --entry acc_i32 --target aie --random-inputs --random-range full --seed 2 --check | FileCheck %s --check-prefix=ACC
 // RUN: strata-run %s --entry cv3x3_i16 --target aie --random-inputs --random-range full --seed 3 --check --stats | FileCheck %s --check-prefix=CV
 // RUN: strata-opt %s --linalg-to-aie | FileCheck %s --check-prefix=IR
+// RUN: strata-run %s --entry nchw_i16 --target aie --random-inputs --random-range full --seed 4 --check | FileCheck %s --check-prefix=NCHW
+// RUN: strata-run %s --entry nchw_i16 --target aie --no-cross-row --random-inputs --random-range full --seed 5 --check | FileCheck %s --check-prefix=NCHW
+
+// NCHW: check: OK, {{[0-9]+}} elements bit-exact with the interpreter
 
 // ODD: check: OK, 671 elements bit-exact with the interpreter
 // ACC: check: OK, 265 elements bit-exact with the interpreter
@@ -40,5 +44,16 @@ func.func @cv3x3_i16(%I: memref<18x264xi16>, %W: memref<3x3xi16>, %O: memref<16x
   %c0 = arith.constant 0 : i16
   linalg.fill ins(%c0 : i16) outs(%O : memref<16x256xi16>)
   linalg.conv_2d ins(%I, %W : memref<18x264xi16>, memref<3x3xi16>) outs(%O : memref<16x256xi16>)
+  return
+}
+
+// Channels (a Table VII shape scaled down): input channels unrolled like
+// filter rows, the output channel a third tile dimension, one block of
+// weights per output channel.
+func.func @nchw_i16(%I: memref<1x3x6x40xi16>, %W: memref<4x3x3x3xi16>, %O: memref<1x4x4x32xi16>) {
+  %c0 = arith.constant 0 : i16
+  linalg.fill ins(%c0 : i16) outs(%O : memref<1x4x4x32xi16>)
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x3x6x40xi16>, memref<4x3x3x3xi16>) outs(%O : memref<1x4x4x32xi16>)
   return
 }
