@@ -26,25 +26,27 @@ def conv(name, elem, out, filt):
     )
 
 
-def conv_nchw(name, elem, out, filt, channels, kernels):
+def conv_nchw(name, elem, out, filt, channels, kernels, depthwise=False):
     """Table VII: output X x Y x K, filter R x S x C x K, input X' x Y' x C
     (linalg: NCHW / FCHW with batch 1, rows Y, columns X)."""
     (cols, rows), (s, r) = out, filt
     align = 16 // (int(elem[1:]) // 8)
     in_cols = -(-(cols + s - 1) // align) * align
     t = lambda shape: "memref<" + "x".join(map(str, shape)) + f"x{elem}>"
-    i, w, o = t((1, channels, rows + r - 1, in_cols)), t((kernels, channels, r, s)), t((1, kernels, rows, cols))
+    i, o = t((1, channels, rows + r - 1, in_cols)), t((1, kernels, rows, cols))
+    w = t((channels, r, s)) if depthwise else t((kernels, channels, r, s))
+    op = "depthwise_conv_2d_nchw_chw" if depthwise else "conv_2d_nchw_fchw"
     return (
         f"func.func @{name}(%I: {i}, %W: {w}, %O: {o}) {{\n"
         f"  %c0 = arith.constant 0 : {elem}\n"
         f"  linalg.fill ins(%c0 : {elem}) outs(%O : {o})\n"
-        f"  linalg.conv_2d_nchw_fchw ins(%I, %W : {i}, {w}) outs(%O : {o})\n"
+        f"  linalg.{op} ins(%I, %W : {i}, {w}) outs(%O : {o})\n"
         f"  return\n}}\n"
     )
 
 
-# Table VII's workloads the vectorizer maps (REG, PW, SS): (name, output
-# X x Y, filter S x R, C, K).
+# Table VII's workloads the vectorizer maps (REG, PW, SS, DS; not FC,
+# vectorized along K by the paper): (name, output X x Y, filter S x R, C, K).
 TABLE7 = [
     ("reg3x3", (128, 2), (3, 3), 8, 16),
     ("reg5x5", (128, 2), (5, 5), 8, 16),
@@ -52,6 +54,7 @@ TABLE7 = [
     ("pw1x1", (128, 2), (1, 1), 8, 16),
     ("ss1x3", (128, 2), (1, 3), 8, 16),
     ("ss3x1", (128, 2), (3, 1), 8, 16),
+    ("ds3x3", (128, 2), (3, 3), 16, 16),
 ]
 
 
@@ -71,7 +74,7 @@ if __name__ == "__main__":
     which = sys.argv[1] if len(sys.argv) > 1 else "table6"
     if which == "table7":
         for name, elem, out, filt, c, k in table7():
-            print(conv_nchw(name, elem, out, filt, c, k))
+            print(conv_nchw(name, elem, out, filt, c, k, depthwise=name.startswith("dl_ds")))
     else:
         for name, elem, out, filt in table6():
             print(conv(name, elem, out, filt))

@@ -117,10 +117,10 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
         for (col, tap) in f.taps.iter().enumerate() {
             let Some((c, r, s)) = *tap else { continue };
             let (c, r, s) = (g.index(c), g.index(r), g.index(s));
-            let indices = if spec.nchw {
-                vec![kw, c, r, s]
-            } else {
-                vec![r, s]
+            let indices = match (spec.nchw, spec.depthwise) {
+                (true, false) => vec![kw, c, r, s],
+                (true, true) => vec![kw, r, s],
+                (false, _) => vec![r, s],
             };
             let v = {
                 let op = memref::LoadOp::build(g.b, spec.weights, &indices, elem, None, None);
@@ -210,7 +210,12 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
         let mut reg: Option<Value> = None;
         for part in &load.parts {
             let row = g.add(i, part.row);
-            let channel = g.index(part.channel);
+            // Depthwise: the tile's output channel is the input channel.
+            let channel = if spec.depthwise {
+                k
+            } else {
+                g.index(part.channel)
+            };
             for p in 0..part.pieces as i64 {
                 let col = g.add(j, part.base + p * piece);
                 let slot = part.at / piece + p;

@@ -6,7 +6,7 @@
 
 use strata_dialect_aievec::datapath::{self, Datapath};
 use strata_dialect_arith::ConstantOp;
-use strata_dialect_linalg::{Conv2DNchwFchwOp, Conv2DOp, FillOp};
+use strata_dialect_linalg::{Conv2DNchwFchwOp, Conv2DOp, DepthwiseConv2DNchwChwOp, FillOp};
 use strata_ir::{Context, Ir, OpId, Type, TypeData, Value};
 
 /// A 2-D convolution the vectorizer can map.
@@ -23,7 +23,11 @@ pub struct ConvSpec {
     /// Whether the memrefs are NCHW / FCHW (indices `[0, c, ..]`,
     /// `[k, c, ..]`) rather than plain 2-D.
     pub nchw: bool,
-    /// Input channels `C` and output channels `K` (1 and 1 when plain).
+    /// Depthwise (`depthwise_conv_2d_nchw_chw`): output channel `k` reads
+    /// input channel `k` and filter `W[k, r, s]`.
+    pub depthwise: bool,
+    /// Input channels per output channel `C` (1 when plain or depthwise)
+    /// and output channels `K` (1 when plain).
     pub channels: i64,
     pub kernels: i64,
     /// Input rows x columns, filter rows x columns, output rows x columns.
@@ -74,18 +78,24 @@ fn is_zero(ctx: &Context, ir: &Ir, value: Value) -> bool {
 
 /// The convolution `op` describes, or why the AIE datapath cannot run it.
 pub fn recognise(ctx: &Context, ir: &Ir, op: OpId) -> Result<ConvSpec, String> {
-    let (ins, outs, nchw) = if let Some(conv) = Conv2DOp::wrap(ctx, ir, op) {
-        (conv.inputs(ctx, ir), conv.outputs(ctx, ir), false)
+    let unit = |a: Option<strata_ir::Attribute>| {
+        a.is_none_or(|a| strata_dialect_linalg::named::window_values(ctx, a, 2) == [1, 1])
+    };
+    let windows = |strides, dilations| {
+        (unit(strides) && unit(dilations))
+            .then_some(())
+            .ok_or("the AIE vectorizer handles unit strides and dilations")
+    };
+    let (ins, outs, nchw, depthwise) = if let Some(conv) = Conv2DOp::wrap(ctx, ir, op) {
+        (conv.inputs(ctx, ir), conv.outputs(ctx, ir), false, false)
     } else if let Some(conv) = Conv2DNchwFchwOp::wrap(ctx, ir, op) {
-        let unit = |a: Option<strata_ir::Attribute>| {
-            a.is_none_or(|a| strata_dialect_linalg::named::window_values(ctx, a, 2) == [1, 1])
-        };
-        if !unit(conv.strides(ctx, ir)) || !unit(conv.dilations(ctx, ir)) {
-            return Err("the AIE vectorizer handles unit strides and dilations".into());
-        }
-        (conv.inputs(ctx, ir), conv.outputs(ctx, ir), true)
+        windows(conv.strides(ctx, ir), conv.dilations(ctx, ir))?;
+        (conv.inputs(ctx, ir), conv.outputs(ctx, ir), true, false)
+    } else if let Some(conv) = DepthwiseConv2DNchwChwOp::wrap(ctx, ir, op) {
+        windows(conv.strides(ctx, ir), conv.dilations(ctx, ir))?;
+        (conv.inputs(ctx, ir), conv.outputs(ctx, ir), true, true)
     } else {
-        return Err("not a linalg.conv_2d or linalg.conv_2d_nchw_fchw".into());
+        return Err("not a linalg.conv_2d, conv_2d_nchw_fchw or depthwise_conv_2d_nchw_chw".into());
     };
     let [input, weights] = ins[..] else {
         return Err("expected two inputs".into());
@@ -108,7 +118,8 @@ pub fn recognise(ctx: &Context, ir: &Ir, op: OpId) -> Result<ConvSpec, String> {
         if i_shape[0] != 1 {
             return Err("the AIE vectorizer handles batch 1".into());
         }
-        (i_shape[1], o_shape[1])
+        // Depthwise: output channel k reads input channel k only.
+        (if depthwise { 1 } else { i_shape[1] }, o_shape[1])
     } else {
         (1, 1)
     };
@@ -159,6 +170,7 @@ pub fn recognise(ctx: &Context, ir: &Ir, op: OpId) -> Result<ConvSpec, String> {
         fill,
         dp,
         nchw,
+        depthwise,
         channels,
         kernels,
         elem: e0,

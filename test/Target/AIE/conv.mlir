@@ -12,6 +12,7 @@
 // RUN: strata-run %s --entry nchw_i16 --target aie --random-inputs --random-range full --seed 4 --check | FileCheck %s --check-prefix=NCHW
 // RUN: strata-run %s --entry nchw_i16 --target aie --no-cross-row --random-inputs --random-range full --seed 5 --check | FileCheck %s --check-prefix=NCHW
 
+// RUN: strata-run %s --entry depthwise_i32 --target aie --random-inputs --random-range full --seed 6 --check | FileCheck %s --check-prefix=NCHW
 // NCHW: check: OK, {{[0-9]+}} elements bit-exact with the interpreter
 
 // ODD: check: OK, 671 elements bit-exact with the interpreter
@@ -55,5 +56,14 @@ func.func @nchw_i16(%I: memref<1x3x6x40xi16>, %W: memref<4x3x3x3xi16>, %O: memre
   linalg.fill ins(%c0 : i16) outs(%O : memref<1x4x4x32xi16>)
   linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x3x6x40xi16>, memref<4x3x3x3xi16>) outs(%O : memref<1x4x4x32xi16>)
+  return
+}
+
+// Depthwise: output channel k reads input channel k (the tile's channel).
+func.func @depthwise_i32(%I: memref<1x3x6x16xi32>, %W: memref<3x3x3xi32>, %O: memref<1x3x4x8xi32>) {
+  %c0 = arith.constant 0 : i32
+  linalg.fill ins(%c0 : i32) outs(%O : memref<1x3x4x8xi32>)
+  linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %W : memref<1x3x6x16xi32>, memref<3x3x3xi32>) outs(%O : memref<1x3x4x8xi32>)
   return
 }
