@@ -2,7 +2,8 @@
 # Modelled MACs/cycle of the AIE target on the Vyasa paper's Table VI
 # workloads (CONV2D, 256x16 outputs, filters 2x2 to 11x11, int32 and
 # int16) and Table VII's REG, PW, SS and DS workloads (128x2 outputs, 8 or
-# 16 input and 16 output channels; not FC), each run emulated and checked bit-exact against the interpreter
+# 16 input and 16 output channels; not FC), and CONV3D (3x3x3, 5x5x5,
+# 7x7x7 filters over 128x2x16 outputs), each run emulated and checked bit-exact against the interpreter
 # on random data over the types' full range, with the geomeans next to the
 # paper's (CV: 7.67 int32, 25.92 int16). Odd int16 filters also run with
 # --no-cross-row (the paper's zero padding) to show what cross-row fusion
@@ -42,6 +43,20 @@ for elem in i32 i16; do
     echo "dl$elem $rate" >> "$tmp/rates"
   done
 done
+python3 "$here/bench/aie_workloads.py" conv3d > "$tmp/conv3d.mlir"
+for elem in i32 i16; do
+  for k in 3 5 7; do
+    name="c3d_${k}_${elem}"
+    out=$("$run" "$tmp/conv3d.mlir" --entry "$name" --target aie --random-inputs \
+      --random-range full --seed 11 --check --stats)
+    macs=$(echo "$out" | sed -n 's/^macs: //p')
+    cycles=$(echo "$out" | sed -n 's/^cycles: //p')
+    rate=$(echo "$out" | sed -n 's/^macs-per-cycle: //p')
+    check=$(echo "$out" | grep -q '^check: OK' && echo bit-exact || echo FAILED)
+    printf '%-14s %10s %10s %8s  %s\n' "$name" "$macs" "$cycles" "$rate" "$check"
+    echo "3d$elem $rate" >> "$tmp/rates"
+  done
+done
 echo
 printf '%-14s %12s %12s\n' "odd int16" "zero-padded" "cross-row"
 for k in 3 5 7 9 11; do
@@ -58,4 +73,6 @@ awk '{ s[$1] += log($2); n[$1]++ }
      END { printf "geomean CV int32: %.2f MACs/cycle (paper 7.67)\n", exp(s["i32"] / n["i32"]);
            printf "geomean CV int16: %.2f MACs/cycle (paper 25.92)\n", exp(s["i16"] / n["i16"]);
            printf "geomean DL int32: %.2f MACs/cycle over REG/PW/SS/DS (paper 7.67 with FC)\n", exp(s["dli32"] / n["dli32"]);
-           printf "geomean DL int16: %.2f MACs/cycle over REG/PW/SS/DS (paper 22.53 with FC)\n", exp(s["dli16"] / n["dli16"]) }' "$tmp/rates"
+           printf "geomean DL int16: %.2f MACs/cycle over REG/PW/SS/DS (paper 22.53 with FC)\n", exp(s["dli16"] / n["dli16"]);
+           printf "geomean CONV3D int32: %.2f MACs/cycle (paper 7.55)\n", exp(s["3di32"] / n["3di32"]);
+           printf "geomean CONV3D int16: %.2f MACs/cycle (paper 21.60)\n", exp(s["3di16"] / n["3di16"]) }' "$tmp/rates"

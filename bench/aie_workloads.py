@@ -64,6 +64,22 @@ def table7():
             yield f"dl_{name}_{elem}", elem, out, filt, c, k
 
 
+def conv3d(name, elem, out, k):
+    """CONV3D: output X x Y x D (linalg: D x Y x X), filter k x k x k."""
+    cols, rows, depth = out
+    align = 16 // (int(elem[1:]) // 8)
+    in_cols = -(-(cols + k - 1) // align) * align
+    t = lambda shape: "memref<" + "x".join(map(str, shape)) + f"x{elem}>"
+    i, w, o = t((depth + k - 1, rows + k - 1, in_cols)), t((k, k, k)), t((depth, rows, cols))
+    return (
+        f"func.func @{name}(%I: {i}, %W: {w}, %O: {o}) {{\n"
+        f"  %c0 = arith.constant 0 : {elem}\n"
+        f"  linalg.fill ins(%c0 : {elem}) outs(%O : {o})\n"
+        f"  linalg.conv_3d ins(%I, %W : {i}, {w}) outs(%O : {o})\n"
+        f"  return\n}}\n"
+    )
+
+
 def table6():
     for elem in ("i32", "i16"):
         for k in range(2, 12):
@@ -72,7 +88,11 @@ def table6():
 
 if __name__ == "__main__":
     which = sys.argv[1] if len(sys.argv) > 1 else "table6"
-    if which == "table7":
+    if which == "conv3d":
+        for elem in ("i32", "i16"):
+            for k in (3, 5, 7):
+                print(conv3d(f"c3d_{k}_{elem}", elem, (128, 2, 16), k))
+    elif which == "table7":
         for name, elem, out, filt, c, k in table7():
             print(conv_nchw(name, elem, out, filt, c, k, depthwise=name.startswith("dl_ds")))
     else:

@@ -7,7 +7,7 @@
 //! MACs), one accumulator per group and one store (lazy stores). The
 //! padded weight layout is built once, before the nest, in a stack buffer.
 
-use crate::conv::ConvSpec;
+use crate::conv::{ConvSpec, Kind};
 use crate::fusion::Fused;
 use crate::reuse::{piece_elems, Weights, XLoad};
 use strata_dialect_aievec::{MacOp, MulOp, SrsOp, StoreOp, UpdOp, UpsOp};
@@ -117,10 +117,11 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
         for (col, tap) in f.taps.iter().enumerate() {
             let Some((c, r, s)) = *tap else { continue };
             let (c, r, s) = (g.index(c), g.index(r), g.index(s));
-            let indices = match (spec.nchw, spec.depthwise) {
-                (true, false) => vec![kw, c, r, s],
-                (true, true) => vec![kw, r, s],
-                (false, _) => vec![r, s],
+            let indices = match spec.kind {
+                Kind::Plain => vec![r, s],
+                Kind::Nchw => vec![kw, c, r, s],
+                Kind::Depthwise => vec![kw, r, s],
+                Kind::Conv3d => vec![c, r, s],
             };
             let v = {
                 let op = memref::LoadOp::build(g.b, spec.weights, &indices, elem, None, None);
@@ -186,10 +187,10 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
         }
     };
     let zero_index = g.index(0);
-    let out_at = if spec.nchw {
-        vec![zero_index, k, i, j]
-    } else {
-        vec![i, j]
+    let out_at = match spec.kind {
+        Kind::Plain => vec![i, j],
+        Kind::Nchw | Kind::Depthwise => vec![zero_index, k, i, j],
+        Kind::Conv3d => vec![k, i, j],
     };
     let mut acc = match spec.fill {
         Some(_) => None,
@@ -210,11 +211,13 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
         let mut reg: Option<Value> = None;
         for part in &load.parts {
             let row = g.add(i, part.row);
-            // Depthwise: the tile's output channel is the input channel.
-            let channel = if spec.depthwise {
-                k
-            } else {
-                g.index(part.channel)
+            // The input plane: a fixed channel, the tile's own (depthwise),
+            // or the tile's depth plus the filter's (conv_3d).
+            let plane = match spec.kind {
+                Kind::Plain => None,
+                Kind::Nchw => Some(g.index(part.channel)),
+                Kind::Depthwise => Some(k),
+                Kind::Conv3d => Some(g.add(k, part.channel)),
             };
             for p in 0..part.pieces as i64 {
                 let col = g.add(j, part.base + p * piece);
@@ -223,10 +226,10 @@ pub fn build(b: &mut OpBuilder, spec: &ConvSpec, loads: &[XLoad], w: &Weights, f
                 let op = UpdOp::build(
                     g.b,
                     spec.input,
-                    &if spec.nchw {
-                        vec![zero_index, channel, row, col]
-                    } else {
-                        vec![row, col]
+                    &match (spec.kind, plane) {
+                        (Kind::Nchw | Kind::Depthwise, Some(c)) => vec![zero_index, c, row, col],
+                        (Kind::Conv3d, Some(d)) => vec![d, row, col],
+                        _ => vec![row, col],
                     },
                     reg,
                     vec(load.len, elem),

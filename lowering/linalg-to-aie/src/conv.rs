@@ -1,13 +1,30 @@
-//! Recognising the convolution: a `linalg.conv_2d` on memrefs, or a
-//! `linalg.conv_2d_nchw_fchw` with batch 1 and unit strides and dilations
-//! (channels: `O[0, k, i, j] += I[0, c, i + r, j + s] * W[k, c, r, s]`),
+//! Recognising the convolution: a `linalg.conv_2d` on memrefs, a batch-1
+//! `linalg.conv_2d_nchw_fchw` (`O[0, k, i, j] += I[0, c, i + r, j + s] *
+//! W[k, c, r, s]`) or `linalg.depthwise_conv_2d_nchw_chw` with unit
+//! strides and dilations, or a `linalg.conv_3d` (`O[k, i, j] += I[k + c,
+//! i + r, j + s] * W[c, r, s]`),
 //! optionally after a `linalg.fill` of zero into its output, computed in
 //! the element type (so wrapping, as linalg computes it).
 
 use strata_dialect_aievec::datapath::{self, Datapath};
 use strata_dialect_arith::ConstantOp;
-use strata_dialect_linalg::{Conv2DNchwFchwOp, Conv2DOp, DepthwiseConv2DNchwChwOp, FillOp};
+use strata_dialect_linalg::{
+    Conv2DNchwFchwOp, Conv2DOp, Conv3DOp, DepthwiseConv2DNchwChwOp, FillOp,
+};
 use strata_ir::{Context, Ir, OpId, Type, TypeData, Value};
+
+/// Which linalg convolution, and so how its memrefs are indexed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `conv_2d`: `I[row, col]`, `W[r, s]`, `O[i, j]`.
+    Plain,
+    /// `conv_2d_nchw_fchw`: `I[0, c, row, col]`, `W[k, c, r, s]`, `O[0, k, i, j]`.
+    Nchw,
+    /// `depthwise_conv_2d_nchw_chw`: `I[0, k, row, col]`, `W[k, r, s]`, `O[0, k, i, j]`.
+    Depthwise,
+    /// `conv_3d`: `I[k + c, row, col]`, `W[c, r, s]`, `O[k, i, j]`.
+    Conv3d,
+}
 
 /// A 2-D convolution the vectorizer can map.
 pub struct ConvSpec {
@@ -20,14 +37,11 @@ pub struct ConvSpec {
     pub input: Value,
     pub weights: Value,
     pub output: Value,
-    /// Whether the memrefs are NCHW / FCHW (indices `[0, c, ..]`,
-    /// `[k, c, ..]`) rather than plain 2-D.
-    pub nchw: bool,
-    /// Depthwise (`depthwise_conv_2d_nchw_chw`): output channel `k` reads
-    /// input channel `k` and filter `W[k, r, s]`.
-    pub depthwise: bool,
-    /// Input channels per output channel `C` (1 when plain or depthwise)
-    /// and output channels `K` (1 when plain).
+    pub kind: Kind,
+    /// What the vectorizer unrolls like filter rows (`channels`: input
+    /// channels, or the filter's depth for conv_3d; 1 for plain and
+    /// depthwise) and what the tile loop runs over besides rows and column
+    /// vectors (`kernels`: output channels, or the output's depth).
     pub channels: i64,
     pub kernels: i64,
     /// Input rows x columns, filter rows x columns, output rows x columns.
@@ -86,16 +100,20 @@ pub fn recognise(ctx: &Context, ir: &Ir, op: OpId) -> Result<ConvSpec, String> {
             .then_some(())
             .ok_or("the AIE vectorizer handles unit strides and dilations")
     };
-    let (ins, outs, nchw, depthwise) = if let Some(conv) = Conv2DOp::wrap(ctx, ir, op) {
-        (conv.inputs(ctx, ir), conv.outputs(ctx, ir), false, false)
+    let (ins, outs, kind) = if let Some(conv) = Conv2DOp::wrap(ctx, ir, op) {
+        (conv.inputs(ctx, ir), conv.outputs(ctx, ir), Kind::Plain)
+    } else if let Some(conv) = Conv3DOp::wrap(ctx, ir, op) {
+        (conv.inputs(ctx, ir), conv.outputs(ctx, ir), Kind::Conv3d)
     } else if let Some(conv) = Conv2DNchwFchwOp::wrap(ctx, ir, op) {
         windows(conv.strides(ctx, ir), conv.dilations(ctx, ir))?;
-        (conv.inputs(ctx, ir), conv.outputs(ctx, ir), true, false)
+        (conv.inputs(ctx, ir), conv.outputs(ctx, ir), Kind::Nchw)
     } else if let Some(conv) = DepthwiseConv2DNchwChwOp::wrap(ctx, ir, op) {
         windows(conv.strides(ctx, ir), conv.dilations(ctx, ir))?;
-        (conv.inputs(ctx, ir), conv.outputs(ctx, ir), true, true)
+        (conv.inputs(ctx, ir), conv.outputs(ctx, ir), Kind::Depthwise)
     } else {
-        return Err("not a linalg.conv_2d, conv_2d_nchw_fchw or depthwise_conv_2d_nchw_chw".into());
+        return Err(
+            "not a linalg.conv_2d, conv_3d, conv_2d_nchw_fchw or depthwise_conv_2d_nchw_chw".into(),
+        );
     };
     let [input, weights] = ins[..] else {
         return Err("expected two inputs".into());
@@ -114,14 +132,17 @@ pub fn recognise(ctx: &Context, ir: &Ir, op: OpId) -> Result<ConvSpec, String> {
     };
     let last2 = |s: &[i64]| [s[s.len() - 2], s[s.len() - 1]];
     let (in_shape, filter, out_shape) = (last2(&i_shape), last2(&w_shape), last2(&o_shape));
-    let (channels, kernels) = if nchw {
-        if i_shape[0] != 1 {
-            return Err("the AIE vectorizer handles batch 1".into());
-        }
-        // Depthwise: output channel k reads input channel k only.
-        (if depthwise { 1 } else { i_shape[1] }, o_shape[1])
-    } else {
-        (1, 1)
+    if matches!(kind, Kind::Nchw | Kind::Depthwise) && i_shape[0] != 1 {
+        return Err("the AIE vectorizer handles batch 1".into());
+    }
+    if kind == Kind::Conv3d && i_shape[0] < o_shape[0] + w_shape[0] - 1 {
+        return Err("the input is shallower than the output plus the filter".into());
+    }
+    let (channels, kernels) = match kind {
+        Kind::Plain => (1, 1),
+        Kind::Nchw => (i_shape[1], o_shape[1]),
+        Kind::Depthwise => (1, o_shape[1]),
+        Kind::Conv3d => (w_shape[0], o_shape[0]),
     };
     if e0 != e1 || e1 != e2 {
         return Err("input, filter and output must have one element type".into());
@@ -169,8 +190,7 @@ pub fn recognise(ctx: &Context, ir: &Ir, op: OpId) -> Result<ConvSpec, String> {
         op,
         fill,
         dp,
-        nchw,
-        depthwise,
+        kind,
         channels,
         kernels,
         elem: e0,

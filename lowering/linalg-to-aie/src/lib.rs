@@ -1,6 +1,7 @@
 //! `linalg-to-aie`: vectorizes a `linalg.conv_2d` (or a batch-1
-//! `linalg.conv_2d_nchw_fchw` or `depthwise_conv_2d_nchw_chw`, channels
-//! unrolled like filter rows) for the AI Engine's 2D
+//! `linalg.conv_2d_nchw_fchw` or `depthwise_conv_2d_nchw_chw`, or a
+//! `linalg.conv_3d`; input channels and filter depth unrolled like filter
+//! rows) for the AI Engine's 2D
 //! SIMD datapath, following Vyasa (Chatarasi et al., "Vyasa: A High-
 //! Performance Vectorizing Compiler for Tensor Convolutions on the Xilinx
 //! AI Engine"). Each step of the paper is a stage in its own module,
@@ -33,7 +34,7 @@ pub mod lazy_stores;
 pub mod reuse;
 pub mod triplets;
 
-use strata_dialect_linalg::{Conv2DNchwFchwOp, Conv2DOp, DepthwiseConv2DNchwChwOp};
+use strata_dialect_linalg::{Conv2DNchwFchwOp, Conv2DOp, Conv3DOp, DepthwiseConv2DNchwChwOp};
 use strata_ir::builder::OpBuilder;
 use strata_ir::{Context, DiagResult, Diagnostic, Ir, OpId};
 
@@ -96,6 +97,7 @@ pub fn vectorize_all(
     let mut convs = Vec::new();
     ir.walk_preorder(root, &mut |op| {
         if Conv2DOp::is(ctx, ir, op)
+            || Conv3DOp::is(ctx, ir, op)
             || Conv2DNchwFchwOp::is(ctx, ir, op)
             || DepthwiseConv2DNchwChwOp::is(ctx, ir, op)
         {

@@ -59,7 +59,7 @@ pub fn describe(spec: &ConvSpec, triplets: &[Triplet], out: &mut String) {
 
 /// `, c` after a position when the convolution has channels.
 pub fn channel(spec: &ConvSpec, c: i64) -> String {
-    if spec.nchw {
+    if spec.kind != crate::conv::Kind::Plain {
         format!(", {c}")
     } else {
         String::new()

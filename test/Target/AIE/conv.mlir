@@ -13,6 +13,7 @@
 // RUN: strata-run %s --entry nchw_i16 --target aie --no-cross-row --random-inputs --random-range full --seed 5 --check | FileCheck %s --check-prefix=NCHW
 
 // RUN: strata-run %s --entry depthwise_i32 --target aie --random-inputs --random-range full --seed 6 --check | FileCheck %s --check-prefix=NCHW
+// RUN: strata-run %s --entry conv3d_i16 --target aie --random-inputs --random-range full --seed 7 --check | FileCheck %s --check-prefix=NCHW
 // NCHW: check: OK, {{[0-9]+}} elements bit-exact with the interpreter
 
 // ODD: check: OK, 671 elements bit-exact with the interpreter
@@ -65,5 +66,14 @@ func.func @depthwise_i32(%I: memref<1x3x6x16xi32>, %W: memref<3x3x3xi32>, %O: me
   linalg.fill ins(%c0 : i32) outs(%O : memref<1x3x4x8xi32>)
   linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
     ins(%I, %W : memref<1x3x6x16xi32>, memref<3x3x3xi32>) outs(%O : memref<1x3x4x8xi32>)
+  return
+}
+
+// conv_3d: the filter's depth unrolled like channels, the output's depth
+// a tile dimension (input plane = output depth + filter depth).
+func.func @conv3d_i16(%I: memref<5x5x24xi16>, %W: memref<3x3x3xi16>, %O: memref<3x3x16xi16>) {
+  %c0 = arith.constant 0 : i16
+  linalg.fill ins(%c0 : i16) outs(%O : memref<3x3x16xi16>)
+  linalg.conv_3d ins(%I, %W : memref<5x5x24xi16>, memref<3x3x3xi16>) outs(%O : memref<3x3x16xi16>)
   return
 }
