@@ -109,11 +109,10 @@ fn from_bytes(bytes: &[u8], width: u32, shape: &[i64]) -> Data {
 /// Compiles the C source and runs it on `args`; returns every buffer's
 /// contents after the kernel.
 pub fn execute(compiled: &Compiled, args: &[Data]) -> Result<Vec<Data>, String> {
-    let dir = std::env::temp_dir().join(format!(
-        "strata-aie-{}-{:x}",
-        std::process::id(),
-        fxhash(&compiled.source)
-    ));
+    // A directory of its own: callers may run kernels in parallel threads.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("strata-aie-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let (src, bin) = (dir.join("kernel.c"), dir.join("kernel"));
     std::fs::write(&src, &compiled.source).map_err(|e| format!("{}: {e}", src.display()))?;
@@ -165,10 +164,4 @@ pub fn execute(compiled: &Compiled, args: &[Data]) -> Result<Vec<Data>, String> 
         at += bytes;
     }
     Ok(outputs)
-}
-
-fn fxhash(s: &str) -> u64 {
-    s.bytes().fold(0xcbf29ce484222325u64, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x100000001b3)
-    })
 }

@@ -4,6 +4,8 @@
 //! - `strata_aie.h`'s lane selection (`aie_x_pair`, `aie_z`, the 32-bit
 //!   modes' `xstart + xoff`) equals `select::x_index`/`z_index` for random
 //!   parameters of every implemented mode;
+//! - `srs` rounds half up and saturates or wraps, `ups` sign-extends and
+//!   shifts, as `aievec.srs`/`aievec.ups` document;
 //! - the solver's parameters select what was wanted, for random wanted
 //!   selections that some parameters produce;
 //! - the running example runs bit-exact against the interpreter, and a
@@ -34,7 +36,10 @@ fn random_params(rng: &mut Rng, xlen: u32, zlen: u32) -> Params {
 }
 
 fn run_c(program: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("strata-aie-sem-{}", std::process::id()));
+    // One directory per call: the tests run in parallel threads.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("strata-aie-sem-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (src, bin) = (dir.join("t.c"), dir.join("t"));
     std::fs::write(&src, format!("{}\n{program}", strata_aie::HEADER)).unwrap();
@@ -197,4 +202,56 @@ fn check_catches_a_wrong_parameter() {
         ..compiled
     };
     assert_ne!(execute(&broken, &args).unwrap(), reference);
+}
+
+/// srs: shift right rounding half up, then saturate (mode on) or wrap
+/// (mode off) to 16 bits; ups: sign-extend and shift left, wrapped to 48.
+#[test]
+fn shift_round_saturate() {
+    let mut rng = Rng::new(11);
+    let mut program = String::from("int main(void) {\n  v16acc48 a; v16int16 v;\n");
+    let mut expected = String::new();
+    for case in 0..64 {
+        let shift = case % 20;
+        let sat = case % 2;
+        let lanes: Vec<i64> = (0..16)
+            .map(|_| {
+                let x = rng.next_u64() as i64 >> (16 + rng.next_u64() % 24);
+                x.clamp(-(1 << 47), (1 << 47) - 1)
+            })
+            .collect();
+        for (l, x) in lanes.iter().enumerate() {
+            program.push_str(&format!("  a.e[{l}] = {x}LL;\n"));
+        }
+        program.push_str(&format!(
+            "  aie_set_saturation({sat}); v = srs_v16int16(a, {shift});\n  for (int l = 0; l < 16; l++) printf(\"%d \", v.e[l]);\n  printf(\"\\n\");\n"
+        ));
+        for x in &lanes {
+            let rounded = if shift > 0 {
+                (x + (1i64 << (shift - 1))) >> shift
+            } else {
+                *x
+            };
+            let out = if sat == 1 {
+                rounded.clamp(-32768, 32767)
+            } else {
+                rounded as i16 as i64
+            };
+            expected.push_str(&format!("{out} "));
+        }
+        expected.push('\n');
+    }
+    program.push_str(
+        "  v16int16 u; for (int l = 0; l < 16; l++) u.e[l] = (int16_t)(l * 4099 - 30000);\n",
+    );
+    program.push_str("  v16acc48 w = ups_v16acc48(u, 20);\n  for (int l = 0; l < 16; l++) printf(\"%lld \", (long long)w.e[l]);\n  printf(\"\\n\");\n");
+    for l in 0..16i64 {
+        let u = (l * 4099 - 30000) as i16 as i64;
+        let shifted = (u << 20) as i128;
+        let wrapped = ((shifted << 80) >> 80) as i64; // fits: |u << 20| < 2^36
+        expected.push_str(&format!("{wrapped} "));
+    }
+    expected.push('\n');
+    program.push_str("  return 0;\n}\n");
+    assert_eq!(run_c(&program), expected);
 }
