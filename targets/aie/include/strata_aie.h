@@ -23,6 +23,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* The AI Engine compiler's loop hints: pipeline this loop, whose trip
+ * count lies in [lo, hi]. Meaningless to other compilers. */
+#ifndef __chess__
+#define chess_prepare_for_pipelining
+#define chess_loop_range(lo, hi)
+#endif
+
 typedef struct { int16_t e[16]; } v16int16;
 typedef struct { int16_t e[32]; } v32int16;
 typedef struct { int16_t e[64]; } v64int16;

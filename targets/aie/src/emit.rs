@@ -139,8 +139,22 @@ impl Emitter<'_> {
                 .expect("scf.for has a body");
             let iv = ir.block_args(body)[0];
             let name = self.fresh(iv, "k");
+            // Software-pipelining hints for the AI Engine compiler on
+            // innermost loops with a known trip count (the header defines
+            // them away for other compilers).
+            let innermost = !ir.block_ops(body).any(|o| scf::ForOp::is(ctx, ir, o));
+            let constant = |v: Value| {
+                ConstantOp::defining(ctx, ir, v).and_then(|c| ctx.integer_value(c.value(ctx, ir)))
+            };
+            let hints = match (constant(lb), constant(ub), constant(step)) {
+                (Some(l), Some(u), Some(s)) if innermost && s > 0 => {
+                    let trips = ((u - l + s - 1) / s).max(0);
+                    format!(" chess_prepare_for_pipelining chess_loop_range({trips}, {trips})")
+                }
+                _ => String::new(),
+            };
             let head = format!(
-                "for (int64_t {name} = {}; {name} < {}; {name} += {}) {{",
+                "for (int64_t {name} = {}; {name} < {}; {name} += {}){hints} {{",
                 self.name(lb),
                 self.name(ub),
                 self.name(step)

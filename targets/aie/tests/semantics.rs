@@ -182,6 +182,10 @@ fn check_catches_a_wrong_parameter() {
             .collect::<Vec<_>>()
     };
     let compiled = compile(&ctx, &mut ir, func, Default::default()).expect("compiles");
+    // The tile loop (8 rows x 2 vectors) carries the pipelining hints.
+    assert!(compiled
+        .source
+        .contains("chess_prepare_for_pipelining chess_loop_range(16, 16)"));
     assert_eq!(execute(&compiled, &args).unwrap(), reference);
     // The same kernel with the last MAC reading the wrong weight.
     let mut macs = Vec::new();
