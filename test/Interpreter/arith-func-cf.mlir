@@ -11,7 +11,7 @@
 // CHECK-NEXT: -2 : i8
 // LOOP: 4950 : index
 // DIV: error: division by zero
-// TARGET: unknown target 'gpu' (expected interp, c, jit or vta)
+// TARGET: unknown target 'gpu' (expected interp, c, jit, vta or aie)
 
 func.func @fact(%n: i64) -> i64 {
   %c1 = arith.constant 1 : i64

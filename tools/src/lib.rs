@@ -12,6 +12,7 @@ pub mod mlir;
 pub mod opt;
 pub mod pipeline;
 pub mod run;
+pub mod run_aie;
 pub mod run_c;
 #[cfg(feature = "llvm")]
 pub mod run_jit;

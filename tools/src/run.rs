@@ -61,18 +61,22 @@ pub struct RunOptions {
     #[arg(long, default_value = "small", value_parser = ["small", "full"])]
     pub random_range: String,
     /// Where to run: interp, c (translate to C, compile with $CC, run), jit (LLVM's JIT, in process; feature
-    /// `llvm`), or vta (compile with linalg-to-vta and vta-lower-tiles, run on the timed VTA simulator).
+    /// `llvm`), vta (compile with linalg-to-vta and vta-lower-tiles, run on the timed VTA simulator), or aie
+    /// (linalg-to-aie, the aievec kernel as C over the AIE1 intrinsics' emulation, with a cycle model).
     #[arg(long, default_value = "interp")]
     pub target: String,
     /// Same as --target jit.
     #[arg(long)]
     pub jit: bool,
-    /// vta: print cycles, bytes moved per memory and `utilization: 0.NN`.
+    /// vta: print cycles, bytes moved per memory and `utilization: 0.NN`; aie: `cycles: N`, `macs-per-cycle: X`.
     #[arg(long)]
     pub stats: bool,
-    /// vta, jit: also run the interpreter on the same inputs and compare bit for bit.
+    /// vta, jit, aie: also run the interpreter on the same inputs and compare bit for bit.
     #[arg(long)]
     pub check: bool,
+    /// aie: zero-pad odd int16 filters (as Vyasa does) instead of fusing taps across filter rows.
+    #[arg(long)]
+    pub no_cross_row: bool,
     /// vta: tile sizes (conv: oc-blocks,rows,cols,ic-blocks; matmul:
     /// rows,n-blocks,k-blocks); default: linalg-to-vta's analytic model.
     #[arg(long, value_delimiter = ',')]
@@ -153,7 +157,7 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         options.target = "jit".into();
     }
     match options.target.as_str() {
-        "interp" | "vta" | "c" => {}
+        "interp" | "vta" | "c" | "aie" => {}
         "jit" if cfg!(feature = "llvm") => {}
         "jit" => return fail(
             "--target jit needs LLVM, but this strata-run was built without the `llvm` feature \
@@ -161,7 +165,7 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         ),
         other => {
             return fail(format!(
-                "unknown target '{other}' (expected interp, c, jit or vta)"
+                "unknown target '{other}' (expected interp, c, jit, vta or aie)"
             ))
         }
     }
@@ -233,7 +237,7 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
             &|d| report(&ctx, d),
         );
     }
-    if options.target == "vta" {
+    if options.target == "vta" || options.target == "aie" {
         let Some(func) = ir
             .block_ops(ir.entry_block(ir.regions(module)[0]).expect("module body"))
             .find(|&op| {
@@ -256,6 +260,18 @@ pub fn run_main(mut ctx: Context, args: impl IntoIterator<Item = String>) -> Exi
         }
         let given =
             |i: usize, ty: Type| options.inputs.get(i).map(|spec| input_data(&ctx, ty, spec));
+        if options.target == "aie" {
+            return crate::run_aie::run_aie(
+                &ctx,
+                &mut ir,
+                module,
+                func,
+                &options,
+                &inputs,
+                &given,
+                &|d| report(&ctx, d),
+            );
+        }
         return crate::run_vta::run_vta(
             &ctx, &mut ir, module, &options, &name, &text, &inputs, &results, &given,
         );

@@ -15,6 +15,7 @@ pub fn register_all_dialects(ctx: &mut Context) {
     strata_dialect_tensor::register(ctx);
     strata_dialect_scf::register(ctx);
     strata_dialect_vta::register(ctx);
+    strata_dialect_aievec::register(ctx);
     strata_dialect_x86::register(ctx);
     strata_dialect_memref::register(ctx);
     strata_dialect_affine::register(ctx);

@@ -14,6 +14,7 @@ pub fn register_all_passes(registry: &mut PassRegistry) {
     strata_passes::register_core_passes(registry);
     registry.register::<strata_dialect_vta::LowerTiles>();
     registry.register::<strata_lowering_linalg_to_vta::LinalgToVta>();
+    registry.register::<strata_lowering_linalg_to_aie::LinalgToAie>();
     registry.register::<strata_lowering_x86_vectorize::X86Vectorize>();
     registry.register::<strata_lowering_affine_to_scf::LowerAffine>();
     registry.register::<strata_lowering_scf_to_cf::ConvertScfToCf>();
