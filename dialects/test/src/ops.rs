@@ -4,8 +4,8 @@ use smallvec::SmallVec;
 use strata_ir::constraints::TypeConstraint;
 use strata_ir::fold::FoldOutcome;
 use strata_ir::interfaces::{
-    BranchOpInterface, Effect, FixedEffects, LoopLikeOpInterface, MemoryEffects,
-    RegionBranchOpInterface, RegionSuccessor,
+    BranchOpInterface, ConditionallySpeculatable, Effect, FixedEffects, LoopLikeOpInterface,
+    MemoryEffects, RegionBranchOpInterface, RegionSuccessor, RECURSIVELY_SPECULATABLE,
 };
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
 use strata_ir::{Attribute, BlockId, Context, Ir, OpId, Value};
@@ -78,11 +78,73 @@ test_op!(
     LoopOp = "test.loop", "a loop whose single region is the body", [RECURSIVE_MEMORY_EFFECTS],
     interfaces: [dyn LoopLikeOpInterface => Loop],
 );
-test_op!(
-    GraphRegionOp = "test.graph_region",
-    "an op with a graph region",
-    [GRAPH_REGION, NO_TERMINATOR, SINGLE_BLOCK]
-);
+strata_ir::define_op! {
+    /// MLIR's `test.graph_region`: one graph region without terminator,
+    /// written `test.graph_region { ... }`.
+    pub struct GraphRegionOp = "test.graph_region" {
+        summary: "an op with a graph region",
+        traits: [GRAPH_REGION, NO_TERMINATOR, SINGLE_BLOCK],
+        regions: [region: any],
+        format: "attr-dict-with-keyword $region",
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.symbol_scope`: a symbol table below the module, so
+    /// symbol uses inside it resolve to the symbols it defines.
+    pub struct SymbolScopeOp = "test.symbol_scope" {
+        summary: "a nested symbol table",
+        traits: [SYMBOL_TABLE],
+        regions: [region: single_block],
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.region_yield`: yields one value out of a region.
+    pub struct RegionYieldOp = "test.region_yield" {
+        summary: "yields one value",
+        traits: [PURE, RETURN_LIKE, TERMINATOR],
+        operands: [result: single(TypeConstraint::Any)],
+        format: "$result `:` type($result) attr-dict",
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.cse_of_single_block_op`: a pure op with one
+    /// single-block region, for CSE of region-holding ops.
+    pub struct CseOfSingleBlockOp = "test.cse_of_single_block_op" {
+        summary: "a pure op with a single-block region",
+        traits: [PURE, SINGLE_BLOCK],
+        operands: [inputs: variadic(TypeConstraint::Any)],
+        results: [outputs: variadic(TypeConstraint::Any)],
+        regions: [region: single_block],
+        implicit_terminator: RegionYieldOp,
+        format: "attr-dict `inputs` `(` $inputs `)` $region `:` type($inputs) `->` type($outputs)",
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.graph_loop`: a loop whose body is a graph region, with
+    /// no memory effect of its own and speculatable when its body is.
+    pub struct GraphLoopOp = "test.graph_loop" {
+        summary: "a loop with a graph-region body",
+        traits: [GRAPH_REGION, SINGLE_BLOCK],
+        operands: [args: variadic(TypeConstraint::Any)],
+        results: [rets: variadic(TypeConstraint::Any)],
+        regions: [body: single_block],
+        format: "$args $body attr-dict `:` functional-type(operands, results)",
+        interfaces: [
+            dyn LoopLikeOpInterface => Loop,
+            dyn MemoryEffects => FixedEffects(&[]),
+            dyn ConditionallySpeculatable => RECURSIVELY_SPECULATABLE,
+        ],
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.single_no_terminator_op`: one block, no terminator.
+    pub struct SingleNoTerminatorOp = "test.single_no_terminator_op" {
+        summary: "a single block without terminator",
+        traits: [SINGLE_BLOCK, NO_TERMINATOR],
+        regions: [my_region: single_block],
+        format: "attr-dict `:` $my_region",
+    }
+}
 test_op!(
     IsolatedOp = "test.isolated",
     "an isolated-from-above op with a region",
@@ -119,6 +181,11 @@ strata_ir::dialect_ops!(
     IfOp,
     LoopOp,
     GraphRegionOp,
+    SymbolScopeOp,
+    RegionYieldOp,
+    CseOfSingleBlockOp,
+    GraphLoopOp,
+    SingleNoTerminatorOp,
     IsolatedOp,
     FlipOp,
     LegalOp,
@@ -230,6 +297,25 @@ impl BranchOpInterface for Branch {
         _: &[Option<Attribute>],
     ) -> Option<BlockId> {
         ir.successors(op).first().copied()
+    }
+    /// All operands go to the one successor, so any may be dropped (as
+    /// MLIR's `test.br`, whose successor operands are a mutable range).
+    fn can_erase_successor_operands(&self) -> bool {
+        true
+    }
+    fn erase_successor_operand(
+        &self,
+        _: &Context,
+        ir: &mut Ir,
+        op: OpId,
+        successor: usize,
+        index: usize,
+    ) -> bool {
+        if successor != 0 || index >= ir.num_operands(op) {
+            return false;
+        }
+        ir.erase_operand(op, index);
+        true
     }
 }
 
