@@ -14,7 +14,7 @@
 //! | `test.yield` | TERMINATOR, RETURN_LIKE, PURE | regions |
 //! | `test.if` | RegionBranchOpInterface | sccp |
 //! | `test.loop` | LoopLikeOpInterface, RECURSIVE_MEMORY_EFFECTS | licm |
-//! | `test.graph_region` | GRAPH_REGION, NO_TERMINATOR; `test.graph_region { ... }` | region-kind verification, cse, region dce |
+//! | `test.graph_region` | GRAPH_REGION; `test.graph_region { ... }` | region-kind verification, cse, region dce |
 //! | `test.symbol_scope` | SYMBOL_TABLE | symbol-dce in a nested table |
 //! | `test.region_yield` | TERMINATOR, RETURN_LIKE, PURE; `test.region_yield %v : T` | regions |
 //! | `test.cse_of_single_block_op` | PURE, one region; `inputs(...) { ... } : T -> U` | cse of region-holding ops |

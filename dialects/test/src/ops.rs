@@ -1,7 +1,11 @@
 //! The test ops: definitions, folds, canonicalization patterns, interfaces.
 
 use smallvec::SmallVec;
+use strata_ir::asm::lexer::TokenKind;
+use strata_ir::asm::parser::OpParser;
+use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::TypeConstraint;
+use strata_ir::diagnostics::DiagResult;
 use strata_ir::fold::FoldOutcome;
 use strata_ir::interfaces::{
     BranchOpInterface, ConditionallySpeculatable, Effect, FixedEffects, LoopLikeOpInterface,
@@ -79,11 +83,12 @@ test_op!(
     interfaces: [dyn LoopLikeOpInterface => Loop],
 );
 strata_ir::define_op! {
-    /// MLIR's `test.graph_region`: one graph region without terminator,
-    /// written `test.graph_region { ... }`.
+    /// MLIR's `test.graph_region`: one graph region, written
+    /// `test.graph_region { ... }`; its block ends in a terminator (an
+    /// unregistered op may be one), as in MLIR.
     pub struct GraphRegionOp = "test.graph_region" {
         summary: "an op with a graph region",
-        traits: [GRAPH_REGION, NO_TERMINATOR, SINGLE_BLOCK],
+        traits: [GRAPH_REGION, SINGLE_BLOCK],
         regions: [region: any],
         format: "attr-dict-with-keyword $region",
     }
@@ -145,6 +150,43 @@ strata_ir::define_op! {
         format: "attr-dict `:` $my_region",
     }
 }
+strata_ir::define_op! {
+    /// MLIR's `test.dialect_custom_printer`: a bare keyword after the name.
+    pub struct DialectCustomPrinterOp = "test.dialect_custom_printer" {
+        summary: "an op printed as a keyword",
+        traits: [],
+        format: "`custom_format` attr-dict",
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.dialect_custom_format_fallback`.
+    pub struct DialectCustomFormatFallbackOp = "test.dialect_custom_format_fallback" {
+        summary: "an op printed as a keyword",
+        traits: [],
+        format: "`custom_format_fallback` attr-dict",
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.format_optional_result_d_op`: an optional `f80` result
+    /// whose type the format prints only when present.
+    pub struct FormatOptionalResultDOp = "test.format_optional_result_d_op" {
+        summary: "an optional result",
+        traits: [],
+        results: [optional: optional(TypeConstraint::Any)],
+        format: "(`:` type($optional)^)? attr-dict",
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.parse_integer_literal`: `: N` gives the op N `index`
+    /// results.
+    pub struct ParseIntegerLiteralOp = "test.parse_integer_literal" {
+        summary: "as many index results as its literal says",
+        traits: [],
+        results: [results: variadic(TypeConstraint::Index)],
+        parse: parse_integer_literal,
+        print: print_integer_literal,
+    }
+}
 test_op!(
     IsolatedOp = "test.isolated",
     "an isolated-from-above op with a region",
@@ -186,6 +228,10 @@ strata_ir::dialect_ops!(
     CseOfSingleBlockOp,
     GraphLoopOp,
     SingleNoTerminatorOp,
+    DialectCustomPrinterOp,
+    DialectCustomFormatFallbackOp,
+    FormatOptionalResultDOp,
+    ParseIntegerLiteralOp,
     IsolatedOp,
     FlipOp,
     LegalOp,
@@ -379,3 +425,30 @@ impl RegionBranchOpInterface for IfBranch {
 
 struct Loop;
 impl LoopLikeOpInterface for Loop {}
+
+/// `test.parse_integer_literal : 5`: the count of `index` results, then
+/// the attribute dictionary.
+fn parse_integer_literal(p: &mut OpParser) -> DiagResult<()> {
+    if p.consume_if(TokenKind::Colon) {
+        if !p.is(TokenKind::Integer) {
+            return Err(p.error_here("expected integer value"));
+        }
+        let count: usize = p
+            .parser
+            .text()
+            .parse()
+            .map_err(|_| p.error_here("integer value too large"))?;
+        p.parser.advance();
+        let index = p.ctx().index_type();
+        p.add_result_types(&vec![index; count]);
+    }
+    p.parse_optional_attr_dict(false)
+}
+
+fn print_integer_literal(p: &mut OpPrinter, op: OpId) {
+    let count = p.ir.num_results(op);
+    if count != 0 {
+        p.write(&format!(" : {count}"));
+    }
+    p.print_optional_attr_dict(op, &[], false);
+}
