@@ -348,7 +348,12 @@ impl<'a> Parser<'a> {
         let element = self.parse_element_type("memref")?;
         let mut layout = None;
         let mut memory_space = None;
+        let mut first = true;
         while self.consume_if(TokenKind::Comma) {
+            // MLIR reads the layout and memory space as a non-empty list.
+            if std::mem::take(&mut first) && self.is(TokenKind::Greater) {
+                return Err(self.wrong_token_error("expected list element"));
+            }
             let at = self.offset();
             let attr = self.parse_attribute(None)?;
             let is_layout = matches!(

@@ -67,3 +67,8 @@ func.func @no_terminator() {
 
 // expected-error@+1 {{expected non-function type}}
 !alias_at_end_of_input =
+
+// -----
+
+// expected-error@+1 {{expected list element}}
+func.func private @empty_memref_layout_list(memref<4xi8, >)
