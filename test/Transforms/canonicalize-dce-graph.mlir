@@ -34,3 +34,13 @@ func.func @dead_branch_args(%a: i32, %b: f32, %c: i64) {
   "foo.use"(%y) : (f32) -> ()
   return
 }
+
+// An op whose only effect is a read of its own result is dead unused.
+// CHECK-LABEL: func.func @unused_read_result(
+// CHECK-NEXT: %[[K:.*]] = "test.test_effects_result"() : () -> i32
+// CHECK-NEXT: return %[[K]] : i32
+func.func @unused_read_result() -> i32 {
+  %0 = "test.test_effects_result"() : () -> i32
+  %1 = "test.test_effects_result"() : () -> i32
+  return %1 : i32
+}

@@ -19,6 +19,7 @@
 //! | `test.region_yield` | TERMINATOR, RETURN_LIKE, PURE; `test.region_yield %v : T` | regions |
 //! | `test.cse_of_single_block_op` | PURE, one region; `inputs(...) { ... } : T -> U` | cse of region-holding ops |
 //! | `test.graph_loop` | LoopLikeOpInterface, graph body, no effects, recursively speculatable | licm in graph regions |
+//! | `test.test_effects_result` | MemoryEffects read (on its result) | dce of unused reads |
 //! | `test.single_no_terminator_op` | NO_TERMINATOR; `test.single_no_terminator_op : { ... }` | regions without terminator |
 //! | `test.isolated` | ISOLATED_FROM_ABOVE, NO_TERMINATOR | nested pipelines |
 //! | `test.flip` | pattern that never reaches a fixed point | non-convergence |

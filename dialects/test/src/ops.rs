@@ -151,6 +151,16 @@ strata_ir::define_op! {
     }
 }
 strata_ir::define_op! {
+    /// MLIR's `test.test_effects_result`: its `i32` result carries a read
+    /// effect, so unused it is trivially dead.
+    pub struct TestEffectsResultOp = "test.test_effects_result" {
+        summary: "a result with a read effect",
+        traits: [],
+        results: [result: single(TypeConstraint::SignlessInteger(Some(32)))],
+        interfaces: [dyn MemoryEffects => FixedEffects(&[Effect::Read])],
+    }
+}
+strata_ir::define_op! {
     /// MLIR's `test.dialect_custom_printer`: a bare keyword after the name.
     pub struct DialectCustomPrinterOp = "test.dialect_custom_printer" {
         summary: "an op printed as a keyword",
@@ -228,6 +238,7 @@ strata_ir::dialect_ops!(
     CseOfSingleBlockOp,
     GraphLoopOp,
     SingleNoTerminatorOp,
+    TestEffectsResultOp,
     DialectCustomPrinterOp,
     DialectCustomFormatFallbackOp,
     FormatOptionalResultDOp,
