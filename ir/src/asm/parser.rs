@@ -17,7 +17,7 @@ use crate::attributes::{AttrData, Attribute, Location, LocationData, NamedAttr};
 use crate::context::{Context, OpName, StrId};
 use crate::diagnostics::{DiagResult, Diagnostic};
 use crate::ir::{BlockId, InsertPoint, Ir, OpId, OperationState, RegionId, Value};
-use crate::opdef::{OpDefinition, OpTraits};
+use crate::opdef::{Arity, OpDefinition, OpTraits};
 use crate::types::Type;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -916,7 +916,16 @@ impl<'a> Parser<'a> {
         properties: Attribute,
         attributes: Attribute,
     ) -> (Attribute, Attribute) {
-        if def.attributes.is_empty() || !def.properties_for_attributes {
+        // The segment sizes of an op with several variadic groups are
+        // inherent too (MLIR's `AttrSizedOperandSegments` property).
+        let segmented = |groups: &[crate::opdef::ValueDef]| {
+            groups.iter().filter(|g| g.arity != Arity::Single).count() > 1
+        };
+        let (operand_segments, result_segments) =
+            (segmented(&def.operands), segmented(&def.results));
+        if (def.attributes.is_empty() && !operand_segments && !result_segments)
+            || !def.properties_for_attributes
+        {
             return (properties, attributes);
         }
         let entries = self.ctx.dictionary_entries(attributes);
@@ -926,7 +935,11 @@ impl<'a> Parser<'a> {
         let mut props: Vec<NamedAttr> = self.ctx.dictionary_entries(properties).to_vec();
         let mut rest = Vec::new();
         for &(name, value) in entries {
-            if def.attributes.iter().any(|a| a.name == self.ctx.str(name)) {
+            let name_str = self.ctx.str(name);
+            if def.attributes.iter().any(|a| a.name == name_str)
+                || (operand_segments && name_str == "operandSegmentSizes")
+                || (result_segments && name_str == "resultSegmentSizes")
+            {
                 props.push((name, value));
             } else {
                 rest.push((name, value));
