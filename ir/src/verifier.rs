@@ -8,7 +8,7 @@
 //! opaque: only their structure is checked, and their regions may be graph
 //! regions, as in MLIR.
 
-use crate::asm::printer::type_to_string;
+use crate::asm::printer::{print_op, type_to_string, PrintOptions};
 use crate::context::Context;
 use crate::diagnostics::{DiagResult, Diagnostic};
 use crate::dominance::DominanceInfo;
@@ -36,9 +36,24 @@ fn op_error(ctx: &Context, ir: &Ir, op: OpId, message: impl AsRef<str>) -> Diagn
     d
 }
 
+/// How MLIR's diagnostics print an op (`<< op`): generic, local scope.
+const ONE_LINE_GENERIC: PrintOptions = PrintOptions {
+    generic: true,
+    debug_info: false,
+    local_scope: true,
+};
+
 /// An error about `op` in MLIR's wording: `'dialect.op' op <message>`.
 pub fn emit_op_error(ctx: &Context, ir: &Ir, op: OpId, message: impl AsRef<str>) -> Diagnostic {
     op_error(ctx, ir, op, message)
+}
+
+/// MLIR's `op->emitError()`: an error at `op` without the `'name' op`
+/// prefix of [`emit_op_error`].
+pub fn emit_error(ir: &Ir, op: OpId, message: impl Into<String>) -> Diagnostic {
+    let mut d = Diagnostic::error(ir.op_loc(op), message);
+    d.op = Some(op);
+    d
 }
 
 /// MLIR's `CastOpInterface` error when `areCastCompatible(from, to)` fails,
@@ -188,15 +203,16 @@ fn verify_op(ctx: &Context, ir: &Ir, op: OpId, dominance: &mut DominanceInfo) ->
                     ));
                 }
                 if !ok {
-                    let loc = last.map(|l| ir.op_loc(l)).unwrap_or(ir.op_loc(op));
-                    return Err(Diagnostic::error(
-                        loc,
+                    // MLIR reports at the last op and shows it (with
+                    // "see current operation"), no note about the region.
+                    let last = last.unwrap_or(op);
+                    let mut d = Diagnostic::error(
+                        ir.op_loc(last),
                         "block with no terminator, has ".to_string()
-                            + &last
-                                .map(|l| format!("'{}'", ctx.op_name_str(ir.op_name(l))))
-                                .unwrap_or_else(|| "no operations".into()),
-                    )
-                    .with_note(ir.op_loc(op), "in region of this operation"));
+                            + &print_op(ctx, ir, last, &ONE_LINE_GENERIC),
+                    );
+                    d.op = Some(last);
+                    return Err(d);
                 }
             }
         }

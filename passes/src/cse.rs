@@ -16,7 +16,9 @@
 //! isolated-from-above op starts an empty table), a single-block region is
 //! one scope, the blocks of a multi-block SSACFG region are visited in
 //! reverse post-order and a candidate must be in a dominating block;
-//! multi-block graph regions are skipped. An op's regions are simplified
+//! multi-block graph regions are skipped. In a graph region a use may
+//! precede its definition: only the uses in ops not yet visited are
+//! replaced, and the op stays while others use it. An op's regions are simplified
 //! before the op itself, so two loops compare with their bodies already
 //! simplified (the duplicates inside still in place until the end, as in
 //! MLIR). Terminators are kept; trivially dead ops are erased on the way.
@@ -118,6 +120,14 @@ impl Driver<'_> {
         self.pop_scope(mark);
     }
 
+    /// Whether an op equivalent to `op` is in the table (MLIR's
+    /// `knownValues.count(op)`).
+    fn is_known(&self, ir: &Ir, op: OpId) -> bool {
+        self.table
+            .get(&op_hash(self.ctx, ir, op))
+            .is_some_and(|bucket| bucket.iter().any(|&c| equivalent(self.ctx, ir, c, op)))
+    }
+
     fn pop_scope(&mut self, mark: usize) {
         for (hash, op) in self.log.drain(mark..).rev() {
             if let Some(bucket) = self.table.get_mut(&hash) {
@@ -167,7 +177,7 @@ impl Driver<'_> {
         }
     }
 
-    fn simplify_op(&mut self, ir: &mut Ir, op: OpId, _ssa: bool, doms: Option<&RegionDominators>) {
+    fn simplify_op(&mut self, ir: &mut Ir, op: OpId, ssa: bool, doms: Option<&RegionDominators>) {
         let ctx = self.ctx;
         let Some(def) = ctx.op_definition(ir.op_name(op)) else {
             return;
@@ -225,9 +235,18 @@ impl Driver<'_> {
             Some(existing) => {
                 for i in 0..ir.num_results(op) {
                     let (from, to) = (ir.result(op, i), ir.result(existing, i));
-                    ir.replace_all_uses_with(from, to);
+                    if ssa {
+                        ir.replace_all_uses_with(from, to);
+                    } else {
+                        // A graph region: a use may come before the op, in an
+                        // op already in the table (and maybe matched by
+                        // others); only the uses in ops not visited yet change.
+                        ir.replace_uses_where(from, to, |ir, u| !self.is_known(ir, u.op));
+                    }
                 }
-                self.to_erase.push(op);
+                if ir.use_empty(op) {
+                    self.to_erase.push(op);
+                }
                 if !reads_only {
                     self.cse += 1;
                 }

@@ -201,12 +201,52 @@ fn constant_ints(ctx: &Context, constants: &[Option<Attribute>]) -> Option<Vec<i
 
 /// MLIR's `AffineDelinearizeIndexOp::fold`: a single result is the input;
 /// a constant input with a static basis splits into constants.
+/// Moves the dynamic basis entries whose operand is a known constant into
+/// the static basis (MLIR's `foldCstValueToCstAttrBasis`, the first step of
+/// both ops' folds); the dynamic basis operands start at `first` and
+/// `constants` are theirs. Returns whether anything moved.
+fn fold_constant_basis(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    first: usize,
+    constants: &[Option<Attribute>],
+) -> bool {
+    let known: Vec<Option<i64>> = constants
+        .iter()
+        .map(|c| c.and_then(|a| ctx.integer_value(a)).map(|v| v as i64))
+        .collect();
+    if known.iter().all(Option::is_none) {
+        return false;
+    }
+    let mut dynamic = known.iter();
+    let statics: Vec<i64> = static_basis(ctx, ir, op)
+        .into_iter()
+        .map(|s| match s {
+            DYNAMIC => dynamic.next().copied().flatten().unwrap_or(DYNAMIC),
+            s => s,
+        })
+        .collect();
+    let kept: Vec<Value> = ir
+        .operands(op)
+        .enumerate()
+        .filter(|&(i, _)| i < first || known.get(i - first).is_some_and(Option::is_none))
+        .map(|(_, v)| v)
+        .collect();
+    ir.set_operands(op, &kept);
+    ir.set_property(ctx, op, "static_basis", Some(ctx.dense_i64_array(&statics)));
+    true
+}
+
 fn fold_delinearize(
     ctx: &Context,
     ir: &mut Ir,
     op: OpId,
     constants: &[Option<Attribute>],
 ) -> FoldOutcome {
+    if fold_constant_basis(ctx, ir, op, 1, &constants[1..]) {
+        return FoldOutcome::InPlace;
+    }
     let results = ir.num_results(op);
     if results == 1 {
         return FoldOutcome::value(ir.operand(op, 0));
@@ -240,6 +280,9 @@ fn fold_linearize(
     constants: &[Option<Attribute>],
 ) -> FoldOutcome {
     let (indices, dynamic) = linearize_groups(ctx, ir, op);
+    if fold_constant_basis(ctx, ir, op, indices.len(), &constants[indices.len()..]) {
+        return FoldOutcome::InPlace;
+    }
     match indices.len() {
         0 => return FoldOutcome::attribute(ctx.index_attr(0)),
         1 => return FoldOutcome::value(indices[0]),

@@ -43,6 +43,7 @@ strata_ir::define_op! {
         parse: parse_parallel,
         print: print_parallel,
         verify: verify_parallel,
+        fold: fold_parallel,
         interfaces: [
             // Constant, positive steps: speculatable when the body is
             // (MLIR's `RecursivelySpeculatable`).
@@ -429,4 +430,47 @@ fn verify_parallel(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()> {
         b.lower_map.num_dims(),
     )?;
     crate::validity::verify_dims_and_symbols(ctx, ir, op, &b.upper_operands, b.upper_map.num_dims())
+}
+
+/// MLIR's `AffineParallelOp::fold` (`canonicalizeLoopBounds`): each side's
+/// map and operands are canonicalized (affine.apply producers composed,
+/// constant operands folded into the map, unused and duplicate operands
+/// dropped); in place when that changes anything.
+fn fold_parallel(
+    ctx: &Context,
+    ir: &mut Ir,
+    op: OpId,
+    _: &[Option<Attribute>],
+) -> strata_ir::fold::FoldOutcome {
+    use crate::canonicalize::canonicalize_map_and_operands;
+    use strata_ir::fold::FoldOutcome;
+    let Some(bounds) = ParallelBounds::of(ctx, ir, op) else {
+        return FoldOutcome::Failed;
+    };
+    let (lower_map, lower) =
+        canonicalize_map_and_operands(ctx, ir, &bounds.lower_map, &bounds.lower_operands);
+    let (upper_map, upper) =
+        canonicalize_map_and_operands(ctx, ir, &bounds.upper_map, &bounds.upper_operands);
+    if lower_map == bounds.lower_map
+        && upper_map == bounds.upper_map
+        && lower == bounds.lower_operands
+        && upper == bounds.upper_operands
+    {
+        return FoldOutcome::Failed;
+    }
+    let operands: Vec<Value> = lower.iter().chain(&upper).copied().collect();
+    ir.set_operands(op, &operands);
+    ir.set_property(
+        ctx,
+        op,
+        "lowerBoundsMap",
+        Some(ctx.affine_map_attr(lower_map)),
+    );
+    ir.set_property(
+        ctx,
+        op,
+        "upperBoundsMap",
+        Some(ctx.affine_map_attr(upper_map)),
+    );
+    FoldOutcome::InPlace
 }

@@ -9,7 +9,7 @@ use strata_ir::asm::printer::{type_to_string, OpPrinter};
 use strata_ir::constraints::{AttrConstraint, TypeConstraint};
 use strata_ir::diagnostics::{DiagResult, Diagnostic};
 use strata_ir::interfaces::BranchOpInterface;
-use strata_ir::verifier::emit_op_error;
+use strata_ir::verifier::{emit_error, emit_op_error};
 use strata_ir::{AttrData, Attribute, BlockId, Context, Ir, OpDefinition, OpId, Type};
 
 fn int_or_index(ctx: &Context, ty: Type) -> bool {
@@ -272,8 +272,7 @@ fn verify_successor_operands(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()>
     for (index, (&block, &(start, len))) in ir.successors(op).iter().zip(&ranges).enumerate() {
         let args = ir.block_args(block);
         if args.len() != len {
-            return Err(emit_op_error(
-                ctx,
+            return Err(emit_error(
                 ir,
                 op,
                 format!(
@@ -286,8 +285,7 @@ fn verify_successor_operands(ctx: &Context, ir: &Ir, op: OpId) -> DiagResult<()>
             let given = ir.value_type(ir.operand(op, start + i));
             let expected = ir.value_type(arg);
             if given != expected {
-                return Err(emit_op_error(
-                    ctx,
+                return Err(emit_error(
                     ir,
                     op,
                     format!("type mismatch for bb argument #{i} of successor #{index}"),

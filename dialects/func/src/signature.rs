@@ -159,6 +159,9 @@ pub fn print_function_signature(
         if let Some(dict) = attr_dict_at(ctx, arg_attrs, i) {
             print_dict(p, dict);
         }
+        if let Some(block) = entry {
+            p.print_optional_value_loc(p.ir.block_arg(block, i));
+        }
     }
     p.write(")");
     if results.is_empty() {

@@ -1,6 +1,7 @@
 //! The `test` dialect: ops that exercise the pass infrastructure and the
-//! rewrite drivers, in the spirit of MLIR's `TestDialect`. Generic syntax
-//! only, except `test.affine_scope` (MLIR's own custom form). What each op is for:
+//! rewrite drivers, in the spirit of MLIR's `TestDialect`. Generic syntax,
+//! except the ops named after MLIR's, which take MLIR's custom form
+//! (`test.graph_region { ... }`). What each op is for:
 //!
 //! | op | traits / hooks | used by |
 //! |---|---|---|
@@ -13,7 +14,13 @@
 //! | `test.yield` | TERMINATOR, RETURN_LIKE, PURE | regions |
 //! | `test.if` | RegionBranchOpInterface | sccp |
 //! | `test.loop` | LoopLikeOpInterface, RECURSIVE_MEMORY_EFFECTS | licm |
-//! | `test.graph_region` | GRAPH_REGION, NO_TERMINATOR | region-kind verification, cse |
+//! | `test.graph_region` | GRAPH_REGION; `test.graph_region { ... }` | region-kind verification, cse, region dce |
+//! | `test.symbol_scope` | SYMBOL_TABLE | symbol-dce in a nested table |
+//! | `test.region_yield` | TERMINATOR, RETURN_LIKE, PURE; `test.region_yield %v : T` | regions |
+//! | `test.cse_of_single_block_op` | PURE, one region; `inputs(...) { ... } : T -> U` | cse of region-holding ops |
+//! | `test.graph_loop` | LoopLikeOpInterface, graph body, no effects, recursively speculatable | licm in graph regions |
+//! | `test.test_effects_result` | MemoryEffects read (on its result) | dce of unused reads |
+//! | `test.single_no_terminator_op` | NO_TERMINATOR; `test.single_no_terminator_op : { ... }` | regions without terminator |
 //! | `test.isolated` | ISOLATED_FROM_ABOVE, NO_TERMINATOR | nested pipelines |
 //! | `test.flip` | pattern that never reaches a fixed point | non-convergence |
 //! | `test.legal` / `test.illegal` / `test.cast_i64` | | dialect conversion |

@@ -1,11 +1,15 @@
 //! The test ops: definitions, folds, canonicalization patterns, interfaces.
 
 use smallvec::SmallVec;
+use strata_ir::asm::lexer::TokenKind;
+use strata_ir::asm::parser::OpParser;
+use strata_ir::asm::printer::OpPrinter;
 use strata_ir::constraints::TypeConstraint;
+use strata_ir::diagnostics::DiagResult;
 use strata_ir::fold::FoldOutcome;
 use strata_ir::interfaces::{
-    BranchOpInterface, Effect, FixedEffects, LoopLikeOpInterface, MemoryEffects,
-    RegionBranchOpInterface, RegionSuccessor,
+    BranchOpInterface, ConditionallySpeculatable, Effect, FixedEffects, LoopLikeOpInterface,
+    MemoryEffects, RegionBranchOpInterface, RegionSuccessor, RECURSIVELY_SPECULATABLE,
 };
 use strata_ir::rewrite::{NoMatch, PatternRewriter, RewritePatternSet, RewriteResult};
 use strata_ir::{Attribute, BlockId, Context, Ir, OpId, Value};
@@ -78,11 +82,121 @@ test_op!(
     LoopOp = "test.loop", "a loop whose single region is the body", [RECURSIVE_MEMORY_EFFECTS],
     interfaces: [dyn LoopLikeOpInterface => Loop],
 );
-test_op!(
-    GraphRegionOp = "test.graph_region",
-    "an op with a graph region",
-    [GRAPH_REGION, NO_TERMINATOR, SINGLE_BLOCK]
-);
+strata_ir::define_op! {
+    /// MLIR's `test.graph_region`: one graph region, written
+    /// `test.graph_region { ... }`; its block ends in a terminator (an
+    /// unregistered op may be one), as in MLIR.
+    pub struct GraphRegionOp = "test.graph_region" {
+        summary: "an op with a graph region",
+        traits: [GRAPH_REGION, SINGLE_BLOCK],
+        regions: [region: any],
+        format: "attr-dict-with-keyword $region",
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.symbol_scope`: a symbol table below the module, so
+    /// symbol uses inside it resolve to the symbols it defines.
+    pub struct SymbolScopeOp = "test.symbol_scope" {
+        summary: "a nested symbol table",
+        traits: [SYMBOL_TABLE],
+        regions: [region: single_block],
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.region_yield`: yields one value out of a region.
+    pub struct RegionYieldOp = "test.region_yield" {
+        summary: "yields one value",
+        traits: [PURE, RETURN_LIKE, TERMINATOR],
+        operands: [result: single(TypeConstraint::Any)],
+        format: "$result `:` type($result) attr-dict",
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.cse_of_single_block_op`: a pure op with one
+    /// single-block region, for CSE of region-holding ops.
+    pub struct CseOfSingleBlockOp = "test.cse_of_single_block_op" {
+        summary: "a pure op with a single-block region",
+        traits: [PURE, SINGLE_BLOCK],
+        operands: [inputs: variadic(TypeConstraint::Any)],
+        results: [outputs: variadic(TypeConstraint::Any)],
+        regions: [region: single_block],
+        implicit_terminator: RegionYieldOp,
+        format: "attr-dict `inputs` `(` $inputs `)` $region `:` type($inputs) `->` type($outputs)",
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.graph_loop`: a loop whose body is a graph region, with
+    /// no memory effect of its own and speculatable when its body is.
+    pub struct GraphLoopOp = "test.graph_loop" {
+        summary: "a loop with a graph-region body",
+        traits: [GRAPH_REGION, SINGLE_BLOCK],
+        operands: [args: variadic(TypeConstraint::Any)],
+        results: [rets: variadic(TypeConstraint::Any)],
+        regions: [body: single_block],
+        format: "$args $body attr-dict `:` functional-type(operands, results)",
+        interfaces: [
+            dyn LoopLikeOpInterface => Loop,
+            dyn MemoryEffects => FixedEffects(&[]),
+            dyn ConditionallySpeculatable => RECURSIVELY_SPECULATABLE,
+        ],
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.single_no_terminator_op`: one block, no terminator.
+    pub struct SingleNoTerminatorOp = "test.single_no_terminator_op" {
+        summary: "a single block without terminator",
+        traits: [SINGLE_BLOCK, NO_TERMINATOR],
+        regions: [my_region: single_block],
+        format: "attr-dict `:` $my_region",
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.test_effects_result`: its `i32` result carries a read
+    /// effect, so unused it is trivially dead.
+    pub struct TestEffectsResultOp = "test.test_effects_result" {
+        summary: "a result with a read effect",
+        traits: [],
+        results: [result: single(TypeConstraint::SignlessInteger(Some(32)))],
+        interfaces: [dyn MemoryEffects => FixedEffects(&[Effect::Read])],
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.dialect_custom_printer`: a bare keyword after the name.
+    pub struct DialectCustomPrinterOp = "test.dialect_custom_printer" {
+        summary: "an op printed as a keyword",
+        traits: [],
+        format: "`custom_format` attr-dict",
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.dialect_custom_format_fallback`.
+    pub struct DialectCustomFormatFallbackOp = "test.dialect_custom_format_fallback" {
+        summary: "an op printed as a keyword",
+        traits: [],
+        format: "`custom_format_fallback` attr-dict",
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.format_optional_result_d_op`: an optional `f80` result
+    /// whose type the format prints only when present.
+    pub struct FormatOptionalResultDOp = "test.format_optional_result_d_op" {
+        summary: "an optional result",
+        traits: [],
+        results: [optional: optional(TypeConstraint::Any)],
+        format: "(`:` type($optional)^)? attr-dict",
+    }
+}
+strata_ir::define_op! {
+    /// MLIR's `test.parse_integer_literal`: `: N` gives the op N `index`
+    /// results.
+    pub struct ParseIntegerLiteralOp = "test.parse_integer_literal" {
+        summary: "as many index results as its literal says",
+        traits: [],
+        results: [results: variadic(TypeConstraint::Index)],
+        parse: parse_integer_literal,
+        print: print_integer_literal,
+    }
+}
 test_op!(
     IsolatedOp = "test.isolated",
     "an isolated-from-above op with a region",
@@ -119,6 +233,16 @@ strata_ir::dialect_ops!(
     IfOp,
     LoopOp,
     GraphRegionOp,
+    SymbolScopeOp,
+    RegionYieldOp,
+    CseOfSingleBlockOp,
+    GraphLoopOp,
+    SingleNoTerminatorOp,
+    TestEffectsResultOp,
+    DialectCustomPrinterOp,
+    DialectCustomFormatFallbackOp,
+    FormatOptionalResultDOp,
+    ParseIntegerLiteralOp,
     IsolatedOp,
     FlipOp,
     LegalOp,
@@ -231,6 +355,25 @@ impl BranchOpInterface for Branch {
     ) -> Option<BlockId> {
         ir.successors(op).first().copied()
     }
+    /// All operands go to the one successor, so any may be dropped (as
+    /// MLIR's `test.br`, whose successor operands are a mutable range).
+    fn can_erase_successor_operands(&self) -> bool {
+        true
+    }
+    fn erase_successor_operand(
+        &self,
+        _: &Context,
+        ir: &mut Ir,
+        op: OpId,
+        successor: usize,
+        index: usize,
+    ) -> bool {
+        if successor != 0 || index >= ir.num_operands(op) {
+            return false;
+        }
+        ir.erase_operand(op, index);
+        true
+    }
 }
 
 struct CondBranch;
@@ -293,3 +436,30 @@ impl RegionBranchOpInterface for IfBranch {
 
 struct Loop;
 impl LoopLikeOpInterface for Loop {}
+
+/// `test.parse_integer_literal : 5`: the count of `index` results, then
+/// the attribute dictionary.
+fn parse_integer_literal(p: &mut OpParser) -> DiagResult<()> {
+    if p.consume_if(TokenKind::Colon) {
+        if !p.is(TokenKind::Integer) {
+            return Err(p.error_here("expected integer value"));
+        }
+        let count: usize = p
+            .parser
+            .text()
+            .parse()
+            .map_err(|_| p.error_here("integer value too large"))?;
+        p.parser.advance();
+        let index = p.ctx().index_type();
+        p.add_result_types(&vec![index; count]);
+    }
+    p.parse_optional_attr_dict(false)
+}
+
+fn print_integer_literal(p: &mut OpPrinter, op: OpId) {
+    let count = p.ir.num_results(op);
+    if count != 0 {
+        p.write(&format!(" : {count}"));
+    }
+    p.print_optional_attr_dict(op, &[], false);
+}

@@ -185,7 +185,7 @@ impl<'s> Lexer<'s> {
                     self.pos += 2;
                     return self.token(Ellipsis, start);
                 }
-                self.error(start, "unexpected character")
+                self.error(start, "expected three consecutive dots for an ellipsis")
             }
             b'"' => self.lex_string(start),
             b'%' => self.lex_prefixed(start, PercentIdent),
@@ -239,8 +239,8 @@ impl<'s> Lexer<'s> {
             let message = match kind {
                 TokenKind::PercentIdent => "invalid SSA name",
                 TokenKind::CaretIdent => "invalid block name",
-                TokenKind::ExclamationIdent => "expected type alias or dialect type name",
-                _ => "expected attribute alias or dialect attribute name",
+                TokenKind::ExclamationIdent => "invalid type identifier",
+                _ => "invalid attribute name",
             };
             return self.error(start, message);
         }

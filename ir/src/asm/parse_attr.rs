@@ -175,7 +175,20 @@ impl<'a> Parser<'a> {
             return Err(self.error_here("expected '<'"));
         }
         let body_offset = self.token().end + 1;
-        let body = self.take_angle_body(true)?;
+        let body = match self.take_angle_body(true) {
+            Ok(body) => body,
+            Err(unbalanced) => {
+                // MLIR parses the map token by token: a malformed one is
+                // reported where its expression goes wrong, not as an
+                // unbalanced body. The rest of the line is what it read.
+                let rest = &self.rest_of_source()[(body_offset - self.offset()) as usize..];
+                let line = &rest[..rest.find(['\n', '\r']).unwrap_or(rest.len())];
+                return Err(match strata_affine::parse_affine_map_or_set(line) {
+                    Err(e) => self.error_at(body_offset + e.offset as u32, e.message),
+                    Ok(_) => unbalanced,
+                });
+            }
+        };
         let parsed = strata_affine::parse_affine_map_or_set(body)
             .map_err(|e| self.error_at(body_offset + e.offset as u32, e.message))?;
         let ctx = self.ctx;

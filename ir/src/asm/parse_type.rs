@@ -3,7 +3,7 @@
 use super::lexer::TokenKind;
 use super::parser::Parser;
 use crate::attributes::{AttrData, Attribute};
-use crate::diagnostics::{DiagResult, Diagnostic};
+use crate::diagnostics::DiagResult;
 use crate::types::{FloatKind, Signedness, Type, TypeData, DYNAMIC, MAX_INTEGER_WIDTH};
 
 /// How many distinct function-type texts the parser remembers.
@@ -348,7 +348,12 @@ impl<'a> Parser<'a> {
         let element = self.parse_element_type("memref")?;
         let mut layout = None;
         let mut memory_space = None;
+        let mut first = true;
         while self.consume_if(TokenKind::Comma) {
+            // MLIR reads the layout and memory space as a non-empty list.
+            if std::mem::take(&mut first) && self.is(TokenKind::Greater) {
+                return Err(self.wrong_token_error("expected list element"));
+            }
             let at = self.offset();
             let attr = self.parse_attribute(None)?;
             let is_layout = matches!(
@@ -478,13 +483,7 @@ impl<'a> Parser<'a> {
 
     fn parse_element_type(&mut self, container: &str) -> DiagResult<Type> {
         let at = self.offset();
-        let ty = self.parse_type().map_err(|e| {
-            if e.message == "expected non-function type" {
-                Diagnostic::error(e.loc, format!("expected element type in {container} type"))
-            } else {
-                e
-            }
-        })?;
+        let ty = self.parse_type()?;
         let valid = match container {
             "memref" => self.is_valid_memref_element(ty),
             "tensor" => self.is_valid_tensor_element(ty),

@@ -17,7 +17,7 @@ use crate::attributes::{AttrData, Attribute, Location, LocationData, NamedAttr};
 use crate::context::{Context, OpName, StrId};
 use crate::diagnostics::{DiagResult, Diagnostic};
 use crate::ir::{BlockId, InsertPoint, Ir, OpId, OperationState, RegionId, Value};
-use crate::opdef::{OpDefinition, OpTraits};
+use crate::opdef::{Arity, OpDefinition, OpTraits};
 use crate::types::Type;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -256,11 +256,16 @@ impl<'a> Parser<'a> {
     /// at the end of the previous non-blank line (before any `//` comment),
     /// so the error sits where the missing token belongs.
     pub fn wrong_token_error(&self, message: impl Into<String>) -> Diagnostic {
-        if self.tok.kind == TokenKind::Error || self.tok.kind == TokenKind::Eof {
+        if self.tok.kind == TokenKind::Error {
             return self.error_here(message);
         }
         let bytes = self.src.as_bytes();
-        let original = self.tok.start as usize;
+        // At the end of the input MLIR starts from the last character.
+        let original = if self.tok.kind == TokenKind::Eof {
+            (self.tok.start as usize).saturating_sub(1)
+        } else {
+            self.tok.start as usize
+        };
         let mut end = original.min(bytes.len());
         loop {
             while end > 0 && matches!(bytes[end - 1], b' ' | b'\t') {
@@ -391,8 +396,8 @@ impl<'a> Parser<'a> {
         loop {
             match self.kind() {
                 TokenKind::Eof => break,
-                TokenKind::HashIdent if self.next_is_alias_definition() => self.parse_attribute_alias_definition()?,
-                TokenKind::ExclamationIdent if self.next_is_alias_definition() => self.parse_type_alias_definition()?,
+                TokenKind::HashIdent => self.parse_attribute_alias_definition()?,
+                TokenKind::ExclamationIdent => self.parse_type_alias_definition()?,
                 TokenKind::FileMetadataBegin => {
                     return Err(self.error_here(
                         "file metadata ({-# ... #-}, e.g. dialect resources) is not supported by Strata",
@@ -437,20 +442,13 @@ impl<'a> Parser<'a> {
         Ok(module)
     }
 
-    /// Whether the current `#name` / `!name` starts `name = ...`.
-    fn next_is_alias_definition(&self) -> bool {
-        let text = self.text();
-        if text.contains('.') {
-            return false;
-        }
-        let rest = &self.src[self.tok.end as usize..];
-        rest.trim_start_matches([' ', '\t', '\n', '\r'])
-            .starts_with('=')
-    }
-
     fn parse_attribute_alias_definition(&mut self) -> DiagResult<()> {
         let name: Box<str> = self.text()[1..].into();
         let at = self.tok.start;
+        if name.contains('.') {
+            return Err(self
+                .error_here("attribute names with a '.' are reserved for dialect-defined names"));
+        }
         if self.attr_aliases.contains_key(&name) {
             return Err(self.error_at(at, format!("redefinition of attribute alias id '{name}'")));
         }
@@ -464,6 +462,11 @@ impl<'a> Parser<'a> {
     fn parse_type_alias_definition(&mut self) -> DiagResult<()> {
         let name: Box<str> = self.text()[1..].into();
         let at = self.tok.start;
+        if name.contains('.') {
+            return Err(
+                self.error_here("type names with a '.' are reserved for dialect-defined names")
+            );
+        }
         if self.type_aliases.contains_key(&name) {
             return Err(self.error_at(at, format!("redefinition of type alias id '{name}'")));
         }
@@ -727,9 +730,10 @@ impl<'a> Parser<'a> {
 
         let op = match self.kind() {
             TokenKind::String => self.parse_generic_operation(at)?,
-            TokenKind::BareIdent => self.parse_custom_operation(at, name_offset, &bindings)?,
-            _ if bindings.is_empty() => {
-                return Err(self.error_here("expected operation name in quotes"))
+            // An integer type (`i32`) is its own token in MLIR's lexer, not
+            // an identifier: no custom op can be named so.
+            TokenKind::BareIdent if !is_integer_type_spelling(self.text()) => {
+                self.parse_custom_operation(at, name_offset, &bindings)?
             }
             _ => return Err(self.error_here("expected operation name in quotes")),
         };
@@ -807,6 +811,12 @@ impl<'a> Parser<'a> {
         // Successors.
         let mut successors = Vec::new();
         if self.is(TokenKind::LSquare) {
+            if definition
+                .as_ref()
+                .is_some_and(|d| !d.has_trait(OpTraits::TERMINATOR))
+            {
+                return Err(self.error_here("successors in non-terminator"));
+            }
             self.parse_comma_list_in(
                 TokenKind::LSquare,
                 TokenKind::RSquare,
@@ -904,7 +914,16 @@ impl<'a> Parser<'a> {
         properties: Attribute,
         attributes: Attribute,
     ) -> (Attribute, Attribute) {
-        if def.attributes.is_empty() || !def.properties_for_attributes {
+        // The segment sizes of an op with several variadic groups are
+        // inherent too (MLIR's `AttrSizedOperandSegments` property).
+        let segmented = |groups: &[crate::opdef::ValueDef]| {
+            groups.iter().filter(|g| g.arity != Arity::Single).count() > 1
+        };
+        let (operand_segments, result_segments) =
+            (segmented(&def.operands), segmented(&def.results));
+        if (def.attributes.is_empty() && !operand_segments && !result_segments)
+            || !def.properties_for_attributes
+        {
             return (properties, attributes);
         }
         let entries = self.ctx.dictionary_entries(attributes);
@@ -914,7 +933,11 @@ impl<'a> Parser<'a> {
         let mut props: Vec<NamedAttr> = self.ctx.dictionary_entries(properties).to_vec();
         let mut rest = Vec::new();
         for &(name, value) in entries {
-            if def.attributes.iter().any(|a| a.name == self.ctx.str(name)) {
+            let name_str = self.ctx.str(name);
+            if def.attributes.iter().any(|a| a.name == name_str)
+                || (operand_segments && name_str == "operandSegmentSizes")
+                || (result_segments && name_str == "resultSegmentSizes")
+            {
                 props.push((name, value));
             } else {
                 rest.push((name, value));
@@ -1847,4 +1870,13 @@ pub fn symbol_text(token_text: &str) -> String {
     } else {
         body.to_string()
     }
+}
+
+/// Whether `text` spells an integer type: `i32`, `si8`, `ui64`.
+fn is_integer_type_spelling(text: &str) -> bool {
+    let digits = text
+        .strip_prefix("si")
+        .or_else(|| text.strip_prefix("ui"))
+        .or_else(|| text.strip_prefix('i'));
+    digits.is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
 }

@@ -1525,12 +1525,7 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
                 self.write(": ");
                 let ty = self.ir.value_type(arg);
                 self.print_type(ty);
-                if self.options.debug_info {
-                    if let Some(loc) = self.ir.value_loc(arg) {
-                        self.write(" ");
-                        self.print_inline_loc(loc);
-                    }
-                }
+                self.print_optional_value_loc(arg);
             }
             self.write(")");
         }
@@ -1585,6 +1580,18 @@ impl<'p, 'c> OpPrinter<'p, 'c> {
 
     /// A block argument's location: always inline (MLIR has a TODO to
     /// alias these), with nested locations inline too.
+    /// ` loc(...)` of a block argument under `--mlir-print-debuginfo`
+    /// (MLIR's `printOptionalLocationSpecifier`), e.g. after a function's
+    /// argument in its signature.
+    pub fn print_optional_value_loc(&mut self, value: Value) {
+        if self.options.debug_info {
+            if let Some(loc) = self.ir.value_loc(value) {
+                self.write(" ");
+                self.print_inline_loc(loc);
+            }
+        }
+    }
+
     fn print_inline_loc(&mut self, loc: Location) {
         let aliases = self.w.loc_aliases.take();
         self.write("loc(");

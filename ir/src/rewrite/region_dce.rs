@@ -215,10 +215,13 @@ fn delete_deadness(rw: &mut PatternRewriter, regions: &[RegionId], live: &LiveMa
             let ops: Vec<OpId> = rw.ir().block_ops(block).collect();
             for &op in ops.iter().rev() {
                 if !live.ops.contains(&op) {
-                    // Uses left only in ops erased later would be a cycle
-                    // in a graph region; keep such ops rather than dangle.
-                    if rw.ir().results(op).any(|r| rw.ir().has_uses(r)) {
-                        continue;
+                    // Every user of a dead op is dead too (a live user
+                    // would have made it live); in a graph region they may
+                    // form a cycle, so the uses go first.
+                    let users: Vec<OpId> =
+                        rw.ir().results(op).flat_map(|r| rw.ir().users(r)).collect();
+                    for user in users {
+                        rw.ir_mut_unnotified().drop_operands(user);
                     }
                     rw.erase_op(op);
                     changed = true;

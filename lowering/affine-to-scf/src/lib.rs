@@ -31,6 +31,7 @@ use strata_dialect_scf::{ReduceOp, ReduceReturnOp};
 use strata_dialect_vector as vector;
 use strata_ir::affine::{AffineBinaryOp, AffineExpr, AffineMap};
 use strata_ir::builder::OpBuilder;
+use strata_ir::fold::{constant_value, fold_op, has_folder, FoldOutcome};
 use strata_ir::pass::{Pass, PassContext, PassResult};
 use strata_ir::{AttrData, Context, InsertPoint, Ir, OpId, OperationState, Type, Value};
 
@@ -84,11 +85,38 @@ pub fn lower_affine(ctx: &Context, ir: &mut Ir, root: OpId) {
                     rename(ctx, ir, op, scf::YieldOp::NAME);
                 }
             }
-            affine::ParallelOp::NAME => lower_parallel(ctx, ir, op),
-            DelinearizeIndexOp::NAME => lower_delinearize(ctx, ir, op),
-            LinearizeIndexOp::NAME => lower_linearize(ctx, ir, op),
+            affine::ParallelOp::NAME => {
+                fold_in_place(ctx, ir, op);
+                lower_parallel(ctx, ir, op)
+            }
+            DelinearizeIndexOp::NAME => {
+                fold_in_place(ctx, ir, op);
+                lower_delinearize(ctx, ir, op)
+            }
+            LinearizeIndexOp::NAME => {
+                fold_in_place(ctx, ir, op);
+                lower_linearize(ctx, ir, op)
+            }
             _ => {}
         }
+    }
+}
+
+/// Folds `op` when its fold only updates it (constant operands moved into
+/// its maps or static basis), as MLIR's conversion driver folds an op
+/// before lowering it; a fold into other values is left to the lowering.
+fn fold_in_place(ctx: &Context, ir: &mut Ir, op: OpId) {
+    let constants: Vec<Option<strata_ir::Attribute>> = ir
+        .operands(op)
+        .map(|v| ir.defining_op(v).and_then(|d| constant_value(ctx, ir, d)))
+        .collect();
+    if ctx
+        .op_definition(ir.op_name(op))
+        .is_some_and(|d| has_folder(d))
+    {
+        // Only an in-place fold has changed `op`; other outcomes (values
+        // or constants to replace it with) are left unapplied.
+        let _outcome: FoldOutcome = fold_op(ctx, ir, op, &constants);
     }
 }
 

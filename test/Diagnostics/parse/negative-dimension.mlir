@@ -1,10 +1,7 @@
 // RUN: strata-opt --allow-unregistered-dialect %s --verify-diagnostics
 // RUN: not strata-opt --allow-unregistered-dialect %s 2>&1 | FileCheck %s
-// XFAIL: *
-// Known difference: Strata does not yet match mlir-opt 22 on this input (the
-// CHECK lines below are mlir-opt's output); see docs/testing.md.
 
-// CHECK: {{.*}}negative-dimension.mlir:12:32: error: expected non-function type
+// CHECK: {{.*}}negative-dimension.mlir:9:32: error: expected non-function type
 // CHECK-NEXT: %0 = "foo.op"() : () -> tensor<-1xf32>
 // CHECK-NEXT: ^
 
