@@ -25,6 +25,8 @@ import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from harness import cpu_model  # noqa: E402
 OUT = ROOT / "bench" / "out"
 PIPELINE = "--pass-pipeline=builtin.module(func.func(canonicalize,cse))"
 CASES = {
@@ -33,16 +35,6 @@ CASES = {
     "canonicalize-cse": ["arith_200k.mlir", PIPELINE],
     "canonicalize-cse-1-thread": ["arith_200k.mlir", PIPELINE, "--mlir-disable-threading"],
 }
-
-
-def cpu_model():
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown CPU"
 
 
 def run(exe, args, output="/dev/null"):

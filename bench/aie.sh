@@ -14,47 +14,40 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 run="$here/target/release/strata-run"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# One workload: run it emulated with --check and --stats, print a row and
+# record its rate under TAG for the geomeans.
+run_workload() {  # FILE ENTRY SEED TAG
+  local out macs cycles rate check
+  out=$("$run" "$tmp/$1" --entry "$2" --target aie --random-inputs \
+    --random-range full --seed "$3" --check --stats)
+  macs=$(echo "$out" | sed -n 's/^macs: //p')
+  cycles=$(echo "$out" | sed -n 's/^cycles: //p')
+  rate=$(echo "$out" | sed -n 's/^macs-per-cycle: //p')
+  check=$(echo "$out" | grep -q '^check: OK' && echo bit-exact || echo FAILED)
+  printf '%-14s %10s %10s %8s  %s\n' "$2" "$macs" "$cycles" "$rate" "$check"
+  echo "$4 $rate" >> "$tmp/rates"
+}
+
 python3 "$here/bench/aie_workloads.py" table6 > "$tmp/table6.mlir"
 printf '%-14s %10s %10s %8s  %s\n' workload macs cycles mac/cyc check
 for elem in i32 i16; do
   for k in 2 3 4 5 6 7 8 9 10 11; do
     name="cv${k}x${k}_${elem}"
-    out=$("$run" "$tmp/table6.mlir" --entry "$name" --target aie --random-inputs \
-      --random-range full --seed "$k" --check --stats)
-    macs=$(echo "$out" | sed -n 's/^macs: //p')
-    cycles=$(echo "$out" | sed -n 's/^cycles: //p')
-    rate=$(echo "$out" | sed -n 's/^macs-per-cycle: //p')
-    check=$(echo "$out" | grep -q '^check: OK' && echo bit-exact || echo FAILED)
-    printf '%-14s %10s %10s %8s  %s\n' "$name" "$macs" "$cycles" "$rate" "$check"
-    echo "$elem $rate" >> "$tmp/rates"
+    run_workload table6.mlir "$name" "$k" "$elem"
   done
 done
 python3 "$here/bench/aie_workloads.py" table7 > "$tmp/table7.mlir"
 for elem in i32 i16; do
   for w in reg3x3 reg5x5 reg7x7 pw1x1 ss1x3 ss3x1 ds3x3; do
     name="dl_${w}_${elem}"
-    out=$("$run" "$tmp/table7.mlir" --entry "$name" --target aie --random-inputs \
-      --random-range full --seed 9 --check --stats)
-    macs=$(echo "$out" | sed -n 's/^macs: //p')
-    cycles=$(echo "$out" | sed -n 's/^cycles: //p')
-    rate=$(echo "$out" | sed -n 's/^macs-per-cycle: //p')
-    check=$(echo "$out" | grep -q '^check: OK' && echo bit-exact || echo FAILED)
-    printf '%-14s %10s %10s %8s  %s\n' "$name" "$macs" "$cycles" "$rate" "$check"
-    echo "dl$elem $rate" >> "$tmp/rates"
+    run_workload table7.mlir "$name" 9 "dl$elem"
   done
 done
 python3 "$here/bench/aie_workloads.py" conv3d > "$tmp/conv3d.mlir"
 for elem in i32 i16; do
   for k in 3 5 7; do
     name="c3d_${k}_${elem}"
-    out=$("$run" "$tmp/conv3d.mlir" --entry "$name" --target aie --random-inputs \
-      --random-range full --seed 11 --check --stats)
-    macs=$(echo "$out" | sed -n 's/^macs: //p')
-    cycles=$(echo "$out" | sed -n 's/^cycles: //p')
-    rate=$(echo "$out" | sed -n 's/^macs-per-cycle: //p')
-    check=$(echo "$out" | grep -q '^check: OK' && echo bit-exact || echo FAILED)
-    printf '%-14s %10s %10s %8s  %s\n' "$name" "$macs" "$cycles" "$rate" "$check"
-    echo "3d$elem $rate" >> "$tmp/rates"
+    run_workload conv3d.mlir "$name" 11 "3d$elem"
   done
 done
 echo

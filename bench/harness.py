@@ -27,6 +27,19 @@ import time
 TIME = "/usr/bin/time"
 
 
+def cpu_model():
+    """The CPU's model name, which every benchmark report states."""
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    import platform
+
+    return platform.processor() or "unknown CPU"
+
+
 def count_ops(path):
     n = 0
     with open(path, "rb") as f:

@@ -61,7 +61,9 @@ for family in $FAMILIES; do
 done
 
 exec python3 -u - "$RUNS" "$MLIR_OPT" "$STRATA_OPT" "$OUT" "${INPUTS[@]}" <<'PY'
-import os, platform, re, subprocess, sys, time
+import os, re, subprocess, sys, time
+sys.path.insert(0, "bench")
+from harness import cpu_model
 
 runs, mlir_opt, strata_opt, out_dir, *inputs = sys.argv[1:]
 runs = int(runs)
@@ -72,15 +74,6 @@ MODES = {
 # A line holding an op: a result assignment, a dialect op, or one of func's
 # ops in their short form inside func.func.
 OP_LINE = re.compile(rb"^\s*(?:%[^=]+= )?(?:[a-z_]+\.[a-z_.]+|return|call|call_indirect|constant)\b")
-
-def cpu_model():
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 def count_ops(path):
     with open(path, "rb") as f:
