@@ -1571,7 +1571,7 @@ fn infer_missing_types(
     format: &AssemblyFormat,
     def: &OpDefinition,
     ctx: &Context,
-    operands: &[usize],
+    group_sizes: &[usize],
     parsed: &mut Parsed,
     p: &OpParser,
 ) -> DiagResult<()> {
@@ -1596,7 +1596,7 @@ fn infer_missing_types(
         for &slot in group {
             match slot {
                 TypeSlot::Operand(i) if parsed.operand_types[i].is_none() => {
-                    parsed.operand_types[i] = Some(smallvec::smallvec![ty; operands[i]]);
+                    parsed.operand_types[i] = Some(smallvec::smallvec![ty; group_sizes[i]]);
                 }
                 TypeSlot::Result(i)
                     if parsed.result_types[i].is_none()
@@ -1618,7 +1618,7 @@ fn infer_missing_types(
             if parsed.operand_types[i].is_none() {
                 parsed.operand_types[i] = Some(match def.operands[i].arity {
                     Arity::Variadic => types.into(),
-                    _ => types.into_iter().take(operands[i]).collect(),
+                    _ => types.into_iter().take(group_sizes[i]).collect(),
                 });
             }
         } else if let Some(i) = def.results.iter().position(|r| r.name == derivation.to) {
@@ -1637,7 +1637,7 @@ fn infer_missing_types(
     for (i, spec) in def.operands.iter().enumerate() {
         if parsed.operand_types[i].is_none() {
             if let Some(ty) = buildable_type(ctx, &spec.constraint) {
-                parsed.operand_types[i] = Some(smallvec::smallvec![ty; operands[i]]);
+                parsed.operand_types[i] = Some(smallvec::smallvec![ty; group_sizes[i]]);
             }
         }
     }
@@ -1655,12 +1655,12 @@ fn infer_missing_types(
     // operand resolution below reports the mismatch in MLIR's words, and
     // the hook never sees a partial list.
     let operand_types_known =
-        operands
+        group_sizes
             .iter()
             .enumerate()
-            .all(|(i, group)| match &parsed.operand_types[i] {
-                Some(types) => types.len() == *group,
-                None => *group == 0,
+            .all(|(i, &size)| match &parsed.operand_types[i] {
+                Some(types) => types.len() == size,
+                None => size == 0,
             });
     if operand_types_known && parsed.result_types.iter().any(|t| t.is_none()) {
         let interface = def
@@ -1716,7 +1716,7 @@ fn infer_missing_types(
         }
     }
     for (i, spec) in def.operands.iter().enumerate() {
-        if parsed.operand_types[i].is_none() && operands[i] != 0 {
+        if parsed.operand_types[i].is_none() && group_sizes[i] != 0 {
             return Err(Diagnostic::error(
                 p.op_loc(),
                 format!(
