@@ -621,10 +621,9 @@ impl Bufferizer<'_> {
         (alloc, c)
     }
 
-    /// Records the buffer of tensor result `r` and gives the tensor's
-    /// remaining users a `to_tensor` of it, right after `op`.
-    pub(crate) fn bind(&mut self, op: OpId, r: Value, buf: Value, class: usize) -> Value {
-        let ty = self.ir.value_type(r);
+    /// A `bufferization.to_tensor` of `buf` as a tensor of type `ty`, just
+    /// before `op`.
+    fn tensor_of_buffer_before(&mut self, op: OpId, buf: Value, ty: Type) -> Value {
         let tt = ToTensorOp::build(
             &mut self.builder(InsertPoint::Before(op)),
             buf,
@@ -633,7 +632,14 @@ impl Bufferizer<'_> {
             None,
         )
         .0;
-        let t = self.ir.result(tt, 0);
+        self.ir.result(tt, 0)
+    }
+
+    /// Records the buffer of tensor result `r` and gives the tensor's
+    /// remaining users a `to_tensor` of it, right after `op`.
+    pub(crate) fn bind(&mut self, op: OpId, r: Value, buf: Value, class: usize) -> Value {
+        let ty = self.ir.value_type(r);
+        let t = self.tensor_of_buffer_before(op, buf, ty);
         self.ir.replace_all_uses_with(r, t);
         self.buffers.insert(t, buf);
         self.class.insert(t, class);
@@ -1274,15 +1280,7 @@ impl Bufferizer<'_> {
             // Reads the tensor through a to_tensor of its buffer.
             let buf = self.buffers[&v];
             let ty = self.ir.value_type(v);
-            let tt = ToTensorOp::build(
-                &mut self.builder(InsertPoint::Before(op)),
-                buf,
-                ty,
-                None,
-                None,
-            )
-            .0;
-            let t = self.ir.result(tt, 0);
+            let t = self.tensor_of_buffer_before(op, buf, ty);
             self.ir.set_operand(op, i, t);
         }
         for r in self.ir.results(op).collect::<Vec<_>>() {
